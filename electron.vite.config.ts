@@ -1,0 +1,35 @@
+// One build for the three Electron processes. The main build has two entries: the Electron shell (index) and
+// the `navin-manager` CLI (cli), which runs the same core under plain Node and never loads electron.
+import { resolve } from 'node:path';
+import { defineConfig } from 'electron-vite';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+  main: {
+    build: {
+      outDir: 'out/main',
+      rollupOptions: {
+        input: { index: resolve('main/index.ts'), cli: resolve('main/cli/index.ts') },
+        output: { format: 'es', entryFileNames: '[name].js', banner: (chunk) => (chunk.name === 'cli' ? '#!/usr/bin/env node' : '') },
+      },
+    },
+  },
+  preload: {
+    build: {
+      outDir: 'out/preload',
+      rollupOptions: {
+        input: { index: resolve('preload/index.ts') },
+        // A sandboxed preload must be CommonJS.
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: 'renderer',
+    plugins: [react()],
+    build: {
+      outDir: 'out/renderer',
+      rollupOptions: { input: { index: resolve('renderer/index.html') } },
+    },
+  },
+});

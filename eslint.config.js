@@ -1,0 +1,45 @@
+// Lint rules, including the dependency rule of the design: main/core and the wire contract never import
+// electron, the renderer never imports main/, and the wire contract imports nothing from either side.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+
+const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
+export default tseslint.config(
+  { ignores: ['out/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['main/core/**', 'main/api/**', 'main/cli/**', 'agent/**'],
+    rules: restrict([{ group: ['electron'], message: 'Only the Electron shell (main/index.ts) may import electron.' }]),
+  },
+  {
+    files: ['main/wire/**'],
+    rules: restrict([
+      { group: ['electron'], message: 'The wire contract is plain.' },
+      { group: ['**/core/**', '**/api/**', '**/agent/**', '**/cli/**'], message: 'The wire contract imports nothing from either side.' },
+    ]),
+  },
+  {
+    files: ['renderer/**'],
+    rules: restrict([
+      { group: ['electron', 'node:*'], message: 'The renderer has no Node and no Electron.' },
+      { group: ['**/main/**'], message: 'The renderer sees only what preload/ exports.' },
+    ]),
+  },
+  {
+    files: ['agent/**'],
+    rules: restrict([
+      { group: ['electron'], message: 'The agent is plain Node.' },
+      { group: ['**/main/core/**', '**/main/api/**', '**/main/cli/**'], message: 'The agent shares only the wire contract with the manager.' },
+    ]),
+  },
+);

@@ -1,0 +1,19 @@
+// The console API: every route of /api/v1, assembled once for both transports.
+import { Router } from './router';
+import { clusterRoutes } from './routes/clusters';
+import { kubernetesRoutes } from './routes/kubernetes';
+import { commandRoutes } from './routes/commands';
+import { auditRoutes } from './routes/audit';
+import { sessionRoutes } from './routes/session';
+import { systemRoutes } from './routes/system';
+
+export function consoleApi(): Router {
+  const router = new Router();
+  systemRoutes(router);
+  sessionRoutes(router);
+  clusterRoutes(router);
+  kubernetesRoutes(router);
+  commandRoutes(router);
+  auditRoutes(router);
+  return router;
+}

@@ -1,0 +1,49 @@
+// `navin-manager gateway`: the agent gateway alone, on the manager's store (the spec starts it as
+// `python -m navin_manager.kubernetes.agent_gateway --host --port --tls-dir --server-name`; this is ours).
+import { resolve } from 'node:path';
+import { openManager } from '../../core/manager';
+import { serverTls } from '../../core/keys/server-tls';
+import { startGateway } from '../../core/gateway/gateway';
+import { dataDirOption } from '../data-dir';
+import { say } from '../output';
+import { portOption, requireString, type Command } from '../usage';
+import { DEFAULT_GATEWAY_PORT } from './serve';
+
+
+export const gatewayCommand: Command = {
+  name: 'gateway',
+  summary: 'run the mTLS agent gateway alone',
+  usage: `navin-manager gateway --host <addr> --port <port> --tls-dir <dir> --server-name <name> [--data-dir D]
+
+  --host         address agents connect to (e.g. 0.0.0.0 or the workstation's private address)
+  --port         TCP port (the spec's example: ${DEFAULT_GATEWAY_PORT})
+  --tls-dir      where the gateway's server certificate (gateway.crt, sealed key) and ca.crt live;
+                 issued by the manager CA for --server-name when absent or different
+  --server-name  the name agents check in the certificate (their config's server_name)
+  --data-dir     the manager's data dir whose store and CA the gateway uses
+
+Agents must present a client certificate of the manager CA that is not revoked. Ctrl-C stops it.`,
+  options: { host: { type: 'string' }, port: { type: 'string' }, 'tls-dir': { type: 'string' }, 'server-name': { type: 'string' }, 'data-dir': { type: 'string' } },
+  async run(args) {
+    const host = requireString(args, 'host');
+    const port = portOption(requireString(args, 'port'), DEFAULT_GATEWAY_PORT);
+    const tlsDir = resolve(requireString(args, 'tls-dir'));
+    const serverName = requireString(args, 'server-name');
+    const manager = openManager({ dataDir: dataDirOption(args.values['data-dir']), mode: 'headless' });
+    try {
+      const tls = serverTls(manager.ca, manager.protector, manager.clock, 'gateway', tlsDir, [serverName]);
+      const gateway = await startGateway({ store: manager.store, commands: manager.commands, events: manager.events, clock: manager.clock, caPem: tls.caPem, certPem: tls.certPem, keyPem: tls.keyPem, host, port });
+      say(`agent gateway at ${gateway.url} (server name ${serverName})`);
+      say('press Ctrl-C to stop');
+      await new Promise<void>((done) => {
+        const stop = (): void => void gateway.close().then(done);
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      });
+      say('stopped');
+      return 0;
+    } finally {
+      manager.close();
+    }
+  },
+};

@@ -1,0 +1,93 @@
+// `navin-manager serve`: the manager core without Electron, the console over HTTPS on loopback.
+import { fileURLToPath } from 'node:url';
+import { openManager } from '../../core/manager';
+import { consoleApi } from '../../api/console-api';
+import { consoleTls } from '../../headless/console-tls';
+import { startHeadlessServer } from '../../headless/https-server';
+import { startGateway, type Gateway } from '../../core/gateway/gateway';
+import { serverTls } from '../../core/keys/server-tls';
+import { join } from 'node:path';
+import { dataDirOption } from '../data-dir';
+import { say } from '../output';
+import { portOption, type Command } from '../usage';
+
+export const RENDERER_DIR = fileURLToPath(new URL('../renderer', import.meta.url));
+export const DEFAULT_PORT = 8443;
+export const DEFAULT_GATEWAY_PORT = 8462;
+
+export interface ServeOptions {
+  dataDir: string;
+  host: string;
+  port: number;
+  loginUser?: string;
+  /** The embedded agent gateway; absent means none. */
+  gateway?: { host: string; port: number; serverName: string };
+}
+
+/** Runs until SIGINT or SIGTERM, then closes the listener and the database before resolving. */
+export async function serve(opts: ServeOptions): Promise<number> {
+  const manager = openManager({ dataDir: opts.dataDir, mode: 'headless' });
+  let stopping: Promise<void> | undefined;
+  try {
+    const server = await startHeadlessServer({ manager, router: consoleApi(), tls: consoleTls(manager, opts.host), host: opts.host, port: opts.port, rendererDir: RENDERER_DIR });
+    say(`data dir ${opts.dataDir}`);
+    let gateway: Gateway | undefined;
+    if (opts.gateway) {
+      const g = opts.gateway;
+      const tls = serverTls(manager.ca, manager.protector, manager.clock, 'gateway', join(opts.dataDir, 'tls'), [g.serverName]);
+      gateway = await startGateway({ store: manager.store, commands: manager.commands, events: manager.events, clock: manager.clock, caPem: tls.caPem, certPem: tls.certPem, keyPem: tls.keyPem, host: g.host, port: g.port });
+      say(`agent gateway at ${gateway.url} (server name ${g.serverName})`);
+    }
+    say(`console at ${server.url}`);
+    if (!manager.accounts.hasUsers()) {
+      say(`no account yet: create the first admin with this one-time link (valid 15 minutes): ${server.url}#setup=${manager.accounts.issueSetupTicket()}`);
+    } else {
+      const user = opts.loginUser ?? manager.accounts.firstAdminName();
+      if (user) say(`one-time login link for ${user} (valid 15 minutes): ${server.url}#ticket=${manager.accounts.issueLoginTicket(user)}`);
+    }
+    say('press Ctrl-C to stop');
+    await new Promise<void>((resolve) => {
+      const stop = (): void => {
+        stopping ??= Promise.all([server.close(), gateway?.close()]).then(() => resolve());
+      };
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
+    say('stopped');
+    return 0;
+  } finally {
+    manager.close();
+  }
+}
+
+export const serveCommand: Command = {
+  name: 'serve',
+  summary: 'run the manager without Electron and serve the console over HTTPS',
+  usage: `navin-manager serve [--data-dir D] [--host 127.0.0.1] [--port ${DEFAULT_PORT}] [--login-user NAME]
+
+  --data-dir D       where the store and keys live (default: $NAVIN_DATA_DIR or ~/.config/navin-console)
+  --host H           address to listen on (default 127.0.0.1; the console is meant for loopback)
+  --port P           TCP port, 0 for any free one (default ${DEFAULT_PORT})
+  --login-user NAME  whom the one-time login link printed at start logs in (default: the first admin)
+  --gateway-host H   address of the embedded agent gateway (default 127.0.0.1)
+  --gateway-port P   its port (default 8462, 0 for any free one, "off" for no gateway)
+  --gateway-server-name N  the name in its certificate (default: --gateway-host)
+
+Private keys are sealed with the data dir's master.key, or with the passphrase in the file
+named by NAVIN_MASTER_KEY_FILE. Ctrl-C stops the manager cleanly.`,
+  options: { 'data-dir': { type: 'string' }, host: { type: 'string' }, port: { type: 'string' }, 'login-user': { type: 'string' }, 'gateway-host': { type: 'string' }, 'gateway-port': { type: 'string' }, 'gateway-server-name': { type: 'string' } },
+  run: (args) =>
+    serve({
+      dataDir: dataDirOption(args.values['data-dir']),
+      host: (args.values.host as string | undefined) ?? '127.0.0.1',
+      port: portOption(args.values.port, DEFAULT_PORT),
+      loginUser: args.values['login-user'] as string | undefined,
+      gateway: gatewayOptions(args.values),
+    }),
+};
+
+function gatewayOptions(v: Record<string, string | boolean | undefined>): ServeOptions['gateway'] {
+  if (v['gateway-port'] === 'off') return undefined;
+  const host = (v['gateway-host'] as string | undefined) ?? '127.0.0.1';
+  return { host, port: portOption(v['gateway-port'], DEFAULT_GATEWAY_PORT), serverName: (v['gateway-server-name'] as string | undefined) ?? host };
+}

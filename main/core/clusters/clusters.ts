@@ -1,0 +1,85 @@
+// Cluster records: create, read, rename, describe, remove — each change audited in the same transaction.
+import { randomUUID } from 'node:crypto';
+import type { Clock } from '../clock';
+import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import type { Store } from '../store/store';
+import type { ClusterRecord } from '../store/clusters-table';
+import { labelProblem, nameProblem } from './names';
+
+export interface ClusterInput {
+  name?: unknown;
+  description?: unknown;
+  tenant?: unknown;
+}
+
+const MAX_DESCRIPTION = 1000;
+
+function checkName(name: unknown): string {
+  const problem = nameProblem(name);
+  if (problem) throw new ValidationError('name', problem);
+  return name as string;
+}
+
+function checkDescription(d: unknown): string {
+  if (d === undefined) return '';
+  if (typeof d !== 'string' || d.length > MAX_DESCRIPTION) throw new ValidationError('description', `a description is text of at most ${MAX_DESCRIPTION} characters`);
+  return d;
+}
+
+export class Clusters {
+  constructor(
+    private readonly store: Store,
+    private readonly clock: Clock,
+  ) {}
+
+  create(input: ClusterInput, actor: string): ClusterRecord {
+    const name = checkName(input.name);
+    const description = checkDescription(input.description);
+    const tenant = input.tenant === undefined ? 'default' : input.tenant;
+    const tenantProblem = labelProblem(tenant);
+    if (tenantProblem) throw new ValidationError('tenant', `tenant: ${tenantProblem}`);
+    const now = this.clock.now().toISOString();
+    const row: ClusterRecord = { id: randomUUID(), name, description, tenant: tenant as string, state: 'pending', created_at: now, updated_at: now };
+    return this.store.tx(() => {
+      if (this.store.clusters.byName(name)) throw new ConflictError('name_taken', `a cluster named ${name} already exists`);
+      this.store.clusters.insert(row);
+      this.store.audit.append({ actor, action: 'cluster.create', cluster_id: row.id, target: name, details: { tenant: row.tenant } });
+      return row;
+    });
+  }
+
+  list(): ClusterRecord[] {
+    return this.store.clusters.list();
+  }
+
+  get(id: string): ClusterRecord {
+    const row = this.store.clusters.get(id);
+    if (!row) throw new NotFoundError('cluster', id);
+    return row;
+  }
+
+  update(id: string, input: ClusterInput, actor: string): ClusterRecord {
+    const fields: { name?: string; description?: string } = {};
+    if (input.name !== undefined) fields.name = checkName(input.name);
+    if (input.description !== undefined) fields.description = checkDescription(input.description);
+    if (input.tenant !== undefined) throw new ValidationError('tenant', 'the tenant of a cluster cannot change (agent configs are signed for it)');
+    return this.store.tx(() => {
+      const before = this.get(id);
+      if (fields.name && fields.name !== before.name && this.store.clusters.byName(fields.name)) throw new ConflictError('name_taken', `a cluster named ${fields.name} already exists`);
+      if (Object.keys(fields).length > 0) {
+        this.store.clusters.update(id, fields, this.clock.now().toISOString());
+        this.store.audit.append({ actor, action: 'cluster.update', cluster_id: id, target: fields.name ?? before.name, details: { before: { name: before.name, description: before.description }, after: fields } });
+      }
+      return this.get(id);
+    });
+  }
+
+  remove(id: string, actor: string): void {
+    this.store.tx(() => {
+      const before = this.get(id);
+      this.store.keys.revokeClientCertificates(id, this.clock.now().toISOString());
+      this.store.clusters.delete(id);
+      this.store.audit.append({ actor, action: 'cluster.delete', cluster_id: id, target: before.name });
+    });
+  }
+}

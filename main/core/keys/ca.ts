@@ -1,0 +1,123 @@
+// The manager CA (node-forge): its own certificate, the console and gateway server certificates, and one client
+// certificate per cluster agent. Every serial it issues is recorded in the store with its cluster.
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
+import forge from 'node-forge';
+import type { Clock } from '../clock';
+import type { Store } from '../store/store';
+import type { CertificateKind } from '../store/keys-tables';
+import type { KeyProtector } from './protector';
+
+export interface IssuedCertificate {
+  serial: string;
+  certPem: string;
+  keyPem: string;
+  notAfter: Date;
+}
+
+const DAY = 86_400_000;
+/** The URI SAN that binds a client certificate to its cluster; the gateway maps a certificate by it. */
+export const clusterUri = (clusterId: string): string => `urn:navin:cluster:${clusterId}`;
+
+function newRsaKey(bits: number): { forgeKey: forge.pki.rsa.PrivateKey; publicKey: forge.pki.rsa.PublicKey; pem: string } {
+  // node:crypto generates the key natively; node-forge only builds and signs the certificate.
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: bits, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+  const forgeKey = forge.pki.privateKeyFromPem(privateKey) as forge.pki.rsa.PrivateKey;
+  return { forgeKey, publicKey: forge.pki.setRsaPublicKey(forgeKey.n, forgeKey.e), pem: privateKey };
+}
+
+function newSerial(): string {
+  const bytes = randomBytes(16);
+  bytes[0] = (bytes[0] ?? 0) & 0x7f; // positive, as X.509 requires
+  return bytes.toString('hex');
+}
+
+export class CertificateAuthority {
+  private constructor(
+    private readonly store: Store,
+    private readonly clock: Clock,
+    readonly certPem: string,
+    private readonly caKey: forge.pki.rsa.PrivateKey,
+  ) {}
+
+  static loadOrCreate(store: Store, protector: KeyProtector, clock: Clock): CertificateAuthority {
+    const existing = store.keys.ca();
+    if (existing) {
+      const keyPem = protector.open(existing.sealed_key).toString('utf8');
+      return new CertificateAuthority(store, clock, existing.cert_pem, forge.pki.privateKeyFromPem(keyPem) as forge.pki.rsa.PrivateKey);
+    }
+    const key = newRsaKey(3072);
+    const cert = forge.pki.createCertificate();
+    const now = clock.now();
+    cert.publicKey = key.publicKey;
+    cert.serialNumber = newSerial();
+    cert.validity.notBefore = new Date(now.getTime() - 60_000);
+    cert.validity.notAfter = new Date(now.getTime() + 3650 * DAY);
+    const subject = [
+      { name: 'commonName', value: 'Navin Manager CA' },
+      { name: 'organizationName', value: 'Navin Console' },
+    ];
+    cert.setSubject(subject);
+    cert.setIssuer(subject);
+    cert.setExtensions([
+      { name: 'basicConstraints', cA: true, critical: true },
+      { name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true },
+      { name: 'subjectKeyIdentifier' },
+    ]);
+    cert.sign(key.forgeKey, forge.md.sha256.create());
+    const certPem = forge.pki.certificateToPem(cert);
+    store.keys.insertCa({ cert_pem: certPem, sealed_key: protector.seal(Buffer.from(key.pem)), created_at: now.toISOString() });
+    return new CertificateAuthority(store, clock, certPem, key.forgeKey);
+  }
+
+  /** A TLS server certificate for the console or the gateway; every name becomes a DNS or IP SAN. */
+  issueServer(kind: Extract<CertificateKind, 'console' | 'gateway'>, names: readonly string[], days = 397): IssuedCertificate {
+    const altNames = names.map((n) => (isIP(n) ? { type: 7, ip: n } : { type: 2, value: n }));
+    return this.issue(kind, null, names[0] ?? 'localhost', days, [
+      { name: 'extKeyUsage', serverAuth: true },
+      { name: 'subjectAltName', altNames },
+    ]);
+  }
+
+  /** A client certificate for one cluster's agent, bound to it by CN and URI SAN. */
+  issueClient(clusterId: string, days = 397): IssuedCertificate {
+    return this.issue('client', clusterId, clusterId, days, [
+      { name: 'extKeyUsage', clientAuth: true },
+      { name: 'subjectAltName', altNames: [{ type: 6, value: clusterUri(clusterId) }] },
+    ]);
+  }
+
+  private issue(kind: CertificateKind, clusterId: string | null, commonName: string, days: number, extensions: object[]): IssuedCertificate {
+    const key = newRsaKey(2048);
+    const caCert = forge.pki.certificateFromPem(this.certPem);
+    const cert = forge.pki.createCertificate();
+    const now = this.clock.now();
+    cert.publicKey = key.publicKey;
+    cert.serialNumber = newSerial();
+    cert.validity.notBefore = new Date(now.getTime() - 60_000);
+    cert.validity.notAfter = new Date(now.getTime() + days * DAY);
+    cert.setSubject([
+      { name: 'commonName', value: commonName },
+      { name: 'organizationName', value: kind === 'client' ? 'navin-cluster-agent' : 'Navin Console' },
+    ]);
+    cert.setIssuer(caCert.subject.attributes);
+    cert.setExtensions([
+      { name: 'basicConstraints', cA: false, critical: true },
+      { name: 'keyUsage', digitalSignature: true, keyEncipherment: true, critical: true },
+      { name: 'authorityKeyIdentifier', keyIdentifier: caCert.generateSubjectKeyIdentifier().getBytes() },
+      ...extensions,
+    ]);
+    cert.sign(this.caKey, forge.md.sha256.create());
+    this.store.keys.insertCertificate({
+      serial: cert.serialNumber,
+      kind,
+      cluster_id: clusterId,
+      subject: commonName,
+      not_before: cert.validity.notBefore.toISOString(),
+      not_after: cert.validity.notAfter.toISOString(),
+      issued_at: now.toISOString(),
+      revoked_at: null,
+    });
+    return { serial: cert.serialNumber, certPem: forge.pki.certificateToPem(cert), keyPem: key.pem, notAfter: cert.validity.notAfter };
+  }
+}

@@ -1,0 +1,87 @@
+// The manager core, assembled: the composition root shared by the Electron shell and the headless CLI.
+// It owns the data dir (0700), the store, the keys and the services built on them.
+import { chmodSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { Accounts } from './accounts/accounts';
+import { systemClock, type Clock } from './clock';
+import { Clusters } from './clusters/clusters';
+import { Registration } from './clusters/registration';
+import { AgentIdentities } from './clusters/agent-identity';
+import { Commands } from './commands/commands';
+import { CoreEvents } from './events';
+import { CertificateAuthority } from './keys/ca';
+import { Keyring } from './keys/keyring';
+import { headlessProtector, type KeyProtector } from './keys/protector';
+import { Store } from './store/store';
+import { nodeEd25519 } from '../wire/ed25519-node';
+import type { Ed25519 } from '../wire/ed25519';
+import pkg from '../../package.json';
+
+export const VERSION: string = pkg.version;
+export const DATABASE_FILE = 'navin.db';
+
+export interface ManagerOptions {
+  dataDir: string;
+  mode: 'desktop' | 'headless';
+  /** Seals private keys at rest; defaults to the headless key file or NAVIN_MASTER_KEY_FILE. */
+  protector?: KeyProtector;
+  clock?: Clock;
+  ed25519?: Ed25519;
+}
+
+export interface Manager {
+  readonly dataDir: string;
+  readonly mode: 'desktop' | 'headless';
+  readonly version: string;
+  readonly clock: Clock;
+  readonly ed25519: Ed25519;
+  readonly store: Store;
+  readonly accounts: Accounts;
+  readonly clusters: Clusters;
+  readonly registration: Registration;
+  readonly agentIdentities: AgentIdentities;
+  readonly commands: Commands;
+  readonly keyring: Keyring;
+  readonly ca: CertificateAuthority;
+  readonly protector: KeyProtector;
+  readonly events: CoreEvents;
+  close(): void;
+}
+
+export function ensureDataDir(dataDir: string): void {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  chmodSync(dataDir, 0o700);
+}
+
+export function openManager(opts: ManagerOptions): Manager {
+  ensureDataDir(opts.dataDir);
+  const clock = opts.clock ?? systemClock;
+  const ed25519 = opts.ed25519 ?? nodeEd25519;
+  const protector = opts.protector ?? headlessProtector(opts.dataDir);
+  const store = Store.open(join(opts.dataDir, DATABASE_FILE), clock);
+  try {
+    const keyring = Keyring.open(store, protector, ed25519, clock);
+    const ca = CertificateAuthority.loadOrCreate(store, protector, clock);
+    return {
+      dataDir: opts.dataDir,
+      mode: opts.mode,
+      version: VERSION,
+      clock,
+      ed25519,
+      store,
+      accounts: new Accounts(store, clock),
+      clusters: new Clusters(store, clock),
+      registration: new Registration(store, protector, clock),
+      agentIdentities: new AgentIdentities(store, ca, keyring, clock),
+      commands: new Commands(store, keyring, clock),
+      keyring,
+      ca,
+      protector,
+      events: new CoreEvents(),
+      close: () => store.close(),
+    };
+  } catch (error) {
+    store.close();
+    throw error;
+  }
+}

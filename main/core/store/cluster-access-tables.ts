@@ -1,0 +1,49 @@
+// SQL for what the manager knows of a registered cluster: its API access (token sealed) and inventory snapshots.
+import type { Db } from './database';
+
+export interface ClusterAccessRecord {
+  cluster_id: string;
+  server: string;
+  ca_pem: string | null;
+  tls_server_name: string | null;
+  sealed_token: Buffer;
+  namespace: string;
+  kubernetes_version: string;
+  registered_at: string;
+}
+
+export interface InventorySnapshot {
+  id: number;
+  cluster_id: string;
+  taken_at: string;
+  source: 'import' | 'agent';
+  data: unknown;
+}
+
+export class ClusterAccessTables {
+  constructor(private readonly db: Db) {}
+
+  upsertAccess(row: ClusterAccessRecord): void {
+    this.db
+      .prepare(
+        `INSERT INTO cluster_access (cluster_id, server, ca_pem, tls_server_name, sealed_token, namespace, kubernetes_version, registered_at)
+         VALUES (@cluster_id, @server, @ca_pem, @tls_server_name, @sealed_token, @namespace, @kubernetes_version, @registered_at)
+         ON CONFLICT (cluster_id) DO UPDATE SET server = excluded.server, ca_pem = excluded.ca_pem, tls_server_name = excluded.tls_server_name,
+           sealed_token = excluded.sealed_token, namespace = excluded.namespace, kubernetes_version = excluded.kubernetes_version, registered_at = excluded.registered_at`,
+      )
+      .run(row);
+  }
+
+  access(clusterId: string): ClusterAccessRecord | undefined {
+    return this.db.prepare('SELECT * FROM cluster_access WHERE cluster_id = ?').get(clusterId) as ClusterAccessRecord | undefined;
+  }
+
+  insertSnapshot(clusterId: string, takenAt: string, source: InventorySnapshot['source'], data: unknown): number {
+    return Number(this.db.prepare('INSERT INTO inventory_snapshots (cluster_id, taken_at, source, data) VALUES (?, ?, ?, ?)').run(clusterId, takenAt, source, JSON.stringify(data)).lastInsertRowid);
+  }
+
+  latestSnapshot(clusterId: string): InventorySnapshot | undefined {
+    const row = this.db.prepare('SELECT * FROM inventory_snapshots WHERE cluster_id = ? ORDER BY id DESC LIMIT 1').get(clusterId) as (Omit<InventorySnapshot, 'data'> & { data: string }) | undefined;
+    return row && { ...row, data: JSON.parse(row.data) as unknown };
+  }
+}

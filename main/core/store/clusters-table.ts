@@ -1,0 +1,48 @@
+// SQL for the clusters table.
+import type { Db } from './database';
+
+export type ClusterState = 'pending' | 'connected' | 'offline' | 'revoked';
+
+export interface ClusterRecord {
+  id: string;
+  name: string;
+  description: string;
+  tenant: string;
+  state: ClusterState;
+  created_at: string;
+  updated_at: string;
+}
+
+export class ClustersTable {
+  constructor(private readonly db: Db) {}
+
+  insert(row: ClusterRecord): void {
+    this.db
+      .prepare(
+        `INSERT INTO clusters (id, name, description, tenant, state, created_at, updated_at)
+         VALUES (@id, @name, @description, @tenant, @state, @created_at, @updated_at)`,
+      )
+      .run(row);
+  }
+
+  get(id: string): ClusterRecord | undefined {
+    return this.db.prepare('SELECT * FROM clusters WHERE id = ?').get(id) as ClusterRecord | undefined;
+  }
+
+  byName(name: string): ClusterRecord | undefined {
+    return this.db.prepare('SELECT * FROM clusters WHERE name = ?').get(name) as ClusterRecord | undefined;
+  }
+
+  list(): ClusterRecord[] {
+    return this.db.prepare('SELECT * FROM clusters ORDER BY name').all() as ClusterRecord[];
+  }
+
+  update(id: string, fields: Partial<Pick<ClusterRecord, 'name' | 'description' | 'state'>>, updatedAt: string): void {
+    const sets = Object.keys(fields).map((k) => `${k} = @${k}`);
+    this.db.prepare(`UPDATE clusters SET ${[...sets, 'updated_at = @updated_at'].join(', ')} WHERE id = @id`).run({ ...fields, updated_at: updatedAt, id });
+  }
+
+  delete(id: string): boolean {
+    return this.db.prepare('DELETE FROM clusters WHERE id = ?').run(id).changes === 1;
+  }
+}

@@ -1,0 +1,146 @@
+// SQL for signed commands on their way to agents, the receipts that come back, each cluster's desired
+// components, and what the gateway last saw of each agent.
+import type { Db } from './database';
+
+export type CommandState = 'queued' | 'delivered' | 'succeeded' | 'failed' | 'rejected';
+
+export interface CommandRecord {
+  id: string;
+  cluster_id: string;
+  op: string;
+  args: unknown;
+  envelope: unknown;
+  state: CommandState;
+  code: string | null;
+  result: unknown;
+  requested_by: string;
+  created_at: string;
+  not_after: string;
+  delivered_at: string | null;
+  deliveries: number;
+  completed_at: string | null;
+}
+
+export interface ReceiptRecord {
+  id: number;
+  command_id: string;
+  cluster_id: string;
+  received_at: string;
+  status: string;
+  code: string | null;
+  replica: string | null;
+  body: unknown;
+}
+
+export interface AgentStatusRecord {
+  cluster_id: string;
+  last_seen: string;
+  agent_version: string | null;
+  leader_replica: string | null;
+  certificate_serial: string | null;
+}
+
+type Raw<T, K extends keyof T> = Omit<T, K> & { [P in K]: string | null };
+
+const parseCommand = (r: Raw<CommandRecord, 'args' | 'envelope' | 'result'>): CommandRecord => ({
+  ...r,
+  args: JSON.parse(r.args ?? 'null') as unknown,
+  envelope: JSON.parse(r.envelope ?? 'null') as unknown,
+  result: r.result === null ? null : (JSON.parse(r.result) as unknown),
+});
+
+export class CommandsTables {
+  constructor(private readonly db: Db) {}
+
+  insert(c: Omit<CommandRecord, 'delivered_at' | 'deliveries' | 'completed_at' | 'code' | 'result' | 'state'>): void {
+    this.db
+      .prepare(
+        `INSERT INTO commands (id, cluster_id, op, args, envelope, state, requested_by, created_at, not_after)
+         VALUES (@id, @cluster_id, @op, @args, @envelope, 'queued', @requested_by, @created_at, @not_after)`,
+      )
+      .run({ ...c, args: JSON.stringify(c.args), envelope: JSON.stringify(c.envelope) });
+  }
+
+  get(id: string): CommandRecord | undefined {
+    const r = this.db.prepare('SELECT * FROM commands WHERE id = ?').get(id) as Raw<CommandRecord, 'args' | 'envelope' | 'result'> | undefined;
+    return r && parseCommand(r);
+  }
+
+  list(filter: { cluster_id?: string; limit?: number } = {}): CommandRecord[] {
+    const limit = Math.min(Math.max(filter.limit ?? 200, 1), 1000);
+    const rows = filter.cluster_id
+      ? this.db.prepare('SELECT * FROM commands WHERE cluster_id = ? ORDER BY created_at DESC, id LIMIT ?').all(filter.cluster_id, limit)
+      : this.db.prepare('SELECT * FROM commands ORDER BY created_at DESC, id LIMIT ?').all(limit);
+    return (rows as Raw<CommandRecord, 'args' | 'envelope' | 'result'>[]).map(parseCommand);
+  }
+
+  /** Commands to hand to a cluster's agent now: queued ones, and delivered ones unacknowledged since `redeliverBefore`. */
+  due(clusterId: string, redeliverBefore: string, now: string): CommandRecord[] {
+    const rows = this.db
+      .prepare(
+        `SELECT * FROM commands WHERE cluster_id = ? AND not_after > ?
+           AND (state = 'queued' OR (state = 'delivered' AND delivered_at <= ?))
+         ORDER BY created_at, id LIMIT 100`,
+      )
+      .all(clusterId, now, redeliverBefore) as Raw<CommandRecord, 'args' | 'envelope' | 'result'>[];
+    return rows.map(parseCommand);
+  }
+
+  markDelivered(id: string, at: string): void {
+    this.db.prepare("UPDATE commands SET state = 'delivered', delivered_at = ?, deliveries = deliveries + 1 WHERE id = ? AND state IN ('queued','delivered')").run(at, id);
+  }
+
+  /** Sets the final state once: a later receipt for a finished command changes nothing. */
+  complete(id: string, state: Exclude<CommandState, 'queued' | 'delivered'>, code: string | null, result: unknown, at: string): boolean {
+    return (
+      this.db
+        .prepare("UPDATE commands SET state = ?, code = ?, result = ?, completed_at = ? WHERE id = ? AND state IN ('queued','delivered')")
+        .run(state, code, result === undefined ? null : JSON.stringify(result), at, id).changes === 1
+    );
+  }
+
+  nextWakeup(clusterId: string): string | undefined {
+    return (this.db.prepare("SELECT min(delivered_at) AS t FROM commands WHERE cluster_id = ? AND state = 'delivered'").get(clusterId) as { t: string | null }).t ?? undefined;
+  }
+
+  insertReceipt(r: Omit<ReceiptRecord, 'id'>): void {
+    this.db
+      .prepare('INSERT INTO receipts (command_id, cluster_id, received_at, status, code, replica, body) VALUES (@command_id, @cluster_id, @received_at, @status, @code, @replica, @body)')
+      .run({ ...r, body: JSON.stringify(r.body) });
+  }
+
+  receipts(commandId: string): ReceiptRecord[] {
+    return (this.db.prepare('SELECT * FROM receipts WHERE command_id = ? ORDER BY id').all(commandId) as Raw<ReceiptRecord, 'body'>[]).map((r) => ({ ...r, body: JSON.parse(r.body ?? 'null') as unknown }));
+  }
+
+  upsertAgentStatus(s: AgentStatusRecord): void {
+    this.db
+      .prepare(
+        `INSERT INTO agent_status (cluster_id, last_seen, agent_version, leader_replica, certificate_serial)
+         VALUES (@cluster_id, @last_seen, @agent_version, @leader_replica, @certificate_serial)
+         ON CONFLICT (cluster_id) DO UPDATE SET last_seen = excluded.last_seen,
+           agent_version = coalesce(excluded.agent_version, agent_version),
+           leader_replica = coalesce(excluded.leader_replica, leader_replica),
+           certificate_serial = excluded.certificate_serial`,
+      )
+      .run(s);
+  }
+
+  agentStatus(clusterId: string): AgentStatusRecord | undefined {
+    return this.db.prepare('SELECT * FROM agent_status WHERE cluster_id = ?').get(clusterId) as AgentStatusRecord | undefined;
+  }
+
+  desiredState(clusterId: string): { generation: number; components: Record<string, unknown> } | undefined {
+    const r = this.db.prepare('SELECT generation, components FROM desired_state WHERE cluster_id = ?').get(clusterId) as { generation: number; components: string } | undefined;
+    return r && { generation: r.generation, components: JSON.parse(r.components) as Record<string, unknown> };
+  }
+
+  setDesiredState(clusterId: string, generation: number, components: Record<string, unknown>, at: string): void {
+    this.db
+      .prepare(
+        `INSERT INTO desired_state (cluster_id, generation, components, updated_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT (cluster_id) DO UPDATE SET generation = excluded.generation, components = excluded.components, updated_at = excluded.updated_at`,
+      )
+      .run(clusterId, generation, JSON.stringify(components), at);
+  }
+}

@@ -1,0 +1,62 @@
+// Opens the SQLite file with the settings the manager relies on (WAL, foreign keys, 0600) and brings the
+// schema up to date, each migration inside its own transaction so a failure leaves the file as it was.
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { CoreError } from '../errors';
+import { migrations as defaultMigrations, type Migration } from './migrations';
+
+export type Db = Database.Database;
+
+export class MigrationError extends CoreError {
+  constructor(version: number, name: string, cause: unknown) {
+    super('migration_failed', `migration ${version} (${name}) failed and was rolled back: ${String((cause as Error)?.message ?? cause)}`);
+    this.name = 'MigrationError';
+  }
+}
+
+export function openDatabase(file: string, list: readonly Migration[] = defaultMigrations): Db {
+  if (file !== ':memory:') {
+    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    if (!existsSync(file)) {
+      // Create it empty with the right mode before SQLite writes anything into it.
+      new Database(file).close();
+    }
+    chmodSync(file, 0o600);
+  }
+  const db = new Database(file);
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('busy_timeout = 5000');
+    db.pragma('synchronous = NORMAL');
+    migrate(db, list);
+    if (file !== ':memory:') {
+      for (const extra of [`${file}-wal`, `${file}-shm`]) if (existsSync(extra)) chmodSync(extra, 0o600);
+    }
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+export function schemaVersion(db: Db): number {
+  return db.pragma('user_version', { simple: true }) as number;
+}
+
+function migrate(db: Db, list: readonly Migration[]): void {
+  const current = schemaVersion(db);
+  const pending = [...list].sort((a, b) => a.version - b.version).filter((m) => m.version > current);
+  for (const m of pending) {
+    const apply = db.transaction(() => {
+      db.exec(m.sql);
+      db.pragma(`user_version = ${m.version}`);
+    });
+    try {
+      apply();
+    } catch (error) {
+      throw new MigrationError(m.version, m.name, error);
+    }
+  }
+}

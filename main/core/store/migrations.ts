@@ -1,0 +1,181 @@
+// The numbered schema migrations. Append only: a released migration is never edited, a change is a new number.
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const migrations: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'initial',
+    sql: `
+      CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+
+      CREATE TABLE clusters (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE,
+        description TEXT NOT NULL DEFAULT '',
+        tenant TEXT NOT NULL,
+        state TEXT NOT NULL CHECK (state IN ('pending','connected','offline','revoked')),
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+
+      CREATE TABLE users (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE,
+        role TEXT NOT NULL CHECK (role IN ('viewer','operator','admin')),
+        password_hash TEXT NOT NULL,
+        failed_logins INTEGER NOT NULL DEFAULT 0,
+        locked_until TEXT,
+        created_at TEXT NOT NULL
+      );
+
+      CREATE TABLE sessions (
+        token_hash TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        csrf_token TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        expires_at TEXT NOT NULL
+      );
+
+      CREATE TABLE api_tokens (
+        token_hash TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        created_at TEXT NOT NULL
+      );
+
+      CREATE TABLE tickets (
+        token_hash TEXT PRIMARY KEY,
+        kind TEXT NOT NULL CHECK (kind IN ('setup','login')),
+        user_id TEXT REFERENCES users(id) ON DELETE CASCADE,
+        expires_at TEXT NOT NULL
+      );
+
+      CREATE TABLE audit_log (
+        seq INTEGER PRIMARY KEY,
+        at TEXT NOT NULL,
+        actor TEXT NOT NULL,
+        action TEXT NOT NULL,
+        cluster_id TEXT,
+        target TEXT,
+        details TEXT NOT NULL,
+        prev_hash TEXT NOT NULL,
+        hash TEXT NOT NULL
+      );
+      CREATE INDEX audit_log_cluster ON audit_log(cluster_id);
+      CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log
+        BEGIN SELECT RAISE(ABORT, 'audit_log is append-only'); END;
+      CREATE TRIGGER audit_log_no_delete BEFORE DELETE ON audit_log
+        BEGIN SELECT RAISE(ABORT, 'audit_log is append-only'); END;
+
+      CREATE TABLE signing_keys (
+        key_id TEXT PRIMARY KEY,
+        public_key BLOB NOT NULL,
+        sealed_seed BLOB NOT NULL,
+        created_at TEXT NOT NULL,
+        retired_at TEXT
+      );
+
+      CREATE TABLE ca (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        cert_pem TEXT NOT NULL,
+        sealed_key BLOB NOT NULL,
+        created_at TEXT NOT NULL
+      );
+
+      CREATE TABLE certificates (
+        serial TEXT PRIMARY KEY,
+        kind TEXT NOT NULL CHECK (kind IN ('console','gateway','client')),
+        cluster_id TEXT,
+        subject TEXT NOT NULL,
+        not_before TEXT NOT NULL,
+        not_after TEXT NOT NULL,
+        issued_at TEXT NOT NULL,
+        revoked_at TEXT
+      );
+      CREATE INDEX certificates_cluster ON certificates(cluster_id);
+
+      CREATE TABLE nonces (nonce TEXT PRIMARY KEY, keep_until TEXT NOT NULL);
+      CREATE INDEX nonces_keep_until ON nonces(keep_until);
+    `,
+  },
+  {
+    version: 2,
+    name: 'cluster access and inventory',
+    sql: `
+      CREATE TABLE cluster_access (
+        cluster_id TEXT PRIMARY KEY REFERENCES clusters(id) ON DELETE CASCADE,
+        server TEXT NOT NULL,
+        ca_pem TEXT,
+        tls_server_name TEXT,
+        sealed_token BLOB NOT NULL,
+        namespace TEXT NOT NULL,
+        kubernetes_version TEXT NOT NULL,
+        registered_at TEXT NOT NULL
+      );
+
+      CREATE TABLE inventory_snapshots (
+        id INTEGER PRIMARY KEY,
+        cluster_id TEXT NOT NULL REFERENCES clusters(id) ON DELETE CASCADE,
+        taken_at TEXT NOT NULL,
+        source TEXT NOT NULL CHECK (source IN ('import','agent')),
+        data TEXT NOT NULL
+      );
+      CREATE INDEX inventory_snapshots_cluster ON inventory_snapshots(cluster_id, id);
+    `,
+  },
+  {
+    version: 3,
+    name: 'commands, receipts and agent status',
+    sql: `
+      CREATE TABLE commands (
+        id TEXT PRIMARY KEY,
+        cluster_id TEXT NOT NULL REFERENCES clusters(id) ON DELETE CASCADE,
+        op TEXT NOT NULL,
+        args TEXT NOT NULL,
+        envelope TEXT NOT NULL,
+        state TEXT NOT NULL CHECK (state IN ('queued','delivered','succeeded','failed','rejected')),
+        code TEXT,
+        result TEXT,
+        requested_by TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        not_after TEXT NOT NULL,
+        delivered_at TEXT,
+        deliveries INTEGER NOT NULL DEFAULT 0,
+        completed_at TEXT
+      );
+      CREATE INDEX commands_pending ON commands(cluster_id, state, delivered_at);
+      CREATE INDEX commands_created ON commands(created_at);
+
+      CREATE TABLE receipts (
+        id INTEGER PRIMARY KEY,
+        command_id TEXT NOT NULL REFERENCES commands(id) ON DELETE CASCADE,
+        cluster_id TEXT NOT NULL,
+        received_at TEXT NOT NULL,
+        status TEXT NOT NULL,
+        code TEXT,
+        replica TEXT,
+        body TEXT NOT NULL
+      );
+      CREATE INDEX receipts_command ON receipts(command_id);
+
+      CREATE TABLE agent_status (
+        cluster_id TEXT PRIMARY KEY REFERENCES clusters(id) ON DELETE CASCADE,
+        last_seen TEXT NOT NULL,
+        agent_version TEXT,
+        leader_replica TEXT,
+        certificate_serial TEXT
+      );
+
+      CREATE TABLE desired_state (
+        cluster_id TEXT PRIMARY KEY REFERENCES clusters(id) ON DELETE CASCADE,
+        generation INTEGER NOT NULL,
+        components TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+    `,
+  },
+];

@@ -1,0 +1,52 @@
+// The store: the one owner of the SQLite database. Every other module reaches the data through its tables.
+import type { Clock } from '../clock';
+import { AccountsTables } from './accounts-tables';
+import { AuditLog } from './audit-log';
+import { ClustersTable } from './clusters-table';
+import { ClusterAccessTables } from './cluster-access-tables';
+import { CommandsTables } from './commands-tables';
+import { openDatabase, type Db } from './database';
+import { KeysTables } from './keys-tables';
+import type { Migration } from './migrations';
+import { SqliteNonceStore } from './nonces-table';
+
+export class Store {
+  readonly audit: AuditLog;
+  readonly clusters: ClustersTable;
+  readonly accounts: AccountsTables;
+  readonly keys: KeysTables;
+  readonly nonces: SqliteNonceStore;
+  readonly clusterAccess: ClusterAccessTables;
+  readonly commands: CommandsTables;
+
+  private constructor(
+    readonly db: Db,
+    clock: Clock,
+  ) {
+    this.audit = new AuditLog(db, clock);
+    this.clusters = new ClustersTable(db);
+    this.accounts = new AccountsTables(db);
+    this.keys = new KeysTables(db);
+    this.nonces = new SqliteNonceStore(db);
+    this.clusterAccess = new ClusterAccessTables(db);
+    this.commands = new CommandsTables(db);
+  }
+
+  static open(file: string, clock: Clock, migrations?: readonly Migration[]): Store {
+    return new Store(openDatabase(file, migrations), clock);
+  }
+
+  /** Runs fn in one transaction (IMMEDIATE, so concurrent writers queue instead of failing mid-way). */
+  tx<T>(fn: () => T): T {
+    return this.db.transaction(fn).immediate();
+  }
+
+  /** Changes whenever another connection commits: lets long polls notice writes made by another process. */
+  dataVersion(): number {
+    return this.db.pragma('data_version', { simple: true }) as number;
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}

@@ -1,0 +1,165 @@
+// The HTTPS transport of headless mode: the console API under /api/v1 (cookie session + CSRF, or a Bearer
+// API token), the live event stream, and the built console itself, all on one loopback TLS listener.
+import { createServer, type Server } from 'node:https';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Manager } from '../core/manager';
+import type { Method, Router } from '../api/router';
+import { errorBody, ApiError } from '../api/api-error';
+import { clearedSessionCookie, readCookie, sessionCookie, SESSION_COOKIE } from './cookies';
+import { staticFile } from './static-files';
+import type { TlsMaterial } from '../core/keys/server-tls';
+
+const MAX_BODY = 1 << 20;
+const METHODS = new Set(['GET', 'POST', 'PATCH', 'PUT', 'DELETE']);
+
+const SECURITY_HEADERS: Record<string, string> = {
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'no-referrer',
+  'Strict-Transport-Security': 'max-age=31536000',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+};
+export const CONTENT_SECURITY_POLICY =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
+
+export interface HeadlessServer {
+  server: Server;
+  url: string;
+  close(): Promise<void>;
+}
+
+export interface HeadlessOptions {
+  manager: Manager;
+  router: Router;
+  tls: TlsMaterial;
+  host: string;
+  port: number;
+  rendererDir: string;
+}
+
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string | string[]> = {}): void {
+  const payload = body === null || status === 204 ? '' : JSON.stringify(body);
+  res.writeHead(status, { ...SECURITY_HEADERS, 'Cache-Control': 'no-store', ...(payload ? { 'Content-Type': 'application/json; charset=utf-8' } : {}), ...headers });
+  res.end(payload);
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY) {
+        reject(new ApiError(413, 'payload_too_large', `a request body is at most ${MAX_BODY} bytes`));
+        req.destroy();
+      } else chunks.push(c);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function bearer(req: IncomingMessage): string | undefined {
+  const h = req.headers.authorization;
+  return h?.startsWith('Bearer ') ? h.slice(7).trim() : undefined;
+}
+
+export function startHeadlessServer(opts: HeadlessOptions): Promise<HeadlessServer> {
+  const { manager, router } = opts;
+  const streams = new Set<ServerResponse>();
+
+  const server = createServer({ key: opts.tls.keyPem, cert: opts.tls.certPem, minVersion: 'TLSv1.2' }, (req, res) => {
+    void handle(req, res).catch((error) => {
+      const e = error instanceof ApiError ? error : new ApiError(500, 'internal', 'internal error');
+      if (!res.headersSent) send(res, e.status, errorBody(e));
+      else res.destroy();
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'https://localhost');
+    const method = (req.method ?? 'GET').toUpperCase();
+    if (url.pathname === '/api/v1/events' && method === 'GET') return events(req, res);
+    if (url.pathname.startsWith('/api/')) {
+      if (!METHODS.has(method)) return send(res, 405, errorBody(new ApiError(405, 'method_not_allowed', `${method} is not supported`)));
+      const raw = await readBody(req);
+      let body: unknown = undefined;
+      if (raw.length > 0) {
+        try {
+          body = JSON.parse(raw.toString('utf8'));
+        } catch {
+          return send(res, 400, errorBody(new ApiError(400, 'invalid_json', 'the request body is not valid JSON')));
+        }
+      }
+      const result = await router.handle(manager, {
+        method: method as Method,
+        path: url.pathname,
+        query: url.searchParams,
+        body,
+        credentials: { session: readCookie(req.headers.cookie, SESSION_COOKIE), csrf: header(req, 'x-csrf-token'), bearer: bearer(req) },
+      });
+      const headers: Record<string, string> = {};
+      if (result.session) headers['Set-Cookie'] = sessionCookie(result.session.token, result.session.expires_at);
+      if (result.session === null) headers['Set-Cookie'] = clearedSessionCookie;
+      if (typeof result.body === 'string') {
+        res.writeHead(result.status, { ...SECURITY_HEADERS, 'Cache-Control': 'no-store', 'Content-Type': result.contentType ?? 'text/plain; charset=utf-8', ...headers });
+        res.end(result.body);
+        return;
+      }
+      return send(res, result.status, result.body, headers);
+    }
+    if (method !== 'GET' && method !== 'HEAD') return send(res, 405, errorBody(new ApiError(405, 'method_not_allowed', `${method} is not allowed here`)));
+    const file = staticFile(opts.rendererDir, url.pathname);
+    if (!file) return send(res, 404, errorBody(new ApiError(404, 'not_found', `${url.pathname} not found`)));
+    res.writeHead(200, {
+      ...SECURITY_HEADERS,
+      'Content-Type': file.type,
+      'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+      'Cache-Control': file.immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+    });
+    res.end(method === 'HEAD' ? undefined : file.body);
+  }
+
+  function events(req: IncomingMessage, res: ServerResponse): void {
+    const token = readCookie(req.headers.cookie, SESSION_COOKIE);
+    const b = bearer(req);
+    const user = b ? manager.accounts.apiTokenUser(b) : token ? manager.accounts.session(token)?.user : undefined;
+    if (!user) return send(res, 401, errorBody(new ApiError(401, 'unauthenticated', 'log in first')));
+    res.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
+    res.write(': connected\n\n');
+    streams.add(res);
+    const unsubscribe = manager.events.subscribe((e) => res.write(`data: ${JSON.stringify(e)}\n\n`));
+    const ping = setInterval(() => res.write(': ping\n\n'), 25_000);
+    req.on('close', () => {
+      clearInterval(ping);
+      unsubscribe();
+      streams.delete(res);
+    });
+  }
+
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, opts.host, () => {
+      server.off('error', reject);
+      const { port } = server.address() as AddressInfo;
+      const host = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
+      resolve({
+        server,
+        url: `https://${host}:${port}/`,
+        close: () =>
+          new Promise<void>((done) => {
+            for (const s of streams) s.end();
+            server.close(() => done());
+            server.closeAllConnections();
+          }),
+      });
+    });
+  });
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}

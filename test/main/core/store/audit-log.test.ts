@@ -1,0 +1,72 @@
+import { afterEach, describe, expect, test } from 'vitest';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { Store } from '../../../../main/core/store/store';
+import { GENESIS_HASH } from '../../../../main/core/store/audit-log';
+import { ManualClock } from '../../../support/clock';
+import { tempDir } from '../../../support/temp-dir';
+
+describe('audit log', () => {
+  const dirs: { remove(): void }[] = [];
+  afterEach(() => dirs.splice(0).forEach((d) => d.remove()));
+
+  function withRows(n: number): { file: string; store: Store } {
+    const dir = tempDir();
+    dirs.push(dir);
+    const file = join(dir.path, 'navin.db');
+    const store = Store.open(file, new ManualClock());
+    store.tx(() => {
+      for (let i = 1; i <= n; i++) store.audit.append({ actor: 'alice', action: 'cluster.create', cluster_id: `c${i}`, target: `edge-${i}`, details: { i } });
+    });
+    return { file, store };
+  }
+
+  test('rows chain from the genesis hash and the chain verifies', () => {
+    const { store } = withRows(5);
+    const rows = store.audit.list({ limit: 10 }).reverse();
+    expect(rows[0]!.prev_hash).toBe(GENESIS_HASH);
+    for (let i = 1; i < rows.length; i++) expect(rows[i]!.prev_hash).toBe(rows[i - 1]!.hash);
+    expect(store.audit.verify()).toEqual({ ok: true, rows: 5 });
+    store.close();
+  });
+
+  test('the database refuses to update or delete an audit row', () => {
+    const { store } = withRows(2);
+    expect(() => store.db.prepare("UPDATE audit_log SET actor = 'mallory' WHERE seq = 1").run()).toThrow(/append-only/);
+    expect(() => store.db.prepare('DELETE FROM audit_log WHERE seq = 1').run()).toThrow(/append-only/);
+    store.close();
+  });
+
+  test('a row altered directly in the SQLite file is named by verify', () => {
+    const { file, store } = withRows(6);
+    store.close();
+    const raw = new Database(file);
+    raw.exec('DROP TRIGGER audit_log_no_update');
+    raw.prepare("UPDATE audit_log SET details = '{\"i\":99}' WHERE seq = 4").run();
+    raw.close();
+    const reopened = Store.open(file, new ManualClock());
+    expect(reopened.audit.verify()).toMatchObject({ ok: false, first_broken_seq: 4, reason: 'content does not match its hash' });
+    reopened.close();
+  });
+
+  test('a row removed from the file is named by verify', () => {
+    const { file, store } = withRows(4);
+    store.close();
+    const raw = new Database(file);
+    raw.exec('DROP TRIGGER audit_log_no_delete');
+    raw.prepare('DELETE FROM audit_log WHERE seq = 2').run();
+    raw.close();
+    const reopened = Store.open(file, new ManualClock());
+    expect(reopened.audit.verify()).toMatchObject({ ok: false, first_broken_seq: 2 });
+    reopened.close();
+  });
+
+  test('search filters by actor, cluster and action', () => {
+    const { store } = withRows(3);
+    store.tx(() => store.audit.append({ actor: 'bob', action: 'cluster.delete', cluster_id: 'c2' }));
+    expect(store.audit.list({ actor: 'bob' }).map((r) => r.action)).toEqual(['cluster.delete']);
+    expect(store.audit.list({ cluster_id: 'c2' })).toHaveLength(2);
+    expect(store.audit.list({ action: 'cluster.create' })).toHaveLength(3);
+    store.close();
+  });
+});

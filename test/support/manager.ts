@@ -1,0 +1,43 @@
+// A manager core in a temp data dir, with a router and helpers to call the API as a given user.
+import { openManager, type Manager } from '../../main/core/manager';
+import { consoleApi } from '../../main/api/console-api';
+import type { ApiResult, Credentials, Method, Router } from '../../main/api/router';
+import type { Role } from '../../main/core/store/accounts-tables';
+import type { Clock } from '../../main/core/clock';
+import { tempDir } from './temp-dir';
+
+export interface TestManager {
+  manager: Manager;
+  router: Router;
+  dataDir: string;
+  call(method: Method, path: string, body?: unknown, credentials?: Credentials): Promise<ApiResult>;
+  /** Creates a user and returns session credentials (with its CSRF token) for it. */
+  login(name: string, role: Role): Promise<Credentials>;
+  close(): void;
+}
+
+export function testManager(opts: { clock?: Clock } = {}): TestManager {
+  const dir = tempDir('navin-manager-');
+  const manager = openManager({ dataDir: dir.path, mode: 'headless', clock: opts.clock });
+  const router = consoleApi();
+  const call = (method: Method, path: string, body?: unknown, credentials: Credentials = {}): Promise<ApiResult> => {
+    const url = new URL(path, 'https://x');
+    return router.handle(manager, { method, path: url.pathname, query: url.searchParams, body, credentials });
+  };
+  return {
+    manager,
+    router,
+    dataDir: dir.path,
+    call,
+    async login(name, role) {
+      await manager.accounts.addUser(name, role, 'correct horse battery', 'test');
+      const res = await call('POST', '/api/v1/session', { name, password: 'correct horse battery' });
+      if (res.status !== 200 || !res.session) throw new Error(`login failed: ${JSON.stringify(res.body)}`);
+      return { session: res.session.token, csrf: res.session.csrf_token };
+    },
+    close() {
+      manager.close();
+      dir.remove();
+    },
+  };
+}
