@@ -1,0 +1,102 @@
+// The agent identity of a cluster: a client certificate from the manager CA (the previous one revoked at once),
+// its private key handed out once and never stored, and the agent config signed by the manager.
+import type { Clock } from '../clock';
+import { CoreError, ValidationError } from '../errors';
+import type { CertificateAuthority } from '../keys/ca';
+import type { Keyring } from '../keys/keyring';
+import type { Store } from '../store/store';
+import { signDocument, type SignedDocument } from '../../wire/envelope';
+import { toBase64url } from '../../wire/encoding';
+import { AGENT_IDENTITY_SECRET, DEFAULT_NAMESPACE, IDENTITY_FILES } from '../kubernetes/names';
+
+export const AGENT_DEFAULTS = {
+  lease_duration_s: 15,
+  offline_after_s: 120,
+  redelivery_s: 15,
+  long_poll_s: 30,
+  clock_skew_s: 30,
+} as const;
+
+export interface AgentIdentity {
+  cluster_id: string;
+  serial: string;
+  not_after: string;
+  revoked_serials: string[];
+  files: {
+    'config.json': string;
+    'manager.pem': string;
+    'tls.crt': string;
+    'tls.key': string;
+    'ca.crt': string;
+  };
+  config: SignedDocument;
+  secret_command: string;
+}
+
+/** Parses and checks a gateway URL: https, a host, a port, nothing else. */
+export function checkGatewayUrl(input: unknown): URL {
+  if (typeof input !== 'string' || input.length === 0) throw new ValidationError('gateway_url', 'gateway_url is required, e.g. https://manager.example:8462');
+  let url: URL;
+  try {
+    url = new URL(input);
+  } catch {
+    throw new ValidationError('gateway_url', `gateway_url is not a URL: ${input}`);
+  }
+  if (url.protocol !== 'https:') throw new ValidationError('gateway_url', 'gateway_url must use https:// (the gateway only speaks mTLS)');
+  if (!url.hostname) throw new ValidationError('gateway_url', 'gateway_url needs a host');
+  if (url.username || url.password) throw new ValidationError('gateway_url', 'gateway_url must not carry credentials');
+  if ((url.pathname !== '/' && url.pathname !== '') || url.search || url.hash) throw new ValidationError('gateway_url', 'gateway_url is scheme, host and port only (no path, query or fragment)');
+  return url;
+}
+
+export class AgentIdentities {
+  constructor(
+    private readonly store: Store,
+    private readonly ca: CertificateAuthority,
+    private readonly keyring: Keyring,
+    private readonly clock: Clock,
+  ) {}
+
+  issue(clusterId: string, gatewayUrlInput: unknown, actor: string, serverNameInput?: unknown): AgentIdentity {
+    const cluster = this.store.clusters.get(clusterId);
+    if (!cluster) throw new CoreError('not_found', `cluster ${JSON.stringify(clusterId)} not found`);
+    const gateway = checkGatewayUrl(gatewayUrlInput);
+    const server_name = typeof serverNameInput === 'string' && serverNameInput ? serverNameInput : gateway.hostname.replace(/^\[|\]$/g, '');
+    const namespace = this.store.clusterAccess.access(clusterId)?.namespace ?? DEFAULT_NAMESPACE;
+    return this.store.tx(() => {
+      const now = this.clock.now().toISOString();
+      const revoked = this.store.keys.revokeClientCertificates(clusterId, now);
+      const cert = this.ca.issueClient(clusterId);
+      const signer = this.keyring.active();
+      const config = signDocument(
+        {
+          type: 'agent-config',
+          v: 1,
+          cluster_id: clusterId,
+          target: clusterId,
+          tenant: cluster.tenant,
+          namespace,
+          gateway_url: gateway.origin,
+          server_name,
+          trusted_key_ids: [...this.keyring.trusted().keys()],
+          trusted_keys: Object.fromEntries([...this.keyring.trusted()].map(([id, pub]) => [id, toBase64url(pub)])),
+          client_certificate_serial: cert.serial,
+          issued_at: now,
+          ...AGENT_DEFAULTS,
+        },
+        signer,
+      );
+      this.store.audit.append({ actor, action: 'agent.identity_issue', cluster_id: clusterId, target: cert.serial, details: { gateway_url: gateway.origin, revoked_serials: revoked } });
+      const configJson = `${JSON.stringify(config, null, 2)}\n`;
+      return {
+        cluster_id: clusterId,
+        serial: cert.serial,
+        not_after: cert.notAfter.toISOString(),
+        revoked_serials: revoked,
+        files: { 'config.json': configJson, 'manager.pem': this.keyring.managerPem(), 'tls.crt': cert.certPem, 'tls.key': cert.keyPem, 'ca.crt': this.ca.certPem },
+        config,
+        secret_command: `kubectl -n ${namespace} create secret generic ${AGENT_IDENTITY_SECRET} ${IDENTITY_FILES.map((f) => `--from-file=${f}=${f}`).join(' ')}`,
+      };
+    });
+  }
+}

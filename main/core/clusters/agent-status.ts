@@ -1,0 +1,44 @@
+// What the console shows of a cluster's agent, derived from what the gateway last saw: connected while it
+// polls, offline since its last contact once it stops, revoked when its identity was revoked.
+import type { Clock } from '../clock';
+import type { Store } from '../store/store';
+import type { ClusterRecord, ClusterState } from '../store/clusters-table';
+
+/** A long poll lasts at most 30 s; an agent silent for longer than this is offline. */
+export const CONNECTED_WITHIN_MS = 45_000;
+
+export interface AgentStatus {
+  connected: boolean;
+  last_seen: string | null;
+  offline_since: string | null;
+  leader_replica: string | null;
+  agent_version: string | null;
+  certificate_serial: string | null;
+}
+
+export interface ClusterView extends ClusterRecord {
+  agent: AgentStatus;
+}
+
+export function agentStatus(store: Store, clock: Clock, clusterId: string): AgentStatus {
+  const s = store.commands.agentStatus(clusterId);
+  const connected = !!s && clock.now().getTime() - new Date(s.last_seen).getTime() <= CONNECTED_WITHIN_MS;
+  return {
+    connected,
+    last_seen: s?.last_seen ?? null,
+    offline_since: s && !connected ? s.last_seen : null,
+    leader_replica: s?.leader_replica ?? null,
+    agent_version: s?.agent_version ?? null,
+    certificate_serial: s?.certificate_serial ?? null,
+  };
+}
+
+export function clusterView(store: Store, clock: Clock, c: ClusterRecord): ClusterView {
+  const agent = agentStatus(store, clock, c.id);
+  const certs = store.keys.certificatesOf(c.id).filter((x) => x.kind === 'client');
+  let state: ClusterState = 'pending';
+  if (certs.length > 0 && certs.every((x) => x.revoked_at !== null)) state = 'revoked';
+  else if (agent.connected) state = 'connected';
+  else if (agent.last_seen) state = 'offline';
+  return { ...c, state, agent };
+}

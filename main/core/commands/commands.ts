@@ -1,0 +1,139 @@
+// Operators' intents become signed commands here: each apply or delete also signs the cluster's whole new
+// desired state, so the agent can keep enforcing it offline. Receipts close a command exactly once.
+import { randomUUID } from 'node:crypto';
+import type { Clock } from '../clock';
+import { CoreError, NotFoundError, ValidationError } from '../errors';
+import type { Keyring } from '../keys/keyring';
+import type { Store } from '../store/store';
+import type { CommandRecord } from '../store/commands-tables';
+import { nameProblem } from '../clusters/names';
+import { DEFAULT_NAMESPACE } from '../kubernetes/names';
+import { buildCommand, signDocument } from '../../wire/envelope';
+import { OP_APPLY, OP_DELETE, OP_INVENTORY, OPERATIONS, type ManagedComponentSpec, type Receipt } from '../../wire/protocol';
+import { checkComponentSpec } from './component-spec';
+
+export const COMMAND_VALIDITY_S = 15 * 60;
+
+export class ForbiddenReceiptError extends CoreError {
+  constructor(commandId: string) {
+    super('forbidden', `command ${commandId} does not belong to this cluster`);
+  }
+}
+
+export interface CommandView extends Omit<CommandRecord, 'envelope'> {
+  receipts: { received_at: string; status: string; code: string | null; replica: string | null }[];
+}
+
+export class Commands {
+  private readonly listeners = new Set<(clusterId: string) => void>();
+
+  constructor(
+    private readonly store: Store,
+    private readonly keyring: Keyring,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Called when a cluster has something new to deliver (the gateway's long polls listen). */
+  onQueued(listener: (clusterId: string) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  issue(clusterId: string, op: unknown, args: unknown, actor: string): CommandRecord {
+    if (typeof op !== 'string' || !OPERATIONS.includes(op as never)) throw new ValidationError('op', `op must be one of ${OPERATIONS.join(', ')}`);
+    const a = (typeof args === 'object' && args !== null && !Array.isArray(args) ? args : {}) as Record<string, unknown>;
+    const record = this.store.tx(() => {
+      const cluster = this.store.clusters.get(clusterId);
+      if (!cluster) throw new NotFoundError('cluster', clusterId);
+      const signer = this.keyring.active();
+      const now = this.clock.now();
+      let signedArgs: Record<string, unknown> = {};
+      if (op === OP_APPLY || op === OP_DELETE) {
+        const name = a.name;
+        const problem = nameProblem(name, 63);
+        if (problem) throw new ValidationError('name', `component name: ${problem}`);
+        const current = this.store.commands.desiredState(clusterId) ?? { generation: 0, components: {} };
+        const components = { ...(current.components as Record<string, ManagedComponentSpec>) };
+        let spec: ManagedComponentSpec | undefined;
+        if (op === OP_APPLY) {
+          spec = checkComponentSpec(a.spec);
+          components[name as string] = spec;
+        } else {
+          if (!(name as string in components)) throw new CoreError('not_found', `component ${name as string} is not in the desired state of this cluster`);
+          delete components[name as string];
+        }
+        const generation = current.generation + 1;
+        const desired_state = signDocument(
+          {
+            type: 'desired-state',
+            v: 1,
+            target: clusterId,
+            tenant: cluster.tenant,
+            namespace: this.store.clusterAccess.access(clusterId)?.namespace ?? DEFAULT_NAMESPACE,
+            generation,
+            components,
+            issued_at: now.toISOString(),
+          },
+          signer,
+        );
+        this.store.commands.setDesiredState(clusterId, generation, components, now.toISOString());
+        signedArgs = op === OP_APPLY ? { name, spec, desired_state } : { name, desired_state };
+      } else if (op !== OP_INVENTORY) {
+        throw new ValidationError('op', `unknown op ${op}`);
+      }
+      const envelope = signDocument(buildCommand({ command_id: randomUUID(), tenant: cluster.tenant, target: clusterId, op, args: signedArgs, now, validitySeconds: COMMAND_VALIDITY_S }), signer);
+      const payload = envelope.payload as { command_id: string; not_after: string };
+      this.store.commands.insert({ id: payload.command_id, cluster_id: clusterId, op, args: signedArgs, envelope, requested_by: actor, created_at: now.toISOString(), not_after: payload.not_after });
+      this.store.audit.append({ actor, action: `command.${op}`, cluster_id: clusterId, target: (a.name as string | undefined) ?? null, details: { command_id: payload.command_id } });
+      return this.store.commands.get(payload.command_id)!;
+    });
+    for (const l of this.listeners) l(clusterId);
+    return record;
+  }
+
+  /** Hands the due commands to the agent and marks them delivered (redelivered if not acknowledged in time). */
+  deliver(clusterId: string, redeliverAfterS: number): unknown[] {
+    return this.store.tx(() => {
+      const now = this.clock.now();
+      const due = this.store.commands.due(clusterId, new Date(now.getTime() - redeliverAfterS * 1000).toISOString(), now.toISOString());
+      for (const c of due) this.store.commands.markDelivered(c.id, now.toISOString());
+      return due.map((c) => c.envelope);
+    });
+  }
+
+  /** Records a receipt. The first final receipt sets the status; later ones are kept but change nothing. */
+  recordReceipt(clusterId: string, receipt: Receipt, actor: string): { changed: boolean } {
+    const refused = this.store.tx(() => {
+      const command = this.store.commands.get(receipt.command_id);
+      if (command && command.cluster_id === clusterId) return false;
+      this.store.audit.append({ actor, action: 'gateway.receipt_refused', cluster_id: clusterId, target: receipt.command_id, details: { reason: command ? 'other_cluster' : 'unknown_command', command_cluster: command?.cluster_id ?? null } });
+      return true;
+    });
+    if (refused) throw new ForbiddenReceiptError(receipt.command_id);
+    return this.store.tx(() => {
+      const command = this.store.commands.get(receipt.command_id)!;
+      const now = this.clock.now().toISOString();
+      this.store.commands.insertReceipt({ command_id: command.id, cluster_id: clusterId, received_at: now, status: receipt.status, code: receipt.code ?? null, replica: receipt.replica ?? null, body: receipt });
+      // A replayed nonce carries the first execution's outcome: that one is the command's status.
+      const outcome = receipt.code === 'nonce_replayed' && receipt.original ? receipt.original : receipt;
+      const changed = this.store.commands.complete(command.id, outcome.status, outcome.code ?? null, outcome.result ?? null, now);
+      if (changed) this.store.audit.append({ actor, action: 'command.completed', cluster_id: clusterId, target: command.id, details: { status: outcome.status, code: outcome.code ?? null } });
+      return { changed };
+    });
+  }
+
+  list(clusterId?: string, limit?: number): CommandView[] {
+    return this.store.commands.list({ cluster_id: clusterId, limit }).map((c) => this.view(c));
+  }
+
+  get(id: string): CommandView {
+    const c = this.store.commands.get(id);
+    if (!c) throw new NotFoundError('command', id);
+    return this.view(c);
+  }
+
+  private view(c: CommandRecord): CommandView {
+    const { envelope: _e, ...rest } = c;
+    return { ...rest, receipts: this.store.commands.receipts(c.id).map((r) => ({ received_at: r.received_at, status: r.status, code: r.code, replica: r.replica })) };
+  }
+}

@@ -1,0 +1,217 @@
+// The agent gateway: HTTPS with TLS 1.2 or newer, a client certificate required and issued by the manager CA
+// (its only trust anchor), a revoked or unknown serial refused. A certificate maps to exactly one cluster, and
+// the gateway serves only that cluster's commands.
+import { createServer, type Server } from 'node:https';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { TLSSocket } from 'node:tls';
+import type { Clock } from '../clock';
+import type { CoreEvents } from '../events';
+import type { Store } from '../store/store';
+import { ForbiddenReceiptError, type Commands } from '../commands/commands';
+import { AGENT_HEADERS, GATEWAY_PATHS, LONG_POLL_MAX_S, type Receipt, type ReportRequest } from '../../wire/protocol';
+import { LongPolls } from './long-poll';
+
+const MAX_BODY = 4 << 20;
+
+export interface GatewayOptions {
+  store: Store;
+  commands: Commands;
+  events: CoreEvents;
+  clock: Clock;
+  caPem: string;
+  certPem: string;
+  keyPem: string;
+  host: string;
+  port: number;
+  redeliverAfterS?: number;
+  longPollMaxS?: number;
+}
+
+export interface Gateway {
+  server: Server;
+  url: string;
+  port: number;
+  heldPolls(): number;
+  close(): Promise<void>;
+}
+
+/** Serial numbers compare as integers: no case, no leading zeros. */
+export const normalizeSerial = (s: string): string => s.toLowerCase().replace(/^0+/, '');
+
+class GatewayError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function startGateway(opts: GatewayOptions): Promise<Gateway> {
+  const { store, commands, clock, events } = opts;
+  const redeliverAfterS = opts.redeliverAfterS ?? 15;
+  const longPollMaxS = Math.min(opts.longPollMaxS ?? LONG_POLL_MAX_S, LONG_POLL_MAX_S);
+  const polls = new LongPolls(() => store.dataVersion());
+  const unsubscribe = commands.onQueued((clusterId) => polls.wake(clusterId));
+  const serials = new Map<string, string>();
+
+  /** The cluster of a live client certificate, or undefined when unknown, revoked or not a client certificate. */
+  function clusterOf(socket: TLSSocket): { clusterId: string; serial: string } | undefined {
+    const cert = socket.getPeerCertificate();
+    if (!cert || !cert.serialNumber) return undefined;
+    const serial = normalizeSerial(cert.serialNumber);
+    const record = store.keys.certificate(serials.get(serial) ?? '') ?? store.keys.clientCertificateBySerial(serial);
+    if (!record || record.kind !== 'client' || record.revoked_at !== null || !record.cluster_id) return undefined;
+    serials.set(serial, record.serial);
+    if (new Date(record.not_after) < clock.now()) return undefined;
+    return { clusterId: record.cluster_id, serial: record.serial };
+  }
+
+  const server = createServer(
+    { key: opts.keyPem, cert: opts.certPem, ca: [opts.caPem], requestCert: true, rejectUnauthorized: true, minVersion: 'TLSv1.2' },
+    (req, res) => {
+      void handle(req, res).catch((error: unknown) => {
+        const e = error instanceof GatewayError ? error : new GatewayError(500, 'internal', 'internal error');
+        if (e.status >= 500) console.error(JSON.stringify({ level: 'error', event: 'gateway.error', error: String((error as Error)?.stack ?? error) }));
+        reply(res, e.status, { error: { code: e.code, message: e.message } });
+      });
+    },
+  );
+  // A revoked or unknown certificate is refused at the handshake, before any request.
+  server.on('secureConnection', (socket: TLSSocket) => {
+    if (!clusterOf(socket)) socket.destroy();
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const who = clusterOf(req.socket as TLSSocket);
+    if (!who) throw new GatewayError(403, 'certificate_refused', 'this client certificate is unknown or revoked');
+    const url = new URL(req.url ?? '/', 'https://gateway');
+    const replica = header(req, AGENT_HEADERS.replica);
+    const seen = (leader: boolean): void => {
+      store.commands.upsertAgentStatus({ cluster_id: who.clusterId, last_seen: clock.now().toISOString(), agent_version: header(req, AGENT_HEADERS.version) ?? null, leader_replica: leader ? (replica ?? null) : null, certificate_serial: who.serial });
+      events.emit('agent.seen', { cluster_id: who.clusterId });
+    };
+    if (req.method === 'GET' && url.pathname === GATEWAY_PATHS.commands) {
+      seen(true);
+      const wait = Math.max(0, Math.min(Number(url.searchParams.get('wait') ?? longPollMaxS) || 0, longPollMaxS));
+      return reply(res, 200, { commands: await nextCommands(who.clusterId, wait, req) });
+    }
+    if (req.method === 'POST' && url.pathname === GATEWAY_PATHS.report) {
+      const body = (await readJson(req)) as ReportRequest;
+      if (typeof body !== 'object' || body === null || typeof body.inventory !== 'object') throw new GatewayError(400, 'bad_request', 'a report is {replica, agent_version, leader, inventory}');
+      seen(body.leader === true);
+      store.tx(() => store.clusterAccess.insertSnapshot(who.clusterId, clock.now().toISOString(), 'agent', body.inventory));
+      events.emit('cluster.changed', { id: who.clusterId });
+      return reply(res, 200, { stored: true });
+    }
+    if (req.method === 'POST' && url.pathname === GATEWAY_PATHS.receipts) {
+      const body = (await readJson(req)) as { receipts?: Receipt[] };
+      if (!Array.isArray(body?.receipts)) throw new GatewayError(400, 'bad_request', 'receipts is a list');
+      seen(false);
+      const accepted: string[] = [];
+      let refused: string | undefined;
+      for (const r of body.receipts) {
+        if (typeof r?.command_id !== 'string' || !['succeeded', 'failed', 'rejected'].includes(r.status)) throw new GatewayError(400, 'bad_request', 'each receipt has a command_id and a status');
+        try {
+          commands.recordReceipt(who.clusterId, r, `agent:${who.clusterId}`);
+          accepted.push(r.command_id);
+          events.emit('command.changed', { id: r.command_id, cluster_id: who.clusterId });
+        } catch (error) {
+          if (!(error instanceof ForbiddenReceiptError)) throw error;
+          refused = r.command_id;
+        }
+      }
+      if (refused) return reply(res, 403, { error: { code: 'forbidden', message: `command ${refused} is not a command of this cluster` }, accepted });
+      return reply(res, 200, { accepted });
+    }
+    throw new GatewayError(404, 'not_found', `no gateway route ${req.method} ${url.pathname}`);
+  }
+
+  function nextCommands(clusterId: string, waitS: number, req: IncomingMessage): Promise<unknown[]> {
+    const first = commands.deliver(clusterId, redeliverAfterS);
+    if (first.length > 0 || waitS === 0) {
+      if (first.length > 0) events.emit('command.changed', { cluster_id: clusterId });
+      return Promise.resolve(first);
+    }
+    return new Promise((resolve) => {
+      let done = false;
+      const finish = (list: unknown[]): void => {
+        if (done) return;
+        done = true;
+        clearTimeout(deadline);
+        clearTimeout(redelivery);
+        remove();
+        if (list.length > 0) events.emit('command.changed', { cluster_id: clusterId });
+        resolve(list);
+      };
+      const check = (): void => {
+        const list = commands.deliver(clusterId, redeliverAfterS);
+        if (list.length > 0) finish(list);
+      };
+      const remove = polls.add({ clusterId, wake: check });
+      const deadline = setTimeout(() => finish([]), waitS * 1000);
+      // A delivered, unacknowledged command becomes due again after redeliverAfterS.
+      const oldest = store.commands.nextWakeup(clusterId);
+      const dueIn = oldest ? new Date(oldest).getTime() + redeliverAfterS * 1000 - clock.now().getTime() : Infinity;
+      const redelivery = setTimeout(check, Math.max(0, Math.min(dueIn + 50, waitS * 1000 + 1000)));
+      req.on('close', () => finish([]));
+    });
+  }
+
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, opts.host, () => {
+      server.off('error', reject);
+      const { port } = server.address() as AddressInfo;
+      resolve({
+        server,
+        port,
+        url: `https://${opts.host.includes(':') ? `[${opts.host}]` : opts.host}:${port}`,
+        heldPolls: () => polls.size,
+        close: () =>
+          new Promise<void>((done) => {
+            unsubscribe();
+            polls.close();
+            server.close(() => done());
+            server.closeAllConnections();
+          }),
+      });
+    });
+  });
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const v = req.headers[name];
+  return (Array.isArray(v) ? v[0] : v)?.slice(0, 253);
+}
+
+function reply(res: ServerResponse, status: number, body: unknown): void {
+  if (res.headersSent || res.destroyed) return;
+  const payload = JSON.stringify(body);
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(payload) });
+  res.end(payload);
+}
+
+function readJson(req: IncomingMessage): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY) {
+        reject(new GatewayError(413, 'payload_too_large', 'request body too large'));
+        req.destroy();
+      } else chunks.push(c);
+    });
+    req.on('end', () => {
+      try {
+        resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+      } catch {
+        reject(new GatewayError(400, 'invalid_json', 'the body is not valid JSON'));
+      }
+    });
+    req.on('error', reject);
+  });
+}

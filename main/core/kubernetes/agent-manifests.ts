@@ -1,0 +1,126 @@
+// The agent's manifests, as the spec's "RBAC de l'agent" fixes them: a ServiceAccount, a read-only ClusterRole,
+// a Role in the managed namespace for its Lease, its state ConfigMap, events and platform.navin.ai resources
+// (no Secret, no workload), and a hardened 2-replica Deployment pinned to an image digest. No Service.
+import { ValidationError } from '../errors';
+import { AGENT_IDENTITY_SECRET, AGENT_LEASE, AGENT_NAME, AGENT_STATE_CONFIGMAP, API_GROUP } from './names';
+import { CLUSTER_READ_RULES } from './import-rbac';
+import { yamlDocuments } from './yaml-documents';
+
+export const IMAGE_BY_DIGEST = /^[a-z0-9]+([._-][a-z0-9]+)*(:[0-9]+)?(\/[a-z0-9]+([._-][a-z0-9]+)*)*(:[\w][\w.-]{0,127})?@sha256:[a-f0-9]{64}$/;
+export const IDENTITY_MOUNT = '/etc/navin-agent';
+export const INBOX_MOUNT = '/var/lib/navin-agent/inbox';
+
+export function checkImage(image: unknown): string {
+  if (typeof image !== 'string' || image.length === 0) throw new ValidationError('image', 'image is required: <registry>/<name>@sha256:<64 hex digits>');
+  if (!image.includes('@sha256:')) throw new ValidationError('image', `the image must be pinned by digest (<name>@sha256:<digest>), not by tag: ${image}`);
+  if (!IMAGE_BY_DIGEST.test(image)) throw new ValidationError('image', `not a valid image reference pinned by digest: ${image}`);
+  return image;
+}
+
+export function agentObjects(namespace: string, image: string, clusterId: string): object[] {
+  checkImage(image);
+  const labels = { 'app.kubernetes.io/name': AGENT_NAME, 'app.kubernetes.io/part-of': 'navin-platform' };
+  const subject = [{ kind: 'ServiceAccount', name: AGENT_NAME, namespace }];
+  const clusterRoleName = `${AGENT_NAME}-${namespace}`;
+  return [
+    { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: AGENT_NAME, namespace, labels } },
+    {
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'ClusterRole',
+      metadata: { name: clusterRoleName, labels },
+      rules: [...CLUSTER_READ_RULES, { nonResourceURLs: ['/version', '/api', '/apis'], verbs: ['get'] }],
+    },
+    {
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'ClusterRoleBinding',
+      metadata: { name: clusterRoleName, labels },
+      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: clusterRoleName },
+      subjects: subject,
+    },
+    {
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'Role',
+      metadata: { name: AGENT_NAME, namespace, labels },
+      rules: [
+        // RBAC cannot restrict create by name: create is granted on the kind, every later access on the one name.
+        { apiGroups: ['coordination.k8s.io'], resources: ['leases'], verbs: ['create'] },
+        { apiGroups: ['coordination.k8s.io'], resources: ['leases'], resourceNames: [AGENT_LEASE], verbs: ['get', 'update'] },
+        { apiGroups: [''], resources: ['configmaps'], verbs: ['create'] },
+        { apiGroups: [''], resources: ['configmaps'], resourceNames: [AGENT_STATE_CONFIGMAP], verbs: ['get', 'update'] },
+        { apiGroups: ['', 'events.k8s.io'], resources: ['events'], verbs: ['create', 'patch'] },
+        { apiGroups: [API_GROUP], resources: ['*'], verbs: ['get', 'list', 'watch', 'create', 'update', 'patch', 'delete'] },
+      ],
+    },
+    {
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'RoleBinding',
+      metadata: { name: AGENT_NAME, namespace, labels },
+      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: AGENT_NAME },
+      subjects: subject,
+    },
+    {
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: AGENT_NAME, namespace, labels: { ...labels, 'platform.navin.ai/cluster-id': clusterId } },
+      spec: {
+        replicas: 2,
+        selector: { matchLabels: { 'app.kubernetes.io/name': AGENT_NAME } },
+        strategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1, maxSurge: 0 } },
+        template: {
+          metadata: { labels },
+          spec: {
+            serviceAccountName: AGENT_NAME,
+            automountServiceAccountToken: true,
+            enableServiceLinks: false,
+            securityContext: { runAsNonRoot: true, runAsUser: 65532, runAsGroup: 65532, fsGroup: 65532, seccompProfile: { type: 'RuntimeDefault' } },
+            affinity: {
+              podAntiAffinity: {
+                requiredDuringSchedulingIgnoredDuringExecution: [
+                  { labelSelector: { matchLabels: { 'app.kubernetes.io/name': AGENT_NAME } }, topologyKey: 'kubernetes.io/hostname' },
+                ],
+              },
+            },
+            containers: [
+              {
+                name: 'agent',
+                image,
+                imagePullPolicy: 'IfNotPresent',
+                args: ['--identity-dir', IDENTITY_MOUNT, '--inbox', INBOX_MOUNT],
+                env: [
+                  { name: 'POD_NAME', valueFrom: { fieldRef: { fieldPath: 'metadata.name' } } },
+                  { name: 'POD_NAMESPACE', valueFrom: { fieldRef: { fieldPath: 'metadata.namespace' } } },
+                ],
+                securityContext: {
+                  runAsNonRoot: true,
+                  readOnlyRootFilesystem: true,
+                  allowPrivilegeEscalation: false,
+                  privileged: false,
+                  capabilities: { drop: ['ALL'] },
+                  seccompProfile: { type: 'RuntimeDefault' },
+                },
+                resources: { requests: { cpu: '50m', memory: '64Mi' }, limits: { cpu: '500m', memory: '256Mi' } },
+                volumeMounts: [
+                  { name: 'identity', mountPath: IDENTITY_MOUNT, readOnly: true },
+                  { name: 'inbox', mountPath: INBOX_MOUNT },
+                  { name: 'tmp', mountPath: '/tmp' },
+                ],
+              },
+            ],
+            volumes: [
+              { name: 'identity', secret: { secretName: AGENT_IDENTITY_SECRET, defaultMode: 0o440 } },
+              { name: 'inbox', emptyDir: { sizeLimit: '16Mi' } },
+              { name: 'tmp', emptyDir: { medium: 'Memory', sizeLimit: '16Mi' } },
+            ],
+          },
+        },
+      },
+    },
+  ];
+}
+
+export function agentManifestsYaml(namespace: string, image: string, clusterId: string, clusterName: string): string {
+  return yamlDocuments(
+    agentObjects(namespace, image, clusterId),
+    `Navin Cluster Agent for cluster ${clusterName} (${clusterId}).\nCreate the Secret ${AGENT_IDENTITY_SECRET} first, then: kubectl apply -f agent.yaml`,
+  );
+}
