@@ -39,4 +39,7 @@ export function commandRoutes(router: Router): void {
   router.authed('GET', '/api/v1/commands', 'viewer', ({ manager, query }) => ok({ items: manager.commands.list(query.get('cluster_id') ?? undefined, Number(query.get('limit') ?? 200)) }));
 
   router.authed('GET', '/api/v1/commands/:id', 'viewer', ({ manager, params }) => ok(manager.commands.get(params.id!)));
+
+  // The signed envelope itself, for the agent's fallback inbox when the gateway cannot be reached.
+  router.authed('GET', '/api/v1/commands/:id/envelope', 'operator', ({ manager, params }) => ok(manager.commands.envelope(params.id!)));
 }

@@ -40,7 +40,7 @@ export function kubernetesRoutes(router: Router): void {
 
   router.authed('POST', '/api/v1/clusters/:id/kubernetes/agent', 'operator', ({ manager, params, body, principal }) => {
     const b = objectBody(body);
-    const identity = manager.agentIdentities.issue(params.id!, b.gateway_url, principal.actor, b.server_name);
+    const identity = manager.agentIdentities.issue(params.id!, b.gateway_url, principal.actor, b.server_name, b.offline_after_s);
     manager.events.emit('cluster.changed', { id: params.id });
     return ok(identity, 201);
   });

@@ -57,12 +57,18 @@ export class AgentIdentities {
     private readonly clock: Clock,
   ) {}
 
-  issue(clusterId: string, gatewayUrlInput: unknown, actor: string, serverNameInput?: unknown): AgentIdentity {
+  issue(clusterId: string, gatewayUrlInput: unknown, actor: string, serverNameInput?: unknown, offlineAfterInput?: unknown): AgentIdentity {
     const cluster = this.store.clusters.get(clusterId);
     if (!cluster) throw new CoreError('not_found', `cluster ${JSON.stringify(clusterId)} not found`);
     const gateway = checkGatewayUrl(gatewayUrlInput);
     const server_name = typeof serverNameInput === 'string' && serverNameInput ? serverNameInput : gateway.hostname.replace(/^\[|\]$/g, '');
     const namespace = this.store.clusterAccess.access(clusterId)?.namespace ?? DEFAULT_NAMESPACE;
+    if (serverNameInput !== undefined && (typeof serverNameInput !== 'string' || !/^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/.test(serverNameInput))) throw new ValidationError('server_name', 'server_name is a DNS name');
+    let offline_after_s: number = AGENT_DEFAULTS.offline_after_s;
+    if (offlineAfterInput !== undefined) {
+      if (!Number.isInteger(offlineAfterInput) || (offlineAfterInput as number) < 5 || (offlineAfterInput as number) > 86_400) throw new ValidationError('offline_after_s', 'offline_after_s is a whole number of seconds from 5 to 86400');
+      offline_after_s = offlineAfterInput as number;
+    }
     return this.store.tx(() => {
       const now = this.clock.now().toISOString();
       const revoked = this.store.keys.revokeClientCertificates(clusterId, now);
@@ -83,6 +89,7 @@ export class AgentIdentities {
           client_certificate_serial: cert.serial,
           issued_at: now,
           ...AGENT_DEFAULTS,
+          offline_after_s,
         },
         signer,
       );

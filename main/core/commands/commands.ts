@@ -132,6 +132,12 @@ export class Commands {
     return this.view(c);
   }
 
+  envelope(id: string): unknown {
+    const c = this.store.commands.get(id);
+    if (!c) throw new NotFoundError('command', id);
+    return c.envelope;
+  }
+
   private view(c: CommandRecord): CommandView {
     const { envelope: _e, ...rest } = c;
     return { ...rest, receipts: this.store.commands.receipts(c.id).map((r) => ({ received_at: r.received_at, status: r.status, code: r.code, replica: r.replica })) };

@@ -1,0 +1,126 @@
+// Leader election on the Lease navin-cluster-agent: only the holder acts. Every write carries the
+// resourceVersion read, so two replicas cannot both win; a failed renewal stops acting at once, and so does
+// reaching the lease's own expiry without a renewal.
+import { CoordinationV1Api, type KubeConfig, type V1Lease } from '@kubernetes/client-node';
+import { log } from './log';
+
+export interface LeaseElectorOptions {
+  kc: KubeConfig;
+  namespace: string;
+  name: string;
+  identity: string;
+  leaseDurationS: number;
+  now?: () => Date;
+}
+
+const httpCode = (e: unknown): number | undefined => {
+  const c = (e as { code?: unknown })?.code;
+  return typeof c === 'number' ? c : undefined;
+};
+
+export class LeaseElector {
+  private readonly api: CoordinationV1Api;
+  private leader = false;
+  private timer: NodeJS.Timeout | undefined;
+  private expiry: NodeJS.Timeout | undefined;
+  private stopped = false;
+  private readonly listeners = new Set<(leader: boolean) => void>();
+  private readonly now: () => Date;
+
+  constructor(private readonly opts: LeaseElectorOptions) {
+    this.api = opts.kc.makeApiClient(CoordinationV1Api);
+    this.now = opts.now ?? (() => new Date());
+  }
+
+  isLeader(): boolean {
+    return this.leader;
+  }
+
+  onChange(listener: (leader: boolean) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  start(): void {
+    void this.tick();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    clearTimeout(this.expiry);
+    this.set(false, 'stopped');
+  }
+
+  private set(leader: boolean, reason: string): void {
+    if (leader === this.leader) return;
+    this.leader = leader;
+    log(leader ? 'leader.acquired' : 'leader.lost', { lease: this.opts.name, replica: this.opts.identity, reason });
+    for (const l of this.listeners) l(leader);
+  }
+
+  private renewed(): void {
+    clearTimeout(this.expiry);
+    // Without a renewal before our own lease runs out, stop acting: another replica may take over then.
+    this.expiry = setTimeout(() => this.set(false, 'renewal_deadline_passed'), this.opts.leaseDurationS * 1000 - 1000);
+  }
+
+  private async tick(): Promise<void> {
+    if (this.stopped) return;
+    try {
+      await this.attempt();
+    } catch (error) {
+      if (this.leader) this.set(false, `renewal_failed: ${httpCode(error) ?? (error as Error).message}`);
+    }
+    if (!this.stopped) this.timer = setTimeout(() => void this.tick(), (this.opts.leaseDurationS * 1000) / (this.leader ? 3 : 5));
+  }
+
+  private spec(previous?: V1Lease['spec']): NonNullable<V1Lease['spec']> {
+    const now = this.now();
+    const taking = previous?.holderIdentity !== this.opts.identity;
+    return {
+      holderIdentity: this.opts.identity,
+      leaseDurationSeconds: this.opts.leaseDurationS,
+      acquireTime: taking ? now : (previous?.acquireTime ?? now),
+      renewTime: now,
+      leaseTransitions: (previous?.leaseTransitions ?? 0) + (taking && previous ? 1 : 0),
+    };
+  }
+
+  private async attempt(): Promise<void> {
+    const { namespace, name, identity } = this.opts;
+    let lease: V1Lease;
+    try {
+      lease = await this.api.readNamespacedLease({ name, namespace });
+    } catch (error) {
+      if (httpCode(error) !== 404) throw error;
+      try {
+        await this.api.createNamespacedLease({ namespace, body: { metadata: { name, namespace }, spec: this.spec() } });
+        this.renewed();
+        this.set(true, 'created');
+      } catch (e) {
+        if (httpCode(e) !== 409) throw e;
+      }
+      return;
+    }
+    const spec = lease.spec ?? {};
+    const mine = spec.holderIdentity === identity;
+    const renew = spec.renewTime ? new Date(spec.renewTime as unknown as string).getTime() : 0;
+    const expired = !spec.holderIdentity || renew + (spec.leaseDurationSeconds ?? this.opts.leaseDurationS) * 1000 < this.now().getTime();
+    if (!mine && !expired) {
+      this.set(false, `held_by ${spec.holderIdentity}`);
+      return;
+    }
+    try {
+      await this.api.replaceNamespacedLease({ name, namespace, body: { ...lease, spec: this.spec(spec) } });
+      this.renewed();
+      this.set(true, mine ? 'renewed' : 'taken_over');
+    } catch (error) {
+      if (httpCode(error) === 409) {
+        this.set(false, 'conflict');
+        return;
+      }
+      throw error;
+    }
+  }
+}

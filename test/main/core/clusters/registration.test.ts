@@ -1,0 +1,146 @@
+// Registration of a cluster by kubeconfig, against the Kubernetes API test server: each failure gets its own
+// precise code and leaves nothing stored; success stores the sealed token and a first inventory.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { importRbacYaml } from '../../../../main/core/kubernetes/import-rbac';
+import { kubeTarget, type KubeTarget } from '../../../support/kube-api/target';
+import { testManager, type TestManager } from '../../../support/manager';
+import type { Credentials } from '../../../../main/api/router';
+
+const NS = 'navin-platform';
+
+function kubeconfig(server: string, caPem: string | undefined, token: string): string {
+  return `apiVersion: v1
+kind: Config
+current-context: c
+clusters:
+- name: k
+  cluster:
+    server: ${server}
+${caPem ? `    certificate-authority-data: ${Buffer.from(caPem).toString('base64')}` : ''}
+contexts:
+- name: c
+  context: {cluster: k, user: u}
+users:
+- name: u
+  user:
+    token: ${token}
+`;
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((f) => join(dir, f))
+    .filter((f) => statSync(f).isFile());
+}
+
+describe('cluster registration', () => {
+  let target: KubeTarget;
+  let t: TestManager;
+  let op: Credentials;
+  let clusterId: string;
+  let goodToken: string;
+
+  beforeAll(async () => {
+    target = await kubeTarget();
+    await target.apply(importRbacYaml(NS, 'edge'));
+    goodToken = await target.createToken(NS, 'navin-import');
+    t = testManager();
+    op = await t.login('olga', 'operator');
+    clusterId = ((await t.call('POST', '/api/v1/clusters', { name: 'edge' }, op)).body as { id: string }).id;
+  });
+  afterAll(() => {
+    t?.close();
+    return target?.close();
+  });
+
+  const register = (kc: string) => t.call('POST', `/api/v1/clusters/${clusterId}/kubernetes/registration`, { kubeconfig: kc, namespace: NS }, op);
+
+  const expectNothingStored = () => {
+    expect(t.manager.store.clusterAccess.access(clusterId)).toBeUndefined();
+    expect(t.manager.store.clusterAccess.latestSnapshot(clusterId)).toBeUndefined();
+    expect(t.manager.store.audit.list({ action: 'cluster.register' })).toHaveLength(0);
+  };
+
+  test('a wrong token is refused with token_refused', async () => {
+    const res = await register(kubeconfig(target.url, target.caPem, 'not-a-real-token'));
+    expect(res.body).toMatchObject({ error: { code: 'token_refused' } });
+    expectNothingStored();
+  });
+
+  test('an API server whose CA is not given is refused with tls_untrusted', async () => {
+    const res = await register(kubeconfig(target.url, undefined, goodToken));
+    expect(res.body).toMatchObject({ error: { code: 'tls_untrusted' } });
+    expectNothingStored();
+  });
+
+  test('an unreachable address is refused with api_unreachable', async () => {
+    const res = await register(kubeconfig('https://127.0.0.1:1', target.caPem, goodToken));
+    expect(res.body).toMatchObject({ error: { code: 'api_unreachable' } });
+    expectNothingStored();
+  });
+
+  test('a token lacking one permission is refused with permission_missing naming it', async () => {
+    // The same identity, but its ClusterRole without ingress classes.
+    const yaml = importRbacYaml('lacking', 'edge').replace(/- apiGroups:\n\s+- networking\.k8s\.io\n\s+resources:\n\s+- ingressclasses\n\s+verbs:\n(\s+- \w+\n)+/, '');
+    expect(yaml).not.toMatch(/ingressclasses/);
+    await target.apply(yaml);
+    const token = await target.createToken('lacking', 'navin-import');
+    const res = await t.call('POST', `/api/v1/clusters/${clusterId}/kubernetes/registration`, { kubeconfig: kubeconfig(target.url, target.caPem, token), namespace: 'lacking' }, op);
+    expect(res.body).toMatchObject({ error: { code: 'permission_missing' } });
+    expect((res.body as { error: { message: string } }).error.message).toMatch(/ingressclasses/);
+    expectNothingStored();
+  });
+
+  test('a malformed kubeconfig or namespace is a 400', async () => {
+    expect((await register('{ not: [yaml')).status).toBe(400);
+    const res = await t.call('POST', `/api/v1/clusters/${clusterId}/kubernetes/registration`, { kubeconfig: kubeconfig(target.url, target.caPem, goodToken), namespace: 'Bad_NS' }, op);
+    expect(res.body).toMatchObject({ error: { code: 'invalid_field', field: 'namespace' } });
+    expectNothingStored();
+  });
+
+  test('a good kubeconfig registers the cluster, seals the token and stores a first inventory', async () => {
+    const res = await register(kubeconfig(target.url, target.caPem, goodToken));
+    expect(res.status).toBe(200);
+    const inv = await t.call('GET', `/api/v1/clusters/${clusterId}/inventory`, undefined, op);
+    expect(inv.status).toBe(200);
+    const body = inv.body as { inventory: { kubernetes_version: string; nodes: { name: string; ready: boolean }[]; default_storage_class: string | null; coredns: unknown } };
+    expect(body.inventory.kubernetes_version).toMatch(/^v1\./);
+    expect(body.inventory.nodes.length).toBeGreaterThan(0);
+    expect(body.inventory.nodes[0]).toHaveProperty('ready');
+    expect(body.inventory.coredns).toMatchObject({ ready_replicas: expect.any(Number) });
+    // The token is stored sealed: it appears nowhere in the data dir in clear.
+    for (const f of filesUnder(t.dataDir)) expect(readFileSync(f).includes(Buffer.from(goodToken))).toBe(false);
+  });
+
+  test('issuing a second agent identity revokes the first certificate, whose key was never stored', async () => {
+    const first = await t.call('POST', `/api/v1/clusters/${clusterId}/kubernetes/agent`, { gateway_url: 'https://manager.example:8462' }, op);
+    expect(first.status).toBe(201);
+    const a = first.body as { serial: string; files: Record<string, string>; secret_command: string; config: { payload: Record<string, unknown> } };
+    expect(a.secret_command).toContain('create secret generic navin-cluster-agent-identity');
+    for (const f of ['config.json', 'manager.pem', 'tls.crt', 'tls.key', 'ca.crt']) expect(a.secret_command).toContain(`--from-file=${f}`);
+    expect(a.config.payload).toMatchObject({ type: 'agent-config', cluster_id: clusterId, gateway_url: 'https://manager.example:8462', lease_duration_s: 15, redelivery_s: 15, long_poll_s: 30 });
+    const second = await t.call('POST', `/api/v1/clusters/${clusterId}/kubernetes/agent`, { gateway_url: 'https://manager.example:8462' }, op);
+    const b = second.body as { serial: string; revoked_serials: string[] };
+    expect(b.revoked_serials).toEqual([a.serial]);
+    expect(t.manager.store.keys.certificate(a.serial)?.revoked_at).not.toBeNull();
+    expect(t.manager.store.keys.certificate(b.serial)?.revoked_at).toBeNull();
+    const keyBody = a.files['tls.key']!.split('\n').filter((l) => !l.startsWith('-----')).join('');
+    for (const f of filesUnder(t.dataDir)) expect(readFileSync(f, 'latin1').includes(keyBody.slice(0, 64))).toBe(false);
+  });
+
+  test.each([['http://manager.example:8462'], ['not a url'], ['https://manager.example:8462/path'], ['']])('a bad gateway_url %j is a 400 saying why', async (url) => {
+    const res = await t.call('POST', `/api/v1/clusters/${clusterId}/kubernetes/agent`, { gateway_url: url }, op);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: { code: 'invalid_field', field: 'gateway_url' } });
+  });
+
+  test('manifests need an image pinned by digest', async () => {
+    const tag = await t.call('GET', `/api/v1/clusters/${clusterId}/kubernetes/agent/manifests?image=registry.local/agent:1.0`, undefined, op);
+    expect(tag.status).toBe(400);
+    const ok = await t.call('GET', `/api/v1/clusters/${clusterId}/kubernetes/agent/manifests?image=registry.local/agent@sha256:${'d'.repeat(64)}`, undefined, op);
+    expect(ok.status).toBe(200);
+    expect(ok.contentType).toMatch(/yaml/);
+  });
+});
