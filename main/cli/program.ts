@@ -2,16 +2,23 @@
 import { CoreError } from '../core/errors';
 import { complain } from './output';
 import { EXIT_FAILURE, EXIT_USAGE, parse, UsageError, type Command } from './usage';
-import { serveCommand } from './commands/serve';
-import { startCommand } from './commands/start';
-import { userCommand } from './commands/user';
-import { tokenCommand } from './commands/token';
-import { verifyReportCommand } from './commands/verify-report';
-import { canonicalizeCommand } from './commands/canonicalize';
-import { gatewayCommand } from './commands/gateway';
-import { VERSION } from '../core/manager';
+import { VERSION } from '../core/version';
+interface Entry {
+  name: string;
+  summary: string;
+  /** Loaded only when run, so a quick command (verify-report, --help) does not load the whole manager. */
+  load: () => Promise<Command>;
+}
 
-const COMMANDS: Command[] = [serveCommand, startCommand, gatewayCommand, userCommand, tokenCommand, verifyReportCommand, canonicalizeCommand];
+const COMMANDS: Entry[] = [
+  { name: 'serve', summary: 'run the manager without Electron and serve the console over HTTPS', load: async () => (await import('./commands/serve')).serveCommand },
+  { name: 'start', summary: 'open the desktop app, or the headless manager where Electron cannot run', load: async () => (await import('./commands/start')).startCommand },
+  { name: 'gateway', summary: 'run the mTLS agent gateway alone', load: async () => (await import('./commands/gateway')).gatewayCommand },
+  { name: 'user', summary: 'manage local accounts (user add)', load: async () => (await import('./commands/user')).userCommand },
+  { name: 'token', summary: 'create an API token for scripts (token create)', load: async () => (await import('./commands/token')).tokenCommand },
+  { name: 'verify-report', summary: 'verify a signed report offline (exit 0 valid, 1 not valid)', load: async () => (await import('./commands/verify-report')).verifyReportCommand },
+  { name: 'canonicalize', summary: 'print the RFC 8785 canonical JSON of a file (or - for stdin)', load: async () => (await import('./commands/canonicalize')).canonicalizeCommand },
+];
 
 function overview(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));
@@ -36,11 +43,12 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${VERSION}\n`);
     return 0;
   }
-  const command = COMMANDS.find((c) => c.name === name);
-  if (!command) {
+  const entry = COMMANDS.find((c) => c.name === name);
+  if (!entry) {
     complain(`unknown command ${JSON.stringify(name)}; see navin-manager --help`);
     return EXIT_USAGE;
   }
+  const command = await entry.load();
   try {
     const args = parse(command, rest);
     if (args.values.help) {

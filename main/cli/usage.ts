@@ -14,7 +14,6 @@ export class UsageError extends Error {
 
 export interface Command {
   name: string;
-  summary: string;
   usage: string;
   options: NonNullable<ParseArgsConfig['options']>;
   positionals?: boolean;

@@ -15,9 +15,9 @@ import { headlessProtector, type KeyProtector } from './keys/protector';
 import { Store } from './store/store';
 import { nodeEd25519 } from '../wire/ed25519-node';
 import type { Ed25519 } from '../wire/ed25519';
-import pkg from '../../package.json';
+import { VERSION } from './version';
 
-export const VERSION: string = pkg.version;
+export { VERSION };
 export const DATABASE_FILE = 'navin.db';
 
 export interface ManagerOptions {

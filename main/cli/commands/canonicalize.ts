@@ -7,7 +7,6 @@ import { UsageError, type Command } from '../usage';
 
 export const canonicalizeCommand: Command = {
   name: 'canonicalize',
-  summary: 'print the RFC 8785 canonical JSON of a file (or - for stdin)',
   usage: `navin-manager canonicalize [FILE|-] [--payload]
 
 Prints the canonical JSON (no trailing newline, the exact signed bytes). With --payload, prints

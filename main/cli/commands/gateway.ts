@@ -12,7 +12,6 @@ import { DEFAULT_GATEWAY_PORT } from './serve';
 
 export const gatewayCommand: Command = {
   name: 'gateway',
-  summary: 'run the mTLS agent gateway alone',
   usage: `navin-manager gateway --host <addr> --port <port> --tls-dir <dir> --server-name <name> [--data-dir D]
 
   --host         address agents connect to (e.g. 0.0.0.0 or the workstation's private address)

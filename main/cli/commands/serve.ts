@@ -62,7 +62,6 @@ export async function serve(opts: ServeOptions): Promise<number> {
 
 export const serveCommand: Command = {
   name: 'serve',
-  summary: 'run the manager without Electron and serve the console over HTTPS',
   usage: `navin-manager serve [--data-dir D] [--host 127.0.0.1] [--port ${DEFAULT_PORT}] [--login-user NAME]
 
   --data-dir D       where the store and keys live (default: $NAVIN_DATA_DIR or ~/.config/navin-console)

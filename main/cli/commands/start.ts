@@ -24,7 +24,6 @@ export function findElectron(): { path: string } | { missing: string } {
 
 export const startCommand: Command = {
   name: 'start',
-  summary: 'open the desktop app, or the headless manager where Electron cannot run',
   usage: `navin-manager start [--data-dir D] [--port ${DEFAULT_PORT}]
 
 Opens the Navin Console window. Where no Electron binary is installed, prints one line saying

@@ -5,7 +5,6 @@ import { requireString, UsageError, type Command } from '../usage';
 
 export const tokenCommand: Command = {
   name: 'token',
-  summary: 'create an API token for scripts (token create)',
   usage: `navin-manager token create --user N [--data-dir D]
 
 Prints the token once on stdout; it is stored only as a hash. Send it as

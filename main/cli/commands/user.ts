@@ -9,7 +9,6 @@ import { requireString, UsageError, type Command } from '../usage';
 
 export const userCommand: Command = {
   name: 'user',
-  summary: 'manage local accounts (user add)',
   usage: `navin-manager user add --name N --role admin|operator|viewer --password-file F [--data-dir D]
 
   --name N           the login name (lowercase letters, digits, ".", "_", "-")

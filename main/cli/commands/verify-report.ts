@@ -14,7 +14,6 @@ function read(file: string, what: string): string {
 
 export const verifyReportCommand: Command = {
   name: 'verify-report',
-  summary: 'verify a signed report offline (exit 0 valid, 1 not valid)',
   usage: `navin-manager verify-report --file report.json --public-key manager.pem
 
 Checks that report.json is a signed document of type "report" whose signature is valid and
