@@ -35,6 +35,7 @@ export type ApiErrorCode =
   | 'invalid_credentials'
   | 'setup_done'
   | 'setup_token_invalid'
+  | 'ticket_invalid'
   | 'method_not_allowed'
   | 'payload_too_large'
   | 'internal';
@@ -99,6 +100,15 @@ export interface SetupRequest {
   token: string;
   name: string;
   password: string;
+}
+
+export interface SetupStatus {
+  needed: boolean;
+}
+
+/** `POST /api/v1/session/ticket`: the one-time login link's ticket. */
+export interface TicketRequest {
+  ticket: string;
 }
 
 export interface LoginRequest {

@@ -1,0 +1,401 @@
+// The one console API client of the renderer. Two transports behind the same calls:
+// - the desktop app: `window.navin` (preload bridge, IPC), no cookie and no CSRF header;
+// - a browser against `navin-manager serve`: fetch on the same origin, cookie session, `X-CSRF-Token` on every
+//   state-changing request, and Server-Sent Events for pushed events.
+// Stores call this client; components never do.
+import type {
+  ApiEvent,
+  ApiRequest,
+  ApiResponse,
+  Cluster,
+  ClusterCreate,
+  ClusterList,
+  ClusterPatch,
+  Health,
+  HttpMethod,
+  LoginRequest,
+  NavinBridge,
+  SessionInfo,
+  SetupRequest,
+  VersionInfo,
+} from '../../../preload/api';
+import type { ClientErrorCode, LiveState, SetupStatus, TicketRequest } from './types';
+
+export const API_PREFIX = '/api/v1';
+export const CSRF_HEADER = 'X-CSRF-Token';
+
+/** A failed call: the server's stable error code, the HTTP status (0 when no response), the offending field. */
+export class ApiError extends Error {
+  readonly code: string;
+  readonly status: number;
+  readonly field: string | undefined;
+  readonly details: unknown;
+
+  constructor(init: { code: string; status: number; message: string; field?: string; details?: unknown }) {
+    super(init.message);
+    this.name = 'ApiError';
+    this.code = init.code;
+    this.status = init.status;
+    this.field = init.field;
+    this.details = init.details;
+  }
+
+  /** Builds the error of a response with status >= 400 from its body (an ApiErrorBody, or anything else). */
+  static fromResponse(status: number, body: unknown): ApiError {
+    if (isApiErrorBody(body)) {
+      const { code, message, field, details } = body.error;
+      return new ApiError({ code, status, message, field, details });
+    }
+    return new ApiError({
+      code: status === 401 ? 'unauthenticated' : status >= 500 ? 'internal' : 'bad_response',
+      status,
+      message: typeof body === 'string' && body.length > 0 ? body.slice(0, 500) : `HTTP ${status}`,
+    });
+  }
+
+  static client(code: ClientErrorCode, message: string): ApiError {
+    return new ApiError({ code, status: 0, message });
+  }
+}
+
+export function isApiError(e: unknown): e is ApiError {
+  return e instanceof ApiError;
+}
+
+/** Turns anything thrown into an ApiError (stores keep only ApiErrors). */
+export function toApiError(e: unknown): ApiError {
+  if (e instanceof ApiError) return e;
+  if (isApiErrorBody(e)) return ApiError.fromResponse(0, e);
+  const message = e instanceof Error ? e.message : String(e);
+  return ApiError.client('bridge_error', message);
+}
+
+export function isApiErrorBody(x: unknown): x is { error: { code: string; message: string; field?: string; details?: unknown } } {
+  if (typeof x !== 'object' || x === null || !('error' in x)) return false;
+  const err = (x as { error: unknown }).error;
+  return (
+    typeof err === 'object' &&
+    err !== null &&
+    typeof (err as { code?: unknown }).code === 'string' &&
+    typeof (err as { message?: unknown }).message === 'string'
+  );
+}
+
+/** How requests travel. `send` resolves with any HTTP status; it rejects only when no response came back. */
+export interface Transport {
+  readonly kind: 'bridge' | 'http';
+  send<T>(req: ApiRequest, csrfToken: string | null): Promise<ApiResponse<T>>;
+  subscribe(listener: (event: ApiEvent) => void, onState: (state: LiveState) => void): () => void;
+}
+
+export function bridgeTransport(bridge: NavinBridge): Transport {
+  return {
+    kind: 'bridge',
+    async send<T>(req: ApiRequest): Promise<ApiResponse<T>> {
+      try {
+        return await bridge.request<T>(req);
+      } catch (e) {
+        throw toApiError(e);
+      }
+    },
+    subscribe(listener, onState) {
+      const off = bridge.onEvent(listener);
+      onState('open');
+      return () => {
+        off();
+        onState('closed');
+      };
+    },
+  };
+}
+
+/** The part of EventSource the client uses (lets tests pass a fake). */
+export interface EventSourceLike {
+  readonly readyState: number;
+  onopen: ((ev: unknown) => void) | null;
+  onmessage: ((ev: { data: string }) => void) | null;
+  onerror: ((ev: unknown) => void) | null;
+  close(): void;
+}
+export type EventSourceFactory = (url: string) => EventSourceLike;
+
+export interface HttpTransportOptions {
+  /** Origin prefix; '' (same origin) in the browser. */
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  /** Opens the event stream; defaults to the browser's EventSource, with credentials. */
+  eventSource?: EventSourceFactory | null;
+  /** First reconnection delay of the event stream after the browser gave up; doubles up to 30 s. */
+  reconnectDelayMs?: number;
+}
+
+const EVENT_SOURCE_CLOSED = 2;
+
+export function httpTransport(options: HttpTransportOptions = {}): Transport {
+  const baseUrl = options.baseUrl ?? '';
+  const fetchImpl = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+  const openEventSource: EventSourceFactory | null =
+    options.eventSource !== undefined
+      ? options.eventSource
+      : typeof globalThis.EventSource === 'function'
+        ? (url) => new globalThis.EventSource(url, { withCredentials: true }) as unknown as EventSourceLike
+        : null;
+  const firstDelay = options.reconnectDelayMs ?? 1000;
+
+  return {
+    kind: 'http',
+    async send<T>(req: ApiRequest, csrfToken: string | null): Promise<ApiResponse<T>> {
+      const headers: Record<string, string> = { Accept: 'application/json' };
+      let body: string | undefined;
+      if (req.body !== undefined) {
+        headers['Content-Type'] = 'application/json';
+        body = JSON.stringify(req.body);
+      }
+      if (isStateChanging(req.method) && csrfToken) headers[CSRF_HEADER] = csrfToken;
+      let res: Response;
+      try {
+        res = await fetchImpl(baseUrl + req.path, {
+          method: req.method,
+          headers,
+          body,
+          credentials: 'same-origin',
+          cache: 'no-store',
+          redirect: 'error',
+        });
+      } catch (e) {
+        throw ApiError.client('network_error', e instanceof Error ? e.message : String(e));
+      }
+      let text: string;
+      try {
+        text = await res.text();
+      } catch (e) {
+        throw ApiError.client('network_error', e instanceof Error ? e.message : String(e));
+      }
+      let parsed: unknown = undefined;
+      if (text.length > 0) {
+        try {
+          parsed = JSON.parse(text);
+        } catch {
+          if (res.status < 400) throw ApiError.client('bad_response', `Response to ${req.method} ${req.path} is not JSON`);
+          parsed = text;
+        }
+      }
+      return { status: res.status, body: parsed as T };
+    },
+    subscribe(listener, onState) {
+      if (!openEventSource) {
+        onState('closed');
+        return () => undefined;
+      }
+      let source: EventSourceLike | null = null;
+      let timer: ReturnType<typeof setTimeout> | null = null;
+      let stopped = false;
+      let attempt = 0;
+      const open = (): void => {
+        timer = null;
+        if (stopped) return;
+        onState(attempt === 0 ? 'connecting' : 'reconnecting');
+        const es = openEventSource(`${baseUrl}${API_PREFIX}/events`);
+        source = es;
+        es.onopen = () => {
+          attempt = 0;
+          onState('open');
+        };
+        es.onmessage = (m) => {
+          const event = parseEvent(m.data);
+          if (event) listener(event);
+        };
+        es.onerror = () => {
+          if (stopped) return;
+          // The browser retries by itself unless it closed the stream (e.g. 401 or a non-SSE response).
+          if (es.readyState !== EVENT_SOURCE_CLOSED) {
+            onState('reconnecting');
+            return;
+          }
+          es.close();
+          const delay = Math.min(30_000, firstDelay * 2 ** attempt);
+          attempt += 1;
+          onState('reconnecting');
+          timer = setTimeout(open, delay);
+        };
+      };
+      open();
+      return () => {
+        stopped = true;
+        if (timer) clearTimeout(timer);
+        source?.close();
+        onState('closed');
+      };
+    },
+  };
+}
+
+function isStateChanging(method: HttpMethod): boolean {
+  return method !== 'GET';
+}
+
+/** An SSE `data:` payload → ApiEvent, or null when it is not one (comments and keep-alives are dropped). */
+export function parseEvent(data: string): ApiEvent | null {
+  try {
+    const v: unknown = JSON.parse(data);
+    if (typeof v === 'object' && v !== null && typeof (v as { type?: unknown }).type === 'string') {
+      const o = v as { type: string; data?: unknown };
+      return { type: o.type, data: o.data ?? null };
+    }
+  } catch {
+    // not JSON: ignore
+  }
+  return null;
+}
+
+export class ApiClient {
+  private csrfToken: string | null = null;
+  private readonly unauthenticatedListeners = new Set<(error: ApiError) => void>();
+  private readonly eventListeners = new Set<(event: ApiEvent) => void>();
+  private readonly liveListeners = new Set<(state: LiveState) => void>();
+  private stopEvents: (() => void) | null = null;
+  private live: LiveState = 'closed';
+
+  constructor(readonly transport: Transport) {}
+
+  get kind(): Transport['kind'] {
+    return this.transport.kind;
+  }
+
+  getCsrfToken(): string | null {
+    return this.csrfToken;
+  }
+
+  setCsrfToken(token: string | null): void {
+    this.csrfToken = token;
+  }
+
+  /** Called with the error of every 401 `unauthenticated` answer (the session store signs out on it). */
+  onUnauthenticated(listener: (error: ApiError) => void): () => void {
+    this.unauthenticatedListeners.add(listener);
+    return () => this.unauthenticatedListeners.delete(listener);
+  }
+
+  /** The raw call: resolves with the body of a 2xx answer, rejects with an ApiError otherwise. */
+  async request<T>(method: HttpMethod, path: string, body?: unknown): Promise<T> {
+    const req: ApiRequest = body === undefined ? { method, path } : { method, path, body };
+    const res = await this.transport.send<T>(req, this.csrfToken);
+    if (res.status >= 200 && res.status < 300) return res.body;
+    const error = ApiError.fromResponse(res.status, res.body);
+    if (error.status === 401 && error.code === 'unauthenticated') {
+      for (const l of [...this.unauthenticatedListeners]) l(error);
+    }
+    throw error;
+  }
+
+  // --- system ---
+  health(): Promise<Health> {
+    return this.request('GET', `${API_PREFIX}/health`);
+  }
+  version(): Promise<VersionInfo> {
+    return this.request('GET', `${API_PREFIX}/version`);
+  }
+
+  // --- session ---
+  async getSession(): Promise<SessionInfo> {
+    return this.keepSession(await this.request<SessionInfo>('GET', `${API_PREFIX}/session`));
+  }
+  async login(req: LoginRequest): Promise<SessionInfo> {
+    return this.keepSession(await this.request<SessionInfo>('POST', `${API_PREFIX}/session`, req));
+  }
+  async exchangeTicket(ticket: string): Promise<SessionInfo> {
+    const body: TicketRequest = { ticket };
+    return this.keepSession(await this.request<SessionInfo>('POST', `${API_PREFIX}/session/ticket`, body));
+  }
+  async logout(): Promise<void> {
+    try {
+      await this.request<void>('DELETE', `${API_PREFIX}/session`);
+    } finally {
+      this.csrfToken = null;
+    }
+  }
+  setupStatus(): Promise<SetupStatus> {
+    return this.request('GET', `${API_PREFIX}/setup`);
+  }
+  async setup(req: SetupRequest): Promise<SessionInfo> {
+    return this.keepSession(await this.request<SessionInfo>('POST', `${API_PREFIX}/setup`, req));
+  }
+
+  // --- clusters ---
+  listClusters(): Promise<ClusterList> {
+    return this.request('GET', `${API_PREFIX}/clusters`);
+  }
+  createCluster(input: ClusterCreate): Promise<Cluster> {
+    return this.request('POST', `${API_PREFIX}/clusters`, input);
+  }
+  getCluster(id: string): Promise<Cluster> {
+    return this.request('GET', `${API_PREFIX}/clusters/${encodeURIComponent(id)}`);
+  }
+  updateCluster(id: string, patch: ClusterPatch): Promise<Cluster> {
+    return this.request('PATCH', `${API_PREFIX}/clusters/${encodeURIComponent(id)}`, patch);
+  }
+  async deleteCluster(id: string): Promise<void> {
+    await this.request<void>('DELETE', `${API_PREFIX}/clusters/${encodeURIComponent(id)}`);
+  }
+
+  // --- events ---
+  /** Subscribes to pushed events; the stream is opened for the first listener and closed after the last. */
+  onEvent(listener: (event: ApiEvent) => void): () => void {
+    this.eventListeners.add(listener);
+    if (!this.stopEvents) {
+      this.stopEvents = this.transport.subscribe(
+        (event) => {
+          for (const l of [...this.eventListeners]) l(event);
+        },
+        (state) => this.setLive(state),
+      );
+    }
+    return () => {
+      if (!this.eventListeners.delete(listener)) return;
+      if (this.eventListeners.size === 0 && this.stopEvents) {
+        const stop = this.stopEvents;
+        this.stopEvents = null;
+        stop();
+      }
+    };
+  }
+
+  getLiveState(): LiveState {
+    return this.live;
+  }
+
+  onLiveState(listener: (state: LiveState) => void): () => void {
+    this.liveListeners.add(listener);
+    return () => this.liveListeners.delete(listener);
+  }
+
+  private setLive(state: LiveState): void {
+    this.live = state;
+    for (const l of [...this.liveListeners]) l(state);
+  }
+
+  private keepSession(info: SessionInfo): SessionInfo {
+    if (info && typeof info.csrf_token === 'string') this.csrfToken = info.csrf_token;
+    return info;
+  }
+}
+
+/** The bridge of the desktop app, when the renderer runs in the Electron window. */
+export function findBridge(scope: unknown = globalThis): NavinBridge | null {
+  const candidate = (scope as { navin?: unknown } | undefined)?.navin;
+  if (
+    typeof candidate === 'object' &&
+    candidate !== null &&
+    typeof (candidate as NavinBridge).request === 'function' &&
+    typeof (candidate as NavinBridge).onEvent === 'function'
+  ) {
+    return candidate as NavinBridge;
+  }
+  return null;
+}
+
+/** Bridge when `window.navin` exists, else fetch on the same origin. */
+export function createClient(scope: unknown = globalThis): ApiClient {
+  const bridge = findBridge(scope);
+  return new ApiClient(bridge ? bridgeTransport(bridge) : httpTransport());
+}

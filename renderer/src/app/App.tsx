@@ -1,0 +1,20 @@
+import type { ReactElement } from 'react';
+import { BootScreen } from '../screens/BootScreen';
+import { LoginScreen } from '../screens/LoginScreen';
+import { SetupScreen } from '../screens/SetupScreen';
+import { Shell } from './Shell';
+import { useSession } from './stores';
+
+export function App(): ReactElement {
+  const status = useSession((s) => s.status);
+  switch (status) {
+    case 'booting':
+      return <BootScreen />;
+    case 'setup':
+      return <SetupScreen />;
+    case 'anonymous':
+      return <LoginScreen />;
+    case 'authenticated':
+      return <Shell />;
+  }
+}

@@ -1,0 +1,166 @@
+// The signed-in frame: top bar (product, mode, live state, user, role, sign-out), left navigation, main area.
+import { useEffect, useRef, type ReactElement } from 'react';
+import { Brand } from '../components/Brand';
+import { Icon, type IconName } from '../components/Icon';
+import { ClustersScreen } from '../screens/clusters/ClustersScreen';
+import { PlaceholderScreen } from '../screens/PlaceholderScreen';
+import { SettingsScreen } from '../screens/SettingsScreen';
+import { hashOf, type ScreenId } from '../stores/router';
+import { clustersStore, sessionStore, systemStore, useRouter, useSession, useSystem, useT } from './stores';
+
+interface NavItem {
+  id: ScreenId;
+  icon: IconName;
+}
+
+const SECTIONS: ReadonlyArray<{ label: 'nav.section.operate' | 'nav.section.assurance'; items: readonly NavItem[] }> = [
+  {
+    label: 'nav.section.operate',
+    items: [
+      { id: 'clusters', icon: 'clusters' },
+      { id: 'components', icon: 'components' },
+      { id: 'commands', icon: 'commands' },
+    ],
+  },
+  {
+    label: 'nav.section.assurance',
+    items: [
+      { id: 'approvals', icon: 'approvals' },
+      { id: 'checks', icon: 'checks' },
+      { id: 'reports', icon: 'reports' },
+      { id: 'audit', icon: 'audit' },
+    ],
+  },
+];
+
+function Screen({ id }: { id: ScreenId }): ReactElement {
+  switch (id) {
+    case 'clusters':
+      return <ClustersScreen />;
+    case 'settings':
+      return <SettingsScreen />;
+    default:
+      return <PlaceholderScreen id={id} />;
+  }
+}
+
+function NavLink({ item, current }: { item: NavItem; current: boolean }): ReactElement {
+  const t = useT();
+  return (
+    <li>
+      <a
+        href={hashOf(item.id)}
+        className={current ? 'nav-link is-current' : 'nav-link'}
+        aria-current={current ? 'page' : undefined}
+        data-testid={`nav-${item.id}`}
+      >
+        <Icon name={item.icon} className="nav-icon" />
+        <span>{t(`nav.${item.id}`)}</span>
+      </a>
+    </li>
+  );
+}
+
+function LiveIndicator(): ReactElement {
+  const t = useT();
+  const live = useSystem((s) => s.live);
+  return (
+    <span className={`live live-${live}`} title={t('app.live.label')} data-testid="live-state" data-live={live}>
+      <span className="live-dot" aria-hidden="true" />
+      <span className="visually-hidden">{t('app.live.label')} : </span>
+      {t(`app.live.${live}`)}
+    </span>
+  );
+}
+
+export function Shell(): ReactElement {
+  const t = useT();
+  const screen = useRouter((s) => s.screen);
+  const user = useSession((s) => s.user);
+  const version = useSystem((s) => s.version);
+  const mainRef = useRef<HTMLElement>(null);
+  const firstScreen = useRef(true);
+
+  useEffect(() => {
+    void systemStore.getState().loadVersion();
+    return clustersStore.getState().startLive();
+  }, []);
+
+  // Moving to another screen puts the focus on its heading (not on first display).
+  useEffect(() => {
+    if (firstScreen.current) {
+      firstScreen.current = false;
+      return;
+    }
+    const heading = mainRef.current?.querySelector<HTMLElement>('h1');
+    (heading ?? mainRef.current)?.focus();
+  }, [screen]);
+
+  useEffect(() => {
+    document.title = `${t(`nav.${screen}`)} · ${t('app.name')}`;
+  }, [screen, t]);
+
+  return (
+    <div className="shell">
+      <a
+        className="skip-link"
+        href="#main"
+        onClick={(e) => {
+          e.preventDefault();
+          mainRef.current?.focus();
+        }}
+      >
+        {t('app.skipToContent')}
+      </a>
+      <header className="topbar">
+        <Brand />
+        {version ? (
+          <span className="badge badge-mode" data-testid="mode">
+            {t(version.mode === 'desktop' ? 'app.mode.desktop' : 'app.mode.headless')}
+          </span>
+        ) : null}
+        <span className="topbar-spacer" />
+        <LiveIndicator />
+        {user ? (
+          <span className="topbar-user" data-testid="current-user">
+            <Icon name="user" />
+            <span className="visually-hidden">{t('topbar.signedInAs', { name: user.name })}</span>
+            <span className="user-name" aria-hidden="true">
+              {user.name}
+            </span>
+            <span className="badge badge-role" data-testid="current-role" data-role={user.role}>
+              <span className="visually-hidden">{t('topbar.role')} : </span>
+              {t(`role.${user.role}`)}
+            </span>
+          </span>
+        ) : null}
+        <button type="button" className="btn btn-ghost btn-sm" onClick={() => void sessionStore.getState().logout()} data-testid="logout">
+          <Icon name="logout" />
+          {t('topbar.logout')}
+        </button>
+      </header>
+      <div className="shell-body">
+        <nav className="sidebar" aria-label={t('nav.label')}>
+          {SECTIONS.map((section) => (
+            <div className="nav-section" key={section.label}>
+              <h2 className="nav-section-title">{t(section.label)}</h2>
+              <ul className="nav-list">
+                {section.items.map((item) => (
+                  <NavLink key={item.id} item={item} current={screen === item.id} />
+                ))}
+              </ul>
+            </div>
+          ))}
+          <div className="nav-section nav-bottom">
+            <ul className="nav-list">
+              <NavLink item={{ id: 'settings', icon: 'settings' }} current={screen === 'settings'} />
+            </ul>
+          </div>
+        </nav>
+        <main id="main" ref={mainRef} tabIndex={-1} className="main">
+          <Screen id={screen} />
+        </main>
+      </div>
+    </div>
+  );
+}

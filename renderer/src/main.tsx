@@ -1,0 +1,53 @@
+// Entry of the renderer (Electron window or browser): preferences applied to <html>, session bootstrap from the
+// launch link (#ticket= / #setup=), hash routing, then React.
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { clustersStore, routerStore, sessionStore, uiStore } from './app/stores';
+import { resolveTheme } from './stores/ui';
+import './styles.css';
+
+const root = document.documentElement;
+const darkQuery = window.matchMedia?.('(prefers-color-scheme: dark)');
+
+function applyPreferences(): void {
+  const { locale, theme } = uiStore.getState();
+  const resolved = resolveTheme(theme, darkQuery?.matches ?? false);
+  root.lang = locale;
+  root.dataset.theme = resolved;
+  root.dataset.themePreference = theme;
+}
+
+applyPreferences();
+uiStore.subscribe(applyPreferences);
+darkQuery?.addEventListener?.('change', applyPreferences);
+
+// Hash routes, and launch links (#ticket= / #setup=) pasted into a console already open in this tab.
+window.addEventListener('hashchange', () => {
+  const hash = window.location.hash;
+  void sessionStore
+    .getState()
+    .openLaunchLink(hash)
+    .then((handled) => {
+      if (!handled) routerStore.getState().syncFromHash(hash);
+    });
+});
+
+// A signed-out console keeps nothing of the previous operator's data; another operator starts afresh.
+sessionStore.subscribe((s, prev) => {
+  if (prev.status === 'authenticated' && s.status !== 'authenticated') clustersStore.getState().reset();
+  else if (prev.status === 'authenticated' && s.user && prev.user && s.user.id !== prev.user.id) {
+    clustersStore.getState().reset();
+    void clustersStore.getState().load();
+  }
+});
+
+void sessionStore.getState().bootstrap(window.location.hash);
+
+const container = document.getElementById('root');
+if (!container) throw new Error('missing #root');
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,97 @@
+// Sign in with a name and a password (POST /api/v1/session). Errors show their stable code and what to do.
+import { useEffect, useRef, useState, type FormEvent, type ReactElement } from 'react';
+import { sessionStore, useSession, useT } from '../app/stores';
+import { ErrorNotice, InfoNotice } from '../components/ErrorNotice';
+import { Trans } from '../components/Trans';
+import { AuthLayout } from './AuthLayout';
+
+export function LoginScreen(): ReactElement {
+  const t = useT();
+  const pending = useSession((s) => s.pending);
+  const error = useSession((s) => s.error);
+  const notice = useSession((s) => s.notice);
+  const setupNeeded = useSession((s) => s.setupNeeded);
+  const [name, setName] = useState('');
+  const [password, setPassword] = useState('');
+  const [missing, setMissing] = useState(false);
+  const nameRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    nameRef.current?.focus();
+  }, []);
+
+  const onSubmit = async (e: FormEvent): Promise<void> => {
+    e.preventDefault();
+    if (pending) return;
+    const trimmed = name.trim();
+    if (!trimmed || !password) {
+      setMissing(true);
+      (trimmed ? passwordRef : nameRef).current?.focus();
+      return;
+    }
+    setMissing(false);
+    const ok = await sessionStore.getState().login(trimmed, password);
+    if (!ok) {
+      setPassword('');
+      passwordRef.current?.focus();
+    }
+  };
+
+  return (
+    <AuthLayout titleId="login-title">
+      <h1 id="login-title" className="auth-title">
+        {t('login.title')}
+      </h1>
+      {notice ? <InfoNotice testId="login-notice">{t(`login.notice.${notice}`)}</InfoNotice> : null}
+      {error ? <ErrorNotice error={error} testId="login-error" /> : null}
+      <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate data-testid="login-form">
+        <div className="field">
+          <label htmlFor="login-name">{t('login.name')}</label>
+          <input
+            ref={nameRef}
+            id="login-name"
+            name="username"
+            type="text"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            aria-invalid={missing && !name.trim() ? true : undefined}
+            aria-describedby={missing ? 'login-missing' : undefined}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="login-password">{t('login.password')}</label>
+          <input
+            ref={passwordRef}
+            id="login-password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            aria-invalid={missing && !password ? true : undefined}
+            aria-describedby={missing ? 'login-missing' : undefined}
+          />
+        </div>
+        {missing ? (
+          <p id="login-missing" className="field-error" role="alert">
+            {t('login.missing')}
+          </p>
+        ) : null}
+        <button type="submit" className="btn btn-primary btn-block" disabled={pending} aria-busy={pending || undefined}>
+          {pending ? t('login.submitting') : t('login.submit')}
+        </button>
+      </form>
+      <p className="auth-hint" data-testid={setupNeeded ? 'setup-needed' : undefined}>
+        {setupNeeded ? (
+          <Trans k="login.setupNeeded" params={{ command: <code>navin-manager serve</code> }} />
+        ) : (
+          <Trans k="login.ticketHint" params={{ command: <code>navin-manager serve</code> }} />
+        )}
+      </p>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,36 @@
+// Screens not built yet: what will be there, in the operator's language, and no sample data.
+import type { ReactElement } from 'react';
+import { useT } from '../app/stores';
+import { EmptyState } from '../components/EmptyState';
+import type { IconName } from '../components/Icon';
+import type { ScreenId } from '../stores/router';
+
+export type PlaceholderId = Exclude<ScreenId, 'clusters' | 'settings'>;
+
+const BODY: Record<PlaceholderId, `screen.${PlaceholderId}.body`> = {
+  components: 'screen.components.body',
+  commands: 'screen.commands.body',
+  approvals: 'screen.approvals.body',
+  checks: 'screen.checks.body',
+  reports: 'screen.reports.body',
+  audit: 'screen.audit.body',
+};
+
+export function PlaceholderScreen({ id }: { id: PlaceholderId }): ReactElement {
+  const t = useT();
+  return (
+    <section className="screen" aria-labelledby="screen-title" data-testid={`screen-${id}`}>
+      <header className="page-header">
+        <div className="page-heading">
+          <h1 id="screen-title" className="page-title" tabIndex={-1}>
+            {t(`nav.${id}`)}
+          </h1>
+        </div>
+      </header>
+      <EmptyState icon={id as IconName} title={t('placeholder.notYet')} testId="placeholder">
+        <p>{t(BODY[id])}</p>
+        <p className="muted">{t('placeholder.note')}</p>
+      </EmptyState>
+    </section>
+  );
+}

@@ -1,0 +1,85 @@
+// Settings: language and theme (kept in localStorage), and what the console is connected to.
+import { useEffect, type ReactElement } from 'react';
+import { systemStore, uiStore, useFormat, useSystem, useT, useUi } from '../app/stores';
+import { LanguageSwitch } from '../components/LanguageSwitch';
+import { THEMES, type ThemePreference } from '../stores/ui';
+
+const THEME_LABEL: Record<ThemePreference, 'settings.theme.light' | 'settings.theme.dark' | 'settings.theme.system'> = {
+  light: 'settings.theme.light',
+  dark: 'settings.theme.dark',
+  system: 'settings.theme.system',
+};
+
+// A fixed sample, so the preview shows formatting rather than a changing clock.
+const SAMPLE_DATE = '2025-03-14T09:26:53Z';
+const SAMPLE_NUMBER = 1234567.891;
+
+export function SettingsScreen(): ReactElement {
+  const t = useT();
+  const fmt = useFormat();
+  const theme = useUi((s) => s.theme);
+  const version = useSystem((s) => s.version);
+  const transport = useSystem((s) => s.transport);
+
+  useEffect(() => {
+    void systemStore.getState().loadVersion();
+  }, []);
+
+  const na = t('settings.about.unavailable');
+
+  return (
+    <section className="screen screen-settings" aria-labelledby="screen-title" data-testid="screen-settings">
+      <header className="page-header">
+        <div className="page-heading">
+          <h1 id="screen-title" className="page-title" tabIndex={-1}>
+            {t('settings.title')}
+          </h1>
+          <p className="page-subtitle">{t('settings.subtitle')}</p>
+        </div>
+      </header>
+
+      <div className="settings-grid">
+        <section className="panel" aria-labelledby="settings-language">
+          <h2 id="settings-language" className="panel-title">
+            {t('settings.language.title')}
+          </h2>
+          <p className="help">{t('settings.language.help')}</p>
+          <LanguageSwitch name="language" legend={t('settings.language.title')} compact />
+          <p className="help preview">{t('settings.preview', { date: fmt.dateTimeLong(SAMPLE_DATE), number: fmt.number(SAMPLE_NUMBER) })}</p>
+        </section>
+
+        <section className="panel" aria-labelledby="settings-theme">
+          <h2 id="settings-theme" className="panel-title">
+            {t('settings.theme.title')}
+          </h2>
+          <p className="help">{t('settings.theme.help')}</p>
+          <fieldset className="segmented segmented-compact" data-testid="theme-switch">
+            <legend className="visually-hidden">{t('settings.theme.title')}</legend>
+            {THEMES.map((th) => (
+              <label key={th} className="segmented-option">
+                <input type="radio" name="theme" value={th} checked={theme === th} onChange={() => uiStore.getState().setTheme(th)} />
+                <span>{t(THEME_LABEL[th])}</span>
+              </label>
+            ))}
+          </fieldset>
+        </section>
+
+        <section className="panel" aria-labelledby="settings-about">
+          <h2 id="settings-about" className="panel-title">
+            {t('settings.about.title')}
+          </h2>
+          <dl className="kv">
+            <dt>{t('settings.about.version')}</dt>
+            <dd data-testid="about-version">{version ? <code>{version.version}</code> : na}</dd>
+            <dt>{t('settings.about.api')}</dt>
+            <dd>{version ? <code>{version.api}</code> : na}</dd>
+            <dt>{t('settings.about.mode')}</dt>
+            <dd>{version ? t(version.mode === 'desktop' ? 'app.mode.desktop' : 'app.mode.headless') : na}</dd>
+            <dt>{t('settings.about.transport')}</dt>
+            <dd>{t(transport === 'bridge' ? 'settings.about.transport.bridge' : 'settings.about.transport.http')}</dd>
+          </dl>
+        </section>
+      </div>
+    </section>
+  );
+}

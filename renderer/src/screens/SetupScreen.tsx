@@ -1,0 +1,121 @@
+// First run: create the first administrator with the token of the `#setup=TOKEN` link (POST /api/v1/setup).
+import { useEffect, useRef, useState, type FormEvent, type ReactElement } from 'react';
+import { sessionStore, useSession, useT } from '../app/stores';
+import { ErrorNotice } from '../components/ErrorNotice';
+import { MIN_PASSWORD_LENGTH } from '../api/validation';
+import { AuthLayout } from './AuthLayout';
+
+type Problem = 'setup.nameMissing' | 'setup.passwordMissing' | 'setup.passwordShort' | 'setup.mismatch';
+
+export function SetupScreen(): ReactElement {
+  const t = useT();
+  const pending = useSession((s) => s.pending);
+  const error = useSession((s) => s.error);
+  const [name, setName] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const confirmRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    nameRef.current?.focus();
+  }, []);
+
+  const serverField = error?.field;
+
+  const onSubmit = async (e: FormEvent): Promise<void> => {
+    e.preventDefault();
+    if (pending) return;
+    const trimmed = name.trim();
+    const p: Problem | null = !trimmed
+      ? 'setup.nameMissing'
+      : !password
+        ? 'setup.passwordMissing'
+        : password.length < MIN_PASSWORD_LENGTH
+          ? 'setup.passwordShort'
+          : password !== confirm
+          ? 'setup.mismatch'
+          : null;
+    setProblem(p);
+    if (p) {
+      (p === 'setup.nameMissing' ? nameRef : p === 'setup.mismatch' ? confirmRef : passwordRef).current?.focus();
+      return;
+    }
+    await sessionStore.getState().setup(trimmed, password);
+  };
+
+  return (
+    <AuthLayout titleId="setup-title">
+      <h1 id="setup-title" className="auth-title">
+        {t('setup.title')}
+      </h1>
+      <p className="auth-intro">{t('setup.intro')}</p>
+      {error ? <ErrorNotice error={error} testId="setup-error" /> : null}
+      <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate data-testid="setup-form">
+        <div className="field">
+          <label htmlFor="setup-name">{t('setup.name')}</label>
+          <input
+            ref={nameRef}
+            id="setup-name"
+            name="username"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={name}
+            onChange={(e) => {
+              setName(e.target.value);
+              setProblem(null);
+            }}
+            aria-invalid={problem === 'setup.nameMissing' || serverField === 'name' ? true : undefined}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="setup-password">{t('setup.password')}</label>
+          <input
+            ref={passwordRef}
+            id="setup-password"
+            name="new-password"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => {
+              setPassword(e.target.value);
+              setProblem(null);
+            }}
+            aria-invalid={problem === 'setup.passwordMissing' || problem === 'setup.passwordShort' || serverField === 'password' ? true : undefined}
+            aria-describedby="setup-password-help"
+          />
+          <p id="setup-password-help" className="help">
+            {t('setup.passwordHelp', { min: MIN_PASSWORD_LENGTH })}
+          </p>
+        </div>
+        <div className="field">
+          <label htmlFor="setup-confirm">{t('setup.confirm')}</label>
+          <input
+            ref={confirmRef}
+            id="setup-confirm"
+            name="confirm-password"
+            type="password"
+            autoComplete="new-password"
+            value={confirm}
+            onChange={(e) => {
+              setConfirm(e.target.value);
+              setProblem(null);
+            }}
+            aria-invalid={problem === 'setup.mismatch' ? true : undefined}
+          />
+        </div>
+        {problem ? (
+          <p className="field-error" role="alert" data-testid="setup-problem">
+            {problem === 'setup.passwordShort' ? t(problem, { min: MIN_PASSWORD_LENGTH }) : t(problem)}
+          </p>
+        ) : null}
+        <button type="submit" className="btn btn-primary btn-block" disabled={pending} aria-busy={pending || undefined}>
+          {pending ? t('setup.submitting') : t('setup.submit')}
+        </button>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,219 @@
+// Clusters: header with counts, create form, filter-as-you-type, the virtualised list and the details panel.
+import { useDeferredValue, useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
+import type { Cluster } from '../../../../preload/api';
+import { clustersStore, useClusters, useFormat, useSession, useT } from '../../app/stores';
+import { CLUSTER_STATES, makeSelectVisible, selectSelectedCluster, selectStateCounts, selectTotal } from '../../stores/clusters';
+import { selectCanWrite, selectRole } from '../../stores/session';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { Icon } from '../../components/Icon';
+import { StateBadge } from '../../components/StateBadge';
+import { Trans } from '../../components/Trans';
+import { ClusterDetails } from './ClusterDetails';
+import { ClusterTable } from './ClusterTable';
+import { CreateClusterForm } from './CreateClusterForm';
+
+export function ClustersScreen(): ReactElement {
+  const t = useT();
+  const fmt = useFormat();
+  const selectVisible = useMemo(makeSelectVisible, []);
+  const status = useClusters((s) => s.status);
+  const error = useClusters((s) => s.error);
+  const filter = useClusters((s) => s.filter);
+  const total = useClusters(selectTotal);
+  const counts = useClusters(selectStateCounts);
+  const rows = useClusters(selectVisible);
+  const selected = useClusters(selectSelectedCluster);
+  const canWrite = useSession(selectCanWrite);
+  const role = useSession(selectRole);
+  const deferredRows = useDeferredValue(rows);
+  const [creating, setCreating] = useState(false);
+  const [highlightId, setHighlightId] = useState<string | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const newButtonRef = useRef<HTMLButtonElement>(null);
+  const filterRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    void clustersStore.getState().load();
+  }, []);
+
+  useEffect(() => {
+    if (!announcement) return;
+    const timer = setTimeout(() => setAnnouncement(''), 5000);
+    return () => clearTimeout(timer);
+  }, [announcement]);
+
+  useEffect(() => {
+    if (!highlightId) return;
+    const timer = setTimeout(() => setHighlightId(null), 4000);
+    return () => clearTimeout(timer);
+  }, [highlightId]);
+
+  const onCreated = (c: Cluster): void => {
+    setCreating(false);
+    setHighlightId(c.id);
+    setAnnouncement(t('clusters.create.created', { name: c.name }));
+    requestAnimationFrame(() => newButtonRef.current?.focus());
+  };
+
+  const closeForm = (): void => {
+    setCreating(false);
+    requestAnimationFrame(() => newButtonRef.current?.focus());
+  };
+
+  const loadingFirst = status === 'loading' || (status === 'idle' && total === 0);
+
+  return (
+    <section className="screen screen-clusters" aria-labelledby="screen-title">
+      <header className="page-header">
+        <div className="page-heading">
+          <h1 id="screen-title" className="page-title" tabIndex={-1}>
+            {t('clusters.title')}
+          </h1>
+          <p className="page-subtitle">
+            {t('clusters.subtitle')}
+            <span className="sep" aria-hidden="true">
+              ·
+            </span>
+            <span data-testid="clusters-count">{fmt.plural('clusters.count', total)}</span>
+          </p>
+        </div>
+        <div className="page-actions">
+          <button
+            type="button"
+            className="btn"
+            onClick={() => void clustersStore.getState().load()}
+            title={t('common.refresh')}
+            aria-label={t('common.refresh')}
+          >
+            <Icon name="refresh" />
+          </button>
+          <button
+            ref={newButtonRef}
+            type="button"
+            className="btn btn-primary"
+            onClick={() => setCreating((v) => !v)}
+            aria-expanded={creating}
+            aria-controls="create-cluster-panel"
+            disabled={!canWrite}
+            data-testid="new-cluster"
+          >
+            <Icon name="plus" />
+            {t('clusters.new')}
+          </button>
+        </div>
+      </header>
+
+      {!canWrite && role ? (
+        <p className="readonly-note" role="note">
+          {t('clusters.readOnly', { role: t(`role.${role}`) })}
+        </p>
+      ) : null}
+
+      <div id="create-cluster-panel">{creating ? <CreateClusterForm onCancel={closeForm} onCreated={onCreated} /> : null}</div>
+
+      <div className="toolbar">
+        <div className="search">
+          <Icon name="search" className="search-icon" />
+          <label htmlFor="cluster-filter" className="visually-hidden">
+            {t('clusters.filter.label')}
+          </label>
+          <input
+            ref={filterRef}
+            id="cluster-filter"
+            type="search"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder={t('clusters.filter.placeholder')}
+            value={filter}
+            onChange={(e) => clustersStore.getState().setFilter(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Escape' && filter) {
+                e.preventDefault();
+                clustersStore.getState().setFilter('');
+              }
+            }}
+            data-testid="cluster-filter"
+          />
+          {filter ? (
+            <button
+              type="button"
+              className="btn btn-icon btn-sm search-clear"
+              aria-label={t('clusters.filter.clear')}
+              title={t('clusters.filter.clear')}
+              onClick={() => {
+                clustersStore.getState().setFilter('');
+                filterRef.current?.focus();
+              }}
+            >
+              <Icon name="close" />
+            </button>
+          ) : null}
+        </div>
+        <ul className="state-summary" aria-label={t('clusters.col.state')}>
+          {CLUSTER_STATES.map((s) => (
+            <li key={s}>
+              <StateBadge state={s} />
+              <span className="state-count">{fmt.number(counts[s])}</span>
+            </li>
+          ))}
+        </ul>
+        <p className="toolbar-count" aria-live="polite" data-testid="clusters-shown">
+          {filter ? t('clusters.showing', { shown: rows.length, total }) : null}
+        </p>
+      </div>
+
+      {error ? <ErrorNotice error={error} testId="clusters-error" /> : null}
+
+      <div className="content-split">
+        <div className="content-main">
+          {loadingFirst ? (
+            <div className="loading" role="status">
+              <span className="spinner" aria-hidden="true" />
+              {t('clusters.loading')}
+            </div>
+          ) : status === 'error' && total === 0 ? (
+            <EmptyState
+              icon="alert"
+              title={t('clusters.loadFailed')}
+              actions={
+                <button type="button" className="btn" onClick={() => void clustersStore.getState().load()}>
+                  {t('common.retry')}
+                </button>
+              }
+            />
+          ) : total === 0 ? (
+            <EmptyState
+              icon="clusters"
+              title={t('clusters.empty.title')}
+              testId="clusters-empty"
+              actions={
+                canWrite && !creating ? (
+                  <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
+                    <Icon name="plus" />
+                    {t('clusters.new')}
+                  </button>
+                ) : null
+              }
+            >
+              <p>
+                <Trans k="clusters.empty.body" params={{ identity: <code>navin-import</code> }} />
+              </p>
+            </EmptyState>
+          ) : rows.length === 0 ? (
+            <EmptyState icon="search" title={t('clusters.noMatch.title', { filter })} testId="clusters-no-match">
+              <p>{t('clusters.noMatch.body')}</p>
+            </EmptyState>
+          ) : (
+            <ClusterTable rows={deferredRows} highlightId={highlightId} />
+          )}
+        </div>
+        {selected ? <ClusterDetails cluster={selected} onAnnounce={setAnnouncement} /> : null}
+      </div>
+
+      <div className="flash-region" role="status" aria-live="polite" data-testid="clusters-announcement">
+        {announcement ? <p className="flash">{announcement}</p> : null}
+      </div>
+    </section>
+  );
+}

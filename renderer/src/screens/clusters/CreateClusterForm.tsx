@@ -1,0 +1,153 @@
+// New cluster: name and description. The name is checked as you type with the server's rule; the server's
+// own refusal (invalid_field on 'name', name_taken) is shown on the field and with its code.
+import { useEffect, useRef, useState, type FormEvent, type ReactElement } from 'react';
+import type { Cluster } from '../../../../preload/api';
+import { CLUSTER_NAME_MAX, validateClusterName, type ClusterNameProblem } from '../../api/validation';
+import { clustersStore, useClusters, useT } from '../../app/stores';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import type { Translator } from '../../i18n';
+
+function problemText(t: Translator, problem: ClusterNameProblem, name: string): string {
+  switch (problem) {
+    case 'required':
+      return t('clusters.name.required');
+    case 'too_long':
+      return t('clusters.name.too_long', { max: CLUSTER_NAME_MAX, length: name.length });
+    case 'uppercase':
+      return t('clusters.name.uppercase');
+    case 'invalid_chars':
+      return t('clusters.name.invalid_chars');
+    case 'edge':
+      return t('clusters.name.edge');
+  }
+}
+
+export function CreateClusterForm({ onCancel, onCreated }: { onCancel: () => void; onCreated: (c: Cluster) => void }): ReactElement {
+  const t = useT();
+  const creation = useClusters((s) => s.creation);
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [submittedName, setSubmittedName] = useState<string | null>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    nameRef.current?.focus();
+    return () => clustersStore.getState().clearCreationError();
+  }, []);
+
+  const problem = validateClusterName(name);
+  const localMessage = problem && (name.length > 0 || submitted) ? problemText(t, problem, name) : null;
+  const serverError = creation.error;
+  const serverOnName =
+    serverError !== null && submittedName === name && (serverError.field === 'name' || serverError.code === 'name_taken');
+  const serverMessage = serverOnName
+    ? serverError.code === 'name_taken'
+      ? t('clusters.name.taken', { name })
+      : serverError.message
+    : null;
+  const nameMessage = localMessage ?? serverMessage;
+
+  const onSubmit = async (e: FormEvent): Promise<void> => {
+    e.preventDefault();
+    if (creation.pending) return;
+    setSubmitted(true);
+    if (problem) {
+      nameRef.current?.focus();
+      return;
+    }
+    setSubmittedName(name);
+    const desc = description.trim();
+    const cluster = await clustersStore.getState().create(desc ? { name, description: desc } : { name });
+    if (cluster) {
+      setName('');
+      setDescription('');
+      setSubmitted(false);
+      onCreated(cluster);
+    } else {
+      nameRef.current?.focus();
+    }
+  };
+
+  const onNameChange = (value: string): void => {
+    setName(value);
+    if (creation.error) clustersStore.getState().clearCreationError();
+  };
+
+  return (
+    <form
+      className="panel create-form"
+      aria-labelledby="create-cluster-title"
+      onSubmit={(e) => void onSubmit(e)}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.preventDefault();
+          onCancel();
+        }
+      }}
+      noValidate
+      data-testid="create-cluster-form"
+    >
+      <h2 id="create-cluster-title" className="panel-title">
+        {t('clusters.create.title')}
+      </h2>
+      <div className="form-grid">
+        <div className="field">
+          <label htmlFor="cluster-name">
+            {t('clusters.create.name')} <span className="label-note">({t('common.required')})</span>
+          </label>
+          <input
+            ref={nameRef}
+            id="cluster-name"
+            name="name"
+            className="mono"
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={name}
+            onChange={(e) => onNameChange(e.target.value)}
+            aria-invalid={nameMessage ? true : undefined}
+            aria-describedby={nameMessage ? 'cluster-name-error cluster-name-help' : 'cluster-name-help'}
+            aria-required="true"
+            placeholder="edge-paris-1"
+          />
+          <p id="cluster-name-help" className="help">
+            {t('clusters.create.nameHelp', { max: CLUSTER_NAME_MAX })}
+          </p>
+          <div aria-live="polite">
+            {nameMessage ? (
+              <p id="cluster-name-error" className="field-error" data-testid="cluster-name-error">
+                {nameMessage}
+              </p>
+            ) : null}
+          </div>
+        </div>
+        <div className="field">
+          <label htmlFor="cluster-description">
+            {t('clusters.create.description')} <span className="label-note">({t('common.optional')})</span>
+          </label>
+          <input
+            id="cluster-description"
+            name="description"
+            autoComplete="off"
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            aria-describedby="cluster-description-help"
+          />
+          <p id="cluster-description-help" className="help">
+            {t('clusters.create.descriptionHelp')}
+          </p>
+        </div>
+      </div>
+      {serverError ? <ErrorNotice error={serverError} testId="create-cluster-error" /> : null}
+      <div className="form-actions">
+        <button type="submit" className="btn btn-primary" disabled={creation.pending} aria-busy={creation.pending || undefined}>
+          {creation.pending ? t('clusters.create.submitting') : t('clusters.create.submit')}
+        </button>
+        <button type="button" className="btn" onClick={onCancel}>
+          {t('common.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,296 @@
+// Clusters: the list from the manager, create / update / remove, filter and sort, and live refresh on
+// `cluster.*` events. Derived views are memoised selectors so thousands of rows stay cheap.
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { ApiEvent, Cluster, ClusterCreate, ClusterPatch, ClusterState } from '../../../preload/api';
+import { toApiError, type ApiClient, type ApiError } from '../api/client';
+
+export type ClusterSortKey = 'name' | 'state' | 'created';
+export type SortDirection = 'asc' | 'desc';
+export interface ClusterSort {
+  key: ClusterSortKey;
+  dir: SortDirection;
+}
+
+export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
+
+export interface MutationState {
+  pending: boolean;
+  error: ApiError | null;
+}
+
+export interface ClustersState {
+  items: Cluster[];
+  status: LoadStatus;
+  /** Error of the last load; the previous items stay shown. */
+  error: ApiError | null;
+  filter: string;
+  sort: ClusterSort;
+  selectedId: string | null;
+  creation: MutationState;
+  /** Update or removal of the selected cluster. */
+  mutation: MutationState;
+
+  load(): Promise<void>;
+  create(input: ClusterCreate): Promise<Cluster | null>;
+  update(id: string, patch: ClusterPatch): Promise<Cluster | null>;
+  remove(id: string): Promise<boolean>;
+  setFilter(filter: string): void;
+  setSort(sort: ClusterSort): void;
+  /** Click on a column header: same column flips the direction, another one sorts ascending. */
+  toggleSort(key: ClusterSortKey): void;
+  select(id: string | null): void;
+  clearCreationError(): void;
+  clearMutationError(): void;
+  /** Pushed event from the manager: `cluster.*` refreshes the list (coalesced). */
+  handleEvent(event: ApiEvent): void;
+  /** Subscribes to the client's events; returns the unsubscribe function. */
+  startLive(): () => void;
+  /** Forgets everything (sign-out). */
+  reset(): void;
+}
+
+export type ClustersStore = StoreApi<ClustersState>;
+
+export interface ClustersDeps {
+  client: ApiClient;
+  /** Events arriving within this window cause one reload. */
+  eventDebounceMs?: number;
+}
+
+const DEFAULT_SORT: ClusterSort = { key: 'name', dir: 'asc' };
+const IDLE: MutationState = { pending: false, error: null };
+
+export function createClustersStore(deps: ClustersDeps): ClustersStore {
+  const { client } = deps;
+  const debounceMs = deps.eventDebounceMs ?? 150;
+  let loadSeq = 0;
+  let eventTimer: ReturnType<typeof setTimeout> | null = null;
+
+  const initial = {
+    items: [] as Cluster[],
+    status: 'idle' as LoadStatus,
+    error: null,
+    filter: '',
+    sort: DEFAULT_SORT,
+    selectedId: null,
+    creation: IDLE,
+    mutation: IDLE,
+  };
+
+  return createStore<ClustersState>()((set, get) => ({
+    ...initial,
+
+    async load() {
+      const seq = ++loadSeq;
+      set({ status: get().status === 'ready' ? 'ready' : 'loading', error: null });
+      try {
+        const list = await client.listClusters();
+        if (seq !== loadSeq) return; // a newer load answers instead
+        const items = Array.isArray(list?.items) ? list.items : [];
+        const selectedId = get().selectedId;
+        set({
+          items,
+          status: 'ready',
+          error: null,
+          selectedId: selectedId && items.some((c) => c.id === selectedId) ? selectedId : null,
+        });
+      } catch (e) {
+        if (seq !== loadSeq) return;
+        set({ status: get().items.length > 0 ? 'ready' : 'error', error: toApiError(e) });
+      }
+    },
+
+    async create(input) {
+      set({ creation: { pending: true, error: null } });
+      try {
+        const cluster = await client.createCluster(input);
+        set((s) => ({ items: upsert(s.items, cluster), creation: IDLE }));
+        return cluster;
+      } catch (e) {
+        set({ creation: { pending: false, error: toApiError(e) } });
+        return null;
+      }
+    },
+
+    async update(id, patch) {
+      set({ mutation: { pending: true, error: null } });
+      try {
+        const cluster = await client.updateCluster(id, patch);
+        set((s) => ({ items: upsert(s.items, cluster), mutation: IDLE }));
+        return cluster;
+      } catch (e) {
+        set({ mutation: { pending: false, error: toApiError(e) } });
+        return null;
+      }
+    },
+
+    async remove(id) {
+      set({ mutation: { pending: true, error: null } });
+      try {
+        await client.deleteCluster(id);
+        set((s) => ({
+          items: s.items.filter((c) => c.id !== id),
+          selectedId: s.selectedId === id ? null : s.selectedId,
+          mutation: IDLE,
+        }));
+        return true;
+      } catch (e) {
+        const error = toApiError(e);
+        if (error.code === 'not_found') {
+          // already gone: the list follows the server
+          set((s) => ({ items: s.items.filter((c) => c.id !== id), selectedId: null, mutation: IDLE }));
+          return true;
+        }
+        set({ mutation: { pending: false, error } });
+        return false;
+      }
+    },
+
+    setFilter(filter) {
+      set({ filter });
+    },
+
+    setSort(sort) {
+      set({ sort });
+    },
+
+    toggleSort(key) {
+      const { sort } = get();
+      set({ sort: sort.key === key ? { key, dir: sort.dir === 'asc' ? 'desc' : 'asc' } : { key, dir: 'asc' } });
+    },
+
+    select(id) {
+      set({ selectedId: id, mutation: IDLE });
+    },
+
+    clearCreationError() {
+      set({ creation: IDLE });
+    },
+
+    clearMutationError() {
+      set((s) => ({ mutation: { ...s.mutation, error: null } }));
+    },
+
+    handleEvent(event) {
+      if (!event.type.startsWith('cluster.') && event.type !== 'clusters.changed') return;
+      if (eventTimer) return;
+      eventTimer = setTimeout(() => {
+        eventTimer = null;
+        void get().load();
+      }, debounceMs);
+    },
+
+    startLive() {
+      return client.onEvent((event) => get().handleEvent(event));
+    },
+
+    reset() {
+      loadSeq++;
+      if (eventTimer) clearTimeout(eventTimer);
+      eventTimer = null;
+      set({ ...initial });
+    },
+  }));
+}
+
+function upsert(items: Cluster[], cluster: Cluster): Cluster[] {
+  const i = items.findIndex((c) => c.id === cluster.id);
+  if (i === -1) return [...items, cluster];
+  const next = items.slice();
+  next[i] = cluster;
+  return next;
+}
+
+// --- filtering and sorting ---
+
+const STATE_RANK: Record<ClusterState, number> = { connected: 0, pending: 1, offline: 2, revoked: 3 };
+export const CLUSTER_STATES: readonly ClusterState[] = ['connected', 'pending', 'offline', 'revoked'];
+
+const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+const haystacks = new WeakMap<Cluster, string>();
+
+function haystack(c: Cluster): string {
+  let h = haystacks.get(c);
+  if (h === undefined) {
+    h = `${c.name}\n${c.state}\n${c.tenant ?? ''}\n${c.description ?? ''}`.toLowerCase();
+    haystacks.set(c, h);
+  }
+  return h;
+}
+
+/** Every whitespace-separated term of the filter must appear in the name, state, tenant or description. */
+export function matchesFilter(c: Cluster, terms: readonly string[]): boolean {
+  if (terms.length === 0) return true;
+  const h = haystack(c);
+  return terms.every((t) => h.includes(t));
+}
+
+export function filterTerms(filter: string): string[] {
+  return filter.toLowerCase().split(/\s+/).filter((t) => t.length > 0);
+}
+
+function compare(a: Cluster, b: Cluster, key: ClusterSortKey): number {
+  switch (key) {
+    case 'name':
+      return collator.compare(a.name, b.name);
+    case 'state':
+      return (STATE_RANK[a.state] ?? 99) - (STATE_RANK[b.state] ?? 99);
+    case 'created':
+      return a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0;
+  }
+}
+
+export function sortClusters(items: readonly Cluster[], sort: ClusterSort): Cluster[] {
+  const sign = sort.dir === 'asc' ? 1 : -1;
+  return items.slice().sort((a, b) => {
+    const primary = compare(a, b, sort.key) * sign;
+    if (primary !== 0) return primary;
+    // Ties: by name, then id, so the order is stable across reloads.
+    return collator.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  });
+}
+
+export function filterClusters(items: readonly Cluster[], filter: string): readonly Cluster[] {
+  const terms = filterTerms(filter);
+  return terms.length === 0 ? items : items.filter((c) => matchesFilter(c, terms));
+}
+
+export function filterAndSort(items: readonly Cluster[], filter: string, sort: ClusterSort): readonly Cluster[] {
+  return filterClusters(sortClusters(items, sort), filter);
+}
+
+/** Memoises on the identity of its inputs (zustand selectors must return stable references). */
+function memoLast<A extends readonly unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
+  let lastArgs: A | null = null;
+  let lastResult: R;
+  return (...args: A): R => {
+    if (lastArgs && lastArgs.length === args.length && lastArgs.every((v, i) => Object.is(v, args[i]))) return lastResult;
+    lastResult = fn(...args);
+    lastArgs = args;
+    return lastResult;
+  };
+}
+
+/** A memoised selector of the filtered, sorted rows. Sorting is redone only when the items or the sort change;
+ * typing in the filter only filters the sorted rows. Create one per consumer (`useMemo(makeSelectVisible, [])`). */
+export function makeSelectVisible(): (s: ClustersState) => readonly Cluster[] {
+  const sorted = memoLast(sortClusters);
+  const filtered = memoLast(filterClusters);
+  return (s) => filtered(sorted(s.items, s.sort), s.filter);
+}
+
+export const selectVisibleClusters = makeSelectVisible();
+
+const countStates = memoLast((items: readonly Cluster[]): Record<ClusterState, number> => {
+  const counts: Record<ClusterState, number> = { connected: 0, pending: 0, offline: 0, revoked: 0 };
+  for (const c of items) if (c.state in counts) counts[c.state] += 1;
+  return counts;
+});
+export const selectStateCounts = (s: ClustersState): Record<ClusterState, number> => countStates(s.items);
+
+export const selectTotal = (s: ClustersState): number => s.items.length;
+
+export const selectSelectedCluster = (s: ClustersState): Cluster | null =>
+  s.selectedId ? (s.items.find((c) => c.id === s.selectedId) ?? null) : null;
+
+export const selectClusterByName = (s: ClustersState, name: string): Cluster | null => s.items.find((c) => c.name === name) ?? null;

@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import { en } from '../../renderer/src/i18n/en';
+import { fr } from '../../renderer/src/i18n/fr';
+import {
+  formatDateTime,
+  formatNumber,
+  isMessageKey,
+  makeTranslator,
+  placeholdersOf,
+  translate,
+  translatePlural,
+} from '../../renderer/src/i18n';
+
+const enKeys = Object.keys(en).sort();
+const frKeys = Object.keys(fr).sort();
+
+describe('dictionaries', () => {
+  it('have the same keys', () => {
+    expect(frKeys.filter((k) => !(k in en))).toEqual([]);
+    expect(enKeys.filter((k) => !(k in fr))).toEqual([]);
+  });
+
+  it('have the same placeholders for every key', () => {
+    const mismatches = enKeys.filter((k) => {
+      const key = k as keyof typeof en;
+      return placeholdersOf(en[key]).join(',') !== placeholdersOf(fr[key]).join(',');
+    });
+    expect(mismatches).toEqual([]);
+  });
+
+  it('have no empty message', () => {
+    expect(enKeys.filter((k) => !en[k as keyof typeof en].trim())).toEqual([]);
+    expect(frKeys.filter((k) => !fr[k as keyof typeof fr].trim())).toEqual([]);
+  });
+
+  it('have an error message and a hint for every API error code', () => {
+    const codes = [
+      'bad_request',
+      'invalid_json',
+      'invalid_field',
+      'unauthenticated',
+      'forbidden',
+      'csrf_missing',
+      'not_found',
+      'conflict',
+      'name_taken',
+      'account_locked',
+      'invalid_credentials',
+      'setup_done',
+      'setup_token_invalid',
+      'ticket_invalid',
+      'method_not_allowed',
+      'payload_too_large',
+      'internal',
+      'network_error',
+      'bad_response',
+      'bridge_error',
+    ];
+    expect(codes.filter((c) => !isMessageKey(`error.${c}`) || !isMessageKey(`error.${c}.hint`))).toEqual([]);
+  });
+
+  it('French follows French typography', () => {
+    const problems: string[] = [];
+    for (const [key, value] of Object.entries(fr)) {
+      if (/'/.test(value)) problems.push(`${key}: straight apostrophe`);
+      if (/\.\.\./.test(value)) problems.push(`${key}: three dots instead of …`);
+      if (/(?:^|[^\u202f])[;!?]/.test(value)) problems.push(`${key}: ; ! ? need a narrow no-break space before`);
+      if (/[^\u00a0\u202f]:/.test(value)) problems.push(`${key}: “:” needs a no-break space before`);
+      if (/«[^\u202f\u00a0]/.test(value) || /[^\u202f\u00a0]»/.test(value)) problems.push(`${key}: « » need no-break spaces inside`);
+      if ((value.match(/«/g) ?? []).length !== (value.match(/»/g) ?? []).length) problems.push(`${key}: unbalanced « »`);
+      if (/[“”"]/.test(value)) problems.push(`${key}: English quotes`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('English uses no French guillemets or French spacing', () => {
+    const problems = Object.entries(en).filter(([, v]) => /[«»\u202f]/.test(v) || / [:;!?]/.test(v));
+    expect(problems).toEqual([]);
+  });
+
+  it('the French UI is actually French', () => {
+    const same = enKeys.filter((k) => en[k as keyof typeof en] === fr[k as keyof typeof fr]);
+    // Names and words that are the same in both languages.
+    expect(same.sort()).toEqual(
+      [
+        'app.name',
+        'clusters.count.one',
+        'clusters.count.other',
+        'clusters.create.description',
+        'clusters.details.description',
+        'clusters.details.title',
+        'clusters.table.label',
+        'clusters.title',
+        'error.code',
+        'nav.audit',
+        'nav.clusters',
+        'settings.about.api',
+        'settings.about.mode',
+        'settings.about.transport',
+        'settings.about.transport.http',
+        'settings.language.en',
+        'settings.language.fr',
+      ].sort(),
+    );
+  });
+});
+
+describe('t()', () => {
+  it('interpolates and formats numbers in the locale', () => {
+    expect(translate('en', 'clusters.showing', { shown: 1234, total: 20000 })).toBe('1,234 of 20,000 shown');
+    expect(translate('fr', 'clusters.showing', { shown: 1234, total: 20000 })).toBe('1\u202f234 affichés sur 20\u202f000');
+    expect(translate('fr', 'clusters.noMatch.title', { filter: 'edge' })).toBe('Aucun cluster ne correspond à «\u202fedge\u202f»');
+    const t = makeTranslator('fr');
+    expect(t('nav.settings')).toBe('Paramètres');
+  });
+
+  it('picks plural forms with the rules of each language', () => {
+    expect(translatePlural('en', 'clusters.count', 0)).toBe('0 clusters');
+    expect(translatePlural('en', 'clusters.count', 1)).toBe('1 cluster');
+    expect(translatePlural('fr', 'clusters.count', 0)).toBe('0 cluster');
+    expect(translatePlural('fr', 'clusters.count', 2)).toBe('2 clusters');
+  });
+
+  it('formats dates in the locale', () => {
+    const iso = '2025-12-02T14:05:00Z';
+    expect(formatDateTime('en', iso)).not.toBe(formatDateTime('fr', iso));
+    expect(formatDateTime('fr', iso)).toMatch(/déc\.? 2025/);
+    expect(formatDateTime('en', iso)).toMatch(/Dec 2025/);
+    expect(formatDateTime('en', 'not a date')).toBe('not a date');
+    expect(formatNumber('fr', 1234.5)).toBe('1\u202f234,5');
+  });
+
+  it('is typed: unknown keys and missing params do not compile', () => {
+    const t = makeTranslator('en');
+    // @ts-expect-error unknown key
+    t('nav.nope');
+    // @ts-expect-error missing params
+    t('clusters.showing');
+    // @ts-expect-error wrong param name
+    t('clusters.showing', { shown: 1, all: 2 });
+    // @ts-expect-error no params expected
+    t('nav.clusters', { x: 1 });
+    expect(t('nav.clusters')).toBe('Clusters');
+  });
+});
