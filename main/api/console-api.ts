@@ -4,6 +4,7 @@ import { clusterRoutes } from './routes/clusters';
 import { kubernetesRoutes } from './routes/kubernetes';
 import { commandRoutes } from './routes/commands';
 import { auditRoutes } from './routes/audit';
+import { userRoutes } from './routes/users';
 import { sessionRoutes } from './routes/session';
 import { systemRoutes } from './routes/system';
 
@@ -15,5 +16,6 @@ export function consoleApi(): Router {
   kubernetesRoutes(router);
   commandRoutes(router);
   auditRoutes(router);
+  userRoutes(router);
   return router;
 }
