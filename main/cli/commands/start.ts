@@ -24,11 +24,11 @@ export function findElectron(): { path: string } | { missing: string } {
 
 export const startCommand: Command = {
   name: 'start',
-  usage: `navin-manager start [--data-dir D] [--port ${DEFAULT_PORT}]
+  usage: `navin-manager start [--data-dir D] [--port ${DEFAULT_PORT}] [--gateway-port ${DEFAULT_GATEWAY_PORT}]
 
 Opens the Navin Console window. Where no Electron binary is installed, prints one line saying
 so and starts "navin-manager serve" on 127.0.0.1 instead, with the console URL.`,
-  options: { 'data-dir': { type: 'string' }, port: { type: 'string' } },
+  options: { 'data-dir': { type: 'string' }, port: { type: 'string' }, 'gateway-port': { type: 'string' } },
   async run(args) {
     const electron = findElectron();
     const dataDir = dataDirOption(args.values['data-dir']);
@@ -38,6 +38,6 @@ so and starts "navin-manager serve" on 127.0.0.1 instead, with the console URL.`
     }
     const why = 'missing' in electron ? electron.missing : 'NAVIN_HEADLESS is set';
     say(`${why}; starting the headless manager instead (open the console URL below in a browser).`);
-    return serve({ dataDir, host: '127.0.0.1', port: portOption(args.values.port, DEFAULT_PORT), gateway: { host: '127.0.0.1', port: DEFAULT_GATEWAY_PORT, serverName: '127.0.0.1' } });
+    return serve({ dataDir, host: '127.0.0.1', port: portOption(args.values.port, DEFAULT_PORT), gateway: { host: '127.0.0.1', port: portOption(args.values['gateway-port'], DEFAULT_GATEWAY_PORT), serverName: '127.0.0.1' } });
   },
 };
