@@ -92,7 +92,7 @@ export class Router {
       return await route.handler({ manager, params, query: call.query, body: call.body, credentials: call.credentials, principal });
     } catch (error) {
       const e = toApiError(error);
-      if (e.status >= 500) console.error(JSON.stringify({ level: 'error', event: 'api.error', method: call.method, path: call.path, error: String((error as Error)?.stack ?? error) }));
+      if (e.code === 'internal') console.error(JSON.stringify({ level: 'error', event: 'api.error', method: call.method, path: call.path, error: String((error as Error)?.stack ?? error) }));
       return { status: e.status, body: errorBody(e) };
     }
   }

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { AppsV1Api, CoordinationV1Api, CoreV1Api, CustomObjectsApi, NetworkingV1Api, RbacAuthorizationV1Api, StorageV1Api, ApiextensionsV1Api, VersionApi, type KubeConfig } from '@kubernetes/client-node';
 import { importRbacYaml } from '../../../../main/core/kubernetes/import-rbac';
 import { agentManifestsYaml } from '../../../../main/core/kubernetes/agent-manifests';
-import { kubeConfigFor } from '../../../../main/core/kubernetes/kube-client';
 import { kubeTarget, type KubeTarget } from '../../../support/kube-api/target';
 
 const NS = 'navin-platform';
@@ -61,9 +60,8 @@ apiVersion: v1
 kind: Namespace
 metadata: {name: elsewhere}
 `);
-    const server = { server: target.url, caPem: target.caPem };
-    importKc = kubeConfigFor({ ...server, token: await target.createToken(NS, 'navin-import') });
-    agentKc = kubeConfigFor({ ...server, token: await target.createToken(NS, 'navin-cluster-agent') });
+    importKc = target.kubeConfig(await target.createToken(NS, 'navin-import'));
+    agentKc = target.kubeConfig(await target.createToken(NS, 'navin-cluster-agent'));
   });
   afterAll(() => target?.close());
 
