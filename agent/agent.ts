@@ -103,7 +103,8 @@ export class ClusterAgent {
         continue;
       }
       try {
-        await this.flushReceipts();
+        // Poll first: a command the previous leader ran without acknowledging comes back by redelivery and is
+        // answered nonce_replayed with its original result; queued receipts go after each poll.
         const { commands } = await this.gateway.commands(this.o.identity.config.long_poll_s);
         this.contact();
         backoff = 500;
@@ -112,6 +113,7 @@ export class ClusterAgent {
           const receipt = await this.runner.run(envelope, 'gateway');
           if (receipt) await this.send([receipt]);
         }
+        await this.flushReceipts();
       } catch (error) {
         log('gateway.unreachable', { error: (error as Error).message }, 'warn');
         this.isOffline();

@@ -60,8 +60,10 @@ export class CommandRunner {
     if (SENSITIVE_OPERATIONS.has(p.op) && this.o.isOffline()) {
       log('command.refused', { source, command_id: commandId, code: 'manager_unreachable' }, 'warn');
       const refused = this.receipt(commandId, 'rejected', { code: 'manager_unreachable', message: 'the manager is unreachable: sensitive operations wait for it to come back' });
-      // Kept for the manager's return; the nonce stays unused, so the refusal is not an execution.
+      // The refusal is this command's one answer: its nonce is used up, so a redelivery on the manager's return
+      // gets nonce_replayed with this refusal as the original outcome, never a late execution.
       await this.o.state.update((s) => {
+        for (const [n, until] of nonces.pending) s.nonces[n] = until;
         s.receipts[commandId] ??= refused;
         if (!s.unsent.includes(commandId)) s.unsent.push(commandId);
       });

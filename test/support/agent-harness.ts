@@ -9,7 +9,6 @@ import { fileURLToPath } from 'node:url';
 import { CustomObjectsApi, type KubeConfig } from '@kubernetes/client-node';
 import { importRbacYaml } from '../../main/core/kubernetes/import-rbac';
 import { agentManifestsYaml } from '../../main/core/kubernetes/agent-manifests';
-import { kubeConfigFor } from '../../main/core/kubernetes/kube-client';
 import { kubeTarget, type KubeTarget } from './kube-api/target';
 import { runCli, startServe, type Served } from './cli';
 import { tempDir } from './temp-dir';
@@ -87,7 +86,7 @@ export async function harness(opts: { offlineAfterS?: number } = {}): Promise<Ha
 
   const h: Harness = {
     kube,
-    admin: kubeConfigFor({ server: kube.url, caPem: kube.caPem, token: kube.adminToken }),
+    admin: kube.kubeConfig(),
     dir,
     dataDir,
     token,
