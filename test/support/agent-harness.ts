@@ -8,7 +8,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CustomObjectsApi, type KubeConfig } from '@kubernetes/client-node';
 import { importRbacYaml } from '../../main/core/kubernetes/import-rbac';
-import { agentManifestsYaml } from '../../main/core/kubernetes/agent-manifests';
 import { kubeTarget, type KubeTarget } from './kube-api/target';
 import { runCli, startServe, type Served } from './cli';
 import { tempDir } from './temp-dir';
