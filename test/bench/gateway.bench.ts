@@ -1,0 +1,121 @@
+// The gateway under load: a command's round trip from the API call to the stored receipt, against a bare HTTPS
+// request on one kept-alive connection in the same run; then, measured once, held long polls (resident memory
+// per connection) and one command fanned out to many clusters. Sizes: NAVIN_BENCH_POLLS (default 2000) and
+// NAVIN_BENCH_FANOUT (default 1000).
+import { afterAll, bench, describe } from 'vitest';
+import { Agent, createServer, request } from 'node:https';
+import { join } from 'node:path';
+import { startGateway, type Gateway } from '../../main/core/gateway/gateway';
+import { serverTls } from '../../main/core/keys/server-tls';
+import { testManager } from '../support/manager';
+
+const t = testManager();
+const tls = serverTls(t.manager.ca, t.manager.protector, t.manager.clock, 'gateway', join(t.dataDir, 'tls'), ['localhost']);
+const gw: Gateway = await startGateway({ store: t.manager.store, commands: t.manager.commands, events: t.manager.events, clock: t.manager.clock, caPem: tls.caPem, certPem: tls.certPem, keyPem: tls.keyPem, host: '127.0.0.1', port: 0 });
+
+function clusterCert(name: string): { id: string; agent: Agent } {
+  const c = t.manager.clusters.create({ name }, 'bench');
+  const id = t.manager.agentIdentities.issue(c.id, 'https://localhost:1', 'bench');
+  return { id: c.id, agent: new Agent({ keepAlive: true, maxSockets: 1, ca: tls.caPem, cert: id.files['tls.crt'], key: id.files['tls.key'], servername: 'localhost' }) };
+}
+
+function call(agent: Agent, port: number, method: string, path: string, body?: unknown): Promise<any> {
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const req = request({ host: '127.0.0.1', port, method, path, agent, servername: 'localhost', headers: payload ? { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) } : {} }, (res) => {
+      let text = '';
+      res.on('data', (c: Buffer) => (text += c.toString()));
+      res.on('end', () => resolve(text ? JSON.parse(text) : null));
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+const one = clusterCert('bench-one');
+// The baseline: the same TLS stack, a handler that does nothing, one kept-alive connection.
+const bare = createServer({ key: tls.keyPem, cert: tls.certPem }, (_req, res) => res.end('{}'));
+await new Promise<void>((r) => bare.listen(0, '127.0.0.1', r));
+const barePort = (bare.address() as { port: number }).port;
+const bareAgent = new Agent({ keepAlive: true, maxSockets: 1, ca: tls.caPem, servername: 'localhost' });
+
+const samples: Record<string, number[]> = { 'command round trip': [], 'bare HTTPS request': [] };
+const timed = (name: string, fn: () => Promise<unknown>) => async () => {
+  const start = process.hrtime.bigint();
+  await fn();
+  samples[name]!.push(Number(process.hrtime.bigint() - start) / 1e6);
+};
+
+describe('command round trip (API call to stored receipt) vs a bare HTTPS request', () => {
+  bench(
+    'command round trip',
+    timed('command round trip', async () => {
+      const cmd = t.manager.commands.issue(one.id, 'inventory.report', {}, 'bench');
+      const { commands } = await call(one.agent, gw.port, 'GET', '/v1/cluster-agent/commands?wait=5');
+      await call(one.agent, gw.port, 'POST', '/v1/cluster-agent/receipts', { receipts: commands.map((c: any) => ({ command_id: c.payload.command_id, status: 'succeeded', executed_at: new Date().toISOString(), replica: 'bench' })) });
+      if (t.manager.store.commands.get(cmd.id)?.state !== 'succeeded') throw new Error('receipt not stored');
+    }),
+    { time: 3000 },
+  );
+  bench('bare HTTPS request', timed('bare HTTPS request', () => call(bareAgent, barePort, 'GET', '/')), { time: 3000 });
+});
+
+const pct = (xs: number[], p: number): number => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? NaN;
+
+afterAll(async () => {
+  const lines: string[] = [];
+  for (const [name, xs] of Object.entries(samples)) if (xs.length) lines.push(`${name}: p50 ${pct(xs, 50).toFixed(2)} ms, p99 ${pct(xs, 99).toFixed(2)} ms (${xs.length} samples)`);
+  const rt = samples['command round trip']!;
+  const br = samples['bare HTTPS request']!;
+  if (rt.length && br.length) lines.push(`ratio p50: ${(pct(rt, 50) / pct(br, 50)).toFixed(1)}x the bare request`);
+
+  // Held long polls: one cluster certificate per connection would cost an RSA key each; the gateway maps
+  // connections, not certificates, so many connections share a few identities here.
+  const polls = Number(process.env.NAVIN_BENCH_POLLS ?? 2000);
+  const ids = Array.from({ length: 20 }, (_, i) => clusterCert(`bench-poll-${i}`));
+  const agents = ids.map((c) => new Agent({ keepAlive: false, maxSockets: Infinity, ca: tls.caPem, cert: (c.agent.options as any).cert, key: (c.agent.options as any).key, servername: 'localhost' }));
+  global.gc?.();
+  const before = process.memoryUsage().rss;
+  // Each client polls again when its poll ends, as an agent does. They are opened in steps, as agents
+  // reconnecting would: a burst of thousands of handshakes overflows the listen backlog.
+  let stopping = false;
+  let failed = 0;
+  const loops: Promise<void>[] = [];
+  const client = async (agent: Agent): Promise<void> => {
+    while (!stopping) await call(agent, gw.port, 'GET', '/v1/cluster-agent/commands?wait=30').catch(() => void (failed += 1));
+  };
+  const started = Date.now();
+  for (let i = 0; i < polls && Date.now() - started < 240_000; i += 250) {
+    for (let j = i; j < Math.min(polls, i + 250); j++) loops.push(client(agents[j % agents.length]!));
+    const target = Math.min(polls, i + 250);
+    while (gw.heldPolls() < target * 0.98 && Date.now() - started < 240_000) await new Promise((r) => setTimeout(r, 50));
+  }
+  global.gc?.();
+  const after = process.memoryUsage().rss;
+  const heldLine = `held long polls: ${gw.heldPolls()} of ${polls} in ${((Date.now() - started) / 1000).toFixed(1)} s (${failed} failed requests); resident memory +${((after - before) / 1048576).toFixed(0)} MiB (gateway and clients in one process) = ${((after - before) / Math.max(1, gw.heldPolls()) / 1024).toFixed(1)} KiB per connection`;
+  lines.push(heldLine);
+  process.stdout.write(`${heldLine}\n`);
+  const wake = Date.now();
+  const woken = ids.map((c) => t.manager.commands.issue(c.id, 'inventory.report', {}, 'bench').id);
+  while (woken.some((id) => t.manager.store.commands.get(id)?.state !== 'delivered') && Date.now() - wake < 60_000) await new Promise((r) => setTimeout(r, 5));
+  lines.push(`with ${gw.heldPolls()} polls held: a command for each of ${ids.length} clusters delivered in ${Date.now() - wake} ms`);
+  stopping = true;
+  await gw.close();
+  await Promise.all(loops);
+
+  // Fan-out: one operation issued to many clusters (each signed for its own target, with its own nonce).
+  const fanout = Number(process.env.NAVIN_BENCH_FANOUT ?? 1000);
+  const targets = Array.from({ length: fanout }, (_, i) => t.manager.clusters.create({ name: `fan-${i}` }, 'bench').id);
+  const fanStart = process.hrtime.bigint();
+  for (const id of targets) t.manager.commands.issue(id, 'inventory.report', {}, 'bench');
+  const fanMs = Number(process.hrtime.bigint() - fanStart) / 1e6;
+  const bareStart = process.hrtime.bigint();
+  const stmt = t.manager.store.db.prepare('INSERT INTO settings (key, value) VALUES (?, ?)');
+  t.manager.store.tx(() => targets.forEach((id) => stmt.run(`bench-${id}`, '{}')));
+  const bareMs = Number(process.hrtime.bigint() - bareStart) / 1e6;
+  lines.push(`fan-out: one command to ${fanout} clusters signed and queued in ${fanMs.toFixed(0)} ms (${((fanout / fanMs) * 1000).toFixed(0)}/s); bare inserts of the same count ${bareMs.toFixed(1)} ms`);
+
+  process.stdout.write(`\n${lines.join('\n')}\n`);
+  bare.close();
+  t.close();
+}, 600_000);
