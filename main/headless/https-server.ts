@@ -8,6 +8,7 @@ import type { Method, Router } from '../api/router';
 import { errorBody, ApiError } from '../api/api-error';
 import { clearedSessionCookie, readCookie, sessionCookie, SESSION_COOKIE } from './cookies';
 import { staticFile } from './static-files';
+import { BodyTooLarge, readBody } from '../core/http/read-body';
 import type { TlsMaterial } from '../core/keys/server-tls';
 
 const MAX_BODY = 1 << 20;
@@ -45,22 +46,6 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
   res.end(payload);
 }
 
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size > MAX_BODY) {
-        reject(new ApiError(413, 'payload_too_large', `a request body is at most ${MAX_BODY} bytes`));
-        req.destroy();
-      } else chunks.push(c);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
-
 function bearer(req: IncomingMessage): string | undefined {
   const h = req.headers.authorization;
   return h?.startsWith('Bearer ') ? h.slice(7).trim() : undefined;
@@ -84,7 +69,13 @@ export function startHeadlessServer(opts: HeadlessOptions): Promise<HeadlessServ
     if (url.pathname === '/api/v1/events' && method === 'GET') return events(req, res);
     if (url.pathname.startsWith('/api/')) {
       if (!METHODS.has(method)) return send(res, 405, errorBody(new ApiError(405, 'method_not_allowed', `${method} is not supported`)));
-      const raw = await readBody(req);
+      let raw: Buffer;
+      try {
+        raw = await readBody(req, MAX_BODY);
+      } catch (error) {
+        if (error instanceof BodyTooLarge) return send(res, 413, errorBody(new ApiError(413, 'payload_too_large', error.message)));
+        throw error;
+      }
       let body: unknown = undefined;
       if (raw.length > 0) {
         try {

@@ -11,6 +11,7 @@ import type { Store } from '../store/store';
 import { ForbiddenReceiptError, type Commands } from '../commands/commands';
 import { AGENT_HEADERS, GATEWAY_PATHS, LONG_POLL_MAX_S, type Receipt, type ReportRequest } from '../../wire/protocol';
 import { LongPolls } from './long-poll';
+import { BodyTooLarge, readBody } from '../http/read-body';
 
 const MAX_BODY = 4 << 20;
 
@@ -194,24 +195,17 @@ function reply(res: ServerResponse, status: number, body: unknown): void {
   res.end(payload);
 }
 
-function readJson(req: IncomingMessage): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size > MAX_BODY) {
-        reject(new GatewayError(413, 'payload_too_large', 'request body too large'));
-        req.destroy();
-      } else chunks.push(c);
-    });
-    req.on('end', () => {
-      try {
-        resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
-      } catch {
-        reject(new GatewayError(400, 'invalid_json', 'the body is not valid JSON'));
-      }
-    });
-    req.on('error', reject);
-  });
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  let raw: Buffer;
+  try {
+    raw = await readBody(req, MAX_BODY);
+  } catch (error) {
+    if (error instanceof BodyTooLarge) throw new GatewayError(413, 'payload_too_large', error.message);
+    throw error;
+  }
+  try {
+    return JSON.parse(raw.toString('utf8'));
+  } catch {
+    throw new GatewayError(400, 'invalid_json', 'the body is not valid JSON');
+  }
 }
