@@ -1,5 +1,5 @@
 // `navin-manager serve`: the manager core without Electron, the console over HTTPS on loopback.
-import { fileURLToPath } from 'node:url';
+import { RENDERER_DIR } from '../app-paths';
 import { openManager } from '../../core/manager';
 import { consoleApi } from '../../api/console-api';
 import { consoleTls } from '../../headless/console-tls';
@@ -11,7 +11,6 @@ import { dataDirOption } from '../data-dir';
 import { say } from '../output';
 import { portOption, type Command } from '../usage';
 
-export const RENDERER_DIR = fileURLToPath(new URL('../renderer', import.meta.url));
 export const DEFAULT_PORT = 8443;
 export const DEFAULT_GATEWAY_PORT = 8462;
 

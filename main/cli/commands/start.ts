@@ -3,13 +3,12 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
+import { APP_ROOT } from '../app-paths';
 import { dataDirOption } from '../data-dir';
 import { say } from '../output';
 import { portOption, type Command } from '../usage';
 import { DEFAULT_GATEWAY_PORT, DEFAULT_PORT, serve } from './serve';
 
-const APP_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** The Electron binary's path, or why there is none. The electron package throws when its binary is missing. */
 export function findElectron(): { path: string } | { missing: string } {
