@@ -5,6 +5,9 @@
 import { afterAll, bench, describe } from 'vitest';
 import { Agent, createServer, request } from 'node:https';
 import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { startGateway, type Gateway } from '../../main/core/gateway/gateway';
 import { serverTls } from '../../main/core/keys/server-tls';
 import { testManager } from '../support/manager';
@@ -12,6 +15,16 @@ import { testManager } from '../support/manager';
 const t = testManager();
 const tls = serverTls(t.manager.ca, t.manager.protector, t.manager.clock, 'gateway', join(t.dataDir, 'tls'), ['localhost']);
 const gw: Gateway = await startGateway({ store: t.manager.store, commands: t.manager.commands, events: t.manager.events, clock: t.manager.clock, caPem: tls.caPem, certPem: tls.certPem, keyPem: tls.keyPem, host: '127.0.0.1', port: 0 });
+
+function clusterIdentity(name: string): { id: string; certFile: string; keyFile: string } {
+  const c = t.manager.clusters.create({ name }, 'bench');
+  const id = t.manager.agentIdentities.issue(c.id, 'https://localhost:1', 'bench');
+  const certFile = join(t.dataDir, `${name}.crt`);
+  const keyFile = join(t.dataDir, `${name}.key`);
+  writeFileSync(certFile, id.files['tls.crt']);
+  writeFileSync(keyFile, id.files['tls.key'], { mode: 0o600 });
+  return { id: c.id, certFile, keyFile };
+}
 
 function clusterCert(name: string): { id: string; agent: Agent } {
   const c = t.manager.clusters.create({ name }, 'bench');
@@ -69,39 +82,32 @@ afterAll(async () => {
   const br = samples['bare HTTPS request']!;
   if (rt.length && br.length) lines.push(`ratio p50: ${(pct(rt, 50) / pct(br, 50)).toFixed(1)}x the bare request`);
 
-  // Held long polls: one cluster certificate per connection would cost an RSA key each; the gateway maps
-  // connections, not certificates, so many connections share a few identities here.
+  // Held long polls, from agent-like clients in another process so that the resident memory measured is the
+  // gateway's. Connections share a few cluster identities: a certificate each would cost an RSA key each.
   const polls = Number(process.env.NAVIN_BENCH_POLLS ?? 2000);
-  const ids = Array.from({ length: 20 }, (_, i) => clusterCert(`bench-poll-${i}`));
-  const agents = ids.map((c) => new Agent({ keepAlive: false, maxSockets: Infinity, ca: tls.caPem, cert: (c.agent.options as any).cert, key: (c.agent.options as any).key, servername: 'localhost' }));
+  const ids = Array.from({ length: 20 }, (_, i) => clusterIdentity(`bench-poll-${i}`));
+  const caFile = join(t.dataDir, 'bench-ca.pem');
+  writeFileSync(caFile, tls.caPem);
   global.gc?.();
   const before = process.memoryUsage().rss;
-  // Each client polls again when its poll ends, as an agent does. They are opened in steps, as agents
-  // reconnecting would: a burst of thousands of handshakes overflows the listen backlog.
-  let stopping = false;
-  let failed = 0;
-  const loops: Promise<void>[] = [];
-  const client = async (agent: Agent): Promise<void> => {
-    while (!stopping) await call(agent, gw.port, 'GET', '/v1/cluster-agent/commands?wait=30').catch(() => void (failed += 1));
-  };
+  const clients = spawn(process.execPath, [fileURLToPath(new URL('./poll-clients.mjs', import.meta.url)), String(gw.port), String(polls), ...ids.flatMap((c) => [c.certFile, c.keyFile])], { env: { ...process.env, NAVIN_BENCH_CA: caFile }, stdio: ['ignore', 'pipe', 'inherit'] });
   const started = Date.now();
-  for (let i = 0; i < polls && Date.now() - started < 240_000; i += 250) {
-    for (let j = i; j < Math.min(polls, i + 250); j++) loops.push(client(agents[j % agents.length]!));
-    const target = Math.min(polls, i + 250);
-    while (gw.heldPolls() < target * 0.98 && Date.now() - started < 240_000) await new Promise((r) => setTimeout(r, 50));
+  let peak = 0;
+  while (Date.now() - started < 240_000) {
+    peak = Math.max(peak, gw.heldPolls());
+    if (peak >= polls * 0.99) break;
+    await new Promise((r) => setTimeout(r, 100));
   }
-  global.gc?.();
   const after = process.memoryUsage().rss;
-  const heldLine = `held long polls: ${gw.heldPolls()} of ${polls} in ${((Date.now() - started) / 1000).toFixed(1)} s (${failed} failed requests); resident memory +${((after - before) / 1048576).toFixed(0)} MiB (gateway and clients in one process) = ${((after - before) / Math.max(1, gw.heldPolls()) / 1024).toFixed(1)} KiB per connection`;
+  const heldLine = `held long polls: ${gw.heldPolls()} of ${polls} after ${((Date.now() - started) / 1000).toFixed(1)} s; gateway resident memory +${((after - before) / 1048576).toFixed(0)} MiB = ${((after - before) / Math.max(1, gw.heldPolls()) / 1024).toFixed(1)} KiB per held connection`;
   lines.push(heldLine);
   process.stdout.write(`${heldLine}\n`);
   const wake = Date.now();
   const woken = ids.map((c) => t.manager.commands.issue(c.id, 'inventory.report', {}, 'bench').id);
   while (woken.some((id) => t.manager.store.commands.get(id)?.state !== 'delivered') && Date.now() - wake < 60_000) await new Promise((r) => setTimeout(r, 5));
   lines.push(`with ${gw.heldPolls()} polls held: a command for each of ${ids.length} clusters delivered in ${Date.now() - wake} ms`);
-  stopping = true;
+  clients.kill('SIGTERM');
   await gw.close();
-  await Promise.all(loops);
 
   // Fan-out: one operation issued to many clusters (each signed for its own target, with its own nonce).
   const fanout = Number(process.env.NAVIN_BENCH_FANOUT ?? 1000);
