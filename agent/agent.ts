@@ -30,6 +30,7 @@ export class ClusterAgent {
   private readonly state: StateStore;
   private readonly runner: CommandRunner;
   private readonly reconciler: Reconciler;
+  private readonly components: Components;
   private lastContact = Date.now();
   private offline = false;
   private stopped = false;
@@ -41,6 +42,7 @@ export class ClusterAgent {
     this.elector = new LeaseElector({ kc: o.kc, namespace: config.namespace, name: AGENT_LEASE_NAME, identity: o.replica, leaseDurationS: config.lease_duration_s });
     this.state = new StateStore(o.kc, config.namespace, AGENT_STATE_NAME);
     const components = new Components(o.kc, config.namespace);
+    this.components = components;
     this.runner = new CommandRunner({
       identity: o.identity,
       state: this.state,
@@ -49,7 +51,10 @@ export class ClusterAgent {
       replica: o.replica,
       isOffline: () => this.isOffline(),
       onInventory: (inventory) => this.report(inventory),
-      onDesiredChanged: () => this.reconciler.kick(),
+      onDesiredChanged: () => {
+        this.reconciler.kick();
+        void this.reportInventory();
+      },
     });
     this.reconciler = new Reconciler({ kc: o.kc, components, desired: () => this.state.state.desired_state, verify: (d) => this.runner.verifyDesired(d), isLeader: () => this.elector.isLeader() });
   }
@@ -145,7 +150,10 @@ export class ClusterAgent {
   }
 
   private async report(inventory: unknown): Promise<void> {
-    await this.gateway.report({ replica: this.o.replica, agent_version: this.o.version, leader: this.elector.isLeader(), inventory });
+    // The components as they stand in the cluster travel with the inventory: the console's observed state.
+    const present = await this.components.list();
+    const components = Object.fromEntries([...present].map(([name, mc]) => [name, { spec: mc.spec, status: (mc as { status?: unknown }).status ?? null }]));
+    await this.gateway.report({ replica: this.o.replica, agent_version: this.o.version, leader: this.elector.isLeader(), inventory, components });
     this.contact();
   }
 

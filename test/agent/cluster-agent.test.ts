@@ -44,6 +44,15 @@ describe('the cluster agent with two replicas', () => {
     expect(done.receipts[0]).toMatchObject({ status: 'succeeded' });
     const mc = (await h.components()).get('policy');
     expect(mc.spec).toEqual(SPEC);
+    // The agent reports what stands in the cluster: the console shows it beside the desired state.
+    const side = await until('observed policy', async () => {
+      const r = (await h.api('GET', `/api/v1/clusters/${h.clusterId}/components`)).body;
+      return r.observed?.policy ? r : undefined;
+    }, 15_000).catch((e) => {
+      throw new Error(`${e}\n${agents.flatMap((a) => a.logs()).filter((l) => String(l.event).startsWith('inventory')).map((l) => JSON.stringify(l)).join('\n')}`);
+    });
+    expect(side.desired.policy).toEqual(SPEC);
+    expect(side.observed.policy.spec).toEqual(SPEC);
     const executed = agents.map((a) => a.logs().filter((l) => l.event === 'command.executed' && l.command_id === res.body.id).length);
     expect(executed.sort()).toEqual([0, 1]);
     const status = (await h.api('GET', `/api/v1/clusters/${h.clusterId}/agent`)).body;

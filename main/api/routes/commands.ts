@@ -9,7 +9,9 @@ export function commandRoutes(router: Router): void {
   router.authed('GET', '/api/v1/clusters/:id/components', 'viewer', ({ manager, params }) => {
     manager.clusters.get(params.id!);
     const desired = manager.store.commands.desiredState(params.id!) ?? { generation: 0, components: {} };
-    return ok({ cluster_id: params.id, generation: desired.generation, desired: desired.components });
+    const snapshot = manager.store.clusterAccess.latestAgentSnapshot(params.id!);
+    const observed = (snapshot?.data as { observed_components?: unknown } | undefined)?.observed_components ?? null;
+    return ok({ cluster_id: params.id, generation: desired.generation, desired: desired.components, observed, observed_at: observed ? snapshot!.taken_at : null });
   });
 
   router.authed('POST', '/api/v1/clusters/:id/components', 'operator', ({ manager, params, body, principal }) => {

@@ -103,7 +103,7 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
       const body = (await readJson(req)) as ReportRequest;
       if (typeof body !== 'object' || body === null || typeof body.inventory !== 'object') throw new GatewayError(400, 'bad_request', 'a report is {replica, agent_version, leader, inventory}');
       seen(body.leader === true);
-      store.tx(() => store.clusterAccess.insertSnapshot(who.clusterId, clock.now().toISOString(), 'agent', body.inventory));
+      store.tx(() => store.clusterAccess.insertSnapshot(who.clusterId, clock.now().toISOString(), 'agent', { ...(body.inventory as object), observed_components: body.components ?? null }));
       events.emit('cluster.changed', { id: who.clusterId });
       return reply(res, 200, { stored: true });
     }
