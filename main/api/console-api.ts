@@ -5,6 +5,7 @@ import { kubernetesRoutes } from './routes/kubernetes';
 import { commandRoutes } from './routes/commands';
 import { auditRoutes } from './routes/audit';
 import { userRoutes } from './routes/users';
+import { keyRoutes } from './routes/keys';
 import { sessionRoutes } from './routes/session';
 import { systemRoutes } from './routes/system';
 
@@ -17,5 +18,6 @@ export function consoleApi(): Router {
   commandRoutes(router);
   auditRoutes(router);
   userRoutes(router);
+  keyRoutes(router);
   return router;
 }
