@@ -8,6 +8,7 @@ import { userRoutes } from './routes/users';
 import { keyRoutes } from './routes/keys';
 import { sessionRoutes } from './routes/session';
 import { systemRoutes } from './routes/system';
+import { reportRoutes } from './routes/reports';
 
 export function consoleApi(): Router {
   const router = new Router();
@@ -18,6 +19,7 @@ export function consoleApi(): Router {
   commandRoutes(router);
   auditRoutes(router);
   userRoutes(router);
+  reportRoutes(router);
   keyRoutes(router);
   return router;
 }

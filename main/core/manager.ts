@@ -13,6 +13,7 @@ import { CertificateAuthority } from './keys/ca';
 import { Keyring } from './keys/keyring';
 import { headlessProtector, type KeyProtector } from './keys/protector';
 import { Store } from './store/store';
+import { Reports } from './reports/reports';
 import { nodeEd25519 } from '../wire/ed25519-node';
 import type { Ed25519 } from '../wire/ed25519';
 import { VERSION } from './version';
@@ -45,6 +46,7 @@ export interface Manager {
   readonly ca: CertificateAuthority;
   readonly protector: KeyProtector;
   readonly events: CoreEvents;
+  readonly reports: Reports;
   close(): void;
 }
 
@@ -62,6 +64,8 @@ export function openManager(opts: ManagerOptions): Manager {
   try {
     const keyring = Keyring.open(store, protector, ed25519, clock);
     const ca = CertificateAuthority.loadOrCreate(store, protector, clock);
+    const events = new CoreEvents();
+    const registration = new Registration(store, protector, clock);
     return {
       dataDir: opts.dataDir,
       mode: opts.mode,
@@ -71,13 +75,14 @@ export function openManager(opts: ManagerOptions): Manager {
       store,
       accounts: new Accounts(store, clock),
       clusters: new Clusters(store, clock),
-      registration: new Registration(store, protector, clock),
+      registration,
       agentIdentities: new AgentIdentities(store, ca, keyring, clock),
       commands: new Commands(store, keyring, clock),
       keyring,
       ca,
       protector,
-      events: new CoreEvents(),
+      events,
+      reports: new Reports({ store, keyring, registration, clock, events, caPem: ca.certPem, managerVersion: VERSION }),
       close: () => store.close(),
     };
   } catch (error) {

@@ -35,6 +35,7 @@ export async function serve(opts: ServeOptions): Promise<number> {
       const g = opts.gateway;
       const tls = serverTls(manager.ca, manager.protector, manager.clock, 'gateway', join(opts.dataDir, 'tls'), [g.serverName]);
       gateway = await startGateway({ store: manager.store, commands: manager.commands, events: manager.events, clock: manager.clock, caPem: tls.caPem, certPem: tls.certPem, keyPem: tls.keyPem, host: g.host, port: g.port });
+      manager.reports.useGateway({ host: g.host, port: gateway.port, serverName: g.serverName });
       say(`agent gateway at ${gateway.url} (server name ${g.serverName})`);
     }
     say(`console at ${server.url}`);

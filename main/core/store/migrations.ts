@@ -178,4 +178,25 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 4,
+    name: 'signed acceptance reports',
+    // No foreign key to clusters: a signed report is evidence and outlives the cluster record it describes.
+    // A stored report is never rewritten (its signature covers the document as it was signed).
+    sql: `
+      CREATE TABLE reports (
+        id TEXT PRIMARY KEY,
+        cluster_id TEXT NOT NULL,
+        cluster_name TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        verdict TEXT NOT NULL CHECK (verdict IN ('PASS','FAIL','BLOCKED')),
+        key_id TEXT NOT NULL,
+        document TEXT NOT NULL
+      );
+      CREATE INDEX reports_cluster ON reports(cluster_id, created_at);
+      CREATE INDEX reports_created ON reports(created_at);
+      CREATE TRIGGER reports_no_update BEFORE UPDATE ON reports
+        BEGIN SELECT RAISE(ABORT, 'a signed report is never rewritten'); END;
+    `,
+  },
 ];

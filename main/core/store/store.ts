@@ -9,6 +9,7 @@ import { openDatabase, type Db } from './database';
 import { KeysTables } from './keys-tables';
 import type { Migration } from './migrations';
 import { SqliteNonceStore } from './nonces-table';
+import { ReportsTable } from './reports-table';
 
 export class Store {
   readonly audit: AuditLog;
@@ -18,6 +19,7 @@ export class Store {
   readonly nonces: SqliteNonceStore;
   readonly clusterAccess: ClusterAccessTables;
   readonly commands: CommandsTables;
+  readonly reports: ReportsTable;
 
   private constructor(
     readonly db: Db,
@@ -30,6 +32,7 @@ export class Store {
     this.nonces = new SqliteNonceStore(db);
     this.clusterAccess = new ClusterAccessTables(db);
     this.commands = new CommandsTables(db);
+    this.reports = new ReportsTable(db);
   }
 
   static open(file: string, clock: Clock, migrations?: readonly Migration[]): Store {

@@ -1,0 +1,40 @@
+// The inventory.fresh line: the newest inventory snapshot (from the import identity or the agent) is younger
+// than 15 minutes, so the rest of the report describes the cluster as it is, not as it was.
+import type { Clock } from '../clock';
+import type { Store } from '../store/store';
+import { bilingual, type Evidence, type ReportLine } from './report-types';
+
+export const INVENTORY_MAX_AGE_MS = 15 * 60_000;
+
+interface InventoryShape {
+  kubernetes_version?: unknown;
+  nodes?: { name?: unknown; ready?: unknown }[];
+}
+
+export function inventoryFreshLine(clusterId: string, store: Store, clock: Clock): ReportLine {
+  const title = bilingual('The cluster inventory is fresh (under 15 minutes)', "L'inventaire du cluster est récent (moins de 15 minutes)");
+  const ran_at = clock.now().toISOString();
+  const snapshot = store.clusterAccess.latestSnapshot(clusterId);
+  const evidence: Evidence = { method: 'read the latest inventory snapshot of the cluster (store)', at: ran_at, max_age_s: INVENTORY_MAX_AGE_MS / 1000 };
+  if (!snapshot) {
+    evidence.taken_at = null;
+    evidence.reason = bilingual('no inventory was ever taken: register the cluster or connect its agent', "aucun inventaire n'a jamais été relevé : enregistrez le cluster ou connectez son agent");
+    return { id: 'inventory.fresh', title, status: 'FAIL', evidence, ran_at };
+  }
+  const data = (snapshot.data ?? {}) as InventoryShape;
+  const nodes = Array.isArray(data.nodes) ? data.nodes : [];
+  const ageMs = clock.now().getTime() - new Date(snapshot.taken_at).getTime();
+  Object.assign(evidence, {
+    taken_at: snapshot.taken_at,
+    age_s: Math.round(ageMs / 1000),
+    source: snapshot.source,
+    node_count: nodes.length,
+    nodes_ready: nodes.filter((n) => n?.ready === true).length,
+    kubernetes_version: typeof data.kubernetes_version === 'string' ? data.kubernetes_version : null,
+  });
+  if (ageMs > INVENTORY_MAX_AGE_MS) {
+    evidence.reason = bilingual(`the latest inventory was taken at ${snapshot.taken_at}, more than 15 minutes ago`, `le dernier inventaire date de ${snapshot.taken_at}, il y a plus de 15 minutes`);
+    return { id: 'inventory.fresh', title, status: 'FAIL', evidence, ran_at };
+  }
+  return { id: 'inventory.fresh', title, status: 'PASS', evidence, ran_at };
+}

@@ -1,0 +1,186 @@
+// The internal mirror and the install.offline_source.<name> lines: every artifact image of a component, pinned
+// by digest, must resolve in the mirror configured in settings. Each one is a real HTTPS
+// `HEAD /v2/<repository>/manifests/<digest>` (OCI distribution API), trusting the mirror CA when one is set.
+import { X509Certificate } from 'node:crypto';
+import { request } from 'node:https';
+import type { Clock } from '../clock';
+import { ValidationError } from '../errors';
+import type { MirrorSettingsRow } from '../store/reports-table';
+import { bilingual, type Evidence, type ReportLine } from './report-types';
+
+export interface MirrorSettings {
+  url: string | null;
+  ca_pem: string | null;
+}
+
+export const MIRROR_TIMEOUT_MS = 10_000;
+
+/** The manifest media types a registry may store an image under; without them some answer 404 to HEAD. */
+const MANIFEST_ACCEPT = [
+  'application/vnd.oci.image.index.v1+json',
+  'application/vnd.oci.image.manifest.v1+json',
+  'application/vnd.docker.distribution.manifest.list.v2+json',
+  'application/vnd.docker.distribution.manifest.v2+json',
+].join(', ');
+
+/** Checks PUT /api/v1/settings/mirror input: an https URL (an optional path is a repository prefix) and an optional CA PEM. */
+export function checkMirrorSettings(input: Record<string, unknown>): MirrorSettingsRow {
+  const { url, ca_pem } = input;
+  if (typeof url !== 'string' || url.length === 0) throw new ValidationError('url', 'url is required, e.g. https://mirror.internal:5000');
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    throw new ValidationError('url', `url is not a URL: ${url}`);
+  }
+  if (u.protocol !== 'https:') throw new ValidationError('url', 'the mirror is reached over https:// only');
+  if (u.username || u.password) throw new ValidationError('url', 'the mirror URL must not carry credentials');
+  if (u.search || u.hash) throw new ValidationError('url', 'the mirror URL has no query or fragment');
+  if (/\/v2(\/|$)/.test(u.pathname)) throw new ValidationError('url', 'give the mirror URL without /v2 (it is added for each request)');
+  let ca: string | null = null;
+  if (ca_pem !== undefined && ca_pem !== null && ca_pem !== '') {
+    if (typeof ca_pem !== 'string' || !ca_pem.includes('-----BEGIN CERTIFICATE-----')) throw new ValidationError('ca_pem', 'ca_pem is the PEM text of the mirror CA certificate');
+    try {
+      new X509Certificate(ca_pem);
+    } catch {
+      throw new ValidationError('ca_pem', 'ca_pem is not a readable X.509 certificate');
+    }
+    ca = ca_pem;
+  }
+  return { url: `${u.origin}${u.pathname.replace(/\/+$/, '')}`, ca_pem: ca };
+}
+
+export interface ImageReference {
+  image: string;
+  /** The registry named in the reference (docker.io when none). */
+  registry: string;
+  repository: string;
+  digest: string;
+}
+
+/** Splits `registry/path/name[:tag]@sha256:...` the way the distribution reference grammar does. */
+export function parseImageReference(image: string): ImageReference | null {
+  const at = image.lastIndexOf('@');
+  if (at < 0) return null;
+  const digest = image.slice(at + 1);
+  if (!/^sha256:[a-f0-9]{64}$/.test(digest)) return null;
+  let name = image.slice(0, at);
+  const slash = name.lastIndexOf('/');
+  const colon = name.lastIndexOf(':');
+  if (colon > slash) name = name.slice(0, colon); // a tag beside the digest: the digest is what is pulled
+  const parts = name.split('/');
+  let registry = 'docker.io';
+  if (parts.length > 1 && /[.:]|^localhost$/.test(parts[0]!)) registry = parts.shift()!;
+  if (registry === 'docker.io' && parts.length === 1) parts.unshift('library');
+  const repository = parts.join('/');
+  if (!repository) return null;
+  return { image, registry, repository, digest };
+}
+
+export interface ManifestLookup {
+  image: string;
+  /** The request made, e.g. `HEAD https://mirror/v2/navin/opa/manifests/sha256:...`. */
+  request: string;
+  http_status: number | null;
+  content_digest: string | null;
+  media_type: string | null;
+  error: string | null;
+  found: boolean;
+}
+
+export function headManifest(mirror: { url: string; ca_pem: string | null }, ref: ImageReference, timeoutMs = MIRROR_TIMEOUT_MS): Promise<ManifestLookup> {
+  const base = new URL(mirror.url);
+  const prefix = base.pathname.replace(/^\/+|\/+$/g, '');
+  const path = `/v2/${prefix ? `${prefix}/` : ''}${ref.repository}/manifests/${ref.digest}`;
+  const target = new URL(path, base.origin);
+  const lookup: ManifestLookup = { image: ref.image, request: `HEAD ${target.href}`, http_status: null, content_digest: null, media_type: null, error: null, found: false };
+  return new Promise((resolve) => {
+    const req = request(
+      target,
+      {
+        method: 'HEAD',
+        headers: { Accept: MANIFEST_ACCEPT, 'User-Agent': 'navin-manager-acceptance' },
+        ...(mirror.ca_pem ? { ca: mirror.ca_pem } : {}),
+        minVersion: 'TLSv1.2',
+        agent: false,
+        timeout: timeoutMs,
+      },
+      (res) => {
+        res.resume();
+        lookup.http_status = res.statusCode ?? null;
+        const header = (n: string): string | null => {
+          const v = res.headers[n];
+          return (Array.isArray(v) ? v[0] : v) ?? null;
+        };
+        lookup.content_digest = header('docker-content-digest');
+        lookup.media_type = header('content-type');
+        if (res.statusCode === 200 && lookup.content_digest && lookup.content_digest !== ref.digest) {
+          lookup.error = `the mirror answered with digest ${lookup.content_digest}, not ${ref.digest}`;
+        } else if (res.statusCode === 200) {
+          lookup.found = true;
+        } else if (res.statusCode === 401 || res.statusCode === 403) {
+          lookup.error = `the mirror refused the anonymous lookup (${res.statusCode})`;
+        } else if (res.statusCode !== 404) {
+          lookup.error = `the mirror answered ${res.statusCode}`;
+        }
+        resolve(lookup);
+      },
+    );
+    req.on('timeout', () => req.destroy(Object.assign(new Error(`no answer within ${timeoutMs} ms`), { code: 'ETIMEDOUT' })));
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      lookup.error = `${error.code ?? 'error'}: ${error.message.split('\n')[0]}`;
+      resolve(lookup);
+    });
+    req.end();
+  });
+}
+
+interface ArtifactSpec {
+  artifacts?: { name?: unknown; image?: unknown }[];
+}
+
+export async function offlineSourceLines(desired: Record<string, unknown>, mirror: MirrorSettings, clock: Clock, timeoutMs = MIRROR_TIMEOUT_MS): Promise<ReportLine[]> {
+  return Promise.all(
+    Object.keys(desired)
+      .sort()
+      .map(async (name): Promise<ReportLine> => {
+        const id = `install.offline_source.${name}`;
+        const title = bilingual(`Every artifact of ${name} comes from the internal mirror`, `Chaque artefact de ${name} vient du miroir interne`);
+        const ran_at = clock.now().toISOString();
+        const artifacts = ((desired[name] as ArtifactSpec | undefined)?.artifacts ?? []).filter((a) => a && typeof a.image === 'string');
+        const evidence: Evidence = { method: 'HEAD /v2/<repository>/manifests/<digest> on the internal mirror for each artifact (OCI distribution API)', at: ran_at, mirror_url: mirror.url };
+        // Listed as declared only when not looked up; each lookup names its image otherwise.
+        const declared = artifacts.map((a) => ({ name: a.name, image: a.image }));
+        if (artifacts.length === 0) {
+          evidence.artifacts = [];
+          evidence.reason = bilingual('no artifact declared: the component names no image, so there is nothing to look up in the mirror', "aucun artefact déclaré : le composant ne nomme aucune image, il n'y a rien à chercher dans le miroir");
+          return { id, title, status: 'BLOCKED', evidence, ran_at };
+        }
+        if (!mirror.url) {
+          evidence.artifacts = declared;
+          evidence.reason = bilingual('no internal mirror is configured (Settings, mirror URL)', "aucun miroir interne n'est configuré (Paramètres, URL du miroir)");
+          return { id, title, status: 'BLOCKED', evidence, ran_at };
+        }
+        const mirrorUrl = mirror.url;
+        evidence.mirror_ca = mirror.ca_pem ? 'configured CA' : 'system trust store';
+        const lookups = await Promise.all(
+          artifacts.map((a) => {
+            const ref = parseImageReference(a.image as string);
+            if (!ref) return Promise.resolve<ManifestLookup>({ image: a.image as string, request: '', http_status: null, content_digest: null, media_type: null, error: 'the image is not pinned by a sha256 digest', found: false });
+            return headManifest({ url: mirrorUrl, ca_pem: mirror.ca_pem }, ref, timeoutMs);
+          }),
+        );
+        evidence.lookups = lookups.map((l, i) => ({ name: artifacts[i]!.name, ...l }));
+        const missing = lookups.filter((l) => !l.found);
+        if (missing.length === 0) {
+          evidence.digests = lookups.map((l) => l.content_digest ?? parseImageReference(l.image)!.digest);
+          return { id, title, status: 'PASS', evidence, ran_at };
+        }
+        const describe = (l: ManifestLookup): string => (l.http_status === 404 ? `${l.image} (404, not in the mirror)` : `${l.image} (${l.error ?? `HTTP ${l.http_status}`})`);
+        const describeFr = (l: ManifestLookup): string => (l.http_status === 404 ? `${l.image} (404, absent du miroir)` : `${l.image} (${l.error ?? `HTTP ${l.http_status}`})`);
+        evidence.missing = missing.map((l) => l.image);
+        evidence.reason = bilingual(`not resolved in the mirror: ${missing.map(describe).join(', ')}`, `non trouvé dans le miroir : ${missing.map(describeFr).join(', ')}`);
+        return { id, title, status: 'FAIL', evidence, ran_at };
+      }),
+  );
+}

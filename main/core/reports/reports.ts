@@ -1,0 +1,141 @@
+// The acceptance service: runs every check of a cluster now, signs the report with the active key, stores it
+// with its audit row in one transaction, and serves it back as the signed JSON or a bilingual HTML page.
+import { createHash, randomUUID } from 'node:crypto';
+import type { Clock } from '../clock';
+import type { Registration } from '../clusters/registration';
+import { NotFoundError } from '../errors';
+import type { CoreEvents } from '../events';
+import type { Keyring } from '../keys/keyring';
+import type { Store } from '../store/store';
+import { signDocument } from '../../wire/envelope';
+import { agentConfigLine, agentMtlsLine } from './agent-checks';
+import { componentLines, functionalLines, KUBE_READ_TIMEOUT_MS } from './component-checks';
+import type { GatewayAddress } from './gateway-probe';
+import { inventoryFreshLine } from './inventory-check';
+import { checkMirrorSettings, MIRROR_TIMEOUT_MS, offlineSourceLines, type MirrorSettings } from './mirror';
+import { renderReportHtml, type ReportLanguage } from './report-html';
+import { bilingual, type ReportBody, type ReportLine, type ReportSummary, type SignedReport } from './report-types';
+import { statusCounts, verdictOf } from './verdict';
+
+export type { GatewayAddress } from './gateway-probe';
+
+export interface ReportsOptions {
+  store: Store;
+  keyring: Keyring;
+  registration: Registration;
+  clock: Clock;
+  events: CoreEvents;
+  /** The manager CA: the only trust anchor of the gateway probe. */
+  caPem: string;
+  managerVersion: string;
+  /** The agent gateway to probe; without it the agent.mtls line is BLOCKED. Also settable later (useGateway). */
+  gateway?: GatewayAddress;
+  kubeTimeoutMs?: number;
+  mirrorTimeoutMs?: number;
+}
+
+export class Reports {
+  private gateway: GatewayAddress | undefined;
+
+  constructor(private readonly o: ReportsOptions) {
+    this.gateway = o.gateway;
+  }
+
+  /** The serve command calls this once its embedded gateway listens (the manager is built before it). */
+  useGateway(address: GatewayAddress | undefined): void {
+    this.gateway = address;
+  }
+
+  async run(clusterId: string, actor: string): Promise<SignedReport> {
+    const { store, clock } = this.o;
+    const cluster = store.clusters.get(clusterId);
+    if (!cluster) throw new NotFoundError('cluster', clusterId);
+    const desired = (store.commands.desiredState(clusterId)?.components ?? {}) as Record<string, unknown>;
+    const deps = { store, keyring: this.o.keyring, clock, caPem: this.o.caPem, gateway: this.gateway };
+
+    // The network checks run side by side; each line keeps its own time of execution.
+    const [mtls, components, sources] = await Promise.all([
+      agentMtlsLine(clusterId, deps),
+      componentLines(clusterId, desired, this.o.registration, clock, this.o.kubeTimeoutMs ?? KUBE_READ_TIMEOUT_MS),
+      offlineSourceLines(desired, store.reports.mirror(), clock, this.o.mirrorTimeoutMs ?? MIRROR_TIMEOUT_MS),
+    ]);
+    const functional = functionalLines(desired, clock);
+    const lines: ReportLine[] = [mtls, agentConfigLine(clusterId, deps), inventoryFreshLine(clusterId, store, clock)];
+    const names = Object.keys(desired).sort();
+    if (names.length === 0) lines.push(noComponentLine(clock, store.commands.desiredState(clusterId)?.generation ?? 0));
+    // Grouped by component, as an auditor reads them: its state, its install source, its functional test.
+    names.forEach((_, i) => lines.push(components[i]!, sources[i]!, functional[i]!));
+
+    const signer = this.o.keyring.active();
+    const body: ReportBody = {
+      type: 'report',
+      v: 1,
+      key_id: signer.keyId,
+      report_id: randomUUID(),
+      cluster_id: cluster.id,
+      cluster_name: cluster.name,
+      tenant: cluster.tenant,
+      created_at: clock.now().toISOString(),
+      created_by: actor,
+      verdict: verdictOf(lines.map((l) => l.status)),
+      // Through JSON once so that nothing unsignable (undefined members) reaches the canonicaliser.
+      lines: JSON.parse(JSON.stringify(lines)) as ReportLine[],
+      manager_version: this.o.managerVersion,
+      key_fingerprint: createHash('sha256').update(signer.publicKey).digest('hex'),
+    };
+    const document = signDocument(body, signer) as unknown as SignedReport;
+    const p = document.payload;
+    store.tx(() => {
+      store.reports.insert({ id: p.report_id, cluster_id: p.cluster_id, cluster_name: p.cluster_name, created_at: p.created_at, verdict: p.verdict, key_id: p.key_id, document: JSON.stringify(document) });
+      store.audit.append({ actor, action: 'report.run', cluster_id: p.cluster_id, target: p.report_id, details: { verdict: p.verdict, key_id: p.key_id, lines: statusCounts(p.lines.map((l) => l.status)) } });
+    });
+    this.o.events.emit('report.created', { id: p.report_id, cluster_id: p.cluster_id, verdict: p.verdict });
+    return document;
+  }
+
+  list(clusterId?: string, limit?: number): ReportSummary[] {
+    return this.o.store.reports.list({ cluster_id: clusterId, limit });
+  }
+
+  /** The signed document exactly as it was signed and stored. */
+  get(id: string): SignedReport {
+    const text = this.o.store.reports.document(id);
+    if (text === undefined) throw new NotFoundError('report', id);
+    return JSON.parse(text) as SignedReport;
+  }
+
+  html(id: string, lang: ReportLanguage): string {
+    return renderReportHtml(this.get(id), lang);
+  }
+
+  mirror(): MirrorSettings {
+    return this.o.store.reports.mirror();
+  }
+
+  setMirror(input: Record<string, unknown>, actor: string): MirrorSettings {
+    const settings = checkMirrorSettings(input);
+    this.o.store.tx(() => {
+      this.o.store.reports.setMirror(settings);
+      this.o.store.audit.append({ actor, action: 'settings.mirror', target: settings.url, details: { ca_pem: settings.ca_pem ? 'set' : 'none' } });
+    });
+    return settings;
+  }
+}
+
+/** A cluster with nothing to accept must not pass on its preflight lines alone. */
+function noComponentLine(clock: Clock, generation: number): ReportLine {
+  const ran_at = clock.now().toISOString();
+  return {
+    id: 'components.declared',
+    title: bilingual('The cluster has managed components to accept', 'Le cluster a des composants gérés à recetter'),
+    status: 'BLOCKED',
+    evidence: {
+      method: 'read the desired state of the cluster (store)',
+      at: ran_at,
+      generation,
+      components: 0,
+      reason: bilingual('the desired state has no component: no service check could run', "l'état voulu ne contient aucun composant : aucune vérification de service n'a pu s'exécuter"),
+    },
+    ran_at,
+  };
+}

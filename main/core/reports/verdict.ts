@@ -1,0 +1,16 @@
+// The verdict rule of the specification: FAIL when a line failed, else BLOCKED when a line could not run,
+// else PASS. An empty report cannot pass: nothing was proven.
+import type { LineStatus, Verdict } from './report-types';
+
+export function verdictOf(statuses: readonly LineStatus[]): Verdict {
+  if (statuses.includes('FAIL')) return 'FAIL';
+  if (statuses.includes('BLOCKED') || statuses.length === 0) return 'BLOCKED';
+  return 'PASS';
+}
+
+/** How many lines have each status, for the audit row and the HTML summary. */
+export function statusCounts(statuses: readonly LineStatus[]): Record<LineStatus, number> {
+  const counts: Record<LineStatus, number> = { PASS: 0, FAIL: 0, BLOCKED: 0 };
+  for (const s of statuses) counts[s] += 1;
+  return counts;
+}

@@ -1,0 +1,163 @@
+// An acceptance run against a cluster whose agent is connected over mTLS, whose component really exists in
+// the Kubernetes API (test server, RBAC from the manager's own YAML) and whose images are in an HTTPS mirror:
+// every line that can run passes, with the values it observed; the report is stored, audited and announced.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { join } from 'node:path';
+import { stringify } from 'yaml';
+import { startGateway, type Gateway } from '../../../../main/core/gateway/gateway';
+import { serverTls } from '../../../../main/core/keys/server-tls';
+import { importRbacYaml } from '../../../../main/core/kubernetes/import-rbac';
+import type { ReportLine, SignedReport } from '../../../../main/core/reports/report-types';
+import type { CoreEvent } from '../../../../main/core/events';
+import type { Credentials } from '../../../../main/api/router';
+import { kubeTarget, type KubeTarget } from '../../../support/kube-api/target';
+import { testManager, type TestManager } from '../../../support/manager';
+import { gatewayCall, type ClientCert } from '../../../support/gateway-client';
+import { digestOf, startOciRegistry, type OciRegistry } from './oci-registry';
+
+const NS = 'navin-platform';
+const DIGEST = digestOf('opa 0.68.0 index');
+const SPEC = {
+  component: 'opa',
+  version: '0.68.0',
+  replicas: 2,
+  artifacts: [{ name: 'opa', image: `registry.internal/navin/opa@${DIGEST}` }],
+  resources: { cpu: '250m', memory: '256Mi' },
+  config: { decision_logs: true, bundles: { authz: { resource: 'bundles/authz.tar.gz' } } },
+};
+
+describe('acceptance of a connected cluster', () => {
+  let target: KubeTarget;
+  let t: TestManager;
+  let gw: Gateway;
+  let registry: OciRegistry;
+  let op: Credentials;
+  let clusterId: string;
+  let serial: string;
+  let cert: ClientCert;
+  const events: CoreEvent[] = [];
+  let report: SignedReport;
+  const line = (id: string): ReportLine => {
+    const l = report.payload.lines.find((x) => x.id === id);
+    if (!l) throw new Error(`no line ${id} in ${report.payload.lines.map((x) => x.id).join(', ')}`);
+    return l;
+  };
+
+  beforeAll(async () => {
+    [target, registry] = await Promise.all([kubeTarget(), startOciRegistry({ 'navin/opa': [DIGEST] })]);
+    await target.apply(importRbacYaml(NS, 'edge'));
+    t = testManager();
+    op = await t.login('olga', 'operator');
+    const admin = await t.login('ada', 'admin');
+    clusterId = t.manager.clusters.create({ name: 'edge' }, 'test').id;
+    await t.manager.registration.register(clusterId, target.kubeconfigFor(await target.createToken(NS, 'navin-import')), NS, 'test');
+
+    const tls = serverTls(t.manager.ca, t.manager.protector, t.manager.clock, 'gateway', join(t.dataDir, 'tls'), ['localhost']);
+    gw = await startGateway({ store: t.manager.store, commands: t.manager.commands, events: t.manager.events, clock: t.manager.clock, caPem: tls.caPem, certPem: tls.certPem, keyPem: tls.keyPem, host: '127.0.0.1', port: 0 });
+    t.manager.reports.useGateway({ host: '127.0.0.1', port: gw.port, serverName: 'localhost' });
+    const identity = t.manager.agentIdentities.issue(clusterId, gw.url, 'test');
+    serial = identity.serial;
+    cert = { certPem: identity.files['tls.crt'], keyPem: identity.files['tls.key'], caPem: identity.files['ca.crt'] };
+
+    expect((await t.call('PUT', '/api/v1/settings/mirror', { url: registry.url, ca_pem: registry.caPem }, admin)).status).toBe(200);
+    // The desired state, through the signed command path; then the component as the agent would have made it,
+    // written by the cluster admin with its members in another order.
+    t.manager.commands.issue(clusterId, 'managedcomponent.apply', { name: 'opa', spec: SPEC }, 'test');
+    const reordered = { config: { bundles: { authz: { resource: 'bundles/authz.tar.gz' } }, decision_logs: true }, resources: { memory: '256Mi', cpu: '250m' }, artifacts: SPEC.artifacts, replicas: 2, version: '0.68.0', component: 'opa' };
+    await target.apply(stringify({ apiVersion: 'platform.navin.ai/v1alpha1', kind: 'ManagedComponent', metadata: { name: 'opa', namespace: NS }, spec: reordered }));
+    // The agent's long poll over mTLS with the cluster's client certificate: the gateway records it.
+    expect((await gatewayCall(gw.url, 'GET', '/v1/cluster-agent/commands?wait=0', cert)).status).toBe(200);
+
+    t.manager.events.subscribe((e) => events.push(e));
+    const res = await t.call('POST', `/api/v1/clusters/${clusterId}/acceptance`, undefined, op);
+    expect(res.status).toBe(201);
+    report = res.body as SignedReport;
+  });
+  afterAll(async () => {
+    await gw?.close();
+    await registry?.close();
+    t?.close();
+    await target?.close();
+  });
+
+  test('agent.mtls passes with the gateway record and a handshake refused without a client certificate', () => {
+    const l = line('agent.mtls');
+    expect(l.status).toBe('PASS');
+    const e = l.evidence as any;
+    expect(e.gateway_record).toMatchObject({ certificate_serial: serial, leader_replica: 'test-replica', agent_version: '0.0.0-test', connected_window_s: 45 });
+    expect(e.gateway_record.age_s).toBeLessThan(45);
+    expect(e.gateway_tls.tls_version).toMatch(/^TLSv1\.[23]$/);
+    expect(e.gateway_tls.server_certificate_trusted).toBe(true);
+    expect(e.gateway_tls.server_certificate.subject).toContain('CN=localhost');
+    expect(Date.parse(e.gateway_tls.server_certificate.valid_to)).toBeGreaterThan(Date.now());
+    expect(e.probes.map((p: any) => [p.client_certificate, p.request_answered])).toEqual([
+      ['none', false],
+      ['foreign-ca', false],
+    ]);
+    for (const p of e.probes) expect(p.refusal).toBeTruthy();
+    expect(e.method).toContain(`127.0.0.1:${gw.port}`);
+  });
+
+  test('agent.config passes: the presented serial is the latest unrevoked one and the config key is trusted', () => {
+    const l = line('agent.config');
+    expect(l.status).toBe('PASS');
+    expect(l.evidence).toMatchObject({
+      presented_serial: serial,
+      latest_client_certificate: { serial, revoked_at: null },
+      config_signing_key: { key_id: t.manager.keyring.active().keyId, trusted_now: true },
+      active_signing_key: { listed_in_agent_config: true },
+    });
+  });
+
+  test('inventory.fresh passes with the snapshot the import identity took', () => {
+    const l = line('inventory.fresh');
+    expect(l.status).toBe('PASS');
+    expect(l.evidence).toMatchObject({ source: 'import', node_count: 3 });
+    expect((l.evidence as any).kubernetes_version).toMatch(/^v1\.\d+/);
+  });
+
+  test('component.opa passes: the ManagedComponent read now from the cluster has the desired spec', () => {
+    const l = line('component.opa');
+    expect(l.status).toBe('PASS');
+    expect(l.evidence).toMatchObject({ desired_spec: SPEC, observed_spec: SPEC, namespace: NS });
+    expect((l.evidence as any).observed_spec).toEqual(SPEC);
+    expect(l.evidence.method).toMatch(/^GET https:\/\/.+\/apis\/platform\.navin\.ai\/v1alpha1\/namespaces\/navin-platform\/managedcomponents\/opa as navin-import$/);
+    expect((l.evidence as any).resource_version).toBeTruthy();
+  });
+
+  test('install.offline_source.opa passes: a real HEAD for the digest answered 200 in the mirror', () => {
+    const l = line('install.offline_source.opa');
+    expect(l.status).toBe('PASS');
+    expect(l.evidence).toMatchObject({ mirror_url: registry.url, digests: [DIGEST], mirror_ca: 'configured CA' });
+    expect((l.evidence as any).lookups[0]).toMatchObject({ name: 'opa', image: SPEC.artifacts[0]!.image, request: `HEAD ${registry.url}/v2/navin/opa/manifests/${DIGEST}`, http_status: 200, content_digest: DIGEST, found: true });
+    expect(registry.requests).toContainEqual(expect.objectContaining({ method: 'HEAD', path: `/v2/navin/opa/manifests/${DIGEST}` }));
+  });
+
+  test('functional.opa is BLOCKED with its reason, so the verdict is BLOCKED, not PASS', () => {
+    const l = line('functional.opa');
+    expect(l.status).toBe('BLOCKED');
+    expect((l.evidence.reason as any).en).toMatch(/no functional test is declared/);
+    expect(report.payload.verdict).toBe('BLOCKED');
+    expect(report.payload.lines.map((x) => x.id)).toEqual(['agent.mtls', 'agent.config', 'inventory.fresh', 'component.opa', 'install.offline_source.opa', 'functional.opa']);
+    for (const x of report.payload.lines) {
+      expect(x.title.en && x.title.fr).toBeTruthy();
+      expect(Date.parse(x.ran_at)).not.toBeNaN();
+      expect(Date.parse(x.evidence.at)).not.toBeNaN();
+    }
+  });
+
+  test('the report is stored as signed, listed, audited in the same run and announced', async () => {
+    const p = report.payload;
+    expect(p).toMatchObject({ type: 'report', v: 1, cluster_id: clusterId, cluster_name: 'edge', tenant: 'default', created_by: 'olga', key_id: t.manager.keyring.active().keyId });
+    expect(p.key_fingerprint).toMatch(/^[0-9a-f]{64}$/);
+    expect(p.key_fingerprint.slice(0, 16)).toBe(p.key_id);
+    const stored = await t.call('GET', `/api/v1/reports/${p.report_id}`, undefined, op);
+    expect(stored.body).toEqual(report);
+    const list = await t.call('GET', `/api/v1/reports?cluster_id=${clusterId}`, undefined, op);
+    expect((list.body as any).items).toEqual([{ id: p.report_id, cluster_id: clusterId, cluster_name: 'edge', created_at: p.created_at, verdict: 'BLOCKED', key_id: p.key_id }]);
+    const audit = t.manager.store.audit.list({ action: 'report.run' });
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ actor: 'olga', cluster_id: clusterId, target: p.report_id, details: { verdict: 'BLOCKED', lines: { PASS: 5, FAIL: 0, BLOCKED: 1 } } });
+    expect(events).toContainEqual({ type: 'report.created', data: { id: p.report_id, cluster_id: clusterId, verdict: 'BLOCKED' } });
+  });
+});
