@@ -3,7 +3,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { clustersStore, routerStore, sessionStore, uiStore } from './app/stores';
+import { clustersStore, resetDataStores, routerStore, sessionStore, uiStore } from './app/stores';
 import { resolveTheme } from './stores/ui';
 import './styles.css';
 
@@ -35,9 +35,9 @@ window.addEventListener('hashchange', () => {
 
 // A signed-out console keeps nothing of the previous operator's data; another operator starts afresh.
 sessionStore.subscribe((s, prev) => {
-  if (prev.status === 'authenticated' && s.status !== 'authenticated') clustersStore.getState().reset();
+  if (prev.status === 'authenticated' && s.status !== 'authenticated') resetDataStores();
   else if (prev.status === 'authenticated' && s.user && prev.user && s.user.id !== prev.user.id) {
-    clustersStore.getState().reset();
+    resetDataStores();
     void clustersStore.getState().load();
   }
 });

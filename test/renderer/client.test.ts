@@ -129,6 +129,17 @@ describe('http transport', () => {
     await expect(client.health()).rejects.toMatchObject({ code: 'internal', status: 502 });
   });
 
+  it('reads YAML, PEM and HTML routes as text, and their errors as JSON', async () => {
+    const { client, seen } = httpClient([
+      new Response('kind: Namespace\n', { status: 200, headers: { 'Content-Type': 'application/yaml' } }),
+      json(400, { error: { code: 'invalid_field', message: 'pinned by tag', field: 'image' } }),
+    ]);
+    expect(await client.importRbac('c 1', 'navin-platform')).toBe('kind: Namespace\n');
+    expect(seen[0]?.url).toBe('/api/v1/clusters/c%201/kubernetes/import-rbac?namespace=navin-platform');
+    await expect(client.agentManifests('c1', 'reg/agent:1')).rejects.toMatchObject({ code: 'invalid_field', field: 'image', status: 400 });
+    expect(seen[1]?.url).toBe('/api/v1/clusters/c1/kubernetes/agent/manifests?image=reg%2Fagent%3A1');
+  });
+
   it('rejects a 2xx answer that is not JSON', async () => {
     const { client } = httpClient([new Response('hello', { status: 200 })]);
     await expect(client.version()).rejects.toMatchObject({ code: 'bad_response', status: 0 });

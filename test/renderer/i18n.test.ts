@@ -59,6 +59,38 @@ describe('dictionaries', () => {
     expect(codes.filter((c) => !isMessageKey(`error.${c}`) || !isMessageKey(`error.${c}.hint`))).toEqual([]);
   });
 
+  it('explain every registration failure and what to do', () => {
+    const codes = ['kubeconfig_invalid', 'kubeconfig_no_token', 'api_unreachable', 'tls_untrusted', 'token_refused', 'permission_missing', 'api_version_unsupported', 'api_error', 'not_registered'];
+    expect(codes.filter((c) => !isMessageKey(`error.${c}`) || !isMessageKey(`error.${c}.hint`))).toEqual([]);
+  });
+
+  it('explain every rejection code of a command and what to do', () => {
+    const codes = [
+      'malformed',
+      'key_unknown',
+      'signature_invalid',
+      'type_mismatch',
+      'target_mismatch',
+      'tenant_mismatch',
+      'not_yet_valid',
+      'expired',
+      'nonce_replayed',
+      'manager_unreachable',
+      'profile_blocked',
+      'desired_state_invalid',
+      'op_unknown',
+      'execution_failed',
+    ];
+    expect(codes.filter((c) => !isMessageKey(`command.code.${c}`) || !isMessageKey(`command.code.${c}.hint`))).toEqual([]);
+    for (const s of ['queued', 'delivered', 'succeeded', 'failed', 'rejected']) expect(isMessageKey(`command.state.${s}`)).toBe(true);
+    for (const op of ['managedcomponent.apply', 'managedcomponent.delete', 'inventory.report']) expect(isMessageKey(`command.op.${op}`)).toBe(true);
+  });
+
+  it('name every failure of the offline report check', () => {
+    const codes = ['malformed', 'key_unknown', 'signature_invalid', 'type_mismatch', 'target_mismatch', 'tenant_mismatch', 'not_yet_valid', 'expired', 'nonce_replayed', 'pem_invalid'];
+    expect(codes.filter((c) => !isMessageKey(`report.check.${c}`))).toEqual([]);
+  });
+
   it('French follows French typography', () => {
     const problems: string[] = [];
     for (const [key, value] of Object.entries(fr)) {
@@ -100,6 +132,27 @@ describe('dictionaries', () => {
         'settings.about.transport.http',
         'settings.language.en',
         'settings.language.fr',
+        // The operators' console: words French shares (action, cluster, agent, import, version, verdict), product
+        // names and file names.
+        'audit.action',
+        'audit.cluster',
+        'audit.col.action',
+        'audit.col.cluster',
+        'cluster.tab.agent',
+        'cluster.tab.import',
+        'command.deliveredValue',
+        'commands.filter.cluster',
+        'components.col.actions',
+        'components.field.version',
+        'components.kind.opa',
+        'palette.group.actions',
+        'palette.group.clusters',
+        'reports.col.actions',
+        'reports.col.cluster',
+        'reports.col.verdict',
+        'reports.list.cluster',
+        'reports.open.pickKey',
+        'reports.run.cluster',
       ].sort(),
     );
   });

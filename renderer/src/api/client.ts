@@ -19,7 +19,31 @@ import type {
   SetupRequest,
   VersionInfo,
 } from '../../../preload/api';
-import type { ClientErrorCode, LiveState, SetupStatus, TicketRequest } from './types';
+import type {
+  AgentIdentity,
+  AgentIdentityRequest,
+  AgentStatus,
+  AuditQuery,
+  AuditRow,
+  AuditVerdict,
+  ClientErrorCode,
+  ClusterView,
+  CommandList,
+  CommandView,
+  ComponentsView,
+  InventorySnapshot,
+  LiveState,
+  ManagedComponentSpec,
+  PublicKeyInfo,
+  RegistrationRequest,
+  RegistrationResult,
+  ReportSummary,
+  SetupStatus,
+  SignedReport,
+  TicketRequest,
+  UserCreate,
+} from './types';
+import type { User } from '../../../preload/api';
 
 export const API_PREFIX = '/api/v1';
 export const CSRF_HEADER = 'X-CSRF-Token';
@@ -81,10 +105,14 @@ export function isApiErrorBody(x: unknown): x is { error: { code: string; messag
   );
 }
 
+/** What a call expects back: JSON (every route but a few) or text. */
+export type Accept = 'json' | 'text';
+
 /** How requests travel. `send` resolves with any HTTP status; it rejects only when no response came back. */
 export interface Transport {
   readonly kind: 'bridge' | 'http';
-  send<T>(req: ApiRequest, csrfToken: string | null): Promise<ApiResponse<T>>;
+  /** `accept: 'text'`: a 2xx body is returned as text (YAML, PEM, HTML routes). */
+  send<T>(req: ApiRequest, csrfToken: string | null, accept?: Accept): Promise<ApiResponse<T>>;
   subscribe(listener: (event: ApiEvent) => void, onState: (state: LiveState) => void): () => void;
 }
 
@@ -144,8 +172,8 @@ export function httpTransport(options: HttpTransportOptions = {}): Transport {
 
   return {
     kind: 'http',
-    async send<T>(req: ApiRequest, csrfToken: string | null): Promise<ApiResponse<T>> {
-      const headers: Record<string, string> = { Accept: 'application/json' };
+    async send<T>(req: ApiRequest, csrfToken: string | null, accept: Accept = 'json'): Promise<ApiResponse<T>> {
+      const headers: Record<string, string> = { Accept: accept === 'text' ? '*/*' : 'application/json' };
       let body: string | undefined;
       if (req.body !== undefined) {
         headers['Content-Type'] = 'application/json';
@@ -172,7 +200,10 @@ export function httpTransport(options: HttpTransportOptions = {}): Transport {
         throw ApiError.client('network_error', e instanceof Error ? e.message : String(e));
       }
       let parsed: unknown = undefined;
-      if (text.length > 0) {
+      // YAML, PEM and HTML answers (import RBAC, manifests, manager.pem, report HTML) come back as text.
+      if (accept === 'text' && res.status < 400) {
+        parsed = text;
+      } else if (text.length > 0) {
         try {
           parsed = JSON.parse(text);
         } catch {
@@ -277,9 +308,9 @@ export class ApiClient {
   }
 
   /** The raw call: resolves with the body of a 2xx answer, rejects with an ApiError otherwise. */
-  async request<T>(method: HttpMethod, path: string, body?: unknown): Promise<T> {
+  async request<T>(method: HttpMethod, path: string, body?: unknown, accept: Accept = 'json'): Promise<T> {
     const req: ApiRequest = body === undefined ? { method, path } : { method, path, body };
-    const res = await this.transport.send<T>(req, this.csrfToken);
+    const res = await this.transport.send<T>(req, this.csrfToken, accept);
     if (res.status >= 200 && res.status < 300) return res.body;
     const error = ApiError.fromResponse(res.status, res.body);
     if (error.status === 401 && error.code === 'unauthenticated') {
@@ -338,6 +369,94 @@ export class ApiClient {
     await this.request<void>('DELETE', `${API_PREFIX}/clusters/${encodeURIComponent(id)}`);
   }
 
+  /** A route answering text (YAML, PEM, HTML): resolves with the text, rejects with an ApiError otherwise. */
+  async requestText(method: HttpMethod, path: string, body?: unknown): Promise<string> {
+    const text = await this.request<unknown>(method, path, body, 'text');
+    if (typeof text !== 'string') throw ApiError.client('bad_response', `Response to ${method} ${path} is not text`);
+    return text;
+  }
+
+  getClusterView(id: string): Promise<ClusterView> {
+    return this.request('GET', `${clusterPath(id)}`);
+  }
+  agentStatus(id: string): Promise<AgentStatus> {
+    return this.request('GET', `${clusterPath(id)}/agent`);
+  }
+
+  // --- import path and agent identity ---
+  importRbac(id: string, namespace: string): Promise<string> {
+    return this.requestText('GET', `${clusterPath(id)}/kubernetes/import-rbac?namespace=${encodeURIComponent(namespace)}`);
+  }
+  register(id: string, req: RegistrationRequest): Promise<RegistrationResult> {
+    return this.request('POST', `${clusterPath(id)}/kubernetes/registration`, req);
+  }
+  getInventory(id: string): Promise<InventorySnapshot> {
+    return this.request('GET', `${clusterPath(id)}/inventory`);
+  }
+  refreshInventory(id: string): Promise<InventorySnapshot> {
+    return this.request('POST', `${clusterPath(id)}/inventory/refresh`);
+  }
+  requestInventoryReport(id: string): Promise<CommandView> {
+    return this.request('POST', `${clusterPath(id)}/inventory/report`);
+  }
+  issueAgentIdentity(id: string, req: AgentIdentityRequest): Promise<AgentIdentity> {
+    return this.request('POST', `${clusterPath(id)}/kubernetes/agent`, req);
+  }
+  agentManifests(id: string, image: string): Promise<string> {
+    return this.requestText('GET', `${clusterPath(id)}/kubernetes/agent/manifests?image=${encodeURIComponent(image)}`);
+  }
+
+  // --- components and commands ---
+  listComponents(id: string): Promise<ComponentsView> {
+    return this.request('GET', `${clusterPath(id)}/components`);
+  }
+  applyComponent(id: string, name: string, spec: ManagedComponentSpec): Promise<CommandView> {
+    return this.request('POST', `${clusterPath(id)}/components`, { name, spec });
+  }
+  deleteComponent(id: string, name: string): Promise<CommandView> {
+    return this.request('DELETE', `${clusterPath(id)}/components/${encodeURIComponent(name)}`);
+  }
+  listCommands(query: { cluster_id?: string; limit?: number } = {}): Promise<CommandList> {
+    return this.request('GET', `${API_PREFIX}/commands${queryString(query)}`);
+  }
+  getCommand(id: string): Promise<CommandView> {
+    return this.request('GET', `${API_PREFIX}/commands/${encodeURIComponent(id)}`);
+  }
+
+  // --- audit, keys, users ---
+  listAudit(query: AuditQuery = {}): Promise<{ items: AuditRow[] }> {
+    return this.request('GET', `${API_PREFIX}/audit${queryString(query)}`);
+  }
+  verifyAudit(): Promise<AuditVerdict> {
+    return this.request('GET', `${API_PREFIX}/audit/verify`);
+  }
+  listKeys(): Promise<{ items: PublicKeyInfo[] }> {
+    return this.request('GET', `${API_PREFIX}/keys`);
+  }
+  managerPem(): Promise<string> {
+    return this.requestText('GET', `${API_PREFIX}/keys/manager.pem`);
+  }
+  listUsers(): Promise<{ items: User[] }> {
+    return this.request('GET', `${API_PREFIX}/users`);
+  }
+  createUser(input: UserCreate): Promise<User> {
+    return this.request('POST', `${API_PREFIX}/users`, input);
+  }
+
+  // --- acceptance reports ---
+  runAcceptance(clusterId: string): Promise<SignedReport> {
+    return this.request('POST', `${clusterPath(clusterId)}/acceptance`);
+  }
+  listReports(clusterId?: string): Promise<{ items: ReportSummary[] }> {
+    return this.request('GET', `${API_PREFIX}/reports${queryString({ cluster_id: clusterId })}`);
+  }
+  getReport(id: string): Promise<SignedReport> {
+    return this.request('GET', `${API_PREFIX}/reports/${encodeURIComponent(id)}`);
+  }
+  reportHtml(id: string, lang: 'en' | 'fr'): Promise<string> {
+    return this.requestText('GET', reportHtmlPath(id, lang));
+  }
+
   // --- events ---
   /** Subscribes to pushed events; the stream is opened for the first listener and closed after the last. */
   onEvent(listener: (event: ApiEvent) => void): () => void {
@@ -378,6 +497,26 @@ export class ApiClient {
     if (info && typeof info.csrf_token === 'string') this.csrfToken = info.csrf_token;
     return info;
   }
+}
+
+function clusterPath(id: string): string {
+  return `${API_PREFIX}/clusters/${encodeURIComponent(id)}`;
+}
+
+/** `?a=1&b=x` from the defined, non-empty values (empty string when none). */
+export function queryString(query: { [key: string]: string | number | undefined | null } | AuditQuery): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query) as [string, string | number | undefined | null][]) {
+    if (v === undefined || v === null || v === '') continue;
+    params.set(k, String(v));
+  }
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}
+
+/** The same-origin address of a report's HTML (opened in a new tab by the browser console). */
+export function reportHtmlPath(id: string, lang: 'en' | 'fr'): string {
+  return `${API_PREFIX}/reports/${encodeURIComponent(id)}/html?lang=${lang}`;
 }
 
 /** The bridge of the desktop app, when the renderer runs in the Electron window. */

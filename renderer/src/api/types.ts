@@ -1,4 +1,7 @@
-// Shapes only the renderer uses (its own client's codes and states); the API types come from preload/api.ts.
+// Shapes only the renderer uses (its own client's codes and states), and the API shapes preload/api.ts does not
+// export yet (defined here from the console API's contract; to move to preload/api.ts when the lead adds them).
+import type { Cluster, Role } from '../../../preload/api';
+
 export type { SetupStatus, TicketRequest } from '../../../preload/api';
 
 /** Error codes produced by the client itself, never by the server. */
@@ -6,3 +9,274 @@ export type ClientErrorCode = 'network_error' | 'bad_response' | 'bridge_error';
 
 /** Connection state of the event stream (SSE in a browser, IPC in the desktop app). */
 export type LiveState = 'connecting' | 'open' | 'reconnecting' | 'closed';
+
+// --- clusters and their agent ---
+
+/** What the gateway last saw of a cluster's agent. */
+export interface AgentStatus {
+  connected: boolean;
+  last_seen: string | null;
+  offline_since: string | null;
+  leader_replica: string | null;
+  agent_version: string | null;
+  certificate_serial: string | null;
+}
+
+/** `GET /clusters/{id}`: the record, its derived state and its agent. */
+export interface ClusterView extends Cluster {
+  agent?: AgentStatus;
+}
+
+// --- inventory ---
+
+export interface NodeInventory {
+  name: string;
+  roles: string[];
+  kubelet_version: string;
+  os_image: string;
+  architecture: string;
+  cpu: string;
+  memory: string;
+  allocatable: { cpu: string; memory: string; pods: string };
+  ready: boolean;
+}
+
+export interface Inventory {
+  kubernetes_version: string;
+  nodes: NodeInventory[];
+  namespaces: string[];
+  crds: string[];
+  storage_classes: { name: string; provisioner: string; default: boolean }[];
+  default_storage_class: string | null;
+  ingress_classes: { name: string; controller: string; default: boolean }[];
+  default_ingress_class: string | null;
+  coredns: { replicas: number; ready_replicas: number } | null;
+}
+
+/** `GET /clusters/{id}/inventory` and `POST /clusters/{id}/inventory/refresh`. */
+export interface InventorySnapshot {
+  cluster_id: string;
+  taken_at: string;
+  source: 'import' | 'agent';
+  inventory: Inventory;
+}
+
+// --- import and agent identity ---
+
+/** `POST /clusters/{id}/kubernetes/registration`. */
+export interface RegistrationRequest {
+  kubeconfig: string;
+  namespace?: string;
+}
+
+export interface RegistrationResult {
+  cluster_id: string;
+  server: string;
+  namespace: string;
+  kubernetes_version: string;
+  inventory: Inventory;
+  taken_at: string;
+}
+
+/** The failures of a registration, each explained in words with what to do. */
+export type RegistrationErrorCode =
+  | 'kubeconfig_invalid'
+  | 'kubeconfig_no_token'
+  | 'api_unreachable'
+  | 'tls_untrusted'
+  | 'token_refused'
+  | 'permission_missing'
+  | 'api_version_unsupported'
+  | 'api_error';
+
+/** `POST /clusters/{id}/kubernetes/agent`. */
+export interface AgentIdentityRequest {
+  gateway_url: string;
+  server_name?: string;
+  offline_after_s?: number;
+}
+
+export type IdentityFileName = 'config.json' | 'manager.pem' | 'tls.crt' | 'tls.key' | 'ca.crt';
+
+export interface AgentIdentity {
+  cluster_id: string;
+  serial: string;
+  not_after: string;
+  revoked_serials: string[];
+  /** The texts of the Secret's files; tls.key is handed out once and never retrievable again. */
+  files: Record<IdentityFileName, string>;
+  config: unknown;
+  secret_command: string;
+}
+
+// --- components ---
+
+export type ComponentKind = 'opa' | 'openfga' | 'etcd' | 'nats' | 'node-exporter';
+
+export interface ComponentArtifact {
+  name: string;
+  image: string;
+}
+
+/** The spec of a ManagedComponent (platform.navin.ai). */
+export interface ManagedComponentSpec {
+  component: ComponentKind;
+  version: string;
+  replicas?: number;
+  artifacts?: ComponentArtifact[];
+  resources?: { cpu?: string; memory?: string };
+  config?: Record<string, unknown>;
+}
+
+/** A ManagedComponent as the agent last found it in the cluster. */
+export interface ObservedComponent {
+  spec: unknown;
+  status: unknown;
+}
+
+/** `GET /clusters/{id}/components`: the desired state, and what the agent last reported (null: nothing yet). */
+export interface ComponentsView {
+  cluster_id: string;
+  generation: number;
+  desired: Record<string, ManagedComponentSpec>;
+  observed?: Record<string, ObservedComponent> | null;
+  observed_at?: string | null;
+}
+
+export interface ComponentApplyRequest {
+  name: string;
+  spec: ManagedComponentSpec;
+}
+
+// --- commands ---
+
+export type CommandOp = 'managedcomponent.apply' | 'managedcomponent.delete' | 'inventory.report';
+export type CommandState = 'queued' | 'delivered' | 'succeeded' | 'failed' | 'rejected';
+export type RejectionCode =
+  | 'malformed'
+  | 'key_unknown'
+  | 'signature_invalid'
+  | 'type_mismatch'
+  | 'target_mismatch'
+  | 'tenant_mismatch'
+  | 'not_yet_valid'
+  | 'expired'
+  | 'nonce_replayed'
+  | 'manager_unreachable'
+  | 'profile_blocked'
+  | 'desired_state_invalid'
+  | 'op_unknown'
+  | 'execution_failed';
+
+export interface CommandReceipt {
+  received_at: string;
+  status: string;
+  code: string | null;
+  replica: string | null;
+}
+
+export interface CommandView {
+  id: string;
+  cluster_id: string;
+  op: CommandOp | string;
+  args: unknown;
+  state: CommandState;
+  code: RejectionCode | string | null;
+  result: unknown;
+  requested_by: string;
+  created_at: string;
+  not_after: string;
+  delivered_at: string | null;
+  deliveries: number;
+  completed_at: string | null;
+  receipts: CommandReceipt[];
+}
+
+export interface CommandList {
+  items: CommandView[];
+}
+
+// --- audit ---
+
+export interface AuditRow {
+  seq: number;
+  at: string;
+  actor: string;
+  action: string;
+  cluster_id: string | null;
+  target: string | null;
+  details: Record<string, unknown>;
+  prev_hash: string;
+  hash: string;
+}
+
+export interface AuditQuery {
+  actor?: string;
+  cluster_id?: string;
+  action?: string;
+  limit?: number;
+  before_seq?: number;
+}
+
+export type AuditVerdict = { ok: true; rows: number } | { ok: false; rows: number; first_broken_seq: number; reason: string };
+
+// --- keys, users ---
+
+export interface PublicKeyInfo {
+  key_id: string;
+  public_key_pem: string;
+  created_at: string;
+  retired_at: string | null;
+  active: boolean;
+}
+
+export interface UserCreate {
+  name: string;
+  role: Role;
+  password: string;
+}
+
+// --- reports ---
+
+export type Verdict = 'PASS' | 'FAIL' | 'BLOCKED';
+
+export interface ReportSummary {
+  id: string;
+  cluster_id: string;
+  cluster_name?: string;
+  created_at: string;
+  verdict: Verdict;
+  key_id: string;
+}
+
+/** A text of a report in both languages (the JSON keeps both; the console shows the operator's). */
+export type ReportText = string | { en: string; fr: string };
+
+export interface ReportLine {
+  id: string;
+  title: ReportText;
+  status: Verdict;
+  evidence?: Record<string, unknown>;
+  ran_at?: string;
+}
+
+export interface ReportPayload {
+  type: 'report';
+  v: number;
+  key_id: string;
+  report_id: string;
+  cluster_id: string;
+  cluster_name?: string;
+  created_at: string;
+  verdict: Verdict;
+  lines: ReportLine[];
+  /** sha256 (hex) of the signing public key; key_id is its first 16 digits. */
+  key_fingerprint?: string;
+  [extra: string]: unknown;
+}
+
+/** A signed report document: `{payload, signature}`. */
+export interface SignedReport {
+  payload: ReportPayload;
+  signature: string;
+}

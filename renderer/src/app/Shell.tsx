@@ -2,11 +2,16 @@
 import { useEffect, useRef, type ReactElement } from 'react';
 import { Brand } from '../components/Brand';
 import { Icon, type IconName } from '../components/Icon';
+import { CommandPalette, usePaletteShortcut } from '../components/CommandPalette';
+import { AuditScreen } from '../screens/audit/AuditScreen';
+import { ClusterPage } from '../screens/cluster/ClusterPage';
 import { ClustersScreen } from '../screens/clusters/ClustersScreen';
+import { CommandsScreen } from '../screens/commands/CommandsScreen';
 import { PlaceholderScreen } from '../screens/PlaceholderScreen';
+import { ReportsScreen } from '../screens/reports/ReportsScreen';
 import { SettingsScreen } from '../screens/SettingsScreen';
 import { hashOf, type ScreenId } from '../stores/router';
-import { clustersStore, sessionStore, systemStore, useRouter, useSession, useSystem, useT } from './stores';
+import { paletteStore, sessionStore, startLiveStores, systemStore, useRouter, useSession, useSystem, useT } from './stores';
 
 interface NavItem {
   id: ScreenId;
@@ -33,10 +38,16 @@ const SECTIONS: ReadonlyArray<{ label: 'nav.section.operate' | 'nav.section.assu
   },
 ];
 
-function Screen({ id }: { id: ScreenId }): ReactElement {
+function Screen({ id, clusterId }: { id: ScreenId; clusterId: string | null }): ReactElement {
   switch (id) {
     case 'clusters':
-      return <ClustersScreen />;
+      return clusterId ? <ClusterPage clusterId={clusterId} /> : <ClustersScreen />;
+    case 'commands':
+      return <CommandsScreen />;
+    case 'audit':
+      return <AuditScreen />;
+    case 'reports':
+      return <ReportsScreen />;
     case 'settings':
       return <SettingsScreen />;
     default:
@@ -76,6 +87,7 @@ function LiveIndicator(): ReactElement {
 export function Shell(): ReactElement {
   const t = useT();
   const screen = useRouter((s) => s.screen);
+  const clusterId = useRouter((s) => (s.screen === 'clusters' ? s.clusterId : null));
   const user = useSession((s) => s.user);
   const version = useSystem((s) => s.version);
   const mainRef = useRef<HTMLElement>(null);
@@ -83,8 +95,10 @@ export function Shell(): ReactElement {
 
   useEffect(() => {
     void systemStore.getState().loadVersion();
-    return clustersStore.getState().startLive();
+    return startLiveStores();
   }, []);
+
+  usePaletteShortcut();
 
   // Moving to another screen puts the focus on its heading (not on first display).
   useEffect(() => {
@@ -92,13 +106,16 @@ export function Shell(): ReactElement {
       firstScreen.current = false;
       return;
     }
+    // A screen that put the focus somewhere itself (a form opened from the palette) keeps it.
+    const active = document.activeElement;
+    if (active && active !== document.body && mainRef.current?.contains(active)) return;
     const heading = mainRef.current?.querySelector<HTMLElement>('h1');
     (heading ?? mainRef.current)?.focus();
-  }, [screen]);
+  }, [screen, clusterId]);
 
   useEffect(() => {
-    document.title = `${t(`nav.${screen}`)} · ${t('app.name')}`;
-  }, [screen, t]);
+    if (!clusterId) document.title = `${t(`nav.${screen}`)} · ${t('app.name')}`;
+  }, [screen, clusterId, t]);
 
   return (
     <div className="shell">
@@ -120,6 +137,11 @@ export function Shell(): ReactElement {
           </span>
         ) : null}
         <span className="topbar-spacer" />
+        <button type="button" className="btn btn-ghost btn-sm palette-open" onClick={() => paletteStore.getState().show()} aria-keyshortcuts="Control+K" data-testid="open-palette">
+          <Icon name="search" />
+          <span>{t('palette.open')}</span>
+          <kbd className="kbd">Ctrl K</kbd>
+        </button>
         <LiveIndicator />
         {user ? (
           <span className="topbar-user" data-testid="current-user">
@@ -158,9 +180,10 @@ export function Shell(): ReactElement {
           </div>
         </nav>
         <main id="main" ref={mainRef} tabIndex={-1} className="main">
-          <Screen id={screen} />
+          <Screen id={screen} clusterId={clusterId} />
         </main>
       </div>
+      <CommandPalette />
     </div>
   );
 }

@@ -1,14 +1,22 @@
 // The app's single instances of the client and the stores, and the hooks components use (always with a
 // selector). Tests build their own instances with the factories in stores/.
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import { createClient } from '../api/client';
+import { createAuditStore, type AuditState } from '../stores/audit';
+import { createClusterPageStore, type ClusterPageState } from '../stores/clusterPage';
+import { createClusterSetupStore, type ClusterSetupState } from '../stores/clusterSetup';
 import { createClustersStore, type ClustersState } from '../stores/clusters';
+import { createCommandsStore, type CommandsState } from '../stores/commands';
+import { createComponentsStore, type ComponentsState } from '../stores/components';
+import { createPaletteStore, type PaletteState } from '../stores/palette';
+import { createReportsStore, type ReportsState } from '../stores/reports';
+import { createUsersStore, type UsersState } from '../stores/users';
 import { createRouterStore, type RouterState } from '../stores/router';
 import { createSessionStore, type SessionState } from '../stores/session';
 import { createSystemStore, type SystemState } from '../stores/system';
 import { createUiStore, type UiState } from '../stores/ui';
-import { formatDateTime, formatDateTimeLong, formatNumber, makeTranslator, translatePlural, type Locale, type PluralKey, type Translator } from '../i18n';
+import { formatDateTime, formatDateTimeLong, formatNumber, formatRelative, makeTranslator, translatePlural, type Locale, type PluralKey, type Translator } from '../i18n';
 import { hashOf } from '../stores/router';
 
 const hasWindow = typeof window !== 'undefined';
@@ -35,15 +43,77 @@ export const sessionStore = createSessionStore({
 
 export const clustersStore = createClustersStore({ client });
 export const systemStore = createSystemStore({ client });
+export const clusterPageStore = createClusterPageStore({ client });
+export const clusterSetupStore = createClusterSetupStore({ client });
+export const componentsStore = createComponentsStore({ client });
+/** The Commands screen (every cluster, or the one picked there). */
+export const commandsStore = createCommandsStore({ client });
+/** The Commands tab of the open cluster page. */
+export const clusterCommandsStore = createCommandsStore({ client });
+export const auditStore = createAuditStore({ client });
+export const usersStore = createUsersStore({ client });
+export const reportsStore = createReportsStore({
+  client,
+  // The portable verifier (pure JS Ed25519) is loaded the first time a report is checked.
+  verify: async (json, pem) => (await import('../../../preload/verify')).verifyReport(json, pem),
+});
+export const paletteStore = createPaletteStore();
+
+/** Forgets every operator's data (sign-out, or another operator signed in). */
+export function resetDataStores(): void {
+  clustersStore.getState().reset();
+  clusterPageStore.getState().reset();
+  clusterSetupStore.getState().reset();
+  componentsStore.getState().reset();
+  commandsStore.getState().reset();
+  clusterCommandsStore.getState().reset();
+  auditStore.getState().reset();
+  usersStore.getState().reset();
+  reportsStore.getState().reset();
+  paletteStore.getState().hide();
+}
+
+/** Subscribes every store that follows pushed events; returns the unsubscribe function. */
+export function startLiveStores(): () => void {
+  const stops = [
+    clustersStore.getState().startLive(),
+    clusterPageStore.getState().startLive(),
+    componentsStore.getState().startLive(),
+    commandsStore.getState().startLive(),
+    clusterCommandsStore.getState().startLive(),
+  ];
+  return () => {
+    for (const stop of stops) stop();
+  };
+}
 
 export const useUi = <T,>(selector: (s: UiState) => T): T => useStore(uiStore, selector);
 export const useSession = <T,>(selector: (s: SessionState) => T): T => useStore(sessionStore, selector);
 export const useClusters = <T,>(selector: (s: ClustersState) => T): T => useStore(clustersStore, selector);
 export const useRouter = <T,>(selector: (s: RouterState) => T): T => useStore(routerStore, selector);
 export const useSystem = <T,>(selector: (s: SystemState) => T): T => useStore(systemStore, selector);
+export const useClusterPage = <T,>(selector: (s: ClusterPageState) => T): T => useStore(clusterPageStore, selector);
+export const useClusterSetup = <T,>(selector: (s: ClusterSetupState) => T): T => useStore(clusterSetupStore, selector);
+export const useComponents = <T,>(selector: (s: ComponentsState) => T): T => useStore(componentsStore, selector);
+export const useCommands = <T,>(selector: (s: CommandsState) => T): T => useStore(commandsStore, selector);
+export const useClusterCommands = <T,>(selector: (s: CommandsState) => T): T => useStore(clusterCommandsStore, selector);
+export const useAudit = <T,>(selector: (s: AuditState) => T): T => useStore(auditStore, selector);
+export const useUsers = <T,>(selector: (s: UsersState) => T): T => useStore(usersStore, selector);
+export const useReports = <T,>(selector: (s: ReportsState) => T): T => useStore(reportsStore, selector);
+export const usePalette = <T,>(selector: (s: PaletteState) => T): T => useStore(paletteStore, selector);
 
 export function useLocale(): Locale {
   return useUi((s) => s.locale);
+}
+
+/** The current time, re-read every `everyMs` (relative times and the agent's silence, without asking the manager). */
+export function useNow(everyMs = 15_000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
 }
 
 export function useT(): Translator {
@@ -57,6 +127,7 @@ export interface Formatters {
   dateTime(iso: string): string;
   dateTimeLong(iso: string): string;
   plural(base: PluralKey, count: number): string;
+  relative(iso: string, now: number): string;
 }
 
 export function useFormat(): Formatters {
@@ -68,6 +139,7 @@ export function useFormat(): Formatters {
       dateTime: (iso: string) => formatDateTime(locale, iso),
       dateTimeLong: (iso: string) => formatDateTimeLong(locale, iso),
       plural: (base: PluralKey, count: number) => translatePlural(locale, base, count),
+      relative: (iso: string, now: number) => formatRelative(locale, iso, now),
     }),
     [locale],
   );

@@ -6,7 +6,24 @@ import { useLocale, useT } from '../app/stores';
 import { Icon } from './Icon';
 
 /** Codes whose server message says more than our generic text (which field, which rule). */
-const SHOW_SERVER_MESSAGE = new Set(['bad_request', 'invalid_field', 'conflict', 'internal', 'bad_response', 'bridge_error']);
+const SHOW_SERVER_MESSAGE = new Set([
+  'bad_request',
+  'invalid_field',
+  'conflict',
+  'internal',
+  'bad_response',
+  'bridge_error',
+  // The registration checks: the manager names the server, the network error or the missing permission.
+  'kubeconfig_invalid',
+  'kubeconfig_no_token',
+  'api_unreachable',
+  'tls_untrusted',
+  'token_refused',
+  'permission_missing',
+  'api_version_unsupported',
+  'api_error',
+  'not_registered',
+]);
 
 /** Stands for the command in a hint until it is rendered as <code>. */
 const COMMAND = 'navin-manager serve';

@@ -23,6 +23,17 @@ export type IconName =
   | 'user'
   | 'trash'
   | 'edit'
+  | 'check'
+  | 'copy'
+  | 'download'
+  | 'upload'
+  | 'external'
+  | 'back'
+  | 'key'
+  | 'shield'
+  | 'node'
+  | 'agent'
+  | 'warning'
   | 'logo';
 
 const PATHS: Record<IconName, ReactElement> = {
@@ -120,6 +131,48 @@ const PATHS: Record<IconName, ReactElement> = {
     </>
   ),
   edit: <path d="M4 20h4L19.5 8.5l-4-4L4 16zM13.5 6.5l4 4" />,
+  check: <path d="m5 12.5 4.5 4.5L19 7.5" />,
+  copy: (
+    <>
+      <rect x="8.5" y="8.5" width="11" height="11" rx="1.5" />
+      <path d="M15.5 8.5V5.5a1 1 0 0 0-1-1h-9a1 1 0 0 0-1 1v9a1 1 0 0 0 1 1h3" />
+    </>
+  ),
+  download: <path d="M12 4v11M7 10.5l5 5 5-5M5 19.5h14" />,
+  upload: <path d="M12 15.5v-11M7 9l5-5 5 5M5 19.5h14" />,
+  external: <path d="M13.5 4.5h6v6M19.5 4.5 11 13M17 14v5.5H4.5V7H10" />,
+  back: <path d="M19 12H5M11 6l-6 6 6 6" />,
+  key: (
+    <>
+      <circle cx="8" cy="15" r="4" />
+      <path d="m11 12 8.5-8.5M16.5 6.5l2.5 2.5M14 9l2 2" />
+    </>
+  ),
+  shield: (
+    <>
+      <path d="M12 3 4.5 6v5.5c0 4.6 3.1 8.1 7.5 9.5 4.4-1.4 7.5-4.9 7.5-9.5V6z" />
+      <path d="m8.8 12 2.3 2.3 4.3-4.5" />
+    </>
+  ),
+  node: (
+    <>
+      <rect x="3.5" y="4" width="17" height="6.5" rx="1.5" />
+      <rect x="3.5" y="13.5" width="17" height="6.5" rx="1.5" />
+      <path d="M7 7.25h.01M7 16.75h.01" />
+    </>
+  ),
+  agent: (
+    <>
+      <rect x="5" y="7.5" width="14" height="11" rx="2.5" />
+      <path d="M12 3.5v4M9 12.5v1.5M15 12.5v1.5M2.5 12v3M21.5 12v3" />
+    </>
+  ),
+  warning: (
+    <>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 7.5v5.5M12 16.3v.1" />
+    </>
+  ),
   logo: (
     <>
       <path d="M12 2 21 7v10l-9 5-9-5V7z" />

@@ -101,3 +101,17 @@ export function formatDateTimeLong(locale: Locale, iso: string): string {
     () => new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'long', timeStyle: 'long' }),
   ).format(d);
 }
+
+/** How long ago (or in how long) an ISO timestamp is from `now`, e.g. "3 minutes ago" / "il y a 3 minutes". */
+export function formatRelative(locale: Locale, iso: string, now: number): string {
+  const t = new Date(iso).getTime();
+  if (Number.isNaN(t)) return iso;
+  // A moment in the very near future is the manager's clock a little ahead of this one: "now".
+  const diffS = t > now && t - now < 60_000 ? 0 : Math.round((t - now) / 1000);
+  const abs = Math.abs(diffS);
+  const rtf = cached(`relative:${locale}`, () => new Intl.RelativeTimeFormat(intlLocale(locale), { numeric: 'auto' }));
+  if (abs < 45) return rtf.format(diffS, 'second');
+  if (abs < 45 * 60) return rtf.format(Math.round(diffS / 60), 'minute');
+  if (abs < 22 * 3600) return rtf.format(Math.round(diffS / 3600), 'hour');
+  return rtf.format(Math.round(diffS / 86400), 'day');
+}

@@ -1,6 +1,9 @@
 // Settings: language and theme (kept in localStorage), and what the console is connected to.
-import { useEffect, type ReactElement } from 'react';
-import { systemStore, uiStore, useFormat, useSystem, useT, useUi } from '../app/stores';
+import { useEffect, type ReactElement, type ReactNode } from 'react';
+import { routerStore, systemStore, uiStore, useFormat, useRouter, useSession, useSystem, useT, useUi } from '../app/stores';
+import { settingsHash, type SettingsSection } from '../stores/router';
+import { TabPanel, Tabs } from '../components/Tabs';
+import { UsersPanel } from './settings/UsersPanel';
 import { LanguageSwitch } from '../components/LanguageSwitch';
 import { THEMES, type ThemePreference } from '../stores/ui';
 
@@ -20,6 +23,9 @@ export function SettingsScreen(): ReactElement {
   const theme = useUi((s) => s.theme);
   const version = useSystem((s) => s.version);
   const transport = useSystem((s) => s.transport);
+  const section = useRouter((s) => s.settingsSection);
+  const isAdmin = useSession((s) => s.user?.role === 'admin');
+  const shown: SettingsSection = isAdmin ? section : 'preferences';
 
   useEffect(() => {
     void systemStore.getState().loadVersion();
@@ -38,6 +44,25 @@ export function SettingsScreen(): ReactElement {
         </div>
       </header>
 
+      {isAdmin ? (
+        <Tabs
+          tabs={[
+            { id: 'preferences', label: t('settings.section.preferences'), href: settingsHash('preferences') },
+            { id: 'users', label: t('settings.section.users'), href: settingsHash('users') },
+          ]}
+          current={shown}
+          label={t('settings.title')}
+          idPrefix="settings"
+          onSelect={(id) => routerStore.getState().openSettings(id)}
+        />
+      ) : null}
+
+      {shown === 'users' ? (
+        <TabPanel idPrefix="settings" current="users">
+          <UsersPanel />
+        </TabPanel>
+      ) : (
+      <MaybePanel tabbed={isAdmin}>
       <div className="settings-grid">
         <section className="panel" aria-labelledby="settings-language">
           <h2 id="settings-language" className="panel-title">
@@ -80,6 +105,18 @@ export function SettingsScreen(): ReactElement {
           </dl>
         </section>
       </div>
+      </MaybePanel>
+      )}
     </section>
+  );
+}
+
+function MaybePanel({ tabbed, children }: { tabbed: boolean; children: ReactNode }): ReactElement {
+  return tabbed ? (
+    <TabPanel idPrefix="settings" current="preferences">
+      {children}
+    </TabPanel>
+  ) : (
+    <>{children}</>
   );
 }

@@ -29,6 +29,8 @@ export interface ClustersState {
   creation: MutationState;
   /** Update or removal of the selected cluster. */
   mutation: MutationState;
+  /** The create form is open (the command palette's "New cluster" opens it too). */
+  createFormOpen: boolean;
 
   load(): Promise<void>;
   create(input: ClusterCreate): Promise<Cluster | null>;
@@ -39,6 +41,7 @@ export interface ClustersState {
   /** Click on a column header: same column flips the direction, another one sorts ascending. */
   toggleSort(key: ClusterSortKey): void;
   select(id: string | null): void;
+  setCreateFormOpen(open: boolean): void;
   clearCreationError(): void;
   clearMutationError(): void;
   /** Pushed event from the manager: `cluster.*` refreshes the list (coalesced). */
@@ -75,6 +78,7 @@ export function createClustersStore(deps: ClustersDeps): ClustersStore {
     selectedId: null,
     creation: IDLE,
     mutation: IDLE,
+    createFormOpen: false,
   };
 
   return createStore<ClustersState>()((set, get) => ({
@@ -161,6 +165,10 @@ export function createClustersStore(deps: ClustersDeps): ClustersStore {
 
     select(id) {
       set({ selectedId: id, mutation: IDLE });
+    },
+
+    setCreateFormOpen(open) {
+      if (get().createFormOpen !== open) set({ createFormOpen: open });
     },
 
     clearCreationError() {

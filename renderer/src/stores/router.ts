@@ -1,28 +1,96 @@
-// Which screen is shown. Hash routes (`#/clusters`) work the same from file:// in the desktop window and over
-// HTTPS in a browser; `#ticket=` and `#setup=` are launch links handled by the session store, not routes.
+// Which screen is shown. Hash routes (`#/clusters`, `#/clusters/<id>/components`, `#/settings/users`) work the
+// same from file:// in the desktop window and over HTTPS in a browser; `#ticket=` and `#setup=` are launch links
+// handled by the session store, not routes.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 
 export const SCREENS = ['clusters', 'components', 'commands', 'approvals', 'checks', 'reports', 'audit', 'settings'] as const;
 export type ScreenId = (typeof SCREENS)[number];
 export const DEFAULT_SCREEN: ScreenId = 'clusters';
 
+/** The tabs of a cluster page. */
+export const CLUSTER_TABS = ['overview', 'import', 'agent', 'components', 'commands'] as const;
+export type ClusterTab = (typeof CLUSTER_TABS)[number];
+export const DEFAULT_CLUSTER_TAB: ClusterTab = 'overview';
+
+export const SETTINGS_SECTIONS = ['preferences', 'users'] as const;
+export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
+
+export interface Route {
+  screen: ScreenId;
+  /** On the clusters screen: the cluster whose page is open (null: the list). */
+  clusterId: string | null;
+  clusterTab: ClusterTab;
+  settingsSection: SettingsSection;
+}
+
 export function isScreenId(v: string): v is ScreenId {
   return (SCREENS as readonly string[]).includes(v);
 }
 
+export function isClusterTab(v: string): v is ClusterTab {
+  return (CLUSTER_TABS as readonly string[]).includes(v);
+}
+
+function isSettingsSection(v: string): v is SettingsSection {
+  return (SETTINGS_SECTIONS as readonly string[]).includes(v);
+}
+
+const base = (screen: ScreenId): Route => ({ screen, clusterId: null, clusterTab: DEFAULT_CLUSTER_TAB, settingsSection: 'preferences' });
+
+/** `#/clusters/c-1/components` → the route; anything that is not a route → null. */
+export function routeFromHash(hash: string): Route | null {
+  const m = /^#\/([a-z]+)(?:\/([^/]+))?(?:\/([a-z]+))?\/?$/.exec(hash);
+  if (!m || !m[1] || !isScreenId(m[1])) return null;
+  const screen = m[1];
+  const second = m[2];
+  const third = m[3];
+  if (second === undefined) return base(screen);
+  if (screen === 'clusters') {
+    let id: string;
+    try {
+      id = decodeURIComponent(second);
+    } catch {
+      return null;
+    }
+    if (third !== undefined && !isClusterTab(third)) return null;
+    return { ...base('clusters'), clusterId: id, clusterTab: third ?? DEFAULT_CLUSTER_TAB };
+  }
+  if (screen === 'settings' && third === undefined && isSettingsSection(second)) return { ...base('settings'), settingsSection: second };
+  return null;
+}
+
 /** `#/clusters` → 'clusters'; anything else → null. */
 export function screenFromHash(hash: string): ScreenId | null {
-  const m = /^#\/([a-z]+)\/?$/.exec(hash);
-  return m && m[1] && isScreenId(m[1]) ? m[1] : null;
+  return routeFromHash(hash)?.screen ?? null;
 }
 
 export function hashOf(screen: ScreenId): string {
   return `#/${screen}`;
 }
 
-export interface RouterState {
-  screen: ScreenId;
+export function clusterHash(id: string, tab: ClusterTab = DEFAULT_CLUSTER_TAB): string {
+  const path = `#/clusters/${encodeURIComponent(id)}`;
+  return tab === DEFAULT_CLUSTER_TAB ? path : `${path}/${tab}`;
+}
+
+export function settingsHash(section: SettingsSection): string {
+  return section === 'preferences' ? hashOf('settings') : `#/settings/${section}`;
+}
+
+export function hashOfRoute(route: Route): string {
+  if (route.screen === 'clusters' && route.clusterId) return clusterHash(route.clusterId, route.clusterTab);
+  if (route.screen === 'settings') return settingsHash(route.settingsSection);
+  return hashOf(route.screen);
+}
+
+function sameRoute(a: Route, b: Route): boolean {
+  return a.screen === b.screen && a.clusterId === b.clusterId && a.clusterTab === b.clusterTab && a.settingsSection === b.settingsSection;
+}
+
+export interface RouterState extends Route {
   navigate(screen: ScreenId): void;
+  openCluster(id: string, tab?: ClusterTab): void;
+  openSettings(section: SettingsSection): void;
   /** The address bar changed (hashchange). */
   syncFromHash(hash: string): void;
 }
@@ -36,16 +104,29 @@ export interface RouterDeps {
 }
 
 export function createRouterStore(deps: RouterDeps = {}): RouterStore {
-  return createStore<RouterState>()((set, get) => ({
-    screen: screenFromHash(deps.initialHash ?? '') ?? DEFAULT_SCREEN,
-    navigate(screen) {
-      if (!isScreenId(screen)) return;
-      if (get().screen !== screen) set({ screen });
-      deps.writeHash?.(hashOf(screen));
-    },
-    syncFromHash(hash) {
-      const screen = screenFromHash(hash);
-      if (screen && screen !== get().screen) set({ screen });
-    },
-  }));
+  return createStore<RouterState>()((set, get) => {
+    const go = (route: Route): void => {
+      if (!sameRoute(get(), route)) set(route);
+      deps.writeHash?.(hashOfRoute(route));
+    };
+    return {
+      ...(routeFromHash(deps.initialHash ?? '') ?? base(DEFAULT_SCREEN)),
+      navigate(screen) {
+        if (!isScreenId(screen)) return;
+        go(base(screen));
+      },
+      openCluster(id, tab = DEFAULT_CLUSTER_TAB) {
+        if (!id) return;
+        go({ ...base('clusters'), clusterId: id, clusterTab: isClusterTab(tab) ? tab : DEFAULT_CLUSTER_TAB });
+      },
+      openSettings(section) {
+        if (!isSettingsSection(section)) return;
+        go({ ...base('settings'), settingsSection: section });
+      },
+      syncFromHash(hash) {
+        const route = routeFromHash(hash);
+        if (route && !sameRoute(get(), route)) set(route);
+      },
+    };
+  });
 }

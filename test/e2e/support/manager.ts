@@ -24,6 +24,10 @@ export interface RunningManager {
   /** The first-run setup link printed by serve when no account exists (`...#setup=...`). */
   setupLink: string | null;
   dataDir: string;
+  /** The embedded agent gateway, as serve printed it ("agent gateway at https://127.0.0.1:PORT (server name N)"). */
+  gateway: { url: string; port: number; serverName: string } | null;
+  /** An API token of a user (`navin-manager token create`), for requests from the test itself. */
+  token(user: string): Promise<string>;
   /** Everything the manager printed so far (for failure messages). */
   output(): string;
   stop(): Promise<void>;
@@ -34,8 +38,9 @@ export const ALICE: ManagerUser = { name: 'alice', role: 'admin', password: 'cor
 const CONSOLE_LINE = /console at (https:\/\/\S+)/;
 const TICKET_LINK = /(https:\/\/\S+#ticket=\S+)/;
 const SETUP_LINK = /(https:\/\/\S+#setup=\S+)/;
+const GATEWAY_LINE = /agent gateway at (https:\/\/[^\s]+) \(server name ([^)\s]+)\)/;
 
-function runCli(args: string[], timeoutMs: number): Promise<{ code: number | null; out: string }> {
+export function runCli(args: string[], timeoutMs: number): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CLI, ...args], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
@@ -67,7 +72,7 @@ function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
   });
 }
 
-export async function startManager(options: { users?: ManagerUser[]; startTimeoutMs?: number } = {}): Promise<RunningManager> {
+export async function startManager(options: { users?: ManagerUser[]; startTimeoutMs?: number; serveArgs?: string[] } = {}): Promise<RunningManager> {
   const users = options.users ?? [ALICE];
   const startTimeoutMs = options.startTimeoutMs ?? 30_000;
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build first`);
@@ -94,7 +99,7 @@ export async function startManager(options: { users?: ManagerUser[]; startTimeou
 
   // Any free port for the console and for the embedded agent gateway (default 8462), so test managers never
   // collide with each other or with a manager running on the workstation.
-  const serveArgs = ['serve', '--data-dir', dataDir, '--host', '127.0.0.1', '--port', '0', '--gateway-port', '0'];
+  const serveArgs = ['serve', '--data-dir', dataDir, '--host', '127.0.0.1', '--port', '0', '--gateway-port', '0', ...(options.serveArgs ?? [])];
   const child = spawn(process.execPath, [CLI, ...serveArgs], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -102,6 +107,7 @@ export async function startManager(options: { users?: ManagerUser[]; startTimeou
   let output = '';
   let loginLink: string | null = null;
   let setupLink: string | null = null;
+  let gateway: RunningManager['gateway'] = null;
   child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
 
   const stop = async (): Promise<void> => {
@@ -131,6 +137,8 @@ export async function startManager(options: { users?: ManagerUser[]; startTimeou
           if (ticket?.[1]) loginLink = ticket[1];
           const setup = SETUP_LINK.exec(line);
           if (setup?.[1]) setupLink = setup[1];
+          const gw = GATEWAY_LINE.exec(line);
+          if (gw?.[1] && gw[2]) gateway = { url: gw[1], port: Number(new URL(gw[1]).port), serverName: gw[2] };
           const m = CONSOLE_LINE.exec(line);
           if (m?.[1] && !found) {
             found = m[1];
@@ -160,6 +168,14 @@ export async function startManager(options: { users?: ManagerUser[]; startTimeou
       },
       get setupLink() {
         return setupLink;
+      },
+      get gateway() {
+        return gateway;
+      },
+      async token(user: string) {
+        const { code, out } = await runCli(['token', 'create', '--data-dir', dataDir, '--user', user], 60_000);
+        if (code !== 0) throw new Error(`navin-manager token create exited with ${code}:\n${out}`);
+        return out.trim().split('\n').pop()!.trim();
       },
       dataDir,
       output: () => output,

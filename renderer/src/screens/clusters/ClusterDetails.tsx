@@ -6,6 +6,7 @@ import { selectCanWrite } from '../../stores/session';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Icon } from '../../components/Icon';
 import { StateBadge } from '../../components/StateBadge';
+import { clusterHash } from '../../stores/router';
 
 export function ClusterDetails({ cluster, onAnnounce }: { cluster: Cluster; onAnnounce: (message: string) => void }): ReactElement {
   const t = useT();
@@ -56,6 +57,11 @@ export function ClusterDetails({ cluster, onAnnounce }: { cluster: Cluster; onAn
           <Icon name="close" />
         </button>
       </header>
+      <p>
+        <a className="btn btn-sm btn-primary" href={clusterHash(cluster.id)} data-testid="open-cluster-page">
+          {t('clusters.details.open')}
+        </a>
+      </p>
       <dl className="details-list">
         <dt>{t('clusters.details.state')}</dt>
         <dd>

@@ -27,7 +27,8 @@ export function ClustersScreen(): ReactElement {
   const canWrite = useSession(selectCanWrite);
   const role = useSession(selectRole);
   const deferredRows = useDeferredValue(rows);
-  const [creating, setCreating] = useState(false);
+  const creating = useClusters((s) => s.createFormOpen);
+  const setCreating = (open: boolean): void => clustersStore.getState().setCreateFormOpen(open);
   const [highlightId, setHighlightId] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const newButtonRef = useRef<HTMLButtonElement>(null);
@@ -92,7 +93,7 @@ export function ClustersScreen(): ReactElement {
             ref={newButtonRef}
             type="button"
             className="btn btn-primary"
-            onClick={() => setCreating((v) => !v)}
+            onClick={() => setCreating(!creating)}
             aria-expanded={creating}
             aria-controls="create-cluster-panel"
             disabled={!canWrite}

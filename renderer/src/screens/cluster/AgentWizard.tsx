@@ -1,0 +1,398 @@
+// Installing the cluster agent. Step 1: the gateway URL the agent connects out to, then a new identity (after
+// a confirmation: it revokes the previous one at once). Step 2: its files, shown this once (the private key is
+// never retrievable again), each saved as a file, and the command that makes the Secret. Step 3: the manifests
+// for an image pinned by digest.
+import { useState, type FormEvent, type ReactElement } from 'react';
+import { clusterSetupStore, useClusterPage, useClusterSetup, useFormat, useT } from '../../app/stores';
+import type { IdentityFileName } from '../../api/types';
+import { validateGatewayUrl, validateImageDigest, validateServerName, type GatewayUrlProblem, type ImageProblem } from '../../api/validation';
+import type { Translator } from '../../i18n';
+import { MEDIA } from '../../lib/files';
+import { CodeBlock, CommandLine, CopyButton, SaveButton } from '../../components/CodeBlock';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { Icon } from '../../components/Icon';
+
+const FILES: readonly IdentityFileName[] = ['config.json', 'manager.pem', 'tls.crt', 'tls.key', 'ca.crt'];
+const FILE_MEDIA: Record<IdentityFileName, string> = {
+  'config.json': MEDIA.json,
+  'manager.pem': MEDIA.pem,
+  'tls.crt': MEDIA.pem,
+  'tls.key': MEDIA.pem,
+  'ca.crt': MEDIA.pem,
+};
+
+function gatewayProblemText(t: Translator, p: GatewayUrlProblem): string {
+  return t(`agent.gateway.problem.${p}`, { example: 'https://manager.example:8462' });
+}
+
+function imageProblemText(t: Translator, p: ImageProblem): string {
+  return t(`agent.image.problem.${p}`, { example: 'registry.local/navin/cluster-agent@sha256:…' });
+}
+
+export function AgentWizard({ clusterId }: { clusterId: string }): ReactElement {
+  const t = useT();
+  const cluster = useClusterPage((s) => s.cluster);
+  const identity = useClusterSetup((s) => s.identity);
+  const result = identity.result;
+
+  return (
+    <div className="wizard" data-testid="agent-wizard">
+      <p className="wizard-intro">{t('agent.intro')}</p>
+      <ol className="steps">
+        <IssueStep currentSerial={cluster?.agent?.certificate_serial ?? null} hasIdentity={cluster?.state !== 'pending' || !!cluster?.agent?.certificate_serial} />
+        {result ? <FilesStep clusterName={cluster?.name ?? clusterId} /> : null}
+        <ManifestsStep clusterName={cluster?.name ?? clusterId} />
+      </ol>
+      {identity.pending ? <span className="visually-hidden" role="status">{t('agent.issuing')}</span> : null}
+    </div>
+  );
+}
+
+function IssueStep({ currentSerial, hasIdentity }: { currentSerial: string | null; hasIdentity: boolean }): ReactElement {
+  const t = useT();
+  const identity = useClusterSetup((s) => s.identity);
+  const [gatewayUrl, setGatewayUrl] = useState('');
+  const [serverName, setServerName] = useState('');
+  const [offlineAfter, setOfflineAfter] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+
+  const urlProblem = validateGatewayUrl(gatewayUrl);
+  const showUrlProblem = urlProblem && (submitted || (gatewayUrl.length > 0 && urlProblem !== 'required'));
+  const serverNameProblem = validateServerName(serverName.trim());
+  const offlineValue = offlineAfter.trim() === '' ? undefined : Number(offlineAfter);
+  const offlineProblem = offlineValue !== undefined && (!Number.isInteger(offlineValue) || offlineValue < 5 || offlineValue > 86_400);
+  const serverError = identity.error;
+  const errorOn = (field: string): boolean => serverError?.code === 'invalid_field' && serverError.field === field;
+
+  const onSubmit = (e: FormEvent): void => {
+    e.preventDefault();
+    setSubmitted(true);
+    if (urlProblem || serverNameProblem || offlineProblem) return;
+    setConfirming(true);
+  };
+
+  const issue = async (): Promise<void> => {
+    setConfirming(false);
+    await clusterSetupStore.getState().issueIdentity({
+      gateway_url: gatewayUrl.trim(),
+      ...(serverName.trim() ? { server_name: serverName.trim() } : {}),
+      ...(offlineValue !== undefined ? { offline_after_s: offlineValue } : {}),
+    });
+  };
+
+  return (
+    <li className="panel step" aria-labelledby="agent-step1">
+      <h2 id="agent-step1" className="panel-title">
+        <span className="step-number" aria-hidden="true">
+          1
+        </span>
+        {t('agent.step1.title')}
+      </h2>
+      <p>{t('agent.step1.body')}</p>
+      <form className="form" onSubmit={onSubmit} noValidate data-testid="identity-form">
+        <div className="field field-wide">
+          <label htmlFor="agent-gateway">
+            {t('agent.gateway')} <span className="label-note">({t('common.required')})</span>
+          </label>
+          <input
+            id="agent-gateway"
+            className="mono"
+            value={gatewayUrl}
+            onChange={(e) => {
+              setGatewayUrl(e.target.value);
+              if (serverError) clusterSetupStore.getState().clearIdentityError();
+            }}
+            placeholder="https://manager.example:8462"
+            autoComplete="off"
+            spellCheck={false}
+            aria-invalid={showUrlProblem || errorOn('gateway_url') ? true : undefined}
+            aria-describedby="agent-gateway-help agent-gateway-error"
+            data-testid="gateway-url"
+          />
+          <p id="agent-gateway-help" className="help">
+            {t('agent.gatewayHelp')}
+          </p>
+          <div aria-live="polite" id="agent-gateway-error">
+            {showUrlProblem ? (
+              <p className="field-error" data-testid="gateway-url-error">
+                {gatewayProblemText(t, urlProblem)}
+              </p>
+            ) : errorOn('gateway_url') ? (
+              <p className="field-error" data-testid="gateway-url-error">
+                {serverError?.message}
+              </p>
+            ) : null}
+          </div>
+        </div>
+        <details className="advanced" open={serverName !== '' || offlineAfter !== '' || errorOn('server_name') || errorOn('offline_after_s') || undefined}>
+          <summary>{t('agent.advanced')}</summary>
+          <div className="form-grid">
+            <div className="field">
+              <label htmlFor="agent-server-name">
+                {t('agent.serverName')} <span className="label-note">({t('common.optional')})</span>
+              </label>
+              <input
+                id="agent-server-name"
+                className="mono"
+                value={serverName}
+                onChange={(e) => setServerName(e.target.value)}
+                autoComplete="off"
+                spellCheck={false}
+                placeholder="manager.example"
+                aria-invalid={serverNameProblem || errorOn('server_name') ? true : undefined}
+                aria-describedby="agent-server-name-help"
+                data-testid="server-name"
+              />
+              <p id="agent-server-name-help" className="help">
+                {t('agent.serverNameHelp')}
+              </p>
+              {serverNameProblem ? <p className="field-error">{t('agent.serverNameInvalid')}</p> : null}
+            </div>
+            <div className="field">
+              <label htmlFor="agent-offline">
+                {t('agent.offlineAfter')} <span className="label-note">({t('common.optional')})</span>
+              </label>
+              <input
+                id="agent-offline"
+                inputMode="numeric"
+                value={offlineAfter}
+                onChange={(e) => setOfflineAfter(e.target.value)}
+                placeholder="120"
+                aria-invalid={offlineProblem || errorOn('offline_after_s') ? true : undefined}
+                aria-describedby="agent-offline-help"
+                data-testid="offline-after"
+              />
+              <p id="agent-offline-help" className="help">
+                {t('agent.offlineAfterHelp', { min: 5, max: 86_400, default: 120 })}
+              </p>
+              {offlineProblem ? <p className="field-error">{t('agent.offlineAfterInvalid', { min: 5, max: 86_400 })}</p> : null}
+            </div>
+          </div>
+        </details>
+        {serverError && !errorOn('gateway_url') ? <ErrorNotice error={serverError} testId="identity-error" /> : null}
+        {confirming ? (
+          <div className="confirm" role="alertdialog" aria-labelledby="identity-confirm-title" aria-describedby="identity-confirm-body" data-testid="identity-confirm">
+            <p id="identity-confirm-title" className="confirm-title">
+              <Icon name="alert" />
+              {t('agent.confirm.title')}
+            </p>
+            <p id="identity-confirm-body">
+              {hasIdentity && currentSerial ? t('agent.confirm.revokes', { serial: currentSerial }) : t('agent.confirm.revokesAny')}
+            </p>
+            <div className="form-actions">
+              <button
+                type="button"
+                className="btn btn-danger btn-sm"
+                onClick={() => void issue()}
+                autoFocus
+                data-testid="identity-confirm-issue"
+                onKeyDown={(e) => {
+                  if (e.key === 'Escape') setConfirming(false);
+                }}
+              >
+                {t('agent.confirm.issue')}
+              </button>
+              <button type="button" className="btn btn-sm" onClick={() => setConfirming(false)}>
+                {t('common.cancel')}
+              </button>
+            </div>
+          </div>
+        ) : (
+          <div className="form-actions">
+            <button type="submit" className="btn btn-primary" disabled={identity.pending} aria-busy={identity.pending || undefined} data-testid="issue-identity">
+              <Icon name="key" />
+              {identity.pending ? t('agent.issuing') : t('agent.issue')}
+            </button>
+          </div>
+        )}
+      </form>
+    </li>
+  );
+}
+
+function FilesStep({ clusterName }: { clusterName: string }): ReactElement {
+  const t = useT();
+  const fmt = useFormat();
+  const identity = useClusterSetup((s) => s.identity);
+  const result = identity.result;
+  const [shown, setShown] = useState<IdentityFileName | null>(null);
+  const [confirmForget, setConfirmForget] = useState(false);
+  if (!result) return <></>;
+  const allSaved = FILES.every((f) => identity.saved.includes(f));
+
+  return (
+    <li className="panel step step-secret" aria-labelledby="agent-step2" data-testid="identity-files">
+      <h2 id="agent-step2" className="panel-title">
+        <span className="step-number" aria-hidden="true">
+          2
+        </span>
+        {t('agent.step2.title')}
+      </h2>
+      <div className="notice notice-warning" role="alert">
+        <Icon name="alert" className="notice-icon" />
+        <div className="notice-body">
+          <p className="notice-title">{t('agent.once.title')}</p>
+          <p>{t('agent.once.body')}</p>
+        </div>
+      </div>
+      <dl className="kv">
+        <dt>{t('agent.serial')}</dt>
+        <dd>
+          <code className="selectable" data-testid="identity-serial">
+            {result.serial}
+          </code>
+        </dd>
+        <dt>{t('agent.notAfter')}</dt>
+        <dd>{fmt.dateTimeLong(result.not_after)}</dd>
+        <dt>{t('agent.revoked')}</dt>
+        <dd data-testid="revoked-serials">
+          {result.revoked_serials.length > 0 ? result.revoked_serials.map((s) => <code key={s}>{s} </code>) : <span className="muted">{t('agent.revokedNone')}</span>}
+        </dd>
+      </dl>
+      <ul className="file-list" aria-label={t('agent.files')}>
+        {FILES.map((f) => {
+          const saved = identity.saved.includes(f);
+          return (
+            <li key={f} className="file-item" data-testid={`identity-file-${f}`} data-saved={saved || undefined}>
+              <span className="file-name">
+                <Icon name={f === 'tls.key' ? 'key' : 'reports'} />
+                <code>{f}</code>
+                {f === 'tls.key' ? <span className="badge tone-bad">{t('agent.secretKey')}</span> : null}
+                {saved ? (
+                  <span className="file-saved">
+                    <Icon name="check" />
+                    {t('agent.saved')}
+                  </span>
+                ) : null}
+              </span>
+              <span className="file-actions">
+                <SaveButton
+                  text={result.files[f]}
+                  fileName={f}
+                  mediaType={FILE_MEDIA[f]}
+                  label={t('agent.saveFile', { file: f })}
+                  testId={`save-${f}`}
+                  onSaved={() => clusterSetupStore.getState().markSaved(f)}
+                  primary={!saved}
+                />
+                <CopyButton text={result.files[f]} label={t('agent.copyFile', { file: f })} />
+                <button type="button" className="btn btn-sm btn-ghost" aria-expanded={shown === f} onClick={() => setShown(shown === f ? null : f)}>
+                  {shown === f ? t('agent.hide') : t('agent.show')}
+                </button>
+              </span>
+              {shown === f ? (
+                <pre className="code-block-text file-preview" tabIndex={0} aria-label={f}>
+                  <code>{result.files[f]}</code>
+                </pre>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+      <p>{t('agent.secretHint', { dir: clusterName })}</p>
+      <CommandLine command={result.secret_command} testId="secret-command" />
+      <div className="form-actions">
+        {confirmForget && !allSaved ? (
+          <div className="confirm" role="alertdialog" aria-labelledby="forget-title">
+            <p id="forget-title">{t('agent.forget.notAllSaved')}</p>
+            <div className="form-actions">
+              <button type="button" className="btn btn-danger btn-sm" onClick={() => clusterSetupStore.getState().forgetIdentity()} autoFocus>
+                {t('agent.forget.anyway')}
+              </button>
+              <button type="button" className="btn btn-sm" onClick={() => setConfirmForget(false)}>
+                {t('common.cancel')}
+              </button>
+            </div>
+          </div>
+        ) : (
+          <button
+            type="button"
+            className="btn btn-sm"
+            onClick={() => (allSaved ? clusterSetupStore.getState().forgetIdentity() : setConfirmForget(true))}
+            data-testid="forget-identity"
+          >
+            {t('agent.forget.button')}
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function ManifestsStep({ clusterName }: { clusterName: string }): ReactElement {
+  const t = useT();
+  const manifests = useClusterSetup((s) => s.manifests);
+  const hasIdentity = useClusterSetup((s) => s.identity.result !== null);
+  const [image, setImage] = useState(() => clusterSetupStore.getState().manifests.key ?? '');
+  const [submitted, setSubmitted] = useState(false);
+  const problem = validateImageDigest(image);
+  const showProblem = problem && (submitted || (image.length > 0 && problem !== 'required'));
+  const serverOnImage = manifests.error?.code === 'invalid_field' && manifests.error.field === 'image';
+  const file = `navin-cluster-agent-${clusterName}.yaml`;
+
+  const onSubmit = (e: FormEvent): void => {
+    e.preventDefault();
+    setSubmitted(true);
+    if (problem) return;
+    void clusterSetupStore.getState().loadManifests(image.trim());
+  };
+
+  return (
+    <li className="panel step" aria-labelledby="agent-step3">
+      <h2 id="agent-step3" className="panel-title">
+        <span className="step-number" aria-hidden="true">
+          {hasIdentity ? 3 : 2}
+        </span>
+        {t('agent.step3.title')}
+      </h2>
+      <p>{t('agent.step3.body')}</p>
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <div className="field field-wide">
+          <label htmlFor="agent-image">
+            {t('agent.image')} <span className="label-note">({t('common.required')})</span>
+          </label>
+          <input
+            id="agent-image"
+            className="mono"
+            value={image}
+            onChange={(e) => setImage(e.target.value)}
+            placeholder="registry.local/navin/cluster-agent@sha256:…"
+            autoComplete="off"
+            spellCheck={false}
+            aria-invalid={showProblem || serverOnImage ? true : undefined}
+            aria-describedby="agent-image-help agent-image-error"
+            data-testid="agent-image"
+          />
+          <p id="agent-image-help" className="help">
+            {t('agent.imageHelp', { example: 'registry.local/navin/cluster-agent@sha256:<64 hex>' })}
+          </p>
+          <div aria-live="polite" id="agent-image-error">
+            {showProblem ? (
+              <p className="field-error" data-testid="agent-image-error">
+                {imageProblemText(t, problem)}
+              </p>
+            ) : serverOnImage ? (
+              <p className="field-error" data-testid="agent-image-error">
+                {manifests.error?.message}
+              </p>
+            ) : null}
+          </div>
+        </div>
+        <div className="form-actions">
+          <button type="submit" className="btn btn-primary" disabled={manifests.status === 'loading'} data-testid="show-manifests">
+            {manifests.status === 'loading' ? t('app.loading') : t('agent.showManifests')}
+          </button>
+        </div>
+      </form>
+      {manifests.error && !serverOnImage ? <ErrorNotice error={manifests.error} testId="manifests-error" /> : null}
+      {manifests.text ? (
+        <>
+          <CodeBlock text={manifests.text} label={t('agent.manifestsLabel', { image: manifests.key ?? '' })} fileName={file} mediaType={MEDIA.yaml} testId="agent-manifests" tall />
+          <CommandLine command={`kubectl apply -f ${file}`} testId="manifests-apply-command" />
+          <p className="help">{t('agent.afterApply')}</p>
+        </>
+      ) : null}
+    </li>
+  );
+}

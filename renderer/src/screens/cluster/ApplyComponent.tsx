@@ -1,0 +1,447 @@
+// Applying a ManagedComponent: a form built on the CRD's schema (component, version, replicas, artifacts pinned
+// by digest, resources) or a YAML/JSON manifest, both checked here before anything is sent; the manager's own
+// refusal (400 invalid_field, field spec.*) lands on the matching field.
+import { useState, type FormEvent, type ReactElement } from 'react';
+import { clusterCommandsStore, componentsStore, useComponents, useT } from '../../app/stores';
+import type { ApiError } from '../../api/client';
+import type { ComponentKind, ManagedComponentSpec } from '../../api/types';
+import { COMPONENT_KINDS, validateComponentName, validateComponentSpec, validateImageDigest, type SpecIssue } from '../../api/validation';
+import type { Translator } from '../../i18n';
+import type { DocumentIssue, ParsedComponent } from '../../lib/componentDocument';
+import { componentManifest } from '../../lib/componentManifest';
+import type { ComponentRow } from '../../stores/components';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { Icon } from '../../components/Icon';
+import { labelProblemText } from './ImportWizard';
+import { useManagedNamespace } from './namespace';
+
+type Mode = 'form' | 'editor';
+
+interface ArtifactDraft {
+  key: number;
+  name: string;
+  image: string;
+}
+
+interface Draft {
+  name: string;
+  component: ComponentKind;
+  version: string;
+  replicas: string;
+  artifacts: ArtifactDraft[];
+  cpu: string;
+  memory: string;
+  config: Record<string, unknown> | undefined;
+}
+
+let artifactKey = 0;
+
+/** The YAML parser is loaded the first time a manifest is read. */
+const parseDocument = async (text: string): Promise<ParsedComponent> => (await import('../../lib/componentDocument')).parseComponentDocument(text);
+const DIGEST_EXAMPLE = 'registry.local/openpolicyagent/opa@sha256:…';
+
+function draftOf(row: Pick<ComponentRow, 'name' | 'spec'> | null): Draft {
+  const spec = row?.spec;
+  return {
+    name: row?.name ?? '',
+    component: spec?.component ?? 'opa',
+    version: spec?.version ?? '',
+    replicas: spec?.replicas !== undefined ? String(spec.replicas) : '',
+    artifacts: (spec?.artifacts ?? []).map((a) => ({ key: ++artifactKey, name: a.name, image: a.image })),
+    cpu: spec?.resources?.cpu ?? '',
+    memory: spec?.resources?.memory ?? '',
+    config: spec?.config,
+  };
+}
+
+/** The spec the form describes (numbers parsed; empty optional fields left out). */
+export function specOfDraft(d: Draft): unknown {
+  const spec: Record<string, unknown> = { component: d.component, version: d.version.trim() };
+  if (d.replicas.trim() !== '') spec.replicas = /^\d+$/.test(d.replicas.trim()) ? Number(d.replicas.trim()) : d.replicas.trim();
+  if (d.artifacts.length > 0) spec.artifacts = d.artifacts.map((a) => ({ name: a.name.trim(), image: a.image.trim() }));
+  const cpu = d.cpu.trim();
+  const memory = d.memory.trim();
+  if (cpu || memory) spec.resources = { ...(cpu ? { cpu } : {}), ...(memory ? { memory } : {}) };
+  if (d.config && Object.keys(d.config).length > 0) spec.config = d.config;
+  return spec;
+}
+
+export function specIssueText(t: Translator, issue: SpecIssue): string {
+  return t(`components.problem.${issue.problem}`, { field: issue.field, example: DIGEST_EXAMPLE });
+}
+
+function documentIssueText(t: Translator, issue: DocumentIssue): string {
+  switch (issue.kind) {
+    case 'empty':
+      return t('components.editor.empty');
+    case 'syntax':
+      return issue.line !== null ? t('components.editor.syntaxAt', { line: issue.line, message: issue.message }) : t('components.editor.syntax', { message: issue.message });
+    case 'several':
+      return t('components.editor.several');
+    case 'not_object':
+      return t('components.editor.notObject');
+    case 'wrong_kind':
+      return t('components.editor.wrongKind', { found: issue.found || '–' });
+    case 'name':
+      return t('components.editor.name', { problem: labelProblemText(t, issue.problem) });
+    case 'spec':
+      return specIssueText(t, issue.issue);
+  }
+}
+
+/** Which form control a field of the manager's answer points to. */
+function controlOf(field: string | undefined): string | null {
+  if (!field) return null;
+  if (field === 'name') return 'name';
+  const m = /^spec\.(component|version|replicas|resources|config)/.exec(field);
+  if (m?.[1]) return m[1];
+  const a = /^spec\.artifacts(?:\[(\d+)\])?/.exec(field);
+  if (a) return a[1] !== undefined ? `artifact-${a[1]}` : 'artifacts';
+  return null;
+}
+
+export function ApplyComponent({ initial, existing, onClose }: { initial: (Pick<ComponentRow, 'name'> & { spec: ManagedComponentSpec }) | null; existing: readonly string[]; onClose: () => void }): ReactElement {
+  const t = useT();
+  const apply = useComponents((s) => s.apply);
+  const { namespace } = useManagedNamespace();
+  const [mode, setMode] = useState<Mode>('form');
+  const [draft, setDraft] = useState<Draft>(() => draftOf(initial));
+  const [text, setText] = useState(() => componentManifest(initial?.name ?? 'opa-main', initial?.spec ?? { component: 'opa', version: '' }, namespace));
+  const [local, setLocal] = useState<{ control: string | null; message: string } | null>(null);
+  const [checked, setChecked] = useState<string | null>(null);
+
+  const serverError: ApiError | null = apply.error;
+  const serverControl = serverError?.code === 'invalid_field' ? controlOf(serverError.field) : null;
+  const messageFor = (control: string): string | null => {
+    if (local?.control === control) return local.message;
+    if (serverControl === control && serverError) return serverError.message;
+    return null;
+  };
+
+  const update = (patch: Partial<Draft>): void => {
+    setDraft((d) => ({ ...d, ...patch }));
+    setLocal(null);
+    if (serverError) componentsStore.getState().clearApply();
+  };
+
+  const send = async (name: string, spec: ManagedComponentSpec): Promise<void> => {
+    const command = await componentsStore.getState().applyComponent(name, spec);
+    if (command) {
+      clusterCommandsStore.getState().upsert(command);
+      onClose();
+    }
+  };
+
+  const onSubmitForm = (e: FormEvent): void => {
+    e.preventDefault();
+    if (apply.pending) return;
+    const nameProblem = validateComponentName(draft.name.trim());
+    if (nameProblem) {
+      setLocal({ control: 'name', message: labelProblemText(t, nameProblem) });
+      return;
+    }
+    const spec = specOfDraft(draft);
+    const issue = validateComponentSpec(spec);
+    if (issue) {
+      setLocal({ control: controlOf(issue.field), message: specIssueText(t, issue) });
+      return;
+    }
+    void send(draft.name.trim(), spec as ManagedComponentSpec);
+  };
+
+  const checkEditor = async (): Promise<ParsedComponent> => {
+    const parsed = await parseDocument(text);
+    if (parsed.ok) {
+      setLocal(null);
+      setChecked(t('components.editor.valid', { name: parsed.name, component: parsed.spec.component, version: parsed.spec.version }));
+    } else {
+      setChecked(null);
+      setLocal({ control: 'editor', message: documentIssueText(t, parsed.issue) });
+    }
+    return parsed;
+  };
+
+  const onSubmitEditor = async (e: FormEvent): Promise<void> => {
+    e.preventDefault();
+    if (apply.pending) return;
+    const parsed = await checkEditor();
+    if (parsed.ok) await send(parsed.name, parsed.spec);
+  };
+
+  const switchMode = async (next: Mode): Promise<void> => {
+    if (next === mode) return;
+    if (next === 'editor') {
+      const spec = specOfDraft(draft) as ManagedComponentSpec;
+      setText(componentManifest(draft.name.trim() || 'opa-main', spec, namespace));
+    } else {
+      const parsed = await parseDocument(text);
+      if (parsed.ok) setDraft(draftOf({ name: parsed.name, spec: parsed.spec }));
+    }
+    setLocal(null);
+    setChecked(null);
+    setMode(next);
+  };
+
+  const replacing = existing.includes(draft.name.trim());
+  const fieldError = (control: string): ReactElement | null => {
+    const m = messageFor(control);
+    return m ? (
+      <p className="field-error" id={`component-${control}-error`} data-testid={`component-${control}-error`}>
+        {m}
+      </p>
+    ) : null;
+  };
+  const invalid = (control: string): true | undefined => (messageFor(control) ? true : undefined);
+
+  return (
+    <section
+      className="panel create-form"
+      aria-labelledby="apply-component-title"
+      data-testid="apply-component"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.preventDefault();
+          onClose();
+        }
+      }}
+    >
+      <div className="panel-head">
+        <h2 id="apply-component-title" className="panel-title">
+          {initial ? t('components.form.editTitle', { name: initial.name }) : t('components.form.title')}
+        </h2>
+        <fieldset className="segmented segmented-compact" data-testid="apply-mode">
+          <legend className="visually-hidden">{t('components.form.mode')}</legend>
+          {(['form', 'editor'] as const).map((m) => (
+            <label key={m} className="segmented-option">
+              <input type="radio" name="apply-mode" value={m} checked={mode === m} onChange={() => void switchMode(m)} />
+              <span>{t(m === 'form' ? 'components.form.modeForm' : 'components.form.modeEditor')}</span>
+            </label>
+          ))}
+        </fieldset>
+      </div>
+
+      {mode === 'form' ? (
+        <form className="form" onSubmit={onSubmitForm} noValidate data-testid="component-form">
+          <div className="form-grid form-grid-3">
+            <div className="field">
+              <label htmlFor="component-name">
+                {t('components.field.name')} <span className="label-note">({t('common.required')})</span>
+              </label>
+              <input
+                id="component-name"
+                className="mono"
+                value={draft.name}
+                onChange={(e) => update({ name: e.target.value })}
+                autoComplete="off"
+                spellCheck={false}
+                placeholder="opa-main"
+                aria-invalid={invalid('name')}
+                aria-describedby="component-name-help component-name-error"
+                data-testid="component-name"
+              />
+              <p id="component-name-help" className="help">
+                {replacing ? t('components.form.replaces') : t('components.form.nameHelp')}
+              </p>
+              {fieldError('name')}
+            </div>
+            <div className="field">
+              <label htmlFor="component-component">{t('components.field.component')}</label>
+              <select
+                id="component-component"
+                value={draft.component}
+                onChange={(e) => update({ component: e.target.value as ComponentKind })}
+                aria-invalid={invalid('component')}
+                data-testid="component-kind"
+              >
+                {COMPONENT_KINDS.map((k) => (
+                  <option key={k} value={k}>
+                    {t(`components.kind.${k}`)}
+                  </option>
+                ))}
+              </select>
+              {fieldError('component')}
+            </div>
+            <div className="field">
+              <label htmlFor="component-version">
+                {t('components.field.version')} <span className="label-note">({t('common.required')})</span>
+              </label>
+              <input
+                id="component-version"
+                className="mono"
+                value={draft.version}
+                onChange={(e) => update({ version: e.target.value })}
+                autoComplete="off"
+                spellCheck={false}
+                placeholder="1.2.3"
+                aria-invalid={invalid('version')}
+                aria-describedby="component-version-error"
+                data-testid="component-version"
+              />
+              {fieldError('version')}
+            </div>
+            <div className="field">
+              <label htmlFor="component-replicas">
+                {t('components.field.replicas')} <span className="label-note">({t('common.optional')})</span>
+              </label>
+              <input
+                id="component-replicas"
+                inputMode="numeric"
+                value={draft.replicas}
+                onChange={(e) => update({ replicas: e.target.value })}
+                placeholder="2"
+                aria-invalid={invalid('replicas')}
+                aria-describedby="component-replicas-help component-replicas-error"
+                data-testid="component-replicas"
+              />
+              <p id="component-replicas-help" className="help">
+                {t('components.form.replicasHelp')}
+              </p>
+              {fieldError('replicas')}
+            </div>
+            <div className="field">
+              <label htmlFor="component-cpu">
+                {t('components.field.cpu')} <span className="label-note">({t('common.optional')})</span>
+              </label>
+              <input
+                id="component-cpu"
+                className="mono"
+                value={draft.cpu}
+                onChange={(e) => update({ cpu: e.target.value })}
+                placeholder="500m"
+                aria-invalid={invalid('resources')}
+                data-testid="component-cpu"
+              />
+            </div>
+            <div className="field">
+              <label htmlFor="component-memory">
+                {t('components.field.memory')} <span className="label-note">({t('common.optional')})</span>
+              </label>
+              <input
+                id="component-memory"
+                className="mono"
+                value={draft.memory}
+                onChange={(e) => update({ memory: e.target.value })}
+                placeholder="256Mi"
+                aria-invalid={invalid('resources')}
+                aria-describedby="component-resources-error"
+                data-testid="component-memory"
+              />
+              {fieldError('resources')}
+            </div>
+          </div>
+
+          <fieldset className="artifacts" aria-describedby="artifacts-help">
+            <legend>{t('components.field.artifacts')}</legend>
+            <p id="artifacts-help" className="help">
+              {t('components.form.artifactsHelp', { example: DIGEST_EXAMPLE })}
+            </p>
+            {draft.artifacts.map((a, i) => {
+              const imageProblem = a.image.trim() !== '' ? validateImageDigest(a.image) : null;
+              return (
+                <div key={a.key} className="artifact-row" data-testid="artifact-row">
+                  <div className="field">
+                    <label htmlFor={`artifact-name-${a.key}`}>{t('components.artifact.name', { n: i + 1 })}</label>
+                    <input
+                      id={`artifact-name-${a.key}`}
+                      className="mono"
+                      value={a.name}
+                      onChange={(e) => update({ artifacts: draft.artifacts.map((x) => (x.key === a.key ? { ...x, name: e.target.value } : x)) })}
+                      aria-invalid={invalid(`artifact-${i}`)}
+                    />
+                  </div>
+                  <div className="field field-grow">
+                    <label htmlFor={`artifact-image-${a.key}`}>{t('components.artifact.image', { n: i + 1 })}</label>
+                    <input
+                      id={`artifact-image-${a.key}`}
+                      className="mono"
+                      value={a.image}
+                      onChange={(e) => update({ artifacts: draft.artifacts.map((x) => (x.key === a.key ? { ...x, image: e.target.value } : x)) })}
+                      placeholder="registry.local/openpolicyagent/opa@sha256:…"
+                      aria-invalid={imageProblem || invalid(`artifact-${i}`) ? true : undefined}
+                    />
+                    {imageProblem ? <p className="field-error">{t('components.artifact.digest', { example: DIGEST_EXAMPLE })}</p> : null}
+                    {fieldError(`artifact-${i}`)}
+                  </div>
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-icon"
+                    aria-label={t('components.artifact.remove', { n: i + 1 })}
+                    title={t('components.artifact.remove', { n: i + 1 })}
+                    onClick={() => update({ artifacts: draft.artifacts.filter((x) => x.key !== a.key) })}
+                  >
+                    <Icon name="close" />
+                  </button>
+                </div>
+              );
+            })}
+            <button type="button" className="btn btn-sm" onClick={() => update({ artifacts: [...draft.artifacts, { key: ++artifactKey, name: '', image: '' }] })} data-testid="add-artifact">
+              <Icon name="plus" />
+              {t('components.artifact.add')}
+            </button>
+          </fieldset>
+
+          {serverError && !serverControl ? <ErrorNotice error={serverError} testId="apply-error" /> : null}
+          <div className="form-actions">
+            <button type="submit" className="btn btn-primary" disabled={apply.pending} aria-busy={apply.pending || undefined} data-testid="apply-submit">
+              {apply.pending ? t('components.form.applying') : t('components.form.apply', { namespace })}
+            </button>
+            <button type="button" className="btn" onClick={onClose}>
+              {t('common.cancel')}
+            </button>
+          </div>
+        </form>
+      ) : (
+        <form className="form" onSubmit={(e) => void onSubmitEditor(e)} noValidate data-testid="component-editor">
+          <div className="field">
+            <label htmlFor="component-document">{t('components.editor.label')}</label>
+            <textarea
+              id="component-document"
+              className="mono code-input"
+              rows={16}
+              value={text}
+              spellCheck={false}
+              onChange={(e) => {
+                setText(e.target.value);
+                setLocal(null);
+                setChecked(null);
+                if (serverError) componentsStore.getState().clearApply();
+              }}
+              aria-invalid={invalid('editor') || (serverControl ? true : undefined)}
+              aria-describedby="component-document-help component-editor-error"
+              data-testid="component-document"
+            />
+            <p id="component-document-help" className="help">
+              {t('components.editor.help')}
+            </p>
+            <div aria-live="polite">
+              {fieldError('editor')}
+              {serverControl && serverError ? (
+                <p className="field-error" data-testid="component-editor-server-error">
+                  {t('components.editor.refused', { field: serverError.field ?? '', message: serverError.message })}
+                </p>
+              ) : null}
+              {checked ? (
+                <p className="field-ok" data-testid="component-editor-valid">
+                  <Icon name="check" />
+                  {checked}
+                </p>
+              ) : null}
+            </div>
+          </div>
+          {serverError && !serverControl ? <ErrorNotice error={serverError} testId="apply-error" /> : null}
+          <div className="form-actions">
+            <button type="button" className="btn" onClick={() => void checkEditor()} data-testid="editor-check">
+              {t('components.editor.check')}
+            </button>
+            <button type="submit" className="btn btn-primary" disabled={apply.pending} aria-busy={apply.pending || undefined} data-testid="editor-apply">
+              {apply.pending ? t('components.form.applying') : t('components.form.apply', { namespace })}
+            </button>
+            <button type="button" className="btn" onClick={onClose}>
+              {t('common.cancel')}
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,128 @@
+// One cluster: header (name, state, tenant), then tabs: overview (agent and inventory), import, agent
+// installation, components and commands. The tab is part of the address (#/clusters/<id>/<tab>).
+import { useEffect, type ReactElement } from 'react';
+import { clusterPageStore, clusterSetupStore, routerStore, useClusterPage, useRouter, useSession, useT } from '../../app/stores';
+import { clusterHash, hashOf, type ClusterTab } from '../../stores/router';
+import { selectCanWrite } from '../../stores/session';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { Icon } from '../../components/Icon';
+import { StateBadge } from '../../components/StateBadge';
+import { TabPanel, Tabs, type TabItem } from '../../components/Tabs';
+import { AgentWizard } from './AgentWizard';
+import { ClusterCommandsTab } from './ClusterCommandsTab';
+import { ComponentsTab } from './ComponentsTab';
+import { ImportWizard } from './ImportWizard';
+import { OverviewTab } from './OverviewTab';
+
+const WRITE_TABS: readonly ClusterTab[] = ['import', 'agent'];
+
+export function ClusterPage({ clusterId }: { clusterId: string }): ReactElement {
+  const t = useT();
+  const tab = useRouter((s) => s.clusterTab);
+  const cluster = useClusterPage((s) => (s.clusterId === clusterId ? s.cluster : null));
+  const status = useClusterPage((s) => s.status);
+  const error = useClusterPage((s) => s.error);
+  const canWrite = useSession(selectCanWrite);
+
+  useEffect(() => {
+    clusterSetupStore.getState().bind(clusterId);
+    void clusterPageStore.getState().open(clusterId);
+  }, [clusterId]);
+
+  useEffect(() => {
+    if (cluster) document.title = `${cluster.name} · ${t('app.name')}`;
+  }, [cluster, t]);
+
+  const tabs: TabItem<ClusterTab>[] = (
+    [
+      { id: 'overview', label: t('cluster.tab.overview') },
+      { id: 'import', label: t('cluster.tab.import') },
+      { id: 'agent', label: t('cluster.tab.agent') },
+      { id: 'components', label: t('cluster.tab.components') },
+      { id: 'commands', label: t('cluster.tab.commands') },
+    ] as const
+  )
+    .filter((x) => canWrite || !WRITE_TABS.includes(x.id))
+    .map((x) => ({ ...x, href: clusterHash(clusterId, x.id) }));
+  const shown: ClusterTab = tabs.some((x) => x.id === tab) ? tab : 'overview';
+
+  if (!cluster && status === 'error' && error?.code === 'not_found') {
+    return (
+      <section className="screen" aria-labelledby="screen-title">
+        <BackLink />
+        <h1 id="screen-title" className="page-title" tabIndex={-1}>
+          {t('cluster.missing.title')}
+        </h1>
+        <EmptyState icon="clusters" title={t('cluster.missing.title')} testId="cluster-missing">
+          <p>{t('cluster.missing.body')}</p>
+        </EmptyState>
+      </section>
+    );
+  }
+
+  return (
+    <section className="screen screen-cluster" aria-labelledby="screen-title" data-testid="cluster-page" data-cluster-id={clusterId}>
+      <BackLink />
+      <header className="page-header">
+        <div className="page-heading">
+          <h1 id="screen-title" className="page-title cluster-title" tabIndex={-1}>
+            {cluster ? cluster.name : t('cluster.loading')}
+            {cluster ? <StateBadge state={cluster.state} /> : null}
+          </h1>
+          {cluster ? (
+            <p className="page-subtitle">
+              {cluster.description ? (
+                <>
+                  {cluster.description}
+                  <span className="sep" aria-hidden="true">
+                    ·
+                  </span>
+                </>
+              ) : null}
+              {t('cluster.tenant', { tenant: cluster.tenant })}
+              <span className="sep" aria-hidden="true">
+                ·
+              </span>
+              <code className="selectable" title={t('clusters.details.id')}>
+                {cluster.id}
+              </code>
+            </p>
+          ) : null}
+        </div>
+        <div className="page-actions">
+          <button
+            type="button"
+            className="btn"
+            onClick={() => void clusterPageStore.getState().open(clusterId)}
+            title={t('common.refresh')}
+            aria-label={t('common.refresh')}
+          >
+            <Icon name="refresh" />
+          </button>
+        </div>
+      </header>
+
+      {error && error.code !== 'not_found' ? <ErrorNotice error={error} testId="cluster-error" /> : null}
+
+      <Tabs tabs={tabs} current={shown} label={t('cluster.tabs.label')} idPrefix="cluster" onSelect={(id) => routerStore.getState().openCluster(clusterId, id)} />
+      <TabPanel idPrefix="cluster" current={shown}>
+        {shown === 'overview' ? <OverviewTab clusterId={clusterId} /> : null}
+        {shown === 'import' ? <ImportWizard clusterId={clusterId} /> : null}
+        {shown === 'agent' ? <AgentWizard clusterId={clusterId} /> : null}
+        {shown === 'components' ? <ComponentsTab clusterId={clusterId} /> : null}
+        {shown === 'commands' ? <ClusterCommandsTab clusterId={clusterId} /> : null}
+      </TabPanel>
+    </section>
+  );
+}
+
+function BackLink(): ReactElement {
+  const t = useT();
+  return (
+    <a className="back-link" href={hashOf('clusters')} data-testid="back-to-clusters">
+      <Icon name="back" />
+      {t('cluster.back')}
+    </a>
+  );
+}

@@ -1,0 +1,326 @@
+// The ManagedComponents of a cluster: desired state (what this manager signed) beside observed state (not
+// reported by the agent yet, and said so), apply from a form built on the CRD's schema or from a YAML/JSON
+// manifest checked before sending, and delete after a confirmation naming exactly what goes.
+import { useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
+import {
+  clusterCommandsStore,
+  componentsStore,
+  useClusterPage,
+  useComponents,
+  useFormat,
+  useSession,
+  useT,
+} from '../../app/stores';
+import type { ManagedComponentSpec } from '../../api/types';
+import { selectComponentRows, type ComponentRow } from '../../stores/components';
+import { selectCanWrite } from '../../stores/session';
+import { Tone } from '../../components/Badges';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { Icon } from '../../components/Icon';
+import { ApplyComponent } from './ApplyComponent';
+import { CommandTracker } from './CommandTracker';
+import { useManagedNamespace } from './namespace';
+
+/** A component of the desired state (the ones that can be edited or deleted). */
+interface DesiredRow {
+  name: string;
+  spec: ManagedComponentSpec;
+}
+
+export function ComponentsTab({ clusterId }: { clusterId: string }): ReactElement {
+  const t = useT();
+  const fmt = useFormat();
+  const rows = useComponents(selectComponentRows);
+  const status = useComponents((s) => s.status);
+  const error = useComponents((s) => s.error);
+  const generation = useComponents((s) => s.view?.generation ?? 0);
+  const apply = useComponents((s) => s.apply);
+  const removal = useComponents((s) => s.removal);
+  const canWrite = useSession(selectCanWrite);
+  const [editing, setEditing] = useState<DesiredRow | null>(null);
+  const [deleting, setDeleting] = useState<DesiredRow | null>(null);
+  const observedAt = useComponents((s) => s.view?.observed_at ?? null);
+  const [formOpen, setFormOpen] = useState(false);
+  const formRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    void componentsStore.getState().load(clusterId);
+    void clusterCommandsStore.getState().setScope(clusterId);
+  }, [clusterId]);
+
+  const openForm = (row: DesiredRow | null): void => {
+    setEditing(row);
+    setFormOpen(true);
+    componentsStore.getState().clearApply();
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('input, select, textarea')?.focus());
+  };
+
+  return (
+    <div className="components-tab" data-testid="components-tab">
+      <div className="section-head">
+        <p className="help">
+          {t('components.intro')}
+          <span className="sep" aria-hidden="true">
+            ·
+          </span>
+          <span data-testid="components-generation">{t('components.generation', { generation: fmt.number(generation) })}</span>
+        </p>
+        {canWrite ? (
+          <button type="button" className="btn btn-primary" onClick={() => openForm(null)} aria-expanded={formOpen && !editing} data-testid="new-component">
+            <Icon name="plus" />
+            {t('components.new')}
+          </button>
+        ) : null}
+      </div>
+
+      {error ? <ErrorNotice error={error} testId="components-error" /> : null}
+
+      {canWrite && formOpen ? (
+        <div ref={formRef}>
+          <ApplyComponent
+            key={editing?.name ?? '(new)'}
+            initial={editing}
+            existing={rows.filter((r) => r.spec).map((r) => r.name)}
+            onClose={() => {
+              setFormOpen(false);
+              setEditing(null);
+            }}
+          />
+        </div>
+      ) : null}
+
+      {apply.command ? <CommandTracker commandId={apply.command.id} initial={apply.command} title={t('components.applySent', { name: apply.name ?? '' })} testId="apply-command" /> : null}
+      {removal.command ? <CommandTracker commandId={removal.command.id} initial={removal.command} title={t('components.deleteSent', { name: removal.name ?? '' })} testId="delete-command" /> : null}
+      {removal.error ? <ErrorNotice error={removal.error} testId="delete-error" /> : null}
+
+      {deleting ? <DeleteConfirm row={deleting} onDone={() => setDeleting(null)} /> : null}
+
+      {status === 'loading' && rows.length === 0 ? (
+        <div className="loading" role="status">
+          <span className="spinner" aria-hidden="true" />
+          {t('app.loading')}
+        </div>
+      ) : rows.length === 0 && status === 'ready' ? (
+        <EmptyState icon="components" title={t('components.empty.title')} testId="components-empty">
+          <p>{t('components.empty.body')}</p>
+        </EmptyState>
+      ) : rows.length > 0 ? (
+        <div className="table-wrap" role="region" aria-labelledby="components-table-caption" tabIndex={0}>
+          <table className="grid components-table" data-testid="components-table">
+            <caption id="components-table-caption" className="visually-hidden">
+              {t('components.tableLabel')}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('components.col.name')}</th>
+                <th scope="col">{t('components.col.desired')}</th>
+                <th scope="col">{t('components.col.observed')}</th>
+                {canWrite ? (
+                  <th scope="col">
+                    <span className="visually-hidden">{t('components.col.actions')}</span>
+                  </th>
+                ) : null}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.name} data-testid="component-row" data-component-name={row.name} data-drift={row.drift}>
+                  <th scope="row">
+                    <code className="component-name">{row.name}</code>
+                  </th>
+                  <td>{row.spec ? <DesiredSpec spec={row.spec} /> : <span className="muted">{t('components.observed.notDesired')}</span>}</td>
+                  <td className="observed" data-testid="observed">
+                    <ObservedCell row={row} />
+                  </td>
+                  {canWrite ? (
+                    <td className="row-actions">
+                      {row.spec ? (
+                        <>
+                          <button
+                            type="button"
+                            className="btn btn-sm"
+                            onClick={() => openForm({ name: row.name, spec: row.spec! })}
+                            aria-label={t('components.editName', { name: row.name })}
+                            data-testid="edit-component"
+                          >
+                            <Icon name="edit" />
+                            {t('components.edit')}
+                          </button>
+                          <button
+                            type="button"
+                            className="btn btn-sm btn-danger-ghost"
+                            onClick={() => {
+                              componentsStore.getState().clearRemoval();
+                              setDeleting({ name: row.name, spec: row.spec! });
+                            }}
+                            aria-label={t('components.deleteName', { name: row.name })}
+                            data-testid="delete-component"
+                          >
+                            <Icon name="trash" />
+                            {t('components.delete')}
+                          </button>
+                        </>
+                      ) : null}
+                    </td>
+                  ) : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      <p className="help" data-testid="observed-at">
+        {observedAt ? t('components.observed.at', { when: fmt.dateTimeLong(observedAt) }) : t('components.observed.note')}
+      </p>
+    </div>
+  );
+}
+
+function DesiredSpec({ spec }: { spec: ManagedComponentSpec }): ReactElement {
+  const t = useT();
+  return (
+    <dl className="spec-list">
+      <dt>{t('components.field.component')}</dt>
+      <dd>
+        <code>{spec.component}</code>
+      </dd>
+      <dt>{t('components.field.version')}</dt>
+      <dd>
+        <code>{spec.version}</code>
+      </dd>
+      {spec.replicas !== undefined ? (
+        <>
+          <dt>{t('components.field.replicas')}</dt>
+          <dd>{spec.replicas}</dd>
+        </>
+      ) : null}
+      {spec.resources && (spec.resources.cpu || spec.resources.memory) ? (
+        <>
+          <dt>{t('components.field.resources')}</dt>
+          <dd>{t('components.resourcesValue', { cpu: spec.resources.cpu ?? '–', memory: spec.resources.memory ?? '–' })}</dd>
+        </>
+      ) : null}
+      {spec.artifacts && spec.artifacts.length > 0 ? (
+        <>
+          <dt>{t('components.field.artifacts')}</dt>
+          <dd>
+            <ul className="plain-list">
+              {spec.artifacts.map((a) => (
+                <li key={a.name}>
+                  <code>{a.name}</code> <code className="digest" title={a.image}>{a.image}</code>
+                </li>
+              ))}
+            </ul>
+          </dd>
+        </>
+      ) : null}
+    </dl>
+  );
+}
+
+function ObservedCell({ row }: { row: ComponentRow }): ReactElement {
+  const t = useT();
+  switch (row.drift) {
+    case 'unknown':
+      return <span className="muted">{t('components.observed.notReported')}</span>;
+    case 'absent':
+      return <Tone tone="bad">{t('components.observed.absent')}</Tone>;
+    case 'in_sync':
+    case 'differs':
+    case 'unexpected': {
+      const spec = (row.observed?.spec ?? {}) as Partial<ManagedComponentSpec>;
+      const phase = statusPhase(row.observed?.status);
+      return (
+        <div className="observed-cell">
+          {row.drift === 'in_sync' ? (
+            <Tone tone="ok">{t('components.observed.inSync')}</Tone>
+          ) : row.drift === 'differs' ? (
+            <Tone tone="pending">{t('components.observed.differs', { fields: row.differences.join(', ') })}</Tone>
+          ) : (
+            <Tone tone="pending">{t('components.observed.unexpected')}</Tone>
+          )}
+          <span className="muted">
+            {t('components.observed.summary', { component: String(spec.component ?? '–'), version: String(spec.version ?? '–') })}
+            {spec.replicas !== undefined ? ` · ${t('components.observed.replicas', { replicas: String(spec.replicas) })}` : ''}
+          </span>
+          {phase ? <span className="muted">{t('components.observed.status', { status: phase })}</span> : null}
+        </div>
+      );
+    }
+  }
+}
+
+/** A readable word of a ManagedComponent status, when the operator wrote one (phase, or the Ready condition). */
+function statusPhase(status: unknown): string | null {
+  if (typeof status !== 'object' || status === null) return null;
+  const s = status as { phase?: unknown; conditions?: unknown };
+  if (typeof s.phase === 'string') return s.phase;
+  if (Array.isArray(s.conditions)) {
+    const ready = s.conditions.find((c) => (c as { type?: unknown })?.type === 'Ready') as { status?: unknown } | undefined;
+    if (ready && typeof ready.status === 'string') return `Ready=${ready.status}`;
+  }
+  return null;
+}
+
+function DeleteConfirm({ row, onDone }: { row: DesiredRow; onDone: () => void }): ReactElement {
+  const t = useT();
+  const cluster = useClusterPage((s) => s.cluster);
+  const removal = useComponents((s) => s.removal);
+  const { namespace, known } = useManagedNamespace();
+  const text = useMemo(
+    () =>
+      t('components.confirmDelete', {
+        name: row.name,
+        component: row.spec.component,
+        version: row.spec.version,
+        cluster: cluster?.name ?? '',
+        namespace,
+      }),
+    [t, row, cluster, namespace],
+  );
+  return (
+    <div
+      className="confirm"
+      role="alertdialog"
+      aria-labelledby="delete-component-title"
+      aria-describedby="delete-component-text"
+      data-testid="delete-confirm"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') onDone();
+      }}
+    >
+      <p id="delete-component-title" className="confirm-title">
+        <Icon name="alert" />
+        {t('components.confirmDeleteTitle', { name: row.name })}
+      </p>
+      <p id="delete-component-text" data-testid="delete-confirm-text">
+        {text}
+      </p>
+      {!known ? <p className="help">{t('components.namespaceAssumed', { namespace })}</p> : null}
+      <div className="form-actions">
+        <button
+          type="button"
+          className="btn btn-danger btn-sm"
+          autoFocus
+          disabled={removal.pending}
+          data-testid="delete-confirm-button"
+          onClick={() =>
+            void componentsStore
+              .getState()
+              .removeComponent(row.name)
+              .then((command) => {
+                if (command) clusterCommandsStore.getState().upsert(command);
+                onDone();
+              })
+          }
+        >
+          {t('components.deleteConfirm', { name: row.name })}
+        </button>
+        <button type="button" className="btn btn-sm" onClick={onDone}>
+          {t('common.cancel')}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,213 @@
+// Importing a Kubernetes cluster without SSH. Step 1: the least-privilege RBAC YAML of the navin-import identity
+// (for the namespace chosen) to apply, and the command that makes its token. Step 2: the kubeconfig holding that
+// token → registration, whose checks answer in words with what to do.
+import { useEffect, useRef, useState, type FormEvent, type ReactElement } from 'react';
+import { clusterSetupStore, useClusterPage, useClusterSetup, useFormat, useT } from '../../app/stores';
+import { DEFAULT_NAMESPACE, validateNamespace, type LabelProblem } from '../../api/validation';
+import type { Translator } from '../../i18n';
+import { MEDIA } from '../../lib/files';
+import { clusterHash } from '../../stores/router';
+import { CodeBlock, CommandLine } from '../../components/CodeBlock';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { FilePick } from '../../components/FilePick';
+import { Icon } from '../../components/Icon';
+import { RegistrationError } from './RegistrationError';
+
+export function labelProblemText(t: Translator, problem: LabelProblem): string {
+  switch (problem) {
+    case 'required':
+      return t('validation.label.required');
+    case 'too_long':
+      return t('validation.label.too_long', { max: 63 });
+    case 'uppercase':
+      return t('clusters.name.uppercase');
+    case 'invalid_chars':
+      return t('validation.label.invalid_chars');
+    case 'edge':
+      return t('clusters.name.edge');
+  }
+}
+
+export function ImportWizard({ clusterId }: { clusterId: string }): ReactElement {
+  const t = useT();
+  const fmt = useFormat();
+  const cluster = useClusterPage((s) => s.cluster);
+  const rbac = useClusterSetup((s) => s.rbac);
+  const registration = useClusterSetup((s) => s.registration);
+  const [namespace, setNamespace] = useState(() => clusterSetupStore.getState().rbac.key ?? DEFAULT_NAMESPACE);
+  const [kubeconfig, setKubeconfig] = useState('');
+  const [fileNote, setFileNote] = useState<string | null>(null);
+  const [submitted, setSubmitted] = useState(false);
+  const problem = validateNamespace(namespace);
+  const clusterName = cluster?.name ?? clusterId;
+
+  // The YAML follows the namespace as it is typed (once valid), a moment after the last keystroke.
+  useEffect(() => {
+    if (problem) return;
+    const current = clusterSetupStore.getState().rbac;
+    if (current.key === namespace && current.status !== 'error') return;
+    const timer = setTimeout(() => void clusterSetupStore.getState().loadRbac(namespace), 250);
+    return () => clearTimeout(timer);
+  }, [namespace, problem, clusterId]);
+
+  const onRegister = async (e: FormEvent): Promise<void> => {
+    e.preventDefault();
+    setSubmitted(true);
+    if (problem || kubeconfig.trim() === '' || registration.pending) return;
+    await clusterSetupStore.getState().register(kubeconfig, namespace);
+  };
+
+  const tokenCommand = `kubectl -n ${problem ? DEFAULT_NAMESPACE : namespace} create token navin-import`;
+  const rbacFile = `navin-import-rbac-${clusterName}.yaml`;
+  const result = registration.result;
+  const resultRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (result) resultRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [result]);
+
+  return (
+    <div className="wizard" data-testid="import-wizard">
+      <p className="wizard-intro">{t('import.intro')}</p>
+      <ol className="steps">
+        <li className="panel step" aria-labelledby="import-step1">
+          <h2 id="import-step1" className="panel-title">
+            <span className="step-number" aria-hidden="true">
+              1
+            </span>
+            {t('import.step1.title')}
+          </h2>
+          <p>{t('import.step1.body')}</p>
+          <div className="field field-narrow">
+            <label htmlFor="import-namespace">{t('import.namespace')}</label>
+            <input
+              id="import-namespace"
+              className="mono"
+              value={namespace}
+              onChange={(e) => setNamespace(e.target.value)}
+              autoComplete="off"
+              spellCheck={false}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? 'import-namespace-error import-namespace-help' : 'import-namespace-help'}
+              data-testid="import-namespace"
+            />
+            <p id="import-namespace-help" className="help">
+              {t('import.namespaceHelp', { default: DEFAULT_NAMESPACE })}
+            </p>
+            <div aria-live="polite">
+              {problem ? (
+                <p id="import-namespace-error" className="field-error" data-testid="import-namespace-error">
+                  {labelProblemText(t, problem)}
+                </p>
+              ) : null}
+            </div>
+          </div>
+          {rbac.error ? <ErrorNotice error={rbac.error} testId="rbac-error" /> : null}
+          {rbac.text && !problem ? (
+            <>
+              <CodeBlock text={rbac.text} label={t('import.rbacLabel', { namespace: rbac.key ?? namespace })} fileName={rbacFile} mediaType={MEDIA.yaml} testId="rbac-yaml" tall />
+              <p className="help">{t('import.applyHint')}</p>
+              <CommandLine command={`kubectl apply -f ${rbacFile}`} testId="rbac-apply-command" />
+              <p>{t('import.tokenHint')}</p>
+              <CommandLine command={tokenCommand} testId="token-command" />
+            </>
+          ) : rbac.status === 'loading' ? (
+            <div className="loading loading-inline" role="status">
+              <span className="spinner" aria-hidden="true" />
+              {t('app.loading')}
+            </div>
+          ) : null}
+        </li>
+
+        <li className="panel step" aria-labelledby="import-step2">
+          <h2 id="import-step2" className="panel-title">
+            <span className="step-number" aria-hidden="true">
+              2
+            </span>
+            {t('import.step2.title')}
+          </h2>
+          <p>{t('import.step2.body')}</p>
+          <form className="form" onSubmit={(e) => void onRegister(e)} noValidate>
+            <div className="field">
+              <div className="field-label-row">
+                <label htmlFor="import-kubeconfig">{t('import.kubeconfig')}</label>
+                <FilePick
+                  label={t('import.pickFile')}
+                  onFile={(f) => {
+                    setKubeconfig(f.text);
+                    setFileNote(t('import.fileLoaded', { file: f.name }));
+                    clusterSetupStore.getState().clearRegistration();
+                  }}
+                  onTooLarge={(name) => setFileNote(t('import.fileTooLarge', { file: name }))}
+                  testId="kubeconfig-file"
+                />
+              </div>
+              <textarea
+                id="import-kubeconfig"
+                className="mono code-input"
+                rows={10}
+                value={kubeconfig}
+                onChange={(e) => {
+                  setKubeconfig(e.target.value);
+                  if (registration.error) clusterSetupStore.getState().clearRegistration();
+                }}
+                spellCheck={false}
+                autoComplete="off"
+                placeholder={'apiVersion: v1\nkind: Config\nclusters: …'}
+                aria-invalid={submitted && kubeconfig.trim() === '' ? true : undefined}
+                aria-describedby="import-kubeconfig-help"
+                data-testid="kubeconfig"
+              />
+              <p id="import-kubeconfig-help" className="help">
+                {t('import.kubeconfigHelp')}
+              </p>
+              <div aria-live="polite">
+                {fileNote ? <p className="help">{fileNote}</p> : null}
+                {submitted && kubeconfig.trim() === '' ? <p className="field-error">{t('import.kubeconfigMissing')}</p> : null}
+              </div>
+            </div>
+            <div className="form-actions">
+              <button type="submit" className="btn btn-primary" disabled={registration.pending} aria-busy={registration.pending || undefined} data-testid="register">
+                {registration.pending ? t('import.registering') : t('import.register')}
+              </button>
+              <span className="help">{t('import.registerNote', { namespace: problem ? DEFAULT_NAMESPACE : namespace })}</span>
+            </div>
+          </form>
+          {registration.error ? <RegistrationError error={registration.error} /> : null}
+          {result ? (
+            <div ref={resultRef} className="notice notice-success" role="status" data-testid="registration-result">
+              <Icon name="check" className="notice-icon" />
+              <div className="notice-body">
+                <p className="notice-title">{t('import.registered', { name: clusterName })}</p>
+                <dl className="kv">
+                  <dt>{t('import.result.server')}</dt>
+                  <dd>
+                    <code>{result.server}</code>
+                  </dd>
+                  <dt>{t('import.result.version')}</dt>
+                  <dd>
+                    <code>{result.kubernetes_version}</code>
+                  </dd>
+                  <dt>{t('import.result.namespace')}</dt>
+                  <dd>
+                    <code>{result.namespace}</code>
+                  </dd>
+                  <dt>{t('import.result.nodes')}</dt>
+                  <dd>{fmt.number(result.inventory?.nodes?.length ?? 0)}</dd>
+                  <dt>{t('import.result.taken')}</dt>
+                  <dd>{fmt.dateTimeLong(result.taken_at)}</dd>
+                </dl>
+                <p>
+                  <a href={clusterHash(clusterId, 'overview')}>{t('import.seeInventory')}</a>
+                  <span className="sep" aria-hidden="true">
+                    ·
+                  </span>
+                  <a href={clusterHash(clusterId, 'agent')}>{t('import.nextAgent')}</a>
+                </p>
+              </div>
+            </div>
+          ) : null}
+        </li>
+      </ol>
+    </div>
+  );
+}

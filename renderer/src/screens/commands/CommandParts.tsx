@@ -1,0 +1,210 @@
+// Pieces of a command as operators read it: the operation in words, the rejection code in words with what to
+// do, the receipts (when, which replica, what status), and the table of commands.
+import { Fragment, type ReactElement } from 'react';
+import type { CommandReceipt, CommandView } from '../../api/types';
+import { useFormat, useLocale, useT } from '../../app/stores';
+import { isMessageKey, translateLoose } from '../../i18n';
+import { commandTarget } from '../../stores/commands';
+import { clusterHash } from '../../stores/router';
+import { CommandStateBadge } from '../../components/Badges';
+import { Icon } from '../../components/Icon';
+
+export function OperationLabel({ command }: { command: Pick<CommandView, 'op' | 'args'> }): ReactElement {
+  const locale = useLocale();
+  const target = commandTarget(command);
+  const key = `command.op.${command.op}`;
+  return (
+    <span className="op-label" data-op={command.op}>
+      <span className="op-name">{isMessageKey(key) ? translateLoose(locale, key) : command.op}</span>
+      {target ? <code className="op-target">{target}</code> : null}
+    </span>
+  );
+}
+
+/** A rejection or failure code: its meaning and what to do; unknown codes show as they are. */
+export function CodeText({ code, withHint = true }: { code: string; withHint?: boolean }): ReactElement {
+  const locale = useLocale();
+  const t = useT();
+  const key = `command.code.${code}`;
+  const hintKey = `command.code.${code}.hint`;
+  const known = isMessageKey(key);
+  return (
+    <span className="code-text" data-code={code} data-testid="rejection-code">
+      <span className="code-text-title">{known ? translateLoose(locale, key) : t('command.code.unknown')}</span>{' '}
+      <code className="code-text-code">{code}</code>
+      {withHint && isMessageKey(hintKey) ? <span className="code-text-hint">{translateLoose(locale, hintKey)}</span> : null}
+    </span>
+  );
+}
+
+export function ReceiptList({ receipts }: { receipts: readonly CommandReceipt[] }): ReactElement {
+  const t = useT();
+  const fmt = useFormat();
+  if (receipts.length === 0) return <p className="muted" data-testid="no-receipt">{t('command.noReceipt')}</p>;
+  return (
+    <ol className="receipts" aria-label={t('command.receipts')} data-testid="receipts">
+      {receipts.map((r, i) => (
+        <li key={`${r.received_at}-${i}`} className="receipt" data-testid="receipt" data-status={r.status}>
+          <CommandStateBadge state={r.status} />
+          <time dateTime={r.received_at} title={fmt.dateTimeLong(r.received_at)}>
+            {fmt.dateTime(r.received_at)}
+          </time>
+          {r.replica ? <span className="muted">{t('command.byReplica', { replica: r.replica })}</span> : null}
+          {r.code ? <CodeText code={r.code} withHint={false} /> : null}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The details of one command (the expanded row of the table). */
+export function CommandDetails({ command }: { command: CommandView }): ReactElement {
+  const t = useT();
+  const fmt = useFormat();
+  return (
+    <div className="command-details" data-testid="command-details">
+      <dl className="kv">
+        <dt>{t('command.id')}</dt>
+        <dd>
+          <code className="selectable">{command.id}</code>
+        </dd>
+        <dt>{t('command.validUntil')}</dt>
+        <dd>{fmt.dateTimeLong(command.not_after)}</dd>
+        <dt>{t('command.delivered')}</dt>
+        <dd>{command.delivered_at ? t('command.deliveredValue', { when: fmt.dateTimeLong(command.delivered_at), deliveries: fmt.plural('command.deliveries', command.deliveries) }) : t('command.notDelivered')}</dd>
+        <dt>{t('command.completed')}</dt>
+        <dd>{command.completed_at ? fmt.dateTimeLong(command.completed_at) : t('command.notCompleted')}</dd>
+        {command.code ? (
+          <>
+            <dt>{t('command.code')}</dt>
+            <dd>
+              <CodeText code={command.code} />
+            </dd>
+          </>
+        ) : null}
+        {command.result !== null && command.result !== undefined ? (
+          <>
+            <dt>{t('command.result')}</dt>
+            <dd>
+              <pre className="json-inline">{JSON.stringify(command.result, null, 2)}</pre>
+            </dd>
+          </>
+        ) : null}
+      </dl>
+      <h4 className="section-title">{t('command.receipts')}</h4>
+      <ReceiptList receipts={command.receipts ?? []} />
+    </div>
+  );
+}
+
+function LatestReceipt({ command }: { command: CommandView }): ReactElement {
+  const t = useT();
+  const fmt = useFormat();
+  const receipts = command.receipts ?? [];
+  const last = receipts[receipts.length - 1];
+  if (!last) return <span className="muted">{t('command.noReceipt')}</span>;
+  return (
+    <span className="latest-receipt" data-testid="latest-receipt">
+      {fmt.plural('command.receiptCount', receipts.length)}
+      {last.replica ? <span className="muted"> · {last.replica}</span> : null}
+      <span className="muted"> · {fmt.dateTime(last.received_at)}</span>
+    </span>
+  );
+}
+
+export function CommandsTable({
+  commands,
+  expandedId,
+  onToggle,
+  clusterName,
+  testId = 'commands-table',
+}: {
+  commands: readonly CommandView[];
+  expandedId: string | null;
+  onToggle: (id: string) => void;
+  /** Shows the cluster column when given (the all-clusters screen). */
+  clusterName?: (id: string) => string | null;
+  testId?: string;
+}): ReactElement {
+  const t = useT();
+  const fmt = useFormat();
+  const cols = clusterName ? 7 : 6;
+  return (
+    <div className="table-wrap" role="region" aria-label={t('commands.tableLabel')} tabIndex={0}>
+      <table className="grid commands-table" data-testid={testId}>
+        <thead>
+          <tr>
+            <th scope="col">{t('commands.col.operation')}</th>
+            {clusterName ? <th scope="col">{t('commands.col.cluster')}</th> : null}
+            <th scope="col">{t('commands.col.requestedBy')}</th>
+            <th scope="col">{t('commands.col.created')}</th>
+            <th scope="col">{t('commands.col.state')}</th>
+            <th scope="col">{t('commands.col.receipts')}</th>
+            <th scope="col">
+              <span className="visually-hidden">{t('commands.col.details')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {commands.map((c) => {
+            const open = expandedId === c.id;
+            const name = clusterName?.(c.cluster_id) ?? null;
+            return (
+              <Fragment key={c.id}>
+                <tr className={open ? 'is-open' : undefined} data-testid="command-row" data-command-id={c.id} data-state={c.state} data-op={c.op}>
+                  <td>
+                    <OperationLabel command={c} />
+                  </td>
+                  {clusterName ? (
+                    <td>
+                      <a href={clusterHash(c.cluster_id, 'commands')}>
+                        <code>{name ?? c.cluster_id}</code>
+                      </a>
+                    </td>
+                  ) : null}
+                  <td>{c.requested_by}</td>
+                  <td>
+                    <time dateTime={c.created_at} title={fmt.dateTimeLong(c.created_at)}>
+                      {fmt.dateTime(c.created_at)}
+                    </time>
+                  </td>
+                  <td>
+                    <CommandStateBadge state={c.state} />
+                    {c.code ? (
+                      <div className="state-code">
+                        <CodeText code={c.code} withHint={false} />
+                      </div>
+                    ) : null}
+                  </td>
+                  <td>
+                    <LatestReceipt command={c} />
+                  </td>
+                  <td className="row-actions">
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-ghost"
+                      aria-expanded={open}
+                      aria-controls={`command-details-${c.id}`}
+                      onClick={() => onToggle(c.id)}
+                      data-testid="command-toggle"
+                    >
+                      <Icon name={open ? 'sortAsc' : 'sortDesc'} />
+                      {open ? t('commands.hideDetails') : t('commands.showDetails')}
+                    </button>
+                  </td>
+                </tr>
+                {open ? (
+                  <tr className="details-row" id={`command-details-${c.id}`}>
+                    <td colSpan={cols}>
+                      <CommandDetails command={c} />
+                    </td>
+                  </tr>
+                ) : null}
+              </Fragment>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,355 @@
+// Signed acceptance reports: run acceptance on a cluster, the list (download the signed JSON, open or save
+// the HTML in English or French), and "Open a report": a JSON file checked OFFLINE, in the console, against a
+// manager.pem file or this manager's own key. The manager's public keys, with a "Save manager.pem" button.
+import { useEffect, useState, type ReactElement } from 'react';
+import { clustersStore, reportsStore, useClusters, useFormat, useLocale, useReports, useSession, useSystem, useT } from '../../app/stores';
+import { reportHtmlPath } from '../../api/client';
+import type { ReportSummary } from '../../api/types';
+import { isMessageKey, translateLoose } from '../../i18n';
+import { MEDIA, saveText } from '../../lib/files';
+import { pickText, readVerifiedPayload } from '../../stores/reports';
+import { selectCanWrite } from '../../stores/session';
+import { VerdictBadge } from '../../components/Badges';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorNotice, InfoNotice } from '../../components/ErrorNotice';
+import { FilePick } from '../../components/FilePick';
+import { Icon } from '../../components/Icon';
+import { ClusterSelect, useClusterNames } from '../commands/CommandsScreen';
+
+export function ReportsScreen(): ReactElement {
+  const t = useT();
+  const unavailable = useReports((s) => s.unavailable);
+
+  useEffect(() => {
+    void reportsStore.getState().load();
+    void reportsStore.getState().loadKeys();
+    if (clustersStore.getState().status === 'idle') void clustersStore.getState().load();
+  }, []);
+
+  return (
+    <section className="screen" aria-labelledby="screen-title" data-testid="screen-reports">
+      <header className="page-header">
+        <div className="page-heading">
+          <h1 id="screen-title" className="page-title" tabIndex={-1}>
+            {t('nav.reports')}
+          </h1>
+          <p className="page-subtitle">{t('reports.subtitle')}</p>
+        </div>
+      </header>
+      {unavailable ? <InfoNotice testId="reports-unavailable">{t('reports.unavailable')}</InfoNotice> : null}
+      <div className="reports-grid">
+        <div className="reports-main">
+          {unavailable ? null : <RunAcceptance />}
+          {unavailable ? null : <ReportList />}
+        </div>
+        <div className="reports-side">
+          <OpenReport />
+          <Keys />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function RunAcceptance(): ReactElement {
+  const t = useT();
+  const canWrite = useSession(selectCanWrite);
+  const run = useReports((s) => s.run);
+  const clusters = useClusters((s) => s.items);
+  const [clusterId, setClusterId] = useState('');
+  const chosen = clusterId || (clusters.length === 1 ? (clusters[0]?.id ?? '') : '');
+  if (!canWrite) return <></>;
+  return (
+    <section className="panel" aria-labelledby="run-title" data-testid="run-acceptance">
+      <h2 id="run-title" className="panel-title">
+        {t('reports.run.title')}
+      </h2>
+      <p className="help">{t('reports.run.help')}</p>
+      <div className="toolbar">
+        <ClusterSelect id="run-cluster" label={t('reports.run.cluster')} value={chosen} onChange={setClusterId} testId="run-cluster" emptyLabel={t('reports.run.choose')} />
+        <button type="button" className="btn btn-primary" disabled={!chosen || run.pending} aria-busy={run.pending || undefined} onClick={() => void reportsStore.getState().runAcceptance(chosen)} data-testid="run-submit">
+          <Icon name="checks" />
+          {run.pending ? t('reports.run.running') : t('reports.run.button')}
+        </button>
+      </div>
+      {run.error ? <ErrorNotice error={run.error} testId="run-error" /> : null}
+      {run.report ? (
+        <div className="notice notice-info" role="status" data-testid="run-result">
+          <div className="notice-body">
+            <p className="notice-title">
+              {t('reports.run.done', { cluster: run.report.payload.cluster_name ?? run.report.payload.cluster_id })} <VerdictBadge verdict={run.report.payload.verdict} />
+            </p>
+            <p>{t('reports.run.lines', { count: run.report.payload.lines?.length ?? 0 })}</p>
+          </div>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function ReportList(): ReactElement {
+  const t = useT();
+  const fmt = useFormat();
+  const items = useReports((s) => s.items);
+  const status = useReports((s) => s.status);
+  const error = useReports((s) => s.error);
+  const fetchError = useReports((s) => s.fetchError);
+  const clusterId = useReports((s) => s.clusterId);
+  const transport = useSystem((s) => s.transport);
+  const nameOf = useClusterNames();
+
+  const download = async (r: ReportSummary): Promise<void> => {
+    const doc = await reportsStore.getState().fetchReport(r.id);
+    if (doc) saveText(`report-${r.id}.json`, `${JSON.stringify(doc, null, 2)}\n`, MEDIA.json);
+  };
+  const saveHtml = async (r: ReportSummary, lang: 'en' | 'fr'): Promise<void> => {
+    const html = await reportsStore.getState().fetchHtml(r.id, lang);
+    if (html !== null) saveText(`report-${r.id}.${lang}.html`, html, MEDIA.html);
+  };
+
+  return (
+    <section className="panel" aria-labelledby="reports-list-title" data-testid="reports-list">
+      <div className="panel-head">
+        <h2 id="reports-list-title" className="panel-title">
+          {t('reports.list.title')}
+        </h2>
+        <ClusterSelect id="reports-cluster" label={t('reports.list.cluster')} value={clusterId ?? ''} onChange={(id) => void reportsStore.getState().load(id || null)} />
+      </div>
+      {error && status === 'error' ? <ErrorNotice error={error} testId="reports-error" /> : null}
+      {fetchError ? <ErrorNotice error={fetchError} testId="report-fetch-error" /> : null}
+      {status === 'loading' && items.length === 0 ? (
+        <div className="loading" role="status">
+          <span className="spinner" aria-hidden="true" />
+          {t('app.loading')}
+        </div>
+      ) : items.length === 0 && status === 'ready' ? (
+        <EmptyState icon="reports" title={t('reports.list.empty')} testId="reports-empty">
+          <p>{t('reports.list.emptyBody')}</p>
+        </EmptyState>
+      ) : items.length > 0 ? (
+        <div className="table-wrap">
+          <table className="grid" data-testid="reports-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('reports.col.created')}</th>
+                <th scope="col">{t('reports.col.cluster')}</th>
+                <th scope="col">{t('reports.col.verdict')}</th>
+                <th scope="col">{t('reports.col.key')}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t('reports.col.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((r) => (
+                <tr key={r.id} data-testid="report-row">
+                  <td className="nowrap">{fmt.dateTime(r.created_at)}</td>
+                  <td>
+                    <code className="nowrap">{r.cluster_name ?? nameOf(r.cluster_id) ?? r.cluster_id}</code>
+                  </td>
+                  <td>
+                    <VerdictBadge verdict={r.verdict} />
+                  </td>
+                  <td>
+                    <code>{r.key_id}</code>
+                  </td>
+                  <td>
+                    <div className="report-actions">
+                    <button type="button" className="btn btn-sm" onClick={() => void download(r)} data-testid="report-json">
+                      <Icon name="download" />
+                      {t('reports.json')}
+                    </button>
+                    {(['en', 'fr'] as const).map((lang) =>
+                      transport === 'http' ? (
+                        <a key={lang} className="btn btn-sm" href={reportHtmlPath(r.id, lang)} target="_blank" rel="noopener noreferrer" lang={lang} data-testid={`report-html-${lang}`}>
+                          <Icon name="external" />
+                          {t(`reports.html.${lang}`)}
+                        </a>
+                      ) : (
+                        <button key={lang} type="button" className="btn btn-sm" onClick={() => void saveHtml(r, lang)} data-testid={`report-html-${lang}`}>
+                          <Icon name="download" />
+                          {t(`reports.html.${lang}`)}
+                        </button>
+                      ),
+                    )}
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function OpenReport(): ReactElement {
+  const t = useT();
+  const locale = useLocale();
+  const fmt = useFormat();
+  const report = useReports((s) => s.report);
+  const pem = useReports((s) => s.pem);
+  const check = useReports((s) => s.check);
+  const pemError = useReports((s) => s.pemError);
+  const [tooLarge, setTooLarge] = useState<string | null>(null);
+
+  // A new file or key: check again at once (offline, nothing is sent).
+  useEffect(() => {
+    if (report && pem) void reportsStore.getState().verify();
+  }, [report, pem]);
+
+  const verified = check?.ok ? readVerifiedPayload(check.payload) : null;
+  const codeKey = check && !check.ok ? `report.check.${check.code}` : null;
+
+  return (
+    <section className="panel" aria-labelledby="open-report-title" data-testid="open-report">
+      <h2 id="open-report-title" className="panel-title">
+        <Icon name="shield" />
+        {t('reports.open.title')}
+      </h2>
+      <p className="help">{t('reports.open.help')}</p>
+      <div className="pick-row">
+        <FilePick
+          label={t('reports.open.pickReport')}
+          accept=".json,application/json"
+          onFile={(f) => {
+            setTooLarge(null);
+            reportsStore.getState().openReportFile(f);
+          }}
+          onTooLarge={setTooLarge}
+          maxBytes={8 << 20}
+          testId="report-file"
+        />
+        <span className="file-chosen" data-testid="report-file-name">
+          {report ? <code>{report.name}</code> : <span className="muted">{t('reports.open.noReport')}</span>}
+        </span>
+      </div>
+      <div className="pick-row">
+        <FilePick label={t('reports.open.pickKey')} accept=".pem,application/x-pem-file,text/plain" onFile={(f) => reportsStore.getState().openPemFile(f)} testId="pem-file" />
+        <button type="button" className="btn btn-sm" onClick={() => void reportsStore.getState().useManagerKey()} data-testid="use-manager-key">
+          <Icon name="key" />
+          {t('reports.open.useManagerKey')}
+        </button>
+        <span className="file-chosen" data-testid="pem-name">
+          {pem ? (
+            pem.source === 'manager' ? (
+              t('reports.open.managerKey')
+            ) : (
+              <code>{pem.name}</code>
+            )
+          ) : (
+            <span className="muted">{t('reports.open.noKey')}</span>
+          )}
+        </span>
+      </div>
+      {tooLarge ? <p className="field-error">{t('import.fileTooLarge', { file: tooLarge })}</p> : null}
+      {pemError ? <ErrorNotice error={pemError} testId="pem-error" /> : null}
+      {check && !check.ok ? (
+        <div className="notice notice-error" role="alert" data-testid="report-invalid" data-code={check.code}>
+          <Icon name="alert" className="notice-icon" />
+          <div className="notice-body">
+            <p className="notice-title">{t('reports.open.invalid')}</p>
+            <p>{codeKey && isMessageKey(codeKey) ? translateLoose(locale, codeKey) : check.message}</p>
+            <p className="notice-detail">{t('error.details', { message: check.message })}</p>
+            <p className="notice-meta">
+              {t('error.code')} <code>{check.code}</code>
+            </p>
+          </div>
+        </div>
+      ) : null}
+      {verified ? (
+        <div className="verified" data-testid="report-valid">
+          <div className="notice notice-success" role="status">
+            <Icon name="shield" className="notice-icon" />
+            <div className="notice-body">
+              <p className="notice-title">
+                {t('reports.open.valid')} <VerdictBadge verdict={verified.verdict} />
+              </p>
+              <p>{t('reports.open.signedBy', { key: verified.keyId })}</p>
+            </div>
+          </div>
+          <dl className="kv">
+            <dt>{t('reports.open.reportId')}</dt>
+            <dd>
+              <code className="selectable">{verified.reportId}</code>
+            </dd>
+            <dt>{t('reports.col.cluster')}</dt>
+            <dd>
+              <code>{verified.clusterName || verified.clusterId}</code>
+            </dd>
+            <dt>{t('reports.col.created')}</dt>
+            <dd>{verified.createdAt ? fmt.dateTimeLong(verified.createdAt) : '–'}</dd>
+            <dt>{t('reports.col.key')}</dt>
+            <dd>
+              <code data-testid="verified-key-id">{verified.keyId}</code>
+            </dd>
+            {verified.keyFingerprint ? (
+              <>
+                <dt>{t('reports.open.fingerprint')}</dt>
+                <dd>
+                  <code className="selectable hash" data-testid="verified-fingerprint">
+                    {verified.keyFingerprint}
+                  </code>
+                </dd>
+              </>
+            ) : null}
+          </dl>
+          <ol className="report-lines" aria-label={t('reports.open.lines')}>
+            {verified.lines.map((l) => (
+              <li key={l.id} className="report-line" data-status={l.status}>
+                <VerdictBadge verdict={l.status} />
+                <span className="report-line-title">{pickText(l.title, locale) || l.id}</span>
+                {l.reason ? <span className="report-line-reason">{t('reports.open.reason', { reason: pickText(l.reason, locale) })}</span> : null}
+                {l.evidence !== null ? (
+                  <details>
+                    <summary>{t('reports.open.evidence')}</summary>
+                    <pre className="json-inline">{JSON.stringify(l.evidence, null, 2)}</pre>
+                  </details>
+                ) : null}
+              </li>
+            ))}
+          </ol>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function Keys(): ReactElement {
+  const t = useT();
+  const fmt = useFormat();
+  const keys = useReports((s) => s.keys);
+  const error = useReports((s) => s.keysError);
+  const pemError = useReports((s) => s.pemError);
+  const save = async (): Promise<void> => {
+    const pem = await reportsStore.getState().fetchManagerPem();
+    if (pem !== null) saveText('manager.pem', pem, MEDIA.pem);
+  };
+  return (
+    <section className="panel" aria-labelledby="keys-title" data-testid="manager-keys">
+      <div className="panel-head">
+        <h2 id="keys-title" className="panel-title">
+          <Icon name="key" />
+          {t('reports.keys.title')}
+        </h2>
+        <button type="button" className="btn btn-sm btn-primary" onClick={() => void save()} data-testid="save-manager-pem">
+          <Icon name="download" />
+          {t('reports.keys.save')}
+        </button>
+      </div>
+      <p className="help">{t('reports.keys.help')}</p>
+      {error ? <ErrorNotice error={error} testId="keys-error" /> : null}
+      {pemError ? <ErrorNotice error={pemError} testId="save-pem-error" /> : null}
+      <ul className="plain-list key-list">
+        {keys.map((k) => (
+          <li key={k.key_id} data-testid="key-row">
+            <code className="selectable">{k.key_id}</code>{' '}
+            {k.active ? <span className="badge tone-ok">{t('reports.keys.active')}</span> : k.retired_at ? <span className="badge">{t('reports.keys.retired')}</span> : <span className="badge tone-info">{t('reports.keys.trusted')}</span>}
+            <span className="muted"> {t('reports.keys.created', { when: fmt.dateTime(k.created_at) })}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

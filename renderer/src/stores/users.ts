@@ -1,0 +1,59 @@
+// Local accounts, for administrators: the list and adding one with a role (the manager answers 403 to others).
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { User } from '../../../preload/api';
+import { toApiError, type ApiClient, type ApiError } from '../api/client';
+import type { UserCreate } from '../api/types';
+import type { LoadStatus, MutationState } from './clusters';
+
+export interface UsersState {
+  items: User[];
+  status: LoadStatus;
+  error: ApiError | null;
+  creation: MutationState;
+  load(): Promise<void>;
+  create(input: UserCreate): Promise<User | null>;
+  clearCreationError(): void;
+  reset(): void;
+}
+
+export type UsersStore = StoreApi<UsersState>;
+
+const IDLE: MutationState = { pending: false, error: null };
+
+export function createUsersStore(deps: { client: ApiClient }): UsersStore {
+  const { client } = deps;
+  const initial = { items: [] as User[], status: 'idle' as LoadStatus, error: null, creation: IDLE };
+  return createStore<UsersState>()((set, get) => ({
+    ...initial,
+    async load() {
+      if (get().status !== 'ready') set({ status: 'loading' });
+      try {
+        const { items } = await client.listUsers();
+        set({ items: sortUsers(Array.isArray(items) ? items : []), status: 'ready', error: null });
+      } catch (e) {
+        set({ status: get().items.length > 0 ? 'ready' : 'error', error: toApiError(e) });
+      }
+    },
+    async create(input) {
+      set({ creation: { pending: true, error: null } });
+      try {
+        const user = await client.createUser(input);
+        set((s) => ({ items: sortUsers([...s.items.filter((u) => u.id !== user.id), user]), creation: IDLE }));
+        return user;
+      } catch (e) {
+        set({ creation: { pending: false, error: toApiError(e) } });
+        return null;
+      }
+    },
+    clearCreationError() {
+      set({ creation: IDLE });
+    },
+    reset() {
+      set({ ...initial });
+    },
+  }));
+}
+
+function sortUsers(items: User[]): User[] {
+  return items.slice().sort((a, b) => a.name.localeCompare(b.name, 'en'));
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { clusterHash, createRouterStore, hashOfRoute, routeFromHash, screenFromHash } from '../../renderer/src/stores/router';
+
+describe('hash routes', () => {
+  it('reads screens, cluster pages with their tab, and settings sections', () => {
+    expect(routeFromHash('#/audit')).toMatchObject({ screen: 'audit', clusterId: null });
+    expect(routeFromHash('#/clusters/c-1')).toMatchObject({ screen: 'clusters', clusterId: 'c-1', clusterTab: 'overview' });
+    expect(routeFromHash('#/clusters/c-1/components')).toMatchObject({ clusterId: 'c-1', clusterTab: 'components' });
+    expect(routeFromHash('#/clusters/a%20b/agent')).toMatchObject({ clusterId: 'a b', clusterTab: 'agent' });
+    expect(routeFromHash('#/settings/users')).toMatchObject({ screen: 'settings', settingsSection: 'users' });
+    expect(routeFromHash('#/clusters/c-1/nope')).toBeNull();
+    expect(routeFromHash('#/audit/x')).toBeNull();
+    expect(routeFromHash('#ticket=abc')).toBeNull();
+    expect(screenFromHash('#/components')).toBe('components');
+  });
+
+  it('writes them back', () => {
+    expect(clusterHash('c-1')).toBe('#/clusters/c-1');
+    expect(clusterHash('c 1', 'commands')).toBe('#/clusters/c%201/commands');
+    for (const h of ['#/clusters/c-1/import', '#/settings/users', '#/settings', '#/reports']) expect(hashOfRoute(routeFromHash(h)!)).toBe(h);
+  });
+
+  it('opens a cluster page and follows the address bar', () => {
+    const written: string[] = [];
+    const router = createRouterStore({ initialHash: '#/clusters/c-1/agent', writeHash: (h) => written.push(h) });
+    expect(router.getState()).toMatchObject({ screen: 'clusters', clusterId: 'c-1', clusterTab: 'agent' });
+    router.getState().openCluster('c-2', 'components');
+    expect(router.getState()).toMatchObject({ clusterId: 'c-2', clusterTab: 'components' });
+    router.getState().navigate('clusters');
+    expect(router.getState().clusterId).toBeNull();
+    router.getState().openSettings('users');
+    expect(written).toEqual(['#/clusters/c-2/components', '#/clusters', '#/settings/users']);
+    router.getState().syncFromHash('#/clusters/c-3');
+    expect(router.getState()).toMatchObject({ screen: 'clusters', clusterId: 'c-3', clusterTab: 'overview' });
+    router.getState().syncFromHash('#/not-a-screen');
+    expect(router.getState().clusterId).toBe('c-3');
+  });
+});
