@@ -72,6 +72,15 @@ describe('clusters API', () => {
     expect(res.body).toMatchObject({ error: { code: 'forbidden' } });
   });
 
+  test('a viewer cannot apply or delete a component, nor issue a command', async () => {
+    const c = (await t.call('POST', '/api/v1/clusters', { name: 'viewer-target' }, admin)).body as { id: string };
+    const apply = await t.call('POST', `/api/v1/clusters/${c.id}/components`, { name: 'policy', spec: { component: 'opa', version: '1.0.0' } }, viewer);
+    expect(apply.status).toBe(403);
+    expect((await t.call('DELETE', `/api/v1/clusters/${c.id}/components/policy`, undefined, viewer)).status).toBe(403);
+    expect((await t.call('POST', `/api/v1/clusters/${c.id}/inventory/report`, undefined, viewer)).status).toBe(403);
+    expect(t.manager.store.commands.list({ cluster_id: c.id })).toHaveLength(0);
+  });
+
   test('a state-changing request without the CSRF token is refused', async () => {
     const res = await t.call('POST', '/api/v1/clusters', { name: 'no-csrf' }, { session: admin.session });
     expect(res.status).toBe(403);
