@@ -1,6 +1,9 @@
 // The console API as the renderer sees it: request and response shapes shared by the Electron IPC bridge and
 // the HTTPS transport of the headless manager. The renderer imports types from here and nothing from main/.
 
+/** The inventory shapes are the wire contract's own (what the agent posts and the manager stores). */
+export type { Inventory, NodeInventory } from '../main/wire/inventory';
+
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 /** One call of the console API; the same object travels over IPC or becomes an HTTPS request. */

@@ -29,29 +29,8 @@ export interface ClusterView extends Cluster {
 
 // --- inventory ---
 
-export interface NodeInventory {
-  name: string;
-  roles: string[];
-  kubelet_version: string;
-  os_image: string;
-  architecture: string;
-  cpu: string;
-  memory: string;
-  allocatable: { cpu: string; memory: string; pods: string };
-  ready: boolean;
-}
-
-export interface Inventory {
-  kubernetes_version: string;
-  nodes: NodeInventory[];
-  namespaces: string[];
-  crds: string[];
-  storage_classes: { name: string; provisioner: string; default: boolean }[];
-  default_storage_class: string | null;
-  ingress_classes: { name: string; controller: string; default: boolean }[];
-  default_ingress_class: string | null;
-  coredns: { replicas: number; ready_replicas: number } | null;
-}
+export type { Inventory, NodeInventory } from '../../../preload/api';
+import type { Inventory } from '../../../preload/api';
 
 /** `GET /clusters/{id}/inventory` and `POST /clusters/{id}/inventory/refresh`. */
 export interface InventorySnapshot {
