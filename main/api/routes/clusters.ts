@@ -8,7 +8,7 @@ export function clusterRoutes(router: Router): void {
 
   router.authed('POST', '/api/v1/clusters', 'operator', ({ manager, body, principal }) => {
     const b = objectBody(body);
-    const cluster = manager.clusters.create({ name: b.name, description: b.description, tenant: b.tenant }, principal.actor);
+    const cluster = manager.clusters.create({ name: b.name, description: b.description, tenant: b.tenant, profile: b.profile, fqdn: b.fqdn, address: b.address }, principal.actor);
     manager.events.emit('cluster.changed', { id: cluster.id });
     return ok(clusterView(manager.store, manager.clock, cluster), 201);
   });
@@ -17,7 +17,7 @@ export function clusterRoutes(router: Router): void {
 
   router.authed('PATCH', '/api/v1/clusters/:id', 'operator', ({ manager, params, body, principal }) => {
     const b = objectBody(body);
-    const cluster = manager.clusters.update(params.id!, { name: b.name, description: b.description, tenant: b.tenant }, principal.actor);
+    const cluster = manager.clusters.update(params.id!, { name: b.name, description: b.description, tenant: b.tenant, profile: b.profile, fqdn: b.fqdn, address: b.address }, principal.actor);
     manager.events.emit('cluster.changed', { id: cluster.id });
     return ok(clusterView(manager.store, manager.clock, cluster));
   });

@@ -5,11 +5,30 @@ import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import type { Store } from '../store/store';
 import type { ClusterRecord } from '../store/clusters-table';
 import { labelProblem, nameProblem } from './names';
+import { DEFAULT_PROFILE, isProfile, PROFILES } from '../profiles/profile-names';
+import { isIP } from 'node:net';
 
 export interface ClusterInput {
   name?: unknown;
   description?: unknown;
   tenant?: unknown;
+  profile?: unknown;
+  fqdn?: unknown;
+  address?: unknown;
+}
+
+const FQDN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+\.?$/i;
+
+function checkFqdn(v: unknown): string | null {
+  if (v === null || v === '') return null;
+  if (typeof v !== 'string' || !FQDN.test(v) || isIP(v)) throw new ValidationError('fqdn', 'fqdn is a fully qualified DNS name such as api.prod.example.internal');
+  return v.replace(/\.$/, '').toLowerCase();
+}
+
+function checkAddress(v: unknown): string | null {
+  if (v === null || v === '') return null;
+  if (typeof v !== 'string' || isIP(v) === 0) throw new ValidationError('address', 'address is the IPv4 or IPv6 address the FQDN must resolve to');
+  return v;
 }
 
 const MAX_DESCRIPTION = 1000;
@@ -38,12 +57,16 @@ export class Clusters {
     const tenant = input.tenant === undefined ? 'default' : input.tenant;
     const tenantProblem = labelProblem(tenant);
     if (tenantProblem) throw new ValidationError('tenant', `tenant: ${tenantProblem}`);
+    const profile = input.profile === undefined ? DEFAULT_PROFILE : input.profile;
+    if (!isProfile(profile)) throw new ValidationError('profile', `profile must be one of ${PROFILES.join(', ')}`);
+    const fqdn = input.fqdn === undefined ? null : checkFqdn(input.fqdn);
+    const address = input.address === undefined ? null : checkAddress(input.address);
     const now = this.clock.now().toISOString();
-    const row: ClusterRecord = { id: randomUUID(), name, description, tenant: tenant as string, state: 'pending', created_at: now, updated_at: now };
+    const row: ClusterRecord = { id: randomUUID(), name, description, tenant: tenant as string, state: 'pending', profile, fqdn, address, created_at: now, updated_at: now };
     return this.store.tx(() => {
       if (this.store.clusters.byName(name)) throw new ConflictError('name_taken', `a cluster named ${name} already exists`);
       this.store.clusters.insert(row);
-      this.store.audit.append({ actor, action: 'cluster.create', cluster_id: row.id, target: name, details: { tenant: row.tenant } });
+      this.store.audit.append({ actor, action: 'cluster.create', cluster_id: row.id, target: name, details: { tenant: row.tenant, profile, fqdn, address } });
       return row;
     });
   }
@@ -59,16 +82,32 @@ export class Clusters {
   }
 
   update(id: string, input: ClusterInput, actor: string): ClusterRecord {
-    const fields: { name?: string; description?: string } = {};
+    const fields: { name?: string; description?: string; fqdn?: string | null; address?: string | null } = {};
     if (input.name !== undefined) fields.name = checkName(input.name);
     if (input.description !== undefined) fields.description = checkDescription(input.description);
+    if (input.fqdn !== undefined) fields.fqdn = checkFqdn(input.fqdn);
+    if (input.address !== undefined) fields.address = checkAddress(input.address);
+    if (input.profile !== undefined) throw new ValidationError('profile', 'the profile is changed with PUT /api/v1/clusters/{id}/profile (admin)');
     if (input.tenant !== undefined) throw new ValidationError('tenant', 'the tenant of a cluster cannot change (agent configs are signed for it)');
     return this.store.tx(() => {
       const before = this.get(id);
       if (fields.name && fields.name !== before.name && this.store.clusters.byName(fields.name)) throw new ConflictError('name_taken', `a cluster named ${fields.name} already exists`);
       if (Object.keys(fields).length > 0) {
         this.store.clusters.update(id, fields, this.clock.now().toISOString());
-        this.store.audit.append({ actor, action: 'cluster.update', cluster_id: id, target: fields.name ?? before.name, details: { before: { name: before.name, description: before.description }, after: fields } });
+        this.store.audit.append({ actor, action: 'cluster.update', cluster_id: id, target: fields.name ?? before.name, details: { before: { name: before.name, description: before.description, fqdn: before.fqdn, address: before.address }, after: fields } });
+      }
+      return this.get(id);
+    });
+  }
+
+  /** Changes the profile; the rules of the new one apply to the next operation. */
+  setProfile(id: string, profile: unknown, actor: string): ClusterRecord {
+    if (!isProfile(profile)) throw new ValidationError('profile', `profile must be one of ${PROFILES.join(', ')}`);
+    return this.store.tx(() => {
+      const before = this.get(id);
+      if (before.profile !== profile) {
+        this.store.clusters.update(id, { profile }, this.clock.now().toISOString());
+        this.store.audit.append({ actor, action: 'cluster.profile', cluster_id: id, target: before.name, details: { before: before.profile, after: profile } });
       }
       return this.get(id);
     });

@@ -2,6 +2,7 @@
 import type { Db } from './database';
 
 export type ClusterState = 'pending' | 'connected' | 'offline' | 'revoked';
+export type ProfileName = 'development' | 'standard' | 'banking-secure' | 'air-gapped' | 'hybrid';
 
 export interface ClusterRecord {
   id: string;
@@ -9,6 +10,10 @@ export interface ClusterRecord {
   description: string;
   tenant: string;
   state: ClusterState;
+  profile: ProfileName;
+  /** The cluster's DNS name and the address it must resolve to (checked by the preflight DNS checks). */
+  fqdn: string | null;
+  address: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -19,8 +24,8 @@ export class ClustersTable {
   insert(row: ClusterRecord): void {
     this.db
       .prepare(
-        `INSERT INTO clusters (id, name, description, tenant, state, created_at, updated_at)
-         VALUES (@id, @name, @description, @tenant, @state, @created_at, @updated_at)`,
+        `INSERT INTO clusters (id, name, description, tenant, state, profile, fqdn, address, created_at, updated_at)
+         VALUES (@id, @name, @description, @tenant, @state, @profile, @fqdn, @address, @created_at, @updated_at)`,
       )
       .run(row);
   }
@@ -37,7 +42,7 @@ export class ClustersTable {
     return this.db.prepare('SELECT * FROM clusters ORDER BY name').all() as ClusterRecord[];
   }
 
-  update(id: string, fields: Partial<Pick<ClusterRecord, 'name' | 'description' | 'state'>>, updatedAt: string): void {
+  update(id: string, fields: Partial<Pick<ClusterRecord, 'name' | 'description' | 'state' | 'profile' | 'fqdn' | 'address'>>, updatedAt: string): void {
     const sets = Object.keys(fields).map((k) => `${k} = @${k}`);
     this.db.prepare(`UPDATE clusters SET ${[...sets, 'updated_at = @updated_at'].join(', ')} WHERE id = @id`).run({ ...fields, updated_at: updatedAt, id });
   }

@@ -199,4 +199,84 @@ export const migrations: readonly Migration[] = [
         BEGIN SELECT RAISE(ABORT, 'a signed report is never rewritten'); END;
     `,
   },
+  {
+    version: 5,
+    name: 'profiles, MFA, approvals, preflight runs and backups',
+    // A cluster's profile decides which rules gate its operations; development keeps the behaviour of clusters
+    // created before profiles existed. TOTP secrets are sealed like every other secret.
+    sql: `
+      ALTER TABLE clusters ADD COLUMN profile TEXT NOT NULL DEFAULT 'development'
+        CHECK (profile IN ('development','standard','banking-secure','air-gapped','hybrid'));
+      ALTER TABLE clusters ADD COLUMN fqdn TEXT;
+      ALTER TABLE clusters ADD COLUMN address TEXT;
+
+      ALTER TABLE users ADD COLUMN totp_sealed_secret BLOB;
+      ALTER TABLE users ADD COLUMN totp_confirmed_at TEXT;
+      ALTER TABLE users ADD COLUMN totp_last_step INTEGER;
+
+      CREATE TABLE recovery_codes (
+        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        code_hash TEXT NOT NULL,
+        used_at TEXT,
+        PRIMARY KEY (user_id, code_hash)
+      );
+
+      CREATE TABLE mfa_challenges (
+        token_hash TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        expires_at TEXT NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0
+      );
+
+      CREATE TABLE approvals (
+        id TEXT PRIMARY KEY,
+        cluster_id TEXT NOT NULL REFERENCES clusters(id) ON DELETE CASCADE,
+        action TEXT NOT NULL,
+        service TEXT NOT NULL,
+        reason TEXT NOT NULL,
+        state TEXT NOT NULL CHECK (state IN ('pending','approved','rejected','used')),
+        requested_by TEXT NOT NULL,
+        requested_at TEXT NOT NULL,
+        decided_by TEXT,
+        decided_at TEXT,
+        decision_note TEXT,
+        expires_at TEXT,
+        used_at TEXT,
+        used_by_command TEXT
+      );
+      CREATE INDEX approvals_cluster ON approvals(cluster_id, requested_at);
+
+      CREATE TABLE preflight_runs (
+        id TEXT PRIMARY KEY,
+        cluster_id TEXT NOT NULL REFERENCES clusters(id) ON DELETE CASCADE,
+        trigger TEXT NOT NULL CHECK (trigger IN ('on_demand','install','upgrade','report')),
+        target TEXT,
+        started_at TEXT NOT NULL,
+        finished_at TEXT NOT NULL,
+        outcome TEXT NOT NULL CHECK (outcome IN ('pass','warn','fail')),
+        checks TEXT NOT NULL,
+        run_by TEXT NOT NULL
+      );
+      CREATE INDEX preflight_runs_cluster ON preflight_runs(cluster_id, started_at);
+
+      CREATE TABLE backup_sets (
+        id TEXT PRIMARY KEY,
+        cluster_id TEXT NOT NULL REFERENCES clusters(id) ON DELETE CASCADE,
+        created_at TEXT NOT NULL,
+        created_by TEXT NOT NULL,
+        source TEXT NOT NULL,
+        generation INTEGER NOT NULL
+      );
+      CREATE INDEX backup_sets_cluster ON backup_sets(cluster_id, created_at);
+
+      CREATE TABLE backup_files (
+        set_id TEXT NOT NULL REFERENCES backup_sets(id) ON DELETE CASCADE,
+        name TEXT NOT NULL,
+        file TEXT NOT NULL,
+        sha256 TEXT NOT NULL,
+        size INTEGER NOT NULL,
+        PRIMARY KEY (set_id, name)
+      );
+    `,
+  },
 ];

@@ -1,15 +1,18 @@
 // The store: the one owner of the SQLite database. Every other module reaches the data through its tables.
 import type { Clock } from '../clock';
 import { AccountsTables } from './accounts-tables';
+import { ApprovalsTable } from './approvals-table';
 import { AuditLog } from './audit-log';
 import { ClustersTable } from './clusters-table';
 import { ClusterAccessTables } from './cluster-access-tables';
 import { CommandsTables } from './commands-tables';
 import { openDatabase, type Db } from './database';
 import { KeysTables } from './keys-tables';
+import { LifecycleTables } from './lifecycle-tables';
 import type { Migration } from './migrations';
 import { SqliteNonceStore } from './nonces-table';
 import { ReportsTable } from './reports-table';
+import { SettingsTable } from './settings-table';
 
 export class Store {
   readonly audit: AuditLog;
@@ -20,6 +23,9 @@ export class Store {
   readonly clusterAccess: ClusterAccessTables;
   readonly commands: CommandsTables;
   readonly reports: ReportsTable;
+  readonly settings: SettingsTable;
+  readonly approvals: ApprovalsTable;
+  readonly lifecycle: LifecycleTables;
 
   private constructor(
     readonly db: Db,
@@ -33,6 +39,9 @@ export class Store {
     this.clusterAccess = new ClusterAccessTables(db);
     this.commands = new CommandsTables(db);
     this.reports = new ReportsTable(db);
+    this.settings = new SettingsTable(db);
+    this.approvals = new ApprovalsTable(db);
+    this.lifecycle = new LifecycleTables(db);
   }
 
   static open(file: string, clock: Clock, migrations?: readonly Migration[]): Store {

@@ -1,0 +1,65 @@
+// SQL for what the lifecycle records around operations: preflight runs with their checks, and backup sets
+// with the sha256 of each file they wrote.
+import type { Db } from './database';
+
+export type PreflightTrigger = 'on_demand' | 'install' | 'upgrade' | 'report';
+export type PreflightOutcome = 'pass' | 'warn' | 'fail';
+
+export interface PreflightRunRecord {
+  id: string;
+  cluster_id: string;
+  trigger: PreflightTrigger;
+  target: string | null;
+  started_at: string;
+  finished_at: string;
+  outcome: PreflightOutcome;
+  checks: unknown;
+  run_by: string;
+}
+
+export interface BackupSetRecord {
+  id: string;
+  cluster_id: string;
+  created_at: string;
+  created_by: string;
+  source: string;
+  generation: number;
+}
+
+export interface BackupFileRecord {
+  set_id: string;
+  name: string;
+  file: string;
+  sha256: string;
+  size: number;
+}
+
+export class LifecycleTables {
+  constructor(private readonly db: Db) {}
+
+  insertPreflight(row: PreflightRunRecord): void {
+    this.db
+      .prepare(
+        `INSERT INTO preflight_runs (id, cluster_id, trigger, target, started_at, finished_at, outcome, checks, run_by)
+         VALUES (@id, @cluster_id, @trigger, @target, @started_at, @finished_at, @outcome, @checks, @run_by)`,
+      )
+      .run({ ...row, checks: JSON.stringify(row.checks) });
+  }
+
+  latestPreflight(clusterId: string): PreflightRunRecord | undefined {
+    const row = this.db.prepare('SELECT * FROM preflight_runs WHERE cluster_id = ? ORDER BY started_at DESC, rowid DESC LIMIT 1').get(clusterId) as (Omit<PreflightRunRecord, 'checks'> & { checks: string }) | undefined;
+    return row && { ...row, checks: JSON.parse(row.checks) as unknown };
+  }
+
+  insertBackup(set: BackupSetRecord, files: BackupFileRecord[]): void {
+    this.db.prepare('INSERT INTO backup_sets (id, cluster_id, created_at, created_by, source, generation) VALUES (@id, @cluster_id, @created_at, @created_by, @source, @generation)').run(set);
+    const insert = this.db.prepare('INSERT INTO backup_files (set_id, name, file, sha256, size) VALUES (@set_id, @name, @file, @sha256, @size)');
+    for (const f of files) insert.run(f);
+  }
+
+  backups(clusterId: string): (BackupSetRecord & { files: BackupFileRecord[] })[] {
+    const sets = this.db.prepare('SELECT * FROM backup_sets WHERE cluster_id = ? ORDER BY created_at DESC, id').all(clusterId) as BackupSetRecord[];
+    const files = this.db.prepare('SELECT * FROM backup_files WHERE set_id = ? ORDER BY name');
+    return sets.map((s) => ({ ...s, files: files.all(s.id) as BackupFileRecord[] }));
+  }
+}
