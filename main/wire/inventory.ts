@@ -7,6 +7,7 @@ export interface NodeInventory {
   roles: string[];
   kubelet_version: string;
   os_image: string;
+  operating_system: string;
   architecture: string;
   cpu: string;
   memory: string;
@@ -41,6 +42,7 @@ function nodeInventory(n: V1Node): NodeInventory {
     roles,
     kubelet_version: info?.kubeletVersion ?? '',
     os_image: info?.osImage ?? '',
+    operating_system: info?.operatingSystem ?? '',
     architecture: info?.architecture ?? '',
     cpu: n.status?.capacity?.cpu ?? '',
     memory: n.status?.capacity?.memory ?? '',

@@ -29,6 +29,12 @@ export interface ManagedComponentSpec {
   replicas?: number;
   artifacts?: { name: string; image: string }[];
   resources?: { cpu?: string; memory?: string };
+  /** Endpoints bound to the service: https://, tls://, http:// or tcp:// URLs. */
+  endpoints?: { name: string; url: string }[];
+  /** A sandbox (test) instance. */
+  sandbox?: boolean;
+  /** Changed to ask for a rolling restart (the kubectl rollout restart convention). */
+  restartedAt?: string;
   config?: Record<string, unknown>;
 }
 

@@ -39,7 +39,11 @@ export class Commands {
     return () => this.listeners.delete(listener);
   }
 
-  issue(clusterId: string, op: unknown, args: unknown, actor: string): CommandRecord {
+  /**
+   * Signs and queues a command. `opts.beforeCommit` runs inside the same transaction once the command id is
+   * known (the lifecycle uses an approval there, so an approval is spent only by a command that exists).
+   */
+  issue(clusterId: string, op: unknown, args: unknown, actor: string, opts: { beforeCommit?: (commandId: string) => void; action?: string } = {}): CommandRecord {
     if (typeof op !== 'string' || !OPERATIONS.includes(op as never)) throw new ValidationError('op', `op must be one of ${OPERATIONS.join(', ')}`);
     const a = (typeof args === 'object' && args !== null && !Array.isArray(args) ? args : {}) as Record<string, unknown>;
     const record = this.store.tx(() => {
@@ -84,7 +88,8 @@ export class Commands {
       const envelope = signDocument(buildCommand({ command_id: randomUUID(), tenant: cluster.tenant, target: clusterId, op, args: signedArgs, now, validitySeconds: COMMAND_VALIDITY_S }), signer);
       const payload = envelope.payload as { command_id: string; not_after: string };
       this.store.commands.insert({ id: payload.command_id, cluster_id: clusterId, op, args: signedArgs, envelope, requested_by: actor, created_at: now.toISOString(), not_after: payload.not_after });
-      this.store.audit.append({ actor, action: `command.${op}`, cluster_id: clusterId, target: (a.name as string | undefined) ?? null, details: { command_id: payload.command_id } });
+      opts.beforeCommit?.(payload.command_id);
+      this.store.audit.append({ actor, action: `command.${op}`, cluster_id: clusterId, target: (a.name as string | undefined) ?? null, details: { command_id: payload.command_id, ...(opts.action ? { action: opts.action } : {}) } });
       return this.store.commands.get(payload.command_id)!;
     });
     for (const l of this.listeners) l(clusterId);

@@ -11,7 +11,7 @@ import { bilingual, type Evidence, type ReportLine } from './report-types';
 /** An API server that accepts the connection but never answers must not hold the report forever. */
 export const KUBE_READ_TIMEOUT_MS = 15_000;
 
-function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+export function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(Object.assign(new Error(`no answer within ${ms} ms`), { code: 'ETIMEDOUT' })), ms);

@@ -17,6 +17,9 @@ import { renderReportHtml, type ReportLanguage } from './report-html';
 import { bilingual, type ReportBody, type ReportLine, type ReportSummary, type SignedReport } from './report-types';
 import { statusCounts, verdictOf } from './verdict';
 
+import type { Preflight, PreflightRun } from '../preflight/preflight';
+import type { Listeners } from '../listeners';
+
 export type { GatewayAddress } from './gateway-probe';
 
 export interface ReportsOptions {
@@ -30,6 +33,10 @@ export interface ReportsOptions {
   managerVersion: string;
   /** The agent gateway to probe; without it the agent.mtls line is BLOCKED. Also settable later (useGateway). */
   gateway?: GatewayAddress;
+  /** The preflight checks open every acceptance run (spec: "Lancer la recette : vérifications préalables, ..."). */
+  preflight?: Preflight;
+  /** Where this process's gateway listens, when it was started after the reports service. */
+  listeners?: Listeners;
   kubeTimeoutMs?: number;
   mirrorTimeoutMs?: number;
 }
@@ -46,21 +53,26 @@ export class Reports {
     this.gateway = address;
   }
 
+  private gatewayAddress(): GatewayAddress | undefined {
+    return this.gateway ?? this.o.listeners?.gateway;
+  }
+
   async run(clusterId: string, actor: string): Promise<SignedReport> {
     const { store, clock } = this.o;
     const cluster = store.clusters.get(clusterId);
     if (!cluster) throw new NotFoundError('cluster', clusterId);
     const desired = (store.commands.desiredState(clusterId)?.components ?? {}) as Record<string, unknown>;
-    const deps = { store, keyring: this.o.keyring, clock, caPem: this.o.caPem, gateway: this.gateway };
+    const deps = { store, keyring: this.o.keyring, clock, caPem: this.o.caPem, gateway: this.gatewayAddress() };
 
     // The network checks run side by side; each line keeps its own time of execution.
-    const [mtls, components, sources] = await Promise.all([
+    const [preflight, mtls, components, sources] = await Promise.all([
+      this.o.preflight ? this.o.preflight.run(clusterId, { trigger: 'report', actor }) : undefined,
       agentMtlsLine(clusterId, deps),
       componentLines(clusterId, desired, this.o.registration, clock, this.o.kubeTimeoutMs ?? KUBE_READ_TIMEOUT_MS),
       offlineSourceLines(desired, store.reports.mirror(), clock, this.o.mirrorTimeoutMs ?? MIRROR_TIMEOUT_MS),
     ]);
     const functional = functionalLines(desired, clock);
-    const lines: ReportLine[] = [mtls, agentConfigLine(clusterId, deps), inventoryFreshLine(clusterId, store, clock)];
+    const lines: ReportLine[] = [...(preflight ? preflightLines(preflight) : []), mtls, agentConfigLine(clusterId, deps), inventoryFreshLine(clusterId, store, clock)];
     const names = Object.keys(desired).sort();
     if (names.length === 0) lines.push(noComponentLine(clock, store.commands.desiredState(clusterId)?.generation ?? 0));
     // Grouped by component, as an auditor reads them: its state, its install source, its functional test.
@@ -120,6 +132,16 @@ export class Reports {
     });
     return settings;
   }
+}
+
+/** A warning is a check that ran and conforms: PASS, its reason kept as a warning in the evidence. */
+function preflightLines(run: PreflightRun): ReportLine[] {
+  return run.checks.map((c) => {
+    const evidence: ReportLine['evidence'] = { ...c.evidence, at: c.ran_at, preflight_run: run.id, critical: c.critical };
+    if (c.status === 'fail' && c.reason) evidence.reason = c.reason;
+    if (c.status === 'warn' && c.reason) evidence.warning = c.reason;
+    return { id: `preflight.${c.id}`, title: c.title, status: c.status === 'fail' ? 'FAIL' : 'PASS', evidence, ran_at: c.ran_at };
+  });
 }
 
 /** A cluster with nothing to accept must not pass on its preflight lines alone. */

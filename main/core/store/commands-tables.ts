@@ -130,6 +130,14 @@ export class CommandsTables {
     return this.db.prepare('SELECT * FROM agent_status WHERE cluster_id = ?').get(clusterId) as AgentStatusRecord | undefined;
   }
 
+  /** The specs a component was applied with, newest first (from the signed apply commands' args). */
+  specHistory(clusterId: string, name: string, limit = 50): unknown[] {
+    const rows = this.db
+      .prepare("SELECT json_extract(args, '$.spec') AS spec FROM commands WHERE cluster_id = ? AND op = 'managedcomponent.apply' AND json_extract(args, '$.name') = ? ORDER BY created_at DESC, rowid DESC LIMIT ?")
+      .all(clusterId, name, limit) as { spec: string | null }[];
+    return rows.filter((r) => r.spec !== null).map((r) => JSON.parse(r.spec!) as unknown);
+  }
+
   desiredState(clusterId: string): { generation: number; components: Record<string, unknown> } | undefined {
     const r = this.db.prepare('SELECT generation, components FROM desired_state WHERE cluster_id = ?').get(clusterId) as { generation: number; components: string } | undefined;
     return r && { generation: r.generation, components: JSON.parse(r.components) as Record<string, unknown> };

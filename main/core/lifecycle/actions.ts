@@ -1,0 +1,68 @@
+// Turns an operator's request on a component into the lifecycle action it is (install, upgrade,
+// configuration, stop, ...) and the ManagedComponent operation that carries it out, from the current desired
+// state and the component's history of applied specs.
+import { CoreError, ValidationError } from '../errors';
+import type { Store } from '../store/store';
+import { checkComponentSpec } from '../commands/component-spec';
+import { OP_APPLY, OP_DELETE, OP_INVENTORY, type ManagedComponentSpec } from '../../wire/protocol';
+
+export const COMPONENT_ACTIONS = ['stop', 'start', 'restart', 'rollback'] as const;
+export type ComponentAction = (typeof COMPONENT_ACTIONS)[number];
+export type LifecycleAction = 'install' | 'upgrade' | 'configuration' | 'uninstall' | ComponentAction | 'inventory';
+
+export type LifecycleRequest =
+  | { kind: 'apply'; name: unknown; spec: unknown }
+  | { kind: 'delete'; name: string }
+  | { kind: ComponentAction; name: string }
+  | { kind: 'inventory' };
+
+export interface PlannedOperation {
+  action: LifecycleAction;
+  /** The component concerned ('' for a cluster-wide command). */
+  service: string;
+  op: string;
+  args: Record<string, unknown>;
+  /** The spec an install or upgrade will write (what the preflight checks). */
+  spec?: ManagedComponentSpec;
+}
+
+export class LifecycleError extends CoreError {}
+
+const versionChanged = (a: ManagedComponentSpec, b: ManagedComponentSpec): boolean => a.version !== b.version;
+
+export function planOperation(store: Store, clusterId: string, req: LifecycleRequest, now: Date): PlannedOperation {
+  // A read of the cluster, never refused: it is how the state is observed to bring it back into compliance.
+  if (req.kind === 'inventory') return { action: 'inventory', service: '', op: OP_INVENTORY, args: {} };
+  const desired = (store.commands.desiredState(clusterId)?.components ?? {}) as Record<string, ManagedComponentSpec>;
+  if (req.kind === 'apply') {
+    if (typeof req.name !== 'string') throw new ValidationError('name', 'name is required (the component name)');
+    const spec = checkComponentSpec(req.spec);
+    const current = desired[req.name];
+    const action: LifecycleAction = !current ? 'install' : versionChanged(current, spec) ? 'upgrade' : 'configuration';
+    return { action, service: req.name, op: OP_APPLY, args: { name: req.name, spec }, spec };
+  }
+  const current = desired[req.name];
+  if (!current) throw new CoreError('not_found', `component ${req.name} is not in the desired state of this cluster`);
+  if (req.kind === 'delete') return { action: 'uninstall', service: req.name, op: OP_DELETE, args: { name: req.name } };
+  const apply = (spec: ManagedComponentSpec): PlannedOperation => ({ action: req.kind, service: req.name, op: OP_APPLY, args: { name: req.name, spec }, spec });
+  const stopped = current.replicas === 0;
+  switch (req.kind) {
+    case 'stop':
+      if (stopped) throw new LifecycleError('already_stopped', `${req.name} is already stopped (0 replicas)`);
+      return apply({ ...current, replicas: 0 });
+    case 'start': {
+      if (!stopped) throw new LifecycleError('not_stopped', `${req.name} is running; only a stopped component starts`);
+      // Back to the replicas it ran with before it was stopped.
+      const before = store.commands.specHistory(clusterId, req.name).find((s) => ((s as ManagedComponentSpec).replicas ?? 1) > 0) as ManagedComponentSpec | undefined;
+      return apply({ ...current, replicas: before?.replicas ?? 1 });
+    }
+    case 'restart':
+      if (stopped) throw new LifecycleError('not_running', `${req.name} is stopped; start it instead`);
+      return apply({ ...current, restartedAt: now.toISOString() });
+    case 'rollback': {
+      const previous = store.commands.specHistory(clusterId, req.name).find((s) => (s as ManagedComponentSpec).version !== current.version) as ManagedComponentSpec | undefined;
+      if (!previous) throw new LifecycleError('rollback_unavailable', `${req.name} has no earlier version to roll back to`);
+      return apply(checkComponentSpec(previous));
+    }
+  }
+}

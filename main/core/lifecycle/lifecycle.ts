@@ -1,0 +1,90 @@
+// The gate every operation on a cluster passes: the profile's rules (a blocked profile refuses installs,
+// upgrades, commands, starts and restarts), the four-eyes approval, and the preflight of installs and upgrades.
+// Only then is the command signed and queued, the approval spent in the same transaction.
+import type { PublicUser } from '../accounts/accounts';
+import type { Approvals } from '../approvals/approvals';
+import type { Commands, CommandView } from '../commands/commands';
+import { CoreError } from '../errors';
+import type { CoreEvents } from '../events';
+import type { Preflight, PreflightRun } from '../preflight/preflight';
+import { BLOCKED_ACTIONS, requiresFourEyes } from '../profiles/profile-rules';
+import type { ProfileEvaluation, Profiles } from '../profiles/profiles';
+import type { Clock } from '../clock';
+import type { Store } from '../store/store';
+import { FOUR_EYES_ACTIONS } from '../approvals/approvals';
+import { planOperation, type LifecycleAction, type LifecycleRequest } from './actions';
+
+export interface LifecycleDeps {
+  store: Store;
+  clock: Clock;
+  commands: Commands;
+  profiles: Profiles;
+  preflight: Preflight;
+  approvals: Approvals;
+  events: CoreEvents;
+}
+
+export interface LifecycleResult {
+  action: LifecycleAction;
+  command: CommandView;
+  preflight: PreflightRun | null;
+}
+
+export class Lifecycle {
+  constructor(private readonly d: LifecycleDeps) {}
+
+  async run(clusterId: string, req: LifecycleRequest, user: PublicUser, approvalId?: string): Promise<LifecycleResult> {
+    const { store, clock } = this.d;
+    const cluster = store.clusters.get(clusterId);
+    if (!cluster) throw new CoreError('not_found', `cluster ${JSON.stringify(clusterId)} not found`);
+    const plan = planOperation(store, clusterId, req, clock.now());
+    const refuse = (error: CoreError): never => {
+      store.tx(() => store.audit.append({ actor: user.name, action: 'lifecycle.refused', cluster_id: clusterId, target: plan.service || null, details: { action: plan.action, code: error.code, approval_id: approvalId ?? null } }));
+      throw error;
+    };
+
+    let evaluation: ProfileEvaluation | undefined;
+    if (BLOCKED_ACTIONS.has(plan.action)) {
+      evaluation = await this.d.profiles.evaluate(clusterId);
+      if (evaluation.status === 'blocked') {
+        const failing = evaluation.rules.filter((r) => r.status === 'fail');
+        refuse(new CoreError('profile_blocked', `the ${cluster.profile} profile of this cluster is blocked (${failing.map((r) => r.id).join(', ')}): ${plan.action} is refused until every rule is met`, { profile: cluster.profile, action: plan.action, failing }));
+      }
+    }
+
+    const fourEyes = requiresFourEyes(cluster.profile) && (FOUR_EYES_ACTIONS as readonly string[]).includes(plan.action);
+    const use = { cluster_id: clusterId, action: plan.action, service: plan.service, user_id: user.id };
+    if (fourEyes) {
+      if (!approvalId) refuse(new CoreError('approval_required', `the ${cluster.profile} profile needs an approved request for ${plan.action} on ${plan.service}`, { action: plan.action, service: plan.service }));
+      try {
+        this.d.approvals.check(approvalId!, use);
+      } catch (error) {
+        if (error instanceof CoreError) refuse(error);
+        throw error;
+      }
+    }
+
+    let preflight: PreflightRun | null = null;
+    if (plan.action === 'install' || plan.action === 'upgrade') {
+      preflight = await this.d.preflight.run(clusterId, { trigger: plan.action, actor: user.name, target: { name: plan.service, spec: plan.spec }, evaluation });
+      if (preflight.outcome === 'fail') {
+        const failed = preflight.checks.filter((c) => c.status === 'fail');
+        refuse(new CoreError('preflight_failed', `the preflight of this ${plan.action} failed (${failed.map((c) => c.id).join(', ')}); nothing was written to the cluster`, { run: preflight }));
+      }
+    }
+
+    let command;
+    try {
+      command = this.d.commands.issue(clusterId, plan.op, plan.args, user.name, {
+        action: plan.action,
+        beforeCommit: fourEyes ? (commandId) => this.d.approvals.consume(approvalId!, use, commandId) : undefined,
+      });
+    } catch (error) {
+      if (error instanceof CoreError && error.code.startsWith('approval_')) refuse(error);
+      throw error;
+    }
+    this.d.events.emit('command.changed', { id: command.id, cluster_id: clusterId });
+    if (fourEyes) this.d.events.emit('approval.changed', { id: approvalId, cluster_id: clusterId });
+    return { action: plan.action, command: this.d.commands.get(command.id), preflight };
+  }
+}

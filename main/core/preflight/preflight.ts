@@ -1,0 +1,80 @@
+// The preflight checks of a Kubernetes cluster, run at the start of every install and upgrade and on demand:
+// API, nodes, capacity, DNS, TLS, versions, mirror and the profile's rules. The run is recorded and audited;
+// one critical failure fails the operation before anything is written to the cluster.
+import { randomUUID } from 'node:crypto';
+import type { Clock } from '../clock';
+import type { Registration } from '../clusters/registration';
+import { NotFoundError } from '../errors';
+import type { Listeners } from '../listeners';
+import { dnsServers } from '../probes/dns-settings';
+import type { ProfileEvaluation, Profiles } from '../profiles/profiles';
+import { KUBE_READ_TIMEOUT_MS } from '../reports/component-checks';
+import type { Store } from '../store/store';
+import type { PreflightOutcome, PreflightRunRecord, PreflightTrigger } from '../store/lifecycle-tables';
+import type { CheckResult } from './check-types';
+import { dnsChecks } from './dns-checks';
+import { kubeChecks } from './kube-checks';
+import { caCheck, endpointChecks, gatewayCheck } from './tls-checks';
+import { agentVersionCheck, artifactChecks } from './version-checks';
+
+export interface PreflightDeps {
+  store: Store;
+  clock: Clock;
+  registration: Registration;
+  listeners: Listeners;
+  profiles: Profiles;
+  caPem: string;
+  managerVersion: string;
+  timeoutMs?: number;
+}
+
+export interface PreflightRun extends Omit<PreflightRunRecord, 'checks'> {
+  checks: CheckResult[];
+}
+
+export interface PreflightRequest {
+  trigger: PreflightTrigger;
+  actor: string;
+  /** The component an install or upgrade is about to write, with its new spec. */
+  target?: { name: string; spec: unknown };
+  /** A profile evaluation the caller already made for this operation. */
+  evaluation?: ProfileEvaluation;
+}
+
+export const outcomeOf = (checks: CheckResult[]): PreflightOutcome => (checks.some((c) => c.status === 'fail') ? 'fail' : checks.some((c) => c.status === 'warn') ? 'warn' : 'pass');
+
+export class Preflight {
+  constructor(private readonly d: PreflightDeps) {}
+
+  async run(clusterId: string, req: PreflightRequest): Promise<PreflightRun> {
+    const { store, clock } = this.d;
+    const cluster = store.clusters.get(clusterId);
+    if (!cluster) throw new NotFoundError('cluster', clusterId);
+    const started_at = clock.now().toISOString();
+    const at = (): string => clock.now().toISOString();
+    const desired = { ...((store.commands.desiredState(clusterId)?.components ?? {}) as Record<string, Record<string, unknown>>) };
+    if (req.target) desired[req.target.name] = req.target.spec as Record<string, unknown>;
+    // The mirror lookups concern what is about to be installed; on demand, everything the cluster should run.
+    const toInstall = req.target ? { [req.target.name]: desired[req.target.name]! } : desired;
+    const timeout = this.d.timeoutMs ?? KUBE_READ_TIMEOUT_MS;
+    const [kube, dns, gateway, endpoints, artifacts, evaluation] = await Promise.all([
+      kubeChecks(clusterId, this.d.registration, store, desired, at, timeout),
+      dnsChecks(cluster, dnsServers(store), at, this.d.timeoutMs),
+      gatewayCheck(this.d.listeners, this.d.caPem, clock.now(), at),
+      endpointChecks(store, this.d.caPem, desired, clock.now(), at, this.d.timeoutMs),
+      artifactChecks(store.reports.mirror(), cluster.profile, toInstall, at, this.d.timeoutMs),
+      req.evaluation ?? this.d.profiles.evaluate(clusterId),
+    ]);
+    const checks = [...kube, ...dns, caCheck(this.d.caPem, clock.now(), at()), gateway, ...endpoints, agentVersionCheck(store, clusterId, this.d.managerVersion, at()), ...artifacts, ...evaluation.rules];
+    const run: PreflightRun = { id: randomUUID(), cluster_id: clusterId, trigger: req.trigger, target: req.target?.name ?? null, started_at, finished_at: at(), outcome: outcomeOf(checks), checks, run_by: req.actor };
+    store.tx(() => {
+      store.lifecycle.insertPreflight(run);
+      store.audit.append({ actor: req.actor, action: 'preflight.run', cluster_id: clusterId, target: run.target, details: { run_id: run.id, trigger: run.trigger, outcome: run.outcome, failed: checks.filter((c) => c.status === 'fail').map((c) => c.id) } });
+    });
+    return run;
+  }
+
+  latest(clusterId: string): PreflightRun | undefined {
+    return this.d.store.lifecycle.latestPreflight(clusterId) as PreflightRun | undefined;
+  }
+}

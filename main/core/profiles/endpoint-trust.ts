@@ -1,0 +1,30 @@
+// The CAs the console trusts for the TLS endpoints bound to the services (the customer's PKI), beside the
+// manager CA. One setting, a PEM bundle, checked certificate by certificate when it is set.
+import { X509Certificate } from 'node:crypto';
+import { ValidationError } from '../errors';
+import type { Store } from '../store/store';
+
+const KEY = 'endpoint_trust_pems';
+const PEM = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
+
+export function endpointTrust(store: Store): string[] {
+  return store.settings.getJson<string[]>(KEY) ?? [];
+}
+
+export function setEndpointTrust(store: Store, input: unknown, actor: string): string[] {
+  if (typeof input !== 'string') throw new ValidationError('ca_pem', 'ca_pem is the PEM text of one or more CA certificates (empty to clear)');
+  const pems = input.match(PEM) ?? [];
+  if (input.trim() !== '' && pems.length === 0) throw new ValidationError('ca_pem', 'no PEM certificate found in ca_pem');
+  pems.forEach((pem, i) => {
+    try {
+      if (!new X509Certificate(pem).ca) throw new Error('not a CA');
+    } catch (error) {
+      throw new ValidationError('ca_pem', `certificate ${i + 1} of ca_pem is not a readable CA certificate (${(error as Error).message})`);
+    }
+  });
+  store.tx(() => {
+    store.settings.setJson(KEY, pems.length ? pems : null);
+    store.audit.append({ actor, action: 'settings.endpoint_trust', details: { certificates: pems.length } });
+  });
+  return pems;
+}

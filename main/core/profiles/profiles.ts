@@ -1,0 +1,45 @@
+// Evaluates a cluster's profile now: every rule of its profile, run side by side on real state. Blocked when
+// one rule fails; the result says which and why.
+import type { CheckResult } from '../preflight/check-types';
+import { NotFoundError } from '../errors';
+import { FOUR_EYES_ACTIONS } from '../approvals/approvals';
+import { PROFILE_RULES, requiresFourEyes, RULE_TITLES } from './profile-rules';
+import { PROFILES, type ProfileName } from './profile-names';
+import { evaluateRule, ruleContext, type RuleDeps } from './rule-checks';
+
+export interface ProfileEvaluation {
+  cluster_id: string;
+  profile: ProfileName;
+  status: 'compliant' | 'blocked';
+  rules: CheckResult[];
+  four_eyes: boolean;
+  four_eyes_actions: string[];
+  evaluated_at: string;
+}
+
+
+export class Profiles {
+  constructor(private readonly deps: RuleDeps) {}
+
+  async evaluate(clusterId: string): Promise<ProfileEvaluation> {
+    const cluster = this.deps.store.clusters.get(clusterId);
+    if (!cluster) throw new NotFoundError('cluster', clusterId);
+    const ctx = ruleContext(cluster, this.deps);
+    const rules = await Promise.all(PROFILE_RULES[cluster.profile].map((id) => evaluateRule(id, ctx)));
+    const fourEyes = requiresFourEyes(cluster.profile);
+    return {
+      cluster_id: cluster.id,
+      profile: cluster.profile,
+      status: rules.some((r) => r.status === 'fail') ? 'blocked' : 'compliant',
+      rules,
+      four_eyes: fourEyes,
+      four_eyes_actions: fourEyes ? [...FOUR_EYES_ACTIONS] : [],
+      evaluated_at: this.deps.clock.now().toISOString(),
+    };
+  }
+
+  /** The catalog of profiles and their rules, for the console's wizard and Profile tab. */
+  catalog(): { name: ProfileName; rules: { id: string; title: { en: string; fr: string } }[] }[] {
+    return PROFILES.map((name) => ({ name, rules: PROFILE_RULES[name].map((id) => ({ id: `profile.${id}`, title: RULE_TITLES[id] })) }));
+  }
+}

@@ -1,0 +1,301 @@
+// How each profile rule is evaluated, always on real state: handshakes with the listeners and endpoints, the
+// accounts as they are, the syslog target probed, the components in the desired state and in the cluster.
+import type { Accounts } from '../accounts/accounts';
+import type { Clock } from '../clock';
+import type { Registration } from '../clusters/registration';
+import { checkComponentSpec } from '../commands/component-spec';
+import { catalogEntry } from '../commands/component-catalog';
+import type { Listeners } from '../listeners';
+import type { CheckResult, CheckStatus } from '../preflight/check-types';
+import { probeGateway } from '../reports/gateway-probe';
+import { parseImageReference } from '../reports/mirror';
+import { bilingual, type Bilingual } from '../reports/report-types';
+import type { ClusterRecord } from '../store/clusters-table';
+import type { Store } from '../store/store';
+import { probeSyslog } from '../audit/syslog-sender';
+import { syslogTarget } from '../audit/syslog-settings';
+import { dnsServers } from '../probes/dns-settings';
+import { classifyHost } from '../probes/private-networks';
+import { parseEndpointUrl, probeTlsEndpoint, type TlsEndpointResult } from '../probes/tls-endpoint';
+import { MFA_ROLES } from './profile-names';
+import { RULE_TITLES, type RuleId } from './profile-rules';
+import { endpointTrust } from './endpoint-trust';
+
+export interface RuleDeps {
+  store: Store;
+  clock: Clock;
+  registration: Registration;
+  accounts: Accounts;
+  listeners: Listeners;
+  /** The manager CA: trust anchor of the console and gateway listeners. */
+  caPem: string;
+  mode: 'desktop' | 'headless';
+  timeoutMs?: number;
+}
+
+type Spec = { component?: unknown; artifacts?: { image?: unknown }[]; endpoints?: { name?: unknown; url?: unknown }[]; sandbox?: unknown };
+
+/** What one evaluation reads once and every rule shares (a probe of an endpoint runs once). */
+export interface RuleContext {
+  cluster: ClusterRecord;
+  desired: Record<string, Spec>;
+  observed: Record<string, Spec>;
+  deps: RuleDeps;
+  tlsProbe(host: string, port: number, caPems: string[], serverName?: string): Promise<TlsEndpointResult>;
+}
+
+export function ruleContext(cluster: ClusterRecord, deps: RuleDeps): RuleContext {
+  const desired = (deps.store.commands.desiredState(cluster.id)?.components ?? {}) as Record<string, Spec>;
+  const snapshot = deps.store.clusterAccess.latestAgentSnapshot(cluster.id);
+  const raw = ((snapshot?.data as { observed_components?: Record<string, { spec?: Spec }> | null } | undefined)?.observed_components ?? {}) as Record<string, { spec?: Spec }>;
+  const observed = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, v?.spec ?? {}]));
+  const cache = new Map<string, Promise<TlsEndpointResult>>();
+  return {
+    cluster,
+    desired,
+    observed,
+    deps,
+    tlsProbe(host, port, caPems, serverName) {
+      const key = JSON.stringify([host, port, caPems, serverName]);
+      let p = cache.get(key);
+      if (!p) {
+        p = probeTlsEndpoint({ host, port, serverName, caPems, now: deps.clock.now(), timeoutMs: deps.timeoutMs });
+        cache.set(key, p);
+      }
+      return p;
+    },
+  };
+}
+
+const result = (id: RuleId, status: CheckStatus, evidence: CheckResult['evidence'], reason: Bilingual | null, at: string): CheckResult => ({
+  id: `profile.${id}`,
+  title: RULE_TITLES[id],
+  status,
+  critical: status === 'fail',
+  reason: status === 'pass' ? null : reason,
+  evidence,
+  ran_at: at,
+});
+
+const tlsOk = (r: TlsEndpointResult): boolean => r.verdict === 'ok' || r.verdict === 'expiring';
+
+async function consoleTls(ctx: RuleContext, at: string): Promise<CheckResult> {
+  const { listeners, mode, caPem } = ctx.deps;
+  const c = listeners.console;
+  if (!c) {
+    if (mode === 'desktop') return result('console_tls', 'pass', { method: 'looked for a network listener of the console', listener: null, transport: 'Electron IPC inside the desktop window' }, null, at);
+    return result('console_tls', 'fail', { method: 'looked for the console listener of this manager', listener: null }, bilingual('the console listener of this manager is not known', "l'écoute de la console de ce gestionnaire n'est pas connue"), at);
+  }
+  const probe = await ctx.tlsProbe(c.host, c.port, [caPem], c.serverName);
+  const evidence = { method: `TLS handshake with the console listener ${c.host}:${c.port}, trusting the manager CA only`, probe };
+  if (!tlsOk(probe)) return result('console_tls', 'fail', evidence, bilingual(`the console listener did not complete a trusted TLS handshake: ${probe.message}`, `l'écoute de la console n'a pas réussi de poignée de main TLS approuvée : ${probe.message}`), at);
+  return result('console_tls', probe.verdict === 'expiring' ? 'warn' : 'pass', evidence, bilingual(`its certificate expires in ${probe.certificate?.days_left} days`, `son certificat expire dans ${probe.certificate?.days_left} jours`), at);
+}
+
+async function agentClientCertificates(ctx: RuleContext, at: string): Promise<CheckResult> {
+  const g = ctx.deps.listeners.gateway;
+  if (!g) return result('agent_client_certificates', 'fail', { method: 'looked for the agent gateway of this manager', gateway: null }, bilingual('no agent gateway runs in this manager', "aucune passerelle d'agents ne tourne dans ce gestionnaire"), at);
+  const [none, foreign] = await Promise.all([probeGateway(g, ctx.deps.caPem, 'none'), probeGateway(g, ctx.deps.caPem, 'foreign-ca')]);
+  const evidence = { method: `TLS connections to the gateway ${g.host}:${g.port} without a client certificate and with one from a foreign CA`, without_certificate: none, foreign_certificate: foreign };
+  const bad = [none, foreign].find((p) => p.error || p.request_answered);
+  if (!bad) return result('agent_client_certificates', 'pass', evidence, null, at);
+  const why = bad.error ?? `the gateway answered HTTP ${bad.http_status} to a client with ${bad.client_certificate === 'none' ? 'no certificate' : 'a foreign certificate'}`;
+  return result('agent_client_certificates', 'fail', evidence, bilingual(why, bad.error ? `sonde de la passerelle : ${bad.error}` : `la passerelle a répondu HTTP ${bad.http_status} à un client ${bad.client_certificate === 'none' ? 'sans certificat' : 'au certificat étranger'}`), at);
+}
+
+interface BoundEndpoint {
+  component: string;
+  name: string;
+  url: string;
+}
+
+function endpointsOf(ctx: RuleContext, onlyTlsCapable: boolean): BoundEndpoint[] {
+  const seen = new Map<string, BoundEndpoint>();
+  for (const specs of [ctx.desired, ctx.observed]) {
+    for (const [component, spec] of Object.entries(specs)) {
+      const kind = typeof spec.component === 'string' ? spec.component : '';
+      if (onlyTlsCapable && catalogEntry(kind)?.supportsTls === false) continue;
+      for (const e of spec.endpoints ?? []) {
+        if (typeof e?.url !== 'string') continue;
+        const key = `${component}/${String(e.name)}/${e.url}`;
+        if (!seen.has(key)) seen.set(key, { component, name: String(e.name), url: e.url });
+      }
+    }
+  }
+  return [...seen.values()];
+}
+
+async function endpointsTls(ctx: RuleContext, id: 'service_tls' | 'endpoint_tls', at: string): Promise<CheckResult> {
+  const endpoints = endpointsOf(ctx, id === 'service_tls');
+  const trust = [ctx.deps.caPem, ...endpointTrust(ctx.deps.store)];
+  const checked = await Promise.all(
+    endpoints.map(async (e) => {
+      const u = parseEndpointUrl(e.url);
+      if (!u) return { ...e, ok: false, problem: 'not a URL the console can check' };
+      if (u.scheme === 'http' || u.scheme === 'tcp') return { ...e, ok: false, problem: `${u.scheme}:// is not TLS` };
+      const probe = await ctx.tlsProbe(u.host, u.port, trust, u.host);
+      return { ...e, ok: tlsOk(probe), problem: tlsOk(probe) ? null : probe.message, probe };
+    }),
+  );
+  const method = id === 'service_tls' ? 'a TLS handshake with each endpoint of every service whose catalog entry supports TLS' : 'a TLS handshake with every endpoint bound to the services';
+  const evidence = { method, trust: 'the manager CA and the trusted CAs for service endpoints (Settings)', endpoints: checked };
+  const failing = checked.filter((c) => !c.ok);
+  if (failing.length === 0) return result(id, 'pass', evidence, null, at);
+  const list = failing.map((f) => `${f.component}/${f.name} ${f.url} (${f.problem})`).join('; ');
+  return result(id, 'fail', evidence, bilingual(`not TLS or not trusted: ${list}`, `pas en TLS ou non approuvé : ${list}`), at);
+}
+
+function mfaRule(ctx: RuleContext, id: 'mfa_admin_roles' | 'mfa_local_admins', at: string): CheckResult {
+  const roles: readonly string[] = id === 'mfa_local_admins' ? ['admin'] : MFA_ROLES[ctx.cluster.profile].length ? MFA_ROLES[ctx.cluster.profile] : ['admin'];
+  const accounts = ctx.deps.accounts.mfaEnrolment().filter((a) => roles.includes(a.role));
+  const missing = accounts.filter((a) => !a.enrolled).map((a) => a.name);
+  const evidence = { method: 'read the TOTP enrolment of every local account with these roles', roles, accounts };
+  if (missing.length === 0) return result(id, 'pass', evidence, null, at);
+  return result(id, 'fail', evidence, bilingual(`no TOTP enrolled for: ${missing.join(', ')}`, `aucun TOTP enrôlé pour : ${missing.join(', ')}`), at);
+}
+
+async function mirrorOnly(ctx: RuleContext, at: string): Promise<CheckResult> {
+  const mirror = ctx.deps.store.reports.mirror();
+  if (!mirror.url) return result('mirror_only', 'fail', { method: 'read the internal mirror setting', mirror_url: null }, bilingual('no internal mirror is configured (Settings, mirror)', "aucun miroir interne n'est configuré (Paramètres, miroir)"), at);
+  const u = new URL(mirror.url);
+  const prefix = u.pathname.replace(/^\/+|\/+$/g, '');
+  const images: { component: string; image: string; registry: string | null; from_mirror: boolean }[] = [];
+  for (const specs of [ctx.desired, ctx.observed]) {
+    for (const [component, spec] of Object.entries(specs)) {
+      for (const a of spec.artifacts ?? []) {
+        if (typeof a?.image !== 'string' || images.some((i) => i.component === component && i.image === a.image)) continue;
+        const ref = parseImageReference(a.image);
+        const fromMirror = !!ref && ref.registry === u.host && (!prefix || ref.repository.startsWith(`${prefix}/`));
+        images.push({ component, image: a.image, registry: ref?.registry ?? null, from_mirror: fromMirror });
+      }
+    }
+  }
+  const probe = await ctx.tlsProbe(u.hostname, Number(u.port || 443), mirror.ca_pem ? [mirror.ca_pem] : [], u.hostname);
+  const evidence = { method: 'compared the registry of every artifact image with the mirror, and a TLS handshake with the mirror', mirror_url: mirror.url, images, mirror_probe: probe };
+  const foreign = images.filter((i) => !i.from_mirror);
+  if (foreign.length > 0) return result('mirror_only', 'fail', evidence, bilingual(`images not pulled from the mirror: ${foreign.map((f) => f.image).join(', ')}`, `images non tirées du miroir : ${foreign.map((f) => f.image).join(', ')}`), at);
+  if (!tlsOk(probe)) return result('mirror_only', 'fail', evidence, bilingual(`the mirror cannot be reached over trusted TLS: ${probe.message}`, `le miroir n'est pas joignable en TLS approuvé : ${probe.message}`), at);
+  return result('mirror_only', 'pass', evidence, null, at);
+}
+
+async function syslogRule(ctx: RuleContext, at: string): Promise<CheckResult> {
+  const target = syslogTarget(ctx.deps.store);
+  if (!target) return result('syslog_remote_audit', 'fail', { method: 'read the remote audit (syslog) setting', target: null }, bilingual('no syslog target is configured (Settings, remote audit)', "aucune cible syslog n'est configurée (Paramètres, audit distant)"), at);
+  const probe = await probeSyslog(target, ctx.deps.timeoutMs);
+  const evidence = { method: `sent an RFC 5424 test message to ${target.transport}://${target.host}:${target.port}`, target, probe };
+  if (probe.reachable) return result('syslog_remote_audit', 'pass', evidence, null, at);
+  return result('syslog_remote_audit', 'fail', evidence, bilingual(`the syslog target is not reachable: ${probe.message}`, `la cible syslog n'est pas joignable : ${probe.message}`), at);
+}
+
+function noSandbox(ctx: RuleContext, at: string): CheckResult {
+  const sandboxes = [...new Set([...Object.entries(ctx.desired), ...Object.entries(ctx.observed)].filter(([, s]) => s.sandbox === true).map(([n]) => n))];
+  const evidence = { method: 'read the sandbox flag of every component in the desired state and in the cluster (agent report)', components: [...new Set([...Object.keys(ctx.desired), ...Object.keys(ctx.observed)])], sandboxes };
+  if (sandboxes.length === 0) return result('no_sandbox', 'pass', evidence, null, at);
+  return result('no_sandbox', 'fail', evidence, bilingual(`sandbox services present: ${sandboxes.join(', ')}`, `services de bac à sable présents : ${sandboxes.join(', ')}`), at);
+}
+
+function fourEyes(ctx: RuleContext, at: string): CheckResult {
+  const admins = ctx.deps.accounts.mfaEnrolment().filter((a) => a.role === 'admin').map((a) => a.name);
+  const evidence = { method: 'counted the admins who can approve (an approval needs an admin other than the requester)', admins };
+  if (admins.length >= 2) return result('four_eyes', 'pass', evidence, null, at);
+  return result('four_eyes', 'fail', evidence, bilingual(`${admins.length} admin account(s): a second admin is needed to approve operations`, `${admins.length} compte(s) admin : un second admin est nécessaire pour approuver les opérations`), at);
+}
+
+function boundHosts(ctx: RuleContext): { what: string; host: string }[] {
+  const hosts: { what: string; host: string }[] = [];
+  const mirror = ctx.deps.store.reports.mirror().url;
+  if (mirror) hosts.push({ what: 'mirror', host: new URL(mirror).hostname });
+  const syslog = syslogTarget(ctx.deps.store);
+  if (syslog) hosts.push({ what: 'syslog', host: syslog.host });
+  const access = ctx.deps.store.clusterAccess.access(ctx.cluster.id);
+  if (access) hosts.push({ what: 'kubernetes-api', host: new URL(access.server).hostname.replace(/^\[|\]$/g, '') });
+  for (const e of endpointsOf(ctx, false)) {
+    const u = parseEndpointUrl(e.url);
+    if (u) hosts.push({ what: `endpoint ${e.component}/${e.name}`, host: u.host });
+  }
+  return hosts;
+}
+
+async function privateEgress(ctx: RuleContext, at: string): Promise<CheckResult> {
+  const servers = dnsServers(ctx.deps.store);
+  const checked = await Promise.all(boundHosts(ctx).map(async (h) => ({ ...h, ...(await classifyHost(h.host, servers)) })));
+  const evidence = { method: 'resolved the host of every bound connection (mirror, syslog, Kubernetes API, service endpoints) and classified each address', webhooks: 'the console sends no webhook; webhook endpoints of the services are checked as endpoints', connections: checked };
+  const outside = checked.filter((c) => !c.private);
+  if (outside.length === 0) return result('private_egress', 'pass', evidence, null, at);
+  const list = outside.map((o) => `${o.what} ${o.host}`).join(', ');
+  return result('private_egress', 'fail', evidence, bilingual(`outside private networks or unresolved: ${list}`, `hors des réseaux privés ou non résolu : ${list}`), at);
+}
+
+async function customerConnectionsTls(ctx: RuleContext, at: string): Promise<CheckResult> {
+  const problems: string[] = [];
+  const connections: unknown[] = [];
+  const access = ctx.deps.store.clusterAccess.access(ctx.cluster.id);
+  if (access) {
+    const u = new URL(access.server);
+    if (u.protocol !== 'https:') problems.push(`Kubernetes API ${access.server} is not https`);
+    else {
+      const host = u.hostname.replace(/^\[|\]$/g, '');
+      const probe = await ctx.tlsProbe(host, Number(u.port || 443), access.ca_pem ? [access.ca_pem] : [], access.tls_server_name ?? host);
+      connections.push({ what: 'kubernetes-api', url: access.server, probe });
+      if (!tlsOk(probe)) problems.push(`Kubernetes API ${access.server} (${probe.message})`);
+    }
+  }
+  const mirror = ctx.deps.store.reports.mirror();
+  if (mirror.url) {
+    const u = new URL(mirror.url);
+    const probe = await ctx.tlsProbe(u.hostname, Number(u.port || 443), mirror.ca_pem ? [mirror.ca_pem] : [], u.hostname);
+    connections.push({ what: 'mirror', url: mirror.url, probe });
+    if (!tlsOk(probe)) problems.push(`mirror ${mirror.url} (${probe.message})`);
+  }
+  const endpoints = await endpointsTls(ctx, 'endpoint_tls', at);
+  connections.push({ what: 'service endpoints', result: endpoints.evidence });
+  if (endpoints.status === 'fail') problems.push(endpoints.reason!.en);
+  const evidence = { method: "a TLS handshake with every connection to the customer's infrastructure: the Kubernetes API, the mirror and the service endpoints", connections };
+  if (problems.length === 0) return result('customer_connections_tls', 'pass', evidence, null, at);
+  return result('customer_connections_tls', 'fail', evidence, bilingual(problems.join('; '), problems.join(' ; ')), at);
+}
+
+function catalogValid(ctx: RuleContext, at: string): CheckResult {
+  const invalid: { component: string; problem: string }[] = [];
+  for (const [name, spec] of Object.entries(ctx.desired)) {
+    try {
+      checkComponentSpec(spec);
+    } catch (error) {
+      invalid.push({ component: name, problem: (error as Error).message });
+    }
+  }
+  const evidence = { method: 'checked every component of the desired state against the catalog and the ManagedComponent schema', components: Object.keys(ctx.desired), invalid };
+  if (invalid.length === 0) return result('catalog_valid', 'pass', evidence, null, at);
+  const list = invalid.map((i) => `${i.component}: ${i.problem}`).join('; ');
+  return result('catalog_valid', 'fail', evidence, bilingual(list, list), at);
+}
+
+export function evaluateRule(id: RuleId, ctx: RuleContext): Promise<CheckResult> | CheckResult {
+  const at = ctx.deps.clock.now().toISOString();
+  switch (id) {
+    case 'catalog_valid':
+      return catalogValid(ctx, at);
+    case 'console_tls':
+      return consoleTls(ctx, at);
+    case 'agent_client_certificates':
+      return agentClientCertificates(ctx, at);
+    case 'service_tls':
+    case 'endpoint_tls':
+      return endpointsTls(ctx, id, at);
+    case 'mfa_admin_roles':
+    case 'mfa_local_admins':
+      return mfaRule(ctx, id, at);
+    case 'mirror_only':
+      return mirrorOnly(ctx, at);
+    case 'syslog_remote_audit':
+      return syslogRule(ctx, at);
+    case 'no_sandbox':
+      return noSandbox(ctx, at);
+    case 'four_eyes':
+      return fourEyes(ctx, at);
+    case 'private_egress':
+      return privateEgress(ctx, at);
+    case 'customer_connections_tls':
+      return customerConnectionsTls(ctx, at);
+  }
+}
