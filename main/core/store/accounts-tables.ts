@@ -1,5 +1,6 @@
-// SQL for local accounts: users, browser sessions, API tokens and one-time tickets (setup and login links).
-// Secrets are never stored in clear: sessions, tokens and tickets are kept as sha256 hashes.
+// SQL for local accounts: users, browser sessions, API tokens, one-time tickets (setup and login links) and the
+// second factor (TOTP, recovery codes, login challenges). Secrets are never stored in clear: sessions, tokens,
+// tickets, recovery codes and challenges are kept as sha256 hashes, the TOTP secret sealed.
 import type { Db } from './database';
 
 export type Role = 'viewer' | 'operator' | 'admin';
@@ -12,6 +13,19 @@ export interface UserRecord {
   failed_logins: number;
   locked_until: string | null;
   created_at: string;
+  /** Sealed by the manager's KeyProtector; set from the start of an enrolment. */
+  totp_sealed_secret: Buffer | null;
+  /** Null until the first code confirms the enrolment: only then is the second factor asked at login. */
+  totp_confirmed_at: string | null;
+  /** The newest TOTP time step accepted, so that no step is accepted twice. */
+  totp_last_step: number | null;
+}
+
+export interface MfaChallengeRecord {
+  token_hash: string;
+  user_id: string;
+  expires_at: string;
+  attempts: number;
 }
 
 export interface SessionRecord {
@@ -104,5 +118,60 @@ export class AccountsTables {
 
   deleteTickets(kind: TicketRecord['kind']): void {
     this.db.prepare('DELETE FROM tickets WHERE kind = ?').run(kind);
+  }
+
+  startTotpEnrolment(userId: string, sealedSecret: Buffer): void {
+    this.db.prepare('UPDATE users SET totp_sealed_secret = ?, totp_confirmed_at = NULL, totp_last_step = NULL WHERE id = ?').run(sealedSecret, userId);
+  }
+
+  confirmTotp(userId: string, confirmedAt: string, step: number): void {
+    this.db.prepare('UPDATE users SET totp_confirmed_at = ?, totp_last_step = ? WHERE id = ?').run(confirmedAt, step, userId);
+  }
+
+  /** Records `step` as used; false when this step or a newer one was already used. */
+  takeTotpStep(userId: string, step: number): boolean {
+    return this.db.prepare('UPDATE users SET totp_last_step = ? WHERE id = ? AND (totp_last_step IS NULL OR totp_last_step < ?)').run(step, userId, step).changes === 1;
+  }
+
+  /** Removes the TOTP secret, the recovery codes and pending challenges of a user. */
+  clearMfa(userId: string): void {
+    this.db.prepare('UPDATE users SET totp_sealed_secret = NULL, totp_confirmed_at = NULL, totp_last_step = NULL WHERE id = ?').run(userId);
+    this.db.prepare('DELETE FROM recovery_codes WHERE user_id = ?').run(userId);
+    this.db.prepare('DELETE FROM mfa_challenges WHERE user_id = ?').run(userId);
+  }
+
+  replaceRecoveryCodes(userId: string, codeHashes: readonly string[]): void {
+    this.db.prepare('DELETE FROM recovery_codes WHERE user_id = ?').run(userId);
+    const insert = this.db.prepare('INSERT INTO recovery_codes (user_id, code_hash, used_at) VALUES (?, ?, NULL)');
+    for (const h of codeHashes) insert.run(userId, h);
+  }
+
+  /** Marks an unused recovery code used; false when there is no such unused code. */
+  useRecoveryCode(userId: string, codeHash: string, usedAt: string): boolean {
+    return this.db.prepare('UPDATE recovery_codes SET used_at = ? WHERE user_id = ? AND code_hash = ? AND used_at IS NULL').run(usedAt, userId, codeHash).changes === 1;
+  }
+
+  unusedRecoveryCodes(userId: string): number {
+    return (this.db.prepare('SELECT count(*) AS n FROM recovery_codes WHERE user_id = ? AND used_at IS NULL').get(userId) as { n: number }).n;
+  }
+
+  insertMfaChallenge(row: MfaChallengeRecord): void {
+    this.db.prepare('INSERT INTO mfa_challenges (token_hash, user_id, expires_at, attempts) VALUES (@token_hash, @user_id, @expires_at, @attempts)').run(row);
+  }
+
+  mfaChallenge(tokenHash: string): MfaChallengeRecord | undefined {
+    return this.db.prepare('SELECT * FROM mfa_challenges WHERE token_hash = ?').get(tokenHash) as MfaChallengeRecord | undefined;
+  }
+
+  countMfaAttempt(tokenHash: string): void {
+    this.db.prepare('UPDATE mfa_challenges SET attempts = attempts + 1 WHERE token_hash = ?').run(tokenHash);
+  }
+
+  deleteMfaChallenge(tokenHash: string): void {
+    this.db.prepare('DELETE FROM mfa_challenges WHERE token_hash = ?').run(tokenHash);
+  }
+
+  deleteExpiredMfaChallenges(now: string): void {
+    this.db.prepare('DELETE FROM mfa_challenges WHERE expires_at <= ?').run(now);
   }
 }

@@ -96,6 +96,17 @@ export class AuditLog {
     return (this.db.prepare(sql).all(params) as RawRow[]).map(parseRow);
   }
 
+  /** The rows after `afterSeq`, oldest first: what a consumer that has seen up to afterSeq reads next. */
+  since(afterSeq: number, limit = 200): AuditRow[] {
+    const rows = this.db.prepare('SELECT * FROM audit_log WHERE seq > ? ORDER BY seq LIMIT ?').all(afterSeq, Math.min(Math.max(limit, 1), 1000)) as RawRow[];
+    return rows.map(parseRow);
+  }
+
+  /** The seq of the newest row, 0 for an empty log. */
+  lastSeq(): number {
+    return (this.lastStmt.get() as { seq: number } | undefined)?.seq ?? 0;
+  }
+
   /** Walks the whole chain from the first row; names the first row whose content or link does not match. */
   verify(): ChainVerdict {
     let prev = GENESIS_HASH;

@@ -57,6 +57,11 @@ export class LifecycleTables {
     for (const f of files) insert.run(f);
   }
 
+  backup(setId: string): (BackupSetRecord & { files: BackupFileRecord[] }) | undefined {
+    const set = this.db.prepare('SELECT * FROM backup_sets WHERE id = ?').get(setId) as BackupSetRecord | undefined;
+    return set && { ...set, files: this.db.prepare('SELECT * FROM backup_files WHERE set_id = ? ORDER BY name').all(setId) as BackupFileRecord[] };
+  }
+
   backups(clusterId: string): (BackupSetRecord & { files: BackupFileRecord[] })[] {
     const sets = this.db.prepare('SELECT * FROM backup_sets WHERE cluster_id = ? ORDER BY created_at DESC, id').all(clusterId) as BackupSetRecord[];
     const files = this.db.prepare('SELECT * FROM backup_files WHERE set_id = ? ORDER BY name');

@@ -1,0 +1,30 @@
+// Four-eyes approvals: the list, a request (operator), the decision of another admin; each change announced.
+import type { Approvals } from '../../core/approvals/approvals';
+import type { Manager } from '../../core/manager';
+import { objectBody } from '../body';
+import { ok, type Router } from '../router';
+
+/** approvalsOf picks the service from the manager (the composition root owns it). */
+export function approvalRoutes(router: Router, approvalsOf: (manager: Manager) => Approvals): void {
+  router.authed('GET', '/api/v1/approvals', 'viewer', ({ manager, query, principal }) =>
+    ok({ items: approvalsOf(manager).list({ cluster_id: query.get('cluster_id') ?? undefined, state: query.get('state') ?? undefined }, principal.user) }),
+  );
+
+  router.authed('POST', '/api/v1/approvals', 'operator', ({ manager, body, principal }) => {
+    const b = objectBody(body);
+    const view = approvalsOf(manager).request({ cluster_id: b.cluster_id, action: b.action, service: b.service, reason: b.reason }, principal.user);
+    manager.events.emit('approval.changed', { id: view.id, cluster_id: view.cluster_id });
+    return ok(view, 201);
+  });
+
+  router.authed('GET', '/api/v1/approvals/:id', 'viewer', ({ manager, params, principal }) => ok(approvalsOf(manager).get(params.id!, principal.user)));
+
+  for (const decision of ['approve', 'reject'] as const) {
+    router.authed('POST', `/api/v1/approvals/:id/${decision}`, 'admin', ({ manager, params, body, principal }) => {
+      const note = body === undefined || body === null ? undefined : objectBody(body).note;
+      const view = approvalsOf(manager)[decision](params.id!, principal.user, note);
+      manager.events.emit('approval.changed', { id: view.id, cluster_id: view.cluster_id });
+      return ok(view);
+    });
+  }
+}

@@ -1,0 +1,217 @@
+// Four-eyes approvals: an operator asks for one disruptive action on one service, another admin decides, and
+// the requester spends it once, within 24 hours of the decision. Every step, and every refused use, is audited.
+import { randomUUID } from 'node:crypto';
+import { roleAtLeast, type PublicUser } from '../accounts/accounts';
+import type { Clock } from '../clock';
+import { labelProblem } from '../clusters/names';
+import { CoreError, ValidationError } from '../errors';
+import type { ApprovalRecord, ApprovalState } from '../store/approvals-table';
+import type { Store } from '../store/store';
+
+export const FOUR_EYES_ACTIONS = ['stop', 'restart', 'reinstall', 'uninstall', 'upgrade', 'rollback', 'restore', 'configuration'] as const;
+export type FourEyesAction = (typeof FOUR_EYES_ACTIONS)[number];
+export const APPROVAL_TTL_MS = 24 * 3600_000;
+export const MAX_REASON = 500;
+export const MAX_NOTE = 500;
+
+const STATES: readonly ApprovalState[] = ['pending', 'approved', 'rejected', 'used'];
+
+export const isFourEyesAction = (v: unknown): v is FourEyesAction => typeof v === 'string' && (FOUR_EYES_ACTIONS as readonly string[]).includes(v);
+
+/** What an operation is about to do with an approval: checked against what was approved, member by member. */
+export interface ApprovalUse {
+  cluster_id: string;
+  action: string;
+  service: string;
+  user_id: string;
+}
+
+export interface ApprovalView extends ApprovalRecord {
+  requested_by_name: string;
+  decided_by_name: string | null;
+  /** Approved, unused, unexpired, and the viewer is its requester: the viewer can launch the operation with it. */
+  usable: boolean;
+}
+
+export class ApprovalError extends CoreError {}
+
+function checkedText(field: string, v: unknown, max: number, required: boolean): string | null {
+  if (v === undefined || v === null || (v === '' && !required)) {
+    if (required) throw new ValidationError(field, `${field} is required`);
+    return null;
+  }
+  if (typeof v !== 'string') throw new ValidationError(field, `${field} must be a string`);
+  const text = v.trim();
+  if (required && text.length === 0) throw new ValidationError(field, `${field} is required`);
+  if (text.length > max) throw new ValidationError(field, `${field} has at most ${max} characters`);
+  return text.length ? text : null;
+}
+
+export class Approvals {
+  constructor(
+    private readonly store: Store,
+    private readonly clock: Clock,
+  ) {}
+
+  request(input: { cluster_id?: unknown; action?: unknown; service?: unknown; reason?: unknown }, user: PublicUser): ApprovalView {
+    if (!roleAtLeast(user.role, 'operator')) throw new ApprovalError('forbidden', `requesting an approval needs the operator or admin role; you are ${user.role}`);
+    if (!isFourEyesAction(input.action)) throw new ValidationError('action', `action is one of ${FOUR_EYES_ACTIONS.join(', ')}`);
+    const problem = labelProblem(input.service);
+    if (problem) throw new ValidationError('service', `service (a component name): ${problem}`);
+    const reason = checkedText('reason', input.reason, MAX_REASON, true)!;
+    if (typeof input.cluster_id !== 'string' || input.cluster_id === '') throw new ValidationError('cluster_id', 'cluster_id is required');
+    const clusterId = input.cluster_id;
+    const row: ApprovalRecord = {
+      id: randomUUID(),
+      cluster_id: clusterId,
+      action: input.action,
+      service: input.service as string,
+      reason,
+      state: 'pending',
+      requested_by: user.id,
+      requested_at: this.clock.now().toISOString(),
+      decided_by: null,
+      decided_at: null,
+      decision_note: null,
+      expires_at: null,
+      used_at: null,
+      used_by_command: null,
+    };
+    this.store.tx(() => {
+      if (!this.store.clusters.get(clusterId)) throw new CoreError('not_found', `cluster ${JSON.stringify(clusterId)} not found`);
+      this.store.approvals.insert(row);
+      this.store.audit.append({ actor: user.name, action: 'approval.request', cluster_id: clusterId, target: row.id, details: { action: row.action, service: row.service, reason } });
+    });
+    return this.view(row, user);
+  }
+
+  approve(id: string, user: PublicUser, note?: unknown): ApprovalView {
+    return this.decide(id, 'approved', user, note);
+  }
+
+  reject(id: string, user: PublicUser, note?: unknown): ApprovalView {
+    return this.decide(id, 'rejected', user, note);
+  }
+
+  list(filter: { cluster_id?: unknown; state?: unknown; limit?: number }, viewer?: PublicUser): ApprovalView[] {
+    const f: { cluster_id?: string; state?: ApprovalState; limit?: number } = {};
+    if (filter.cluster_id !== undefined && filter.cluster_id !== '') {
+      if (typeof filter.cluster_id !== 'string') throw new ValidationError('cluster_id', 'cluster_id must be a string');
+      f.cluster_id = filter.cluster_id;
+    }
+    if (filter.state !== undefined && filter.state !== '') {
+      if (!STATES.includes(filter.state as ApprovalState)) throw new ValidationError('state', `state is one of ${STATES.join(', ')}`);
+      f.state = filter.state as ApprovalState;
+    }
+    if (filter.limit !== undefined) f.limit = filter.limit;
+    return this.store.approvals.list(f).map((r) => this.view(r, viewer));
+  }
+
+  get(id: string, viewer?: PublicUser): ApprovalView {
+    return this.view(this.record(id), viewer);
+  }
+
+  /**
+   * Read-only: throws the code that would refuse this use. Lets an operation refuse before it starts, and audit
+   * the refusal with auditRefusal (a refusal inside the operation's transaction would be rolled back with it).
+   */
+  check(id: string, use: ApprovalUse): ApprovalRecord {
+    const r = this.record(id);
+    if (r.state === 'pending' || r.state === 'rejected') throw new ApprovalError('approval_not_approved', `approval ${id} is ${r.state}, not approved`, { approval_id: id, state: r.state });
+    if (r.state === 'used') throw new ApprovalError('approval_used', `approval ${id} was already used (command ${r.used_by_command ?? '?'})`, { approval_id: id, used_at: r.used_at, used_by_command: r.used_by_command });
+    if (r.expires_at === null || this.clock.now().getTime() >= Date.parse(r.expires_at)) {
+      throw new ApprovalError('approval_expired', `approval ${id} expired at ${r.expires_at ?? '?'} (${APPROVAL_TTL_MS / 3600_000} hours after it was approved); request a new one`, { approval_id: id, expires_at: r.expires_at });
+    }
+    if (r.requested_by !== use.user_id) throw new ApprovalError('approval_wrong_user', `only its requester (${this.userName(r.requested_by)}) can use approval ${id}`, { approval_id: id });
+    for (const member of ['cluster_id', 'action', 'service'] as const) {
+      if (r[member] !== use[member]) {
+        const what = member === 'cluster_id' ? 'cluster' : member;
+        throw new ApprovalError('approval_wrong_target', `approval ${id} is for ${what} ${JSON.stringify(r[member])}, not ${JSON.stringify(use[member])}`, { approval_id: id, mismatch: member, approved: r[member], requested: use[member] });
+      }
+    }
+    return r;
+  }
+
+  /**
+   * Spends the approval for commandId. Call inside the operation's store.tx so the command and the use land
+   * together (nested, it joins that transaction). Throws like check(); a concurrent use gives approval_used.
+   */
+  consume(id: string, use: ApprovalUse, commandId: string): ApprovalRecord {
+    return this.store.tx(() => {
+      const r = this.check(id, use);
+      const usedAt = this.clock.now().toISOString();
+      if (!this.store.approvals.markUsed(id, usedAt, commandId)) throw new ApprovalError('approval_used', `approval ${id} was used meanwhile`, { approval_id: id });
+      this.store.audit.append({ actor: this.userName(use.user_id), action: 'approval.use', cluster_id: r.cluster_id, target: id, details: { action: r.action, service: r.service, command_id: commandId } });
+      return { ...r, state: 'used', used_at: usedAt, used_by_command: commandId };
+    });
+  }
+
+  /**
+   * The whole use for a synchronous operation: op (which creates the command) and the approval's use commit
+   * together or not at all; a refused use is audited after the rollback, then rethrown.
+   */
+  spend<T>(id: string, use: ApprovalUse, op: () => T, commandIdOf: (result: T) => string): T {
+    try {
+      return this.store.tx(() => {
+        this.check(id, use);
+        const result = op();
+        this.consume(id, use, commandIdOf(result));
+        return result;
+      });
+    } catch (error) {
+      if (error instanceof ApprovalError && error.code.startsWith('approval_')) this.auditRefusal(id, use, error);
+      throw error;
+    }
+  }
+
+  /** Audits a refused use in its own transaction; call it after the operation's transaction rolled back. */
+  auditRefusal(id: string, use: ApprovalUse, error: unknown): void {
+    const code = error instanceof CoreError ? error.code : 'internal';
+    this.store.tx(() => {
+      this.store.audit.append({ actor: this.userName(use.user_id), action: 'approval.use_refused', cluster_id: use.cluster_id, target: id, details: { code, action: use.action, service: use.service } });
+    });
+  }
+
+  private decide(id: string, state: 'approved' | 'rejected', user: PublicUser, noteInput: unknown): ApprovalView {
+    if (!roleAtLeast(user.role, 'admin')) throw new ApprovalError('forbidden', `deciding an approval needs the admin role; you are ${user.role}`);
+    const note = checkedText('note', noteInput, MAX_NOTE, false);
+    return this.store.tx(() => {
+      const r = this.record(id);
+      if (r.requested_by === user.id) throw new ApprovalError('approval_self', 'an approval must be decided by another admin than its requester', { approval_id: id });
+      if (r.state !== 'pending') throw new ApprovalError('approval_decided', `approval ${id} is already ${r.state}`, { approval_id: id, state: r.state });
+      const now = this.clock.now();
+      const decidedAt = now.toISOString();
+      const expiresAt = state === 'approved' ? new Date(now.getTime() + APPROVAL_TTL_MS).toISOString() : null;
+      if (!this.store.approvals.decide(id, state, user.id, decidedAt, note, expiresAt)) throw new ApprovalError('approval_decided', `approval ${id} was decided meanwhile`, { approval_id: id });
+      this.store.audit.append({
+        actor: user.name,
+        action: state === 'approved' ? 'approval.approve' : 'approval.reject',
+        cluster_id: r.cluster_id,
+        target: id,
+        details: { action: r.action, service: r.service, requested_by: this.userName(r.requested_by), note, expires_at: expiresAt },
+      });
+      return this.view({ ...r, state, decided_by: user.id, decided_at: decidedAt, decision_note: note, expires_at: expiresAt }, user);
+    });
+  }
+
+  private record(id: string): ApprovalRecord {
+    const r = typeof id === 'string' ? this.store.approvals.get(id) : undefined;
+    if (!r) throw new ApprovalError('approval_not_found', `approval ${JSON.stringify(id)} not found`, { approval_id: id });
+    return r;
+  }
+
+  /** Ids stay in the records (names can be reused); a deleted user shows as its id. */
+  private userName(id: string): string {
+    return this.store.accounts.userById(id)?.name ?? id;
+  }
+
+  private view(r: ApprovalRecord, viewer: PublicUser | undefined): ApprovalView {
+    const live = r.state === 'approved' && r.expires_at !== null && this.clock.now().getTime() < Date.parse(r.expires_at);
+    return {
+      ...r,
+      requested_by_name: this.userName(r.requested_by),
+      decided_by_name: r.decided_by === null ? null : this.userName(r.decided_by),
+      usable: live && viewer !== undefined && viewer.id === r.requested_by,
+    };
+  }
+}

@@ -1,0 +1,41 @@
+// The remote audit target (setting `syslog_target`): where the forwarder sends every audit row.
+import { isIP } from 'node:net';
+import { ValidationError } from '../errors';
+import type { Store } from '../store/store';
+import { targetLabel, type SyslogTarget } from './syslog-sender';
+
+export const SYSLOG_TARGET_KEY = 'syslog_target';
+
+/** RFC 1123 host names: labels of letters, digits and inner hyphens, 253 characters at most. */
+const HOSTNAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*\.?$/i;
+
+export function checkSyslogTarget(input: unknown): SyslogTarget {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) throw new ValidationError('host', 'the syslog target is { host, port, transport }');
+  const { host, port, transport } = input as Record<string, unknown>;
+  if (typeof host !== 'string' || !(isIP(host) || HOSTNAME.test(host))) throw new ValidationError('host', 'host must be a host name or an IP address, e.g. siem.bank.internal');
+  if (typeof port !== 'number' || !Number.isInteger(port) || port < 1 || port > 65535) throw new ValidationError('port', 'port must be an integer from 1 to 65535 (syslog is 514, or 6514 with TLS)');
+  if (transport !== 'tcp' && transport !== 'udp') throw new ValidationError('transport', 'transport must be "tcp" or "udp"');
+  return { host, port, transport };
+}
+
+export function syslogTarget(store: Store): SyslogTarget | null {
+  return store.settings.getJson<SyslogTarget>(SYSLOG_TARGET_KEY);
+}
+
+export function setSyslogTarget(store: Store, input: unknown, actor: string): SyslogTarget {
+  const target = checkSyslogTarget(input);
+  store.tx(() => {
+    store.settings.setJson(SYSLOG_TARGET_KEY, target);
+    store.audit.append({ actor, action: 'settings.syslog', target: targetLabel(target), details: { ...target } });
+  });
+  return target;
+}
+
+/** Stops the remote audit; the forwarder's cursor stays, so setting the same target again resumes where it was. */
+export function clearSyslogTarget(store: Store, actor: string): void {
+  store.tx(() => {
+    const previous = syslogTarget(store);
+    store.settings.setJson(SYSLOG_TARGET_KEY, null);
+    store.audit.append({ actor, action: 'settings.syslog', target: previous ? targetLabel(previous) : null, details: { cleared: true } });
+  });
+}

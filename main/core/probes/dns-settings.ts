@@ -1,0 +1,38 @@
+// The DNS servers the preflight asks (setting `dns_servers`): in an air-gapped room the machine's own resolvers
+// often know nothing of the customer's zones. Empty means the system resolvers.
+import { isIP } from 'node:net';
+import { ValidationError } from '../errors';
+import type { Store } from '../store/store';
+
+export const DNS_SERVERS_KEY = 'dns_servers';
+
+export function dnsServers(store: Store): string[] {
+  return store.settings.getJson<string[]>(DNS_SERVERS_KEY) ?? [];
+}
+
+/** Accepts `ip`, `ip:port` and `[ipv6]:port`, the forms node:dns setServers takes. */
+export function checkDnsServers(input: unknown): string[] {
+  if (!Array.isArray(input)) throw new ValidationError('servers', 'servers must be a list of addresses, e.g. ["10.0.0.53", "10.0.1.53:5353"]');
+  if (input.length > 8) throw new ValidationError('servers', 'at most 8 DNS servers');
+  return input.map((s, i) => {
+    if (typeof s !== 'string' || !validServer(s.trim())) throw new ValidationError(`servers[${i}]`, `servers[${i}] must be an IP address, ip:port or [ipv6]:port, got ${JSON.stringify(s)}`);
+    return s.trim();
+  });
+}
+
+function validServer(s: string): boolean {
+  if (isIP(s)) return true;
+  const m = /^\[([^\]]+)\]:(\d{1,5})$/.exec(s) ?? /^([^:]+):(\d{1,5})$/.exec(s);
+  if (!m) return false;
+  const port = Number(m[2]);
+  return isIP(m[1]!) !== 0 && (s.startsWith('[') ? isIP(m[1]!) === 6 : isIP(m[1]!) === 4) && port >= 1 && port <= 65535;
+}
+
+export function setDnsServers(store: Store, input: unknown, actor: string): string[] {
+  const servers = checkDnsServers(input);
+  store.tx(() => {
+    store.settings.setJson(DNS_SERVERS_KEY, servers);
+    store.audit.append({ actor, action: 'settings.dns', details: { servers } });
+  });
+  return servers;
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { probeSyslog } from '../../../../main/core/audit/syslog-sender';
+import { startSyslogListener } from '../../../support/syslog-listener';
+import { closedPort } from '../../../support/tls-endpoints';
+import dgram from 'node:dgram';
+
+/** A UDP port nothing listens on (bound, learnt and released). */
+async function closedUdpPort(): Promise<number> {
+  const s = dgram.createSocket('udp4');
+  await new Promise<void>((r) => s.bind(0, '127.0.0.1', () => r()));
+  const port = s.address().port;
+  await new Promise<void>((r) => s.close(() => r()));
+  return port;
+}
+
+describe('probeSyslog', () => {
+  for (const transport of ['tcp', 'udp'] as const) {
+    it(`says a live ${transport} listener is reachable, and the listener gets a navin.probe message`, async () => {
+      const l = await startSyslogListener(transport);
+      try {
+        const r = await probeSyslog({ host: '127.0.0.1', port: l.port, transport }, 2000);
+        expect(r).toMatchObject({ reachable: true, transport, target: `${transport}://127.0.0.1:${l.port}`, error_code: null });
+        const [m] = await l.waitFor(1);
+        expect(m).toMatch(/^<\d+>1 \S+ \S+ navin-manager \d+ navin\.probe \[navin@32473 probe="true"\] /);
+      } finally {
+        await l.stop();
+      }
+    });
+  }
+
+  it('says a closed TCP port is not reachable, with ECONNREFUSED', async () => {
+    const r = await probeSyslog({ host: '127.0.0.1', port: await closedPort(), transport: 'tcp' }, 2000);
+    expect(r).toMatchObject({ reachable: false, transport: 'tcp', error_code: 'ECONNREFUSED' });
+  });
+
+  it('says a closed UDP port is not reachable once the port-unreachable comes back as ECONNREFUSED', async () => {
+    const r = await probeSyslog({ host: '127.0.0.1', port: await closedUdpPort(), transport: 'udp' }, 2000);
+    expect(r).toMatchObject({ reachable: false, transport: 'udp', error_code: 'ECONNREFUSED' });
+  });
+});
