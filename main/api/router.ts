@@ -57,6 +57,7 @@ type Handler<C> = (ctx: C) => ApiResult | Promise<ApiResult>;
 
 interface Route {
   method: Method;
+  pattern: string;
   parts: string[];
   access: 'public' | Role;
   handler: Handler<Context>;
@@ -67,13 +68,13 @@ export class Router {
 
   /** A route anyone may call (health, version, login). */
   public(method: Method, pattern: string, handler: Handler<Context>): this {
-    this.routes.push({ method, parts: split(pattern), access: 'public', handler });
+    this.routes.push({ method, pattern, parts: split(pattern), access: 'public', handler });
     return this;
   }
 
   /** A route that needs a user of at least `role`. */
   authed(method: Method, pattern: string, role: Role, handler: Handler<AuthedContext>): this {
-    this.routes.push({ method, parts: split(pattern), access: role, handler: handler as Handler<Context> });
+    this.routes.push({ method, pattern, parts: split(pattern), access: role, handler: handler as Handler<Context> });
     return this;
   }
 
@@ -86,6 +87,9 @@ export class Router {
         if (call.method !== 'GET' && principal.via === 'session' && !call.credentials.trustedChannel) {
           const expected = manager.accounts.session(call.credentials.session!)?.csrf_token;
           if (!call.credentials.csrf || call.credentials.csrf !== expected) throw new ApiError(403, 'csrf_missing', 'this request lacks the X-CSRF-Token header of your session; reload the console');
+        }
+        if (!ENROLMENT_ROUTES.has(`${route.method} ${route.pattern}`) && manager.accounts.mfaPending(principal.user.id)) {
+          throw new ApiError(403, 'mfa_enrollment_required', 'your role requires a second factor: enrol an authenticator app first (session, MFA enrolment)');
         }
         if (!roleAtLeast(principal.user.role, route.access)) throw new ApiError(403, 'forbidden', `this needs the ${route.access} role; you are ${principal.user.role}`);
       }
@@ -123,6 +127,12 @@ function authenticate(manager: Manager, c: Credentials): Principal | undefined {
   }
   return undefined;
 }
+
+/**
+ * What an account whose role requires a second factor it lacks may still call (with the public routes: session,
+ * health, version): enrolling, so that such an account can log in and get one at all.
+ */
+const ENROLMENT_ROUTES: ReadonlySet<string> = new Set(['POST /api/v1/session/mfa/enrolment', 'POST /api/v1/session/mfa/enrolment/confirm']);
 
 const split = (p: string): string[] => p.split('/').filter(Boolean);
 

@@ -1,10 +1,19 @@
-// Logging in and out: password, the one-time login link, and the first-run setup of the first admin.
-import type { NewSession } from '../../core/accounts/accounts';
+// Logging in and out: password, the one-time login link, the second factor (TOTP or a recovery code) and its
+// enrolment, and the first-run setup of the first admin.
+import { isMfaChallenge, type MfaChallenge, type NewSession } from '../../core/accounts/accounts';
+import { CoreError } from '../../core/errors';
 import { ApiError } from '../api-error';
 import { objectBody, stringField } from '../body';
-import { ok, type ApiResult, type Router } from '../router';
+import { ok, type ApiResult, type AuthedContext, type Router } from '../router';
 
-const opened = (s: NewSession): ApiResult => ({ status: 200, body: { user: s.user, csrf_token: s.csrf_token, expires_at: s.expires_at }, session: s });
+const opened = (s: NewSession): ApiResult => ({ status: 200, body: { user: s.user, csrf_token: s.csrf_token, expires_at: s.expires_at, mfa: s.mfa }, session: s });
+/** A challenge opens no session: the transport sets no cookie until the code is sent. */
+const answered = (r: NewSession | MfaChallenge): ApiResult => (isMfaChallenge(r) ? ok(r) : opened(r));
+
+/** Enrolment belongs to the person at the console, not to a script holding one of their API tokens. */
+function consoleUser(ctx: AuthedContext): void {
+  if (ctx.principal.via !== 'session') throw new ApiError(403, 'forbidden', 'enrol a second factor from a console session, not with an API token');
+}
 
 export function sessionRoutes(router: Router): void {
   router.public('GET', '/api/v1/session', ({ manager, credentials }) => {
@@ -15,7 +24,7 @@ export function sessionRoutes(router: Router): void {
 
   router.public('POST', '/api/v1/session', async ({ manager, body }) => {
     const b = objectBody(body);
-    return opened(await manager.accounts.login(stringField(b, 'name'), stringField(b, 'password')));
+    return answered(await manager.accounts.login(stringField(b, 'name'), stringField(b, 'password')));
   });
 
   router.public('DELETE', '/api/v1/session', ({ manager, credentials }) => {
@@ -24,7 +33,29 @@ export function sessionRoutes(router: Router): void {
     return { status: 204, body: null, session: null };
   });
 
-  router.public('POST', '/api/v1/session/ticket', ({ manager, body }) => opened(manager.accounts.redeemLoginTicket(stringField(objectBody(body), 'ticket'))));
+  router.public('POST', '/api/v1/session/ticket', ({ manager, body }) => answered(manager.accounts.redeemLoginTicket(stringField(objectBody(body), 'ticket'))));
+
+  router.public('POST', '/api/v1/session/mfa', ({ manager, body }) => {
+    const b = objectBody(body);
+    return opened(manager.accounts.completeMfaLogin(stringField(b, 'mfa_token'), stringField(b, 'code')));
+  });
+
+  router.authed('POST', '/api/v1/session/mfa/enrolment', 'viewer', async (ctx) => {
+    consoleUser(ctx);
+    return ok(await ctx.manager.accounts.startMfaEnrolment(ctx.principal.user.id, ctx.principal.actor));
+  });
+
+  router.authed('POST', '/api/v1/session/mfa/enrolment/confirm', 'viewer', (ctx) => {
+    consoleUser(ctx);
+    const code = stringField(objectBody(ctx.body), 'code');
+    try {
+      return ok({ recovery_codes: ctx.manager.accounts.confirmMfaEnrolment(ctx.principal.user.id, code, ctx.principal.actor) });
+    } catch (error) {
+      // At login a wrong code is an authentication failure (401); here the session is fine, only the field is wrong.
+      if (error instanceof CoreError && error.code === 'mfa_code_invalid') throw new ApiError(400, error.code, error.message, 'code');
+      throw error;
+    }
+  });
 
   router.public('GET', '/api/v1/setup', ({ manager }) => ok({ needed: !manager.accounts.hasUsers() }));
 

@@ -1,4 +1,5 @@
-// Local accounts, managed by admins.
+// Local accounts, managed by admins: creation, the list (with who has a second factor) and the reset of a
+// user's second factor when their authenticator is lost.
 import { objectBody, stringField } from '../body';
 import { ok, type Router } from '../router';
 import type { Role } from '../../core/store/accounts-tables';
@@ -10,5 +11,10 @@ export function userRoutes(router: Router): void {
     const b = objectBody(body);
     const user = await manager.accounts.addUser(stringField(b, 'name'), stringField(b, 'role') as Role, stringField(b, 'password'), principal.actor);
     return ok(user, 201);
+  });
+
+  router.authed('DELETE', '/api/v1/users/:name/mfa', 'admin', ({ manager, params, principal }) => {
+    manager.accounts.resetMfa(params.name!, principal.actor);
+    return { status: 204, body: null };
   });
 }

@@ -1,11 +1,14 @@
-// Local accounts: users with roles, password login with lock-out, expiring sessions with a CSRF token, API
-// tokens for scripts, and one-time tickets (the first-run setup link and the login link printed by serve).
+// Local accounts: users with roles, password login with lock-out, the TOTP second factor, expiring sessions with
+// a CSRF token, API tokens for scripts, and one-time tickets (the first-run setup link and serve's login link).
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Clock } from '../clock';
 import { ConflictError, CoreError, ValidationError } from '../errors';
 import type { Store } from '../store/store';
 import type { Role, UserRecord } from '../store/accounts-tables';
+import { isEnrolled, Mfa, type MfaEnrolment, type MfaOptions, type MfaStatus } from './mfa';
 import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from './passwords';
+
+export type { MfaEnrolment, MfaOptions, MfaStatus };
 
 export const ROLES: readonly Role[] = ['viewer', 'operator', 'admin'];
 const ROLE_RANK: Record<Role, number> = { viewer: 0, operator: 1, admin: 2 };
@@ -15,6 +18,8 @@ export const MAX_FAILED_LOGINS = 5;
 export const LOCKOUT_MS = 15 * 60_000;
 export const SESSION_TTL_MS = 12 * 3600_000;
 export const TICKET_TTL_MS = 15 * 60_000;
+export const MFA_CHALLENGE_TTL_MS = 5 * 60_000;
+export const MFA_MAX_ATTEMPTS = 5;
 const USER_NAME = /^[a-z][a-z0-9._-]{0,63}$/;
 
 export interface PublicUser {
@@ -29,7 +34,17 @@ export interface NewSession {
   csrf_token: string;
   expires_at: string;
   user: PublicUser;
+  mfa: MfaStatus;
 }
+
+/** The answer to a first factor when the account has a second one: no session yet, send a code with this token. */
+export interface MfaChallenge {
+  mfa_required: true;
+  mfa_token: string;
+  expires_at: string;
+}
+
+export const isMfaChallenge = (r: NewSession | MfaChallenge): r is MfaChallenge => 'mfa_required' in r;
 
 export class AuthError extends CoreError {}
 
@@ -38,10 +53,15 @@ const secret = (): string => randomBytes(32).toString('base64url');
 export const publicUser = (u: UserRecord): PublicUser => ({ id: u.id, name: u.name, role: u.role, created_at: u.created_at });
 
 export class Accounts {
+  private readonly mfa: Mfa;
+
   constructor(
     private readonly store: Store,
     private readonly clock: Clock,
-  ) {}
+    opts: MfaOptions,
+  ) {
+    this.mfa = new Mfa(store, clock, opts);
+  }
 
   async addUser(name: string, role: Role, password: string, actor: string): Promise<PublicUser> {
     if (!USER_NAME.test(name)) throw new ValidationError('name', 'a user name is 1 to 64 lowercase letters, digits, ".", "_" or "-", starting with a letter');
@@ -50,7 +70,18 @@ export class Accounts {
     const password_hash = await hashPassword(password);
     return this.store.tx(() => {
       if (this.store.accounts.userByName(name)) throw new ConflictError('name_taken', `a user named ${name} already exists`);
-      const row: UserRecord = { id: randomUUID(), name, role, password_hash, failed_logins: 0, locked_until: null, created_at: this.clock.now().toISOString() };
+      const row: UserRecord = {
+        id: randomUUID(),
+        name,
+        role,
+        password_hash,
+        failed_logins: 0,
+        locked_until: null,
+        created_at: this.clock.now().toISOString(),
+        totp_sealed_secret: null,
+        totp_confirmed_at: null,
+        totp_last_step: null,
+      };
       this.store.accounts.insertUser(row);
       this.store.audit.append({ actor, action: 'user.create', target: name, details: { role } });
       return publicUser(row);
@@ -61,8 +92,8 @@ export class Accounts {
     return this.store.accounts.countUsers() > 0;
   }
 
-  listUsers(): PublicUser[] {
-    return this.store.accounts.listUsers().map(publicUser);
+  listUsers(): (PublicUser & { mfa_enrolled: boolean })[] {
+    return this.store.accounts.listUsers().map((u) => ({ ...publicUser(u), mfa_enrolled: isEnrolled(u) }));
   }
 
   user(id: string): PublicUser | undefined {
@@ -70,8 +101,11 @@ export class Accounts {
     return u && publicUser(u);
   }
 
-  /** Password login. Failures count towards a lock-out; every attempt is audited. */
-  async login(name: string, password: string): Promise<NewSession> {
+  /**
+   * Password login: a session, or the challenge of the second factor when the account has one. Failures count
+   * towards a lock-out; every attempt is audited.
+   */
+  async login(name: string, password: string): Promise<NewSession | MfaChallenge> {
     const user = this.store.accounts.userByName(name);
     const now = this.clock.now();
     if (!user) {
@@ -86,19 +120,73 @@ export class Accounts {
     }
     const ok = await verifyPassword(password, user.password_hash);
     if (!ok) {
-      this.store.tx(() => {
-        const failed = user.failed_logins + 1;
-        const locked = failed >= MAX_FAILED_LOGINS ? new Date(now.getTime() + LOCKOUT_MS).toISOString() : null;
-        this.store.accounts.setLoginFailures(user.id, locked ? 0 : failed, locked);
-        this.store.audit.append({ actor: name, action: 'session.login_failed', details: { reason: 'bad_password', failed, locked_until: locked } });
-      });
+      this.store.tx(() => this.recordFailure(user.id, 'bad_password'));
       throw new AuthError('invalid_credentials', 'wrong user name or password');
     }
     return this.store.tx(() => {
+      const fresh = this.store.accounts.userById(user.id) ?? user;
+      // The failure count is kept until the second factor too, so that a known password does not reset it.
+      if (isEnrolled(fresh)) return this.challenge(fresh, 'password');
       this.store.accounts.setLoginFailures(user.id, 0, null);
       this.store.audit.append({ actor: name, action: 'session.login', details: { method: 'password' } });
-      return this.openSession(user);
+      return this.openSession(fresh);
     });
+  }
+
+  /** Counts a failed login and locks the account at the limit (in the caller's transaction). */
+  private recordFailure(userId: string, reason: string): void {
+    const user = this.store.accounts.userById(userId);
+    if (!user) return;
+    const failed = user.failed_logins + 1;
+    const locked = failed >= MAX_FAILED_LOGINS ? new Date(this.clock.now().getTime() + LOCKOUT_MS).toISOString() : null;
+    this.store.accounts.setLoginFailures(user.id, locked ? 0 : failed, locked);
+    this.store.audit.append({ actor: user.name, action: 'session.login_failed', details: { reason, failed, locked_until: locked } });
+  }
+
+  private challenge(user: UserRecord, method: 'password' | 'ticket'): MfaChallenge {
+    const now = this.clock.now();
+    const token = secret();
+    const expires_at = new Date(now.getTime() + MFA_CHALLENGE_TTL_MS).toISOString();
+    this.store.accounts.deleteExpiredMfaChallenges(now.toISOString());
+    this.store.accounts.insertMfaChallenge({ token_hash: sha256(token), user_id: user.id, expires_at, attempts: 0 });
+    this.store.audit.append({ actor: user.name, action: 'session.mfa_challenge', details: { method } });
+    return { mfa_required: true, mfa_token: token, expires_at };
+  }
+
+  /**
+   * The second step of a login: a TOTP code (±1 step, each step once) or an unused recovery code. A challenge
+   * lives MFA_CHALLENGE_TTL_MS and takes at most MFA_MAX_ATTEMPTS codes; wrong codes count towards the lock-out.
+   */
+  completeMfaLogin(token: string, code: string): NewSession {
+    const hash = sha256(token);
+    const outcome = this.store.tx((): { session: NewSession } | { error: AuthError } => {
+      const now = this.clock.now();
+      const ch = this.store.accounts.mfaChallenge(hash);
+      const user = ch && this.store.accounts.userById(ch.user_id);
+      if (!ch || !user || new Date(ch.expires_at) <= now || ch.attempts >= MFA_MAX_ATTEMPTS) {
+        if (ch) this.store.accounts.deleteMfaChallenge(hash);
+        return { error: new AuthError('mfa_token_invalid', 'this sign-in has expired or taken too many codes; log in again') };
+      }
+      if (user.locked_until && new Date(user.locked_until) > now) {
+        this.store.accounts.deleteMfaChallenge(hash);
+        this.store.audit.append({ actor: user.name, action: 'session.login_failed', details: { reason: 'locked' } });
+        return { error: new AuthError('account_locked', `too many failed logins; try again after ${user.locked_until} or ask an admin`, { locked_until: user.locked_until }) };
+      }
+      const factor = this.mfa.spendCode(user, code);
+      if (!factor) {
+        this.store.accounts.countMfaAttempt(hash);
+        this.recordFailure(user.id, 'bad_mfa_code');
+        return { error: new AuthError('mfa_code_invalid', 'wrong or already used code', { attempts_left: Math.max(0, MFA_MAX_ATTEMPTS - ch.attempts - 1) }) };
+      }
+      this.store.accounts.deleteMfaChallenge(hash);
+      this.store.accounts.setLoginFailures(user.id, 0, null);
+      const details: Record<string, unknown> = { method: 'mfa', factor };
+      if (factor === 'recovery_code') details.recovery_codes_left = this.store.accounts.unusedRecoveryCodes(user.id);
+      this.store.audit.append({ actor: user.name, action: 'session.login', details });
+      return { session: this.openSession(this.store.accounts.userById(user.id)!) };
+    });
+    if ('error' in outcome) throw outcome.error;
+    return outcome.session;
   }
 
   private openSession(user: UserRecord): NewSession {
@@ -108,15 +196,46 @@ export class Accounts {
     const expires_at = new Date(now.getTime() + SESSION_TTL_MS).toISOString();
     this.store.accounts.deleteExpiredSessions(now.toISOString());
     this.store.accounts.insertSession({ token_hash: sha256(token), user_id: user.id, csrf_token, created_at: now.toISOString(), expires_at });
-    return { token, csrf_token, expires_at, user: publicUser(user) };
+    return { token, csrf_token, expires_at, user: publicUser(user), mfa: this.mfa.status(user) };
   }
 
   /** The session behind a cookie, if it exists and has not expired. */
-  session(token: string): { user: PublicUser; csrf_token: string; expires_at: string } | undefined {
+  session(token: string): { user: PublicUser; csrf_token: string; expires_at: string; mfa: MfaStatus } | undefined {
     const s = this.store.accounts.session(sha256(token));
     if (!s || new Date(s.expires_at) <= this.clock.now()) return undefined;
     const user = this.store.accounts.userById(s.user_id);
-    return user && { user: publicUser(user), csrf_token: s.csrf_token, expires_at: s.expires_at };
+    return user && { user: publicUser(user), csrf_token: s.csrf_token, expires_at: s.expires_at, mfa: this.mfa.status(user) };
+  }
+
+  /** Whether the user has a second factor and whether the clusters' profiles require one for their role. */
+  mfaStatus(userId: string): MfaStatus {
+    const user = this.store.accounts.userById(userId);
+    if (!user) throw new CoreError('not_found', 'this account no longer exists');
+    return this.mfa.status(user);
+  }
+
+  /** True while the account may only enrol its second factor (its role requires one it does not have). */
+  mfaPending(userId: string): boolean {
+    const user = this.store.accounts.userById(userId);
+    return user !== undefined && this.mfa.pending(user);
+  }
+
+  startMfaEnrolment(userId: string, actor: string): Promise<MfaEnrolment> {
+    return this.mfa.startEnrolment(userId, actor);
+  }
+
+  /** Confirms the enrolment with a current code; the recovery codes returned are never shown again. */
+  confirmMfaEnrolment(userId: string, code: string, actor: string): string[] {
+    return this.mfa.confirmEnrolment(userId, code, actor);
+  }
+
+  resetMfa(userName: string, actor: string): void {
+    this.mfa.reset(userName, actor);
+  }
+
+  /** Every account with its role and whether it has a confirmed second factor, for the profile rules. */
+  mfaEnrolment(): { name: string; role: Role; enrolled: boolean }[] {
+    return this.mfa.enrolment();
   }
 
   logout(token: string, actor: string): void {
@@ -174,11 +293,13 @@ export class Accounts {
     return token;
   }
 
-  redeemLoginTicket(ticket: string): NewSession {
+  /** The link proves access to the manager's terminal, not the second factor: an enrolled user gets the challenge. */
+  redeemLoginTicket(ticket: string): NewSession | MfaChallenge {
     return this.store.tx(() => {
       const row = this.store.accounts.takeTicket(sha256(ticket), 'login');
       const user = row?.user_id ? this.store.accounts.userById(row.user_id) : undefined;
       if (!row || !user || new Date(row.expires_at) <= this.clock.now()) throw new AuthError('ticket_invalid', 'this login link is not valid (used or expired); log in with your password');
+      if (isEnrolled(user)) return this.challenge(user, 'ticket');
       this.store.audit.append({ actor: user.name, action: 'session.login', details: { method: 'ticket' } });
       return this.openSession(user);
     });

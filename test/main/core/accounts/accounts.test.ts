@@ -1,7 +1,12 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { testManager, type TestManager } from '../../../support/manager';
 import { ManualClock } from '../../../support/clock';
-import { LOCKOUT_MS, MAX_FAILED_LOGINS, SESSION_TTL_MS } from '../../../../main/core/accounts/accounts';
+import { isMfaChallenge, LOCKOUT_MS, MAX_FAILED_LOGINS, SESSION_TTL_MS, type MfaChallenge, type NewSession } from '../../../../main/core/accounts/accounts';
+
+function session(r: NewSession | MfaChallenge): NewSession {
+  if (isMfaChallenge(r)) throw new Error('expected a session, got an MFA challenge');
+  return r;
+}
 
 describe('accounts', () => {
   let t: TestManager | undefined;
@@ -32,7 +37,7 @@ describe('accounts', () => {
     const clock = new ManualClock();
     t = testManager({ clock });
     await t.manager.accounts.addUser('alice', 'viewer', 'correct horse battery', 'test');
-    const s = await t.manager.accounts.login('alice', 'correct horse battery');
+    const s = session(await t.manager.accounts.login('alice', 'correct horse battery'));
     expect(t.manager.accounts.session(s.token)?.user.name).toBe('alice');
     clock.advance(SESSION_TTL_MS + 1);
     expect(t.manager.accounts.session(s.token)).toBeUndefined();
@@ -50,7 +55,7 @@ describe('accounts', () => {
     t = testManager();
     await t.manager.accounts.addUser('alice', 'admin', 'correct horse battery', 'test');
     const ticket = t.manager.accounts.issueLoginTicket('alice');
-    expect(t.manager.accounts.redeemLoginTicket(ticket).user.name).toBe('alice');
+    expect(session(t.manager.accounts.redeemLoginTicket(ticket)).user.name).toBe('alice');
     expect(() => t!.manager.accounts.redeemLoginTicket(ticket)).toThrow(expect.objectContaining({ code: 'ticket_invalid' }));
   });
 
