@@ -49,8 +49,12 @@ app.whenReady().then(() => {
   });
   session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
   manager = openManager({ dataDir: dataDirArg ?? app.getPath('userData'), mode: 'desktop', protector: safeStorageProtector() });
+  manager.syslog.start();
   createWindow(manager);
 });
 
 app.on('window-all-closed', () => app.quit());
-app.on('will-quit', () => manager?.close());
+app.on('will-quit', () => {
+  void manager?.syslog.stop();
+  manager?.close();
+});

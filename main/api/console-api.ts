@@ -9,6 +9,10 @@ import { keyRoutes } from './routes/keys';
 import { sessionRoutes } from './routes/session';
 import { systemRoutes } from './routes/system';
 import { reportRoutes } from './routes/reports';
+import { profileRoutes } from './routes/profiles';
+import { approvalRoutes } from './routes/approvals';
+import { backupRoutes } from './routes/backups';
+import { settingsRoutes } from './routes/settings';
 
 export function consoleApi(): Router {
   const router = new Router();
@@ -21,5 +25,9 @@ export function consoleApi(): Router {
   userRoutes(router);
   reportRoutes(router);
   keyRoutes(router);
+  profileRoutes(router);
+  approvalRoutes(router, (manager) => manager.approvals);
+  backupRoutes(router, (manager) => manager.backups);
+  settingsRoutes(router);
   return router;
 }

@@ -3,6 +3,7 @@
 import { chmodSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Accounts } from './accounts/accounts';
+import { MFA_ROLES } from './profiles/profile-names';
 import { systemClock, type Clock } from './clock';
 import { Clusters } from './clusters/clusters';
 import { Registration } from './clusters/registration';
@@ -17,6 +18,13 @@ import { Reports } from './reports/reports';
 import { nodeEd25519 } from '../wire/ed25519-node';
 import type { Ed25519 } from '../wire/ed25519';
 import { VERSION } from './version';
+import { Listeners } from './listeners';
+import { Profiles } from './profiles/profiles';
+import { Preflight } from './preflight/preflight';
+import { Approvals } from './approvals/approvals';
+import { Lifecycle } from './lifecycle/lifecycle';
+import { SyslogForwarder } from './audit/syslog-forwarder';
+import { Backups } from './backups/backups';
 
 export { VERSION };
 export const DATABASE_FILE = 'navin.db';
@@ -47,6 +55,17 @@ export interface Manager {
   readonly protector: KeyProtector;
   readonly events: CoreEvents;
   readonly reports: Reports;
+  /** Where the console and gateway listeners of this process are (set by whoever starts them). */
+  readonly listeners: Listeners;
+  readonly profiles: Profiles;
+  readonly preflight: Preflight;
+  readonly approvals: Approvals;
+  /** Every operation on a cluster goes through here: profile, four-eyes, preflight, then the command. */
+  readonly lifecycle: Lifecycle;
+  /** Forwards the audit log to the remote syslog target; started by the process that serves. */
+  readonly syslog: SyslogForwarder;
+  /** Configuration backups of the ManagedComponents of a cluster (allowed even while its profile is blocked). */
+  readonly backups: Backups;
   close(): void;
 }
 
@@ -66,6 +85,13 @@ export function openManager(opts: ManagerOptions): Manager {
     const ca = CertificateAuthority.loadOrCreate(store, protector, clock);
     const events = new CoreEvents();
     const registration = new Registration(store, protector, clock);
+    const accounts = new Accounts(store, clock, { protector, mfaRequiredRoles: () => [...new Set(store.clusters.list().flatMap((c) => MFA_ROLES[c.profile]))] });
+    const commands = new Commands(store, keyring, clock);
+    const listeners = new Listeners();
+    const profiles = new Profiles({ store, clock, registration, accounts, listeners, caPem: ca.certPem, mode: opts.mode });
+    const preflight = new Preflight({ store, clock, registration, listeners, profiles, caPem: ca.certPem, managerVersion: VERSION });
+    const approvals = new Approvals(store, clock);
+    const syslog = new SyslogForwarder({ store, clock });
     return {
       dataDir: opts.dataDir,
       mode: opts.mode,
@@ -73,17 +99,27 @@ export function openManager(opts: ManagerOptions): Manager {
       clock,
       ed25519,
       store,
-      accounts: new Accounts(store, clock),
+      accounts,
       clusters: new Clusters(store, clock),
       registration,
       agentIdentities: new AgentIdentities(store, ca, keyring, clock),
-      commands: new Commands(store, keyring, clock),
+      commands,
+      listeners,
+      profiles,
+      preflight,
+      approvals,
+      lifecycle: new Lifecycle({ store, clock, commands, profiles, preflight, approvals, events }),
+      syslog,
+      backups: new Backups({ store, registration, clock, dataDir: opts.dataDir }),
       keyring,
       ca,
       protector,
       events,
-      reports: new Reports({ store, keyring, registration, clock, events, caPem: ca.certPem, managerVersion: VERSION }),
-      close: () => store.close(),
+      reports: new Reports({ store, keyring, registration, clock, events, caPem: ca.certPem, managerVersion: VERSION, preflight, listeners }),
+      close: () => {
+        void syslog.stop();
+        store.close();
+      },
     };
   } catch (error) {
     store.close();

@@ -118,6 +118,8 @@ export function startHeadlessServer(opts: HeadlessOptions): Promise<HeadlessServ
     const b = bearer(req);
     const user = b ? manager.accounts.apiTokenUser(b) : token ? manager.accounts.session(token)?.user : undefined;
     if (!user) return send(res, 401, errorBody(new ApiError(401, 'unauthenticated', 'log in first')));
+    // An account that still has to enrol its second factor sees nothing else, the event stream included.
+    if (manager.accounts.mfaPending(user.id)) return send(res, 403, errorBody(new ApiError(403, 'mfa_enrollment_required', 'enrol a second factor (TOTP) first')));
     res.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
     res.write(': connected\n\n');
     streams.add(res);

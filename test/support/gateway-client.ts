@@ -1,4 +1,5 @@
 // A bare mTLS client for gateway tests: one HTTPS request with a given client certificate.
+import { VERSION } from '../../main/core/version';
 import { request } from 'node:https';
 
 export interface ClientCert {
@@ -11,7 +12,7 @@ export function gatewayCall(url: string, method: string, path: string, cert: Cli
   return new Promise((resolve, reject) => {
     const u = new URL(path, url);
     const req = request(
-      { host: u.hostname, port: u.port, path: u.pathname + u.search, method, ca: cert?.caPem, cert: cert?.certPem, key: cert?.keyPem, servername, headers: { 'Content-Type': 'application/json', 'x-navin-replica': 'test-replica', 'x-navin-agent-version': '0.0.0-test' }, agent: false },
+      { host: u.hostname, port: u.port, path: u.pathname + u.search, method, ca: cert?.caPem, cert: cert?.certPem, key: cert?.keyPem, servername, headers: { 'Content-Type': 'application/json', 'x-navin-replica': 'test-replica', 'x-navin-agent-version': VERSION }, agent: false },
       (res) => {
         let text = '';
         res.on('data', (c: Buffer) => (text += c.toString()));

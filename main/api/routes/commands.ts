@@ -3,7 +3,14 @@
 import { objectBody } from '../body';
 import { ok, type Router } from '../router';
 import { agentStatus } from '../../core/clusters/agent-status';
-import { OP_APPLY, OP_DELETE, OP_INVENTORY } from '../../wire/protocol';
+import { ValidationError } from '../../core/errors';
+import { COMPONENT_ACTIONS, type ComponentAction } from '../../core/lifecycle/actions';
+
+const approvalOf = (v: unknown): string | undefined => {
+  if (v === undefined || v === null || v === '') return undefined;
+  if (typeof v !== 'string') throw new ValidationError('approval_id', 'approval_id is the id of an approved request');
+  return v;
+};
 
 export function commandRoutes(router: Router): void {
   router.authed('GET', '/api/v1/clusters/:id/components', 'viewer', ({ manager, params }) => {
@@ -14,23 +21,28 @@ export function commandRoutes(router: Router): void {
     return ok({ cluster_id: params.id, generation: desired.generation, desired: desired.components, observed, observed_at: observed ? snapshot!.taken_at : null });
   });
 
-  router.authed('POST', '/api/v1/clusters/:id/components', 'operator', ({ manager, params, body, principal }) => {
+  // Every operation goes through the lifecycle gate: profile rules, four-eyes approval, preflight.
+  router.authed('POST', '/api/v1/clusters/:id/components', 'operator', async ({ manager, params, body, principal }) => {
     const b = objectBody(body);
-    const command = manager.commands.issue(params.id!, OP_APPLY, { name: b.name, spec: b.spec }, principal.actor);
-    manager.events.emit('command.changed', { id: command.id, cluster_id: params.id });
-    return ok(manager.commands.get(command.id), 202);
+    const r = await manager.lifecycle.run(params.id!, { kind: 'apply', name: b.name, spec: b.spec }, principal.user, approvalOf(b.approval_id));
+    return ok({ ...r.command, action: r.action, preflight: r.preflight }, 202);
   });
 
-  router.authed('DELETE', '/api/v1/clusters/:id/components/:name', 'operator', ({ manager, params, principal }) => {
-    const command = manager.commands.issue(params.id!, OP_DELETE, { name: params.name }, principal.actor);
-    manager.events.emit('command.changed', { id: command.id, cluster_id: params.id });
-    return ok(manager.commands.get(command.id), 202);
+  router.authed('DELETE', '/api/v1/clusters/:id/components/:name', 'operator', async ({ manager, params, query, principal }) => {
+    const r = await manager.lifecycle.run(params.id!, { kind: 'delete', name: params.name! }, principal.user, approvalOf(query.get('approval_id')));
+    return ok({ ...r.command, action: r.action, preflight: r.preflight }, 202);
   });
 
-  router.authed('POST', '/api/v1/clusters/:id/inventory/report', 'operator', ({ manager, params, principal }) => {
-    const command = manager.commands.issue(params.id!, OP_INVENTORY, {}, principal.actor);
-    manager.events.emit('command.changed', { id: command.id, cluster_id: params.id });
-    return ok(manager.commands.get(command.id), 202);
+  router.authed('POST', '/api/v1/clusters/:id/components/:name/actions', 'operator', async ({ manager, params, body, principal }) => {
+    const b = objectBody(body);
+    if (typeof b.action !== 'string' || !(COMPONENT_ACTIONS as readonly string[]).includes(b.action)) throw new ValidationError('action', `action must be one of ${COMPONENT_ACTIONS.join(', ')}`);
+    const r = await manager.lifecycle.run(params.id!, { kind: b.action as ComponentAction, name: params.name! }, principal.user, approvalOf(b.approval_id));
+    return ok({ ...r.command, action: r.action, preflight: r.preflight }, 202);
+  });
+
+  router.authed('POST', '/api/v1/clusters/:id/inventory/report', 'operator', async ({ manager, params, principal }) => {
+    const r = await manager.lifecycle.run(params.id!, { kind: 'inventory' }, principal.user);
+    return ok({ ...r.command, action: r.action }, 202);
   });
 
   router.authed('GET', '/api/v1/clusters/:id/agent', 'viewer', ({ manager, params }) => {

@@ -30,12 +30,14 @@ export async function serve(opts: ServeOptions): Promise<number> {
   try {
     const server = await startHeadlessServer({ manager, router: consoleApi(), tls: consoleTls(manager, opts.host), host: opts.host, port: opts.port, rendererDir: RENDERER_DIR });
     say(`data dir ${opts.dataDir}`);
+    const consoleHost = opts.host === '0.0.0.0' || opts.host === '::' ? '127.0.0.1' : opts.host;
+    manager.listeners.console = { host: consoleHost, port: Number(new URL(server.url).port), serverName: consoleHost };
     let gateway: Gateway | undefined;
     if (opts.gateway) {
       const g = opts.gateway;
       const tls = serverTls(manager.ca, manager.protector, manager.clock, 'gateway', join(opts.dataDir, 'tls'), [g.serverName]);
       gateway = await startGateway({ store: manager.store, commands: manager.commands, events: manager.events, clock: manager.clock, caPem: tls.caPem, certPem: tls.certPem, keyPem: tls.keyPem, host: g.host, port: g.port });
-      manager.reports.useGateway({ host: g.host, port: gateway.port, serverName: g.serverName });
+      manager.listeners.gateway = { host: g.host, port: gateway.port, serverName: g.serverName };
       say(`agent gateway at ${gateway.url} (server name ${g.serverName})`);
     }
     say(`console at ${server.url}`);
@@ -45,10 +47,11 @@ export async function serve(opts: ServeOptions): Promise<number> {
       const user = opts.loginUser ?? manager.accounts.firstAdminName();
       if (user) say(`one-time login link for ${user} (valid 15 minutes): ${server.url}#ticket=${manager.accounts.issueLoginTicket(user)}`);
     }
+    manager.syslog.start();
     say('press Ctrl-C to stop');
     await new Promise<void>((resolve) => {
       const stop = (): void => {
-        stopping ??= Promise.all([server.close(), gateway?.close()]).then(() => resolve());
+        stopping ??= Promise.all([server.close(), gateway?.close(), manager.syslog.stop()]).then(() => resolve());
       };
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);

@@ -1,5 +1,6 @@
 // The agent gateway with real TLS: client certificates of the manager CA only, one cluster per certificate,
 // long polls answered at once, redelivery of unacknowledged commands, idempotent receipts.
+import { VERSION } from '../../../../main/core/version';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { join } from 'node:path';
 import { startGateway, type Gateway } from '../../../../main/core/gateway/gateway';
@@ -40,7 +41,7 @@ describe('agent gateway', () => {
   test('an empty long poll returns after the wait with no command', async () => {
     const res = await gatewayCall(gw.url, 'GET', '/v1/cluster-agent/commands?wait=1', a.cert);
     expect(res).toEqual({ status: 200, body: { commands: [] } });
-    expect(t.manager.store.commands.agentStatus(a.id)).toMatchObject({ leader_replica: 'test-replica', agent_version: '0.0.0-test' });
+    expect(t.manager.store.commands.agentStatus(a.id)).toMatchObject({ leader_replica: 'test-replica', agent_version: VERSION });
   });
 
   test('a held long poll answers at once when a command for its cluster is queued, and only its own', async () => {

@@ -1,6 +1,7 @@
 // An acceptance run against a cluster whose agent is connected over mTLS, whose component really exists in
 // the Kubernetes API (test server, RBAC from the manager's own YAML) and whose images are in an HTTPS mirror:
 // every line that can run passes, with the values it observed; the report is stored, audited and announced.
+import { VERSION } from '../../../../main/core/version';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
@@ -84,7 +85,7 @@ describe('acceptance of a connected cluster', () => {
     const l = line('agent.mtls');
     expect(l.status).toBe('PASS');
     const e = l.evidence as any;
-    expect(e.gateway_record).toMatchObject({ certificate_serial: serial, leader_replica: 'test-replica', agent_version: '0.0.0-test', connected_window_s: 45 });
+    expect(e.gateway_record).toMatchObject({ certificate_serial: serial, leader_replica: 'test-replica', agent_version: VERSION, connected_window_s: 45 });
     expect(e.gateway_record.age_s).toBeLessThan(45);
     expect(e.gateway_tls.tls_version).toMatch(/^TLSv1\.[23]$/);
     expect(e.gateway_tls.server_certificate_trusted).toBe(true);
@@ -137,8 +138,11 @@ describe('acceptance of a connected cluster', () => {
     const l = line('functional.opa');
     expect(l.status).toBe('BLOCKED');
     expect((l.evidence.reason as any).en).toMatch(/no functional test is declared/);
+    // The preflight opens the report; on this cluster none of its checks fails.
+    expect(report.payload.lines.filter((l) => l.status === 'FAIL').map((l) => l.id)).toEqual([]);
     expect(report.payload.verdict).toBe('BLOCKED');
-    expect(report.payload.lines.map((x) => x.id)).toEqual(['agent.mtls', 'agent.config', 'inventory.fresh', 'component.opa', 'install.offline_source.opa', 'functional.opa']);
+    expect(report.payload.lines.map((x) => x.id).filter((id) => id.startsWith('preflight.'))).toEqual(expect.arrayContaining(['preflight.kubernetes.api', 'preflight.capacity', 'preflight.dns.forward', 'preflight.tls.console_ca', 'preflight.mirror.artifacts.opa', 'preflight.profile.catalog_valid']));
+    expect(report.payload.lines.map((x) => x.id).filter((id) => !id.startsWith('preflight.'))).toEqual(['agent.mtls', 'agent.config', 'inventory.fresh', 'component.opa', 'install.offline_source.opa', 'functional.opa']);
     for (const x of report.payload.lines) {
       expect(x.title.en && x.title.fr).toBeTruthy();
       expect(Date.parse(x.ran_at)).not.toBeNaN();
@@ -157,7 +161,7 @@ describe('acceptance of a connected cluster', () => {
     expect((list.body as any).items).toEqual([{ id: p.report_id, cluster_id: clusterId, cluster_name: 'edge', created_at: p.created_at, verdict: 'BLOCKED', key_id: p.key_id }]);
     const audit = t.manager.store.audit.list({ action: 'report.run' });
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ actor: 'olga', cluster_id: clusterId, target: p.report_id, details: { verdict: 'BLOCKED', lines: { PASS: 5, FAIL: 0, BLOCKED: 1 } } });
+    expect(audit[0]).toMatchObject({ actor: 'olga', cluster_id: clusterId, target: p.report_id, details: { verdict: 'BLOCKED', lines: { PASS: p.lines.filter((l) => l.status === 'PASS').length, FAIL: 0, BLOCKED: 1 } } });
     expect(events).toContainEqual({ type: 'report.created', data: { id: p.report_id, cluster_id: clusterId, verdict: 'BLOCKED' } });
   });
 });

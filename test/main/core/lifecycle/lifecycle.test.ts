@@ -1,0 +1,175 @@
+// The lifecycle gate through the console API: a blocked profile refuses installs, starts and restarts with
+// profile_blocked but lets stop, configuration, backup and uninstall through; under banking-secure every
+// disruptive operation needs an approval used once, by its requester, for that action and service, within 24 h.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as OTPAuth from 'otpauth';
+import { stringify } from 'yaml';
+import { importRbacYaml } from '../../../../main/core/kubernetes/import-rbac';
+import type { PublicUser } from '../../../../main/core/accounts/accounts';
+import type { Credentials } from '../../../../main/api/router';
+import { ManualClock } from '../../../support/clock';
+import { testManager, type TestManager } from '../../../support/manager';
+import { kubeTarget, type KubeTarget } from '../../../support/kube-api/target';
+
+const NS = 'navin-platform';
+const OPA = { component: 'opa', version: '1.0.0', replicas: 2 };
+const errorOf = (body: unknown) => (body as { error: { code: string; message: string; details?: Record<string, unknown> } }).error;
+
+describe('a blocked profile', () => {
+  let t: TestManager;
+  let kube: KubeTarget;
+  let olga: Credentials;
+  let clusterId: string;
+  const commandCount = (): number => t.manager.commands.list(clusterId).length;
+
+  beforeAll(async () => {
+    kube = await kubeTarget();
+    await kube.apply(importRbacYaml(NS, 'edge'));
+    t = testManager();
+    olga = await t.login('olga', 'operator');
+    // An admin without TOTP: the standard profile is blocked on its MFA rule.
+    await t.manager.accounts.addUser('ada', 'admin', 'correct horse battery', 'test');
+    clusterId = t.manager.clusters.create({ name: 'edge', profile: 'standard' }, 'test').id;
+    await t.manager.registration.register(clusterId, kube.kubeconfigFor(await kube.createToken(NS, 'navin-import')), NS, 'test');
+    t.manager.commands.issue(clusterId, 'managedcomponent.apply', { name: 'opa', spec: OPA }, 'test');
+    await kube.apply(stringify({ apiVersion: 'platform.navin.ai/v1alpha1', kind: 'ManagedComponent', metadata: { name: 'opa', namespace: NS }, spec: OPA }));
+  });
+  afterAll(async () => {
+    t?.close();
+    await kube?.close();
+  });
+
+  it('refuses an install with profile_blocked, naming each failing rule, and queues nothing', async () => {
+    const before = commandCount();
+    const res = await t.call('POST', `/api/v1/clusters/${clusterId}/components`, { name: 'nats', spec: { component: 'nats', version: '2.10.0' } }, olga);
+    expect(res.status).toBe(409);
+    const e = errorOf(res.body);
+    expect(e.code).toBe('profile_blocked');
+    expect((e.details!.failing as { id: string }[]).map((f) => f.id)).toContain('profile.mfa_admin_roles');
+    expect(commandCount()).toBe(before);
+    expect(t.manager.store.audit.list({ cluster_id: clusterId }).some((r) => r.action === 'lifecycle.refused' && r.details.code === 'profile_blocked')).toBe(true);
+  });
+
+  it('still allows a backup, a stop and a configuration, then refuses start and restart, and allows the uninstall', async () => {
+    const backup = await t.call('POST', `/api/v1/clusters/${clusterId}/backups`, {}, olga);
+    expect(backup.status).toBe(201);
+    expect((backup.body as { files: { name: string }[] }).files.map((f) => f.name)).toContain('managedcomponent/opa');
+
+    const stop = await t.call('POST', `/api/v1/clusters/${clusterId}/components/opa/actions`, { action: 'stop' }, olga);
+    expect(stop.status).toBe(202);
+    expect(stop.body).toMatchObject({ action: 'stop', op: 'managedcomponent.apply', args: { spec: { replicas: 0 } } });
+
+    const start = await t.call('POST', `/api/v1/clusters/${clusterId}/components/opa/actions`, { action: 'start' }, olga);
+    expect(errorOf(start.body).code).toBe('profile_blocked');
+
+    const config = await t.call('POST', `/api/v1/clusters/${clusterId}/components`, { name: 'opa', spec: { ...OPA, replicas: 0, config: { decision_logs: true } } }, olga);
+    expect(config.status).toBe(202);
+    expect(config.body).toMatchObject({ action: 'configuration' });
+
+    const restart = await t.call('POST', `/api/v1/clusters/${clusterId}/components/opa/actions`, { action: 'restart' }, olga);
+    expect(errorOf(restart.body).code).toBe('not_running');
+
+    const uninstall = await t.call('DELETE', `/api/v1/clusters/${clusterId}/components/opa`, undefined, olga);
+    expect(uninstall.status).toBe(202);
+    expect(uninstall.body).toMatchObject({ action: 'uninstall', op: 'managedcomponent.delete' });
+  });
+
+  it('start brings back the replicas the component ran with before it was stopped', async () => {
+    const dev = t.manager.clusters.create({ name: 'dev', profile: 'development' }, 'test').id;
+    t.manager.commands.issue(dev, 'managedcomponent.apply', { name: 'opa', spec: { ...OPA, replicas: 3 } }, 'test');
+    await t.manager.lifecycle.run(dev, { kind: 'stop', name: 'opa' }, t.manager.accounts.listUsers().find((u) => u.name === 'olga')!);
+    const { components } = t.manager.store.commands.desiredState(dev)!;
+    expect((components.opa as { replicas: number }).replicas).toBe(0);
+    // A start is gated by the profile (development: a valid catalog); only installs and upgrades run the preflight.
+    const r = await t.manager.lifecycle.run(dev, { kind: 'start', name: 'opa' }, t.manager.accounts.listUsers().find((u) => u.name === 'olga')!);
+    expect(r.action).toBe('start');
+    expect((t.manager.store.commands.desiredState(dev)!.components.opa as { replicas: number }).replicas).toBe(3);
+  });
+});
+
+describe('four-eyes approvals under banking-secure', () => {
+  const clock = new ManualClock();
+  let t: TestManager;
+  let olga: Credentials;
+  let olgaUser: PublicUser;
+  let ada: PublicUser;
+  let bob: PublicUser;
+  let clusterId: string;
+
+  const request = async (action: string, reason = 'change window CHG-1234'): Promise<string> => {
+    const res = await t.call('POST', '/api/v1/approvals', { cluster_id: clusterId, action, service: 'opa', reason }, olga);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return (res.body as { id: string }).id;
+  };
+  const configure = (approvalId: string | undefined, n: number) =>
+    t.call('POST', `/api/v1/clusters/${clusterId}/components`, { name: 'opa', spec: { ...OPA, config: { revision: n } }, approval_id: approvalId }, olga);
+  const enrol = async (user: PublicUser): Promise<void> => {
+    const e = await t.manager.accounts.startMfaEnrolment(user.id, 'test');
+    t.manager.accounts.confirmMfaEnrolment(user.id, new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(e.secret) }).generate({ timestamp: clock.now().getTime() }), 'test');
+  };
+
+  beforeAll(async () => {
+    t = testManager({ clock });
+    olga = await t.login('olga', 'operator');
+    olgaUser = t.manager.accounts.listUsers().find((u) => u.name === 'olga')!;
+    ada = await t.manager.accounts.addUser('ada', 'admin', 'correct horse battery', 'test');
+    bob = await t.manager.accounts.addUser('bob', 'admin', 'correct horse battery', 'test');
+    await enrol(ada);
+    await enrol(bob);
+    clusterId = t.manager.clusters.create({ name: 'bank', profile: 'banking-secure' }, 'test').id;
+    t.manager.commands.issue(clusterId, 'managedcomponent.apply', { name: 'opa', spec: OPA }, 'test');
+  });
+  afterAll(() => t?.close());
+
+  it('refuses a disruptive operation without an approval, and writes nothing', async () => {
+    const before = t.manager.commands.list(clusterId).length;
+    const res = await t.call('DELETE', `/api/v1/clusters/${clusterId}/components/opa`, undefined, olga);
+    expect(res.status).toBe(403);
+    expect(errorOf(res.body)).toMatchObject({ code: 'approval_required', details: { action: 'uninstall', service: 'opa' } });
+    expect(t.manager.commands.list(clusterId).length).toBe(before);
+  });
+
+  it('an approval cannot be approved by its requester', async () => {
+    const own = t.manager.approvals.request({ cluster_id: clusterId, action: 'stop', service: 'opa', reason: 'maintenance' }, ada);
+    expect(() => t.manager.approvals.approve(own.id, ada)).toThrow(expect.objectContaining({ code: 'approval_self' }));
+  });
+
+  it('is used once, by its requester, for exactly that action and service', async () => {
+    const id = await request('configuration');
+    // Not yet approved.
+    expect(errorOf((await configure(id, 1)).body).code).toBe('approval_not_approved');
+    t.manager.approvals.approve(id, ada, 'ok for tonight');
+    // Another user, another action: refused, and the approval stays usable.
+    await expect(t.manager.lifecycle.run(clusterId, { kind: 'apply', name: 'opa', spec: { ...OPA, config: { revision: 9 } } }, bob, id)).rejects.toMatchObject({ code: 'approval_wrong_user' });
+    expect(errorOf((await t.call('POST', `/api/v1/clusters/${clusterId}/components/opa/actions`, { action: 'stop', approval_id: id }, olga)).body).code).toBe('approval_wrong_target');
+    const used = await configure(id, 1);
+    expect(used.status).toBe(202);
+    const commandId = (used.body as { id: string }).id;
+    expect(t.manager.approvals.get(id)).toMatchObject({ state: 'used', used_by_command: commandId });
+    // Twice: refused, nothing queued.
+    const before = t.manager.commands.list(clusterId).length;
+    expect(errorOf((await configure(id, 2)).body).code).toBe('approval_used');
+    expect(t.manager.commands.list(clusterId).length).toBe(before);
+    const actions = t.manager.store.audit.list({ cluster_id: clusterId }).map((r) => r.action);
+    expect(actions).toEqual(expect.arrayContaining(['approval.request', 'approval.approve', 'approval.use', 'lifecycle.refused']));
+  });
+
+  it('a rejected approval cannot be used', async () => {
+    const id = await request('configuration');
+    t.manager.approvals.reject(id, bob, 'not during the freeze');
+    expect(errorOf((await configure(id, 3)).body).code).toBe('approval_not_approved');
+  });
+
+  it('expires 24 hours after it was approved', async () => {
+    const late = await request('configuration');
+    const inTime = await request('configuration');
+    t.manager.approvals.approve(late, ada);
+    t.manager.approvals.approve(inTime, ada);
+    // A day later the browser session has expired too: the requester acts through the core directly.
+    const use = (approvalId: string, n: number) => t.manager.lifecycle.run(clusterId, { kind: 'apply', name: 'opa', spec: { ...OPA, config: { revision: n } } }, olgaUser, approvalId);
+    clock.advance(24 * 3600_000 - 1000);
+    expect((await use(inTime, 4)).action).toBe('configuration');
+    clock.advance(1000);
+    await expect(use(late, 5)).rejects.toMatchObject({ code: 'approval_expired' });
+  });
+});
