@@ -8,7 +8,7 @@ import { CustomObjectsApi } from '@kubernetes/client-node';
 import { openManager } from '../../main/core/manager';
 import { buildCommand, createSigner, signDocument } from '../../main/wire/envelope';
 import { nodeEd25519 } from '../../main/wire/ed25519-node';
-import { AGENT, harness, NS, until, type AgentProcess, type Harness } from '../support/agent-harness';
+import { AGENT, agentInventoryReported, harness, NS, until, type AgentProcess, type Harness } from '../support/agent-harness';
 
 const SPEC = { component: 'opa', version: '1.4.2' };
 
@@ -34,6 +34,7 @@ describe('the cluster agent with two replicas', () => {
     h = await harness();
     agents = [h.startAgent('agent-a'), h.startAgent('agent-b')];
     await until('a connected agent', () => h.api('GET', `/api/v1/clusters/${h.clusterId}/agent`).then((r) => (r.body.connected ? r.body : undefined)), 40_000);
+    await agentInventoryReported(h);
   }, 90_000);
   afterAll(() => h?.close());
 
@@ -175,7 +176,10 @@ describe('offline', () => {
   test('with the manager stopped the agent keeps the desired state, refuses sensitive inbox commands, serves read-only ones, and sends queued receipts when the manager returns', async () => {
     const first = h.startAgent('agent-a');
     await first.waitFor('leader.acquired');
+    // An install is preflighted: the cluster (never registered by kubeconfig here) is judged on its agent's inventory.
+    await agentInventoryReported(h);
     const applied = await h.api('POST', `/api/v1/clusters/${h.clusterId}/components`, { name: 'kept', spec: SPEC });
+    expect(applied.status, JSON.stringify(applied.body)).toBe(202);
     await h.waitCommand(applied.body.id, (c) => c.state === 'succeeded');
     // Two commands the agent cannot fetch: issued while it is down, then carried to its inbox by hand.
     await first.kill('SIGKILL');

@@ -1,13 +1,15 @@
 // An install whose preflight has one critical failure writes nothing to the cluster: no command is signed or
 // queued, and the Kubernetes API never sees the ManagedComponent; the same install within capacity goes through.
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { harness, until, type Harness } from '../support/agent-harness';
+import { agentInventoryReported, harness, until, type Harness } from '../support/agent-harness';
 
 let h: Harness;
 beforeAll(async () => {
   h = await harness();
   h.startAgent('agent-a');
   await until('a connected agent', () => h.api('GET', `/api/v1/clusters/${h.clusterId}/agent`).then((r) => (r.body.connected ? r.body : undefined)), 40_000);
+  // The harness never registers a kubeconfig: the preflight judges the cluster on the inventory the agent reported.
+  await agentInventoryReported(h);
 }, 90_000);
 afterAll(() => h?.close());
 

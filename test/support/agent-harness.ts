@@ -70,6 +70,19 @@ export async function until<T>(what: string, fn: () => Promise<T | undefined> | 
   throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
 }
 
+/** Waits until the manager's preflight can judge the cluster from the inventory its agent reported. */
+export function agentInventoryReported(h: Harness, timeoutMs = 30_000): Promise<unknown> {
+  return until(
+    'the agent inventory in the preflight',
+    async () => {
+      const run = (await h.api('POST', `/api/v1/clusters/${h.clusterId}/preflight`)).body as { checks?: { id: string; status: string }[] };
+      return run.checks?.find((c) => c.id === 'kubernetes.api')?.status === 'pass' ? run : undefined;
+    },
+    timeoutMs,
+    500,
+  );
+}
+
 export async function harness(opts: { offlineAfterS?: number } = {}): Promise<Harness> {
   const tmp = tempDir('navin-agent-e2e-');
   const dir = tmp.path;
