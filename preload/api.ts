@@ -3,6 +3,12 @@
 
 /** The inventory shapes are the wire contract's own (what the agent posts and the manager stores). */
 export type { Inventory, NodeInventory } from '../main/wire/inventory';
+/** A profile rule or a preflight check, as the manager evaluates it (reason and title in both languages). */
+export type { CheckResult, CheckStatus } from '../main/core/preflight/check-types';
+export type { Bilingual } from '../main/core/reports/report-types';
+/** The install profiles: 'development' | 'standard' | 'banking-secure' | 'air-gapped' | 'hybrid'. */
+export type { ProfileName } from '../main/core/profiles/profile-names';
+import type { ProfileName } from '../main/core/profiles/profile-names';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -41,6 +47,20 @@ export type ApiErrorCode =
   | 'ticket_invalid'
   | 'method_not_allowed'
   | 'payload_too_large'
+  | 'profile_blocked'
+  | 'preflight_failed'
+  | 'approval_required'
+  | 'approval_not_found'
+  | 'approval_not_approved'
+  | 'approval_used'
+  | 'approval_expired'
+  | 'approval_wrong_user'
+  | 'approval_wrong_target'
+  | 'approval_self'
+  | 'approval_decided'
+  | 'mfa_code_invalid'
+  | 'mfa_token_invalid'
+  | 'mfa_enrollment_required'
   | 'internal';
 
 export type Role = 'viewer' | 'operator' | 'admin';
@@ -50,6 +70,14 @@ export interface User {
   name: string;
   role: Role;
   created_at: string;
+  /** In the users list: whether the account has a TOTP second factor. */
+  mfa_enrolled?: boolean;
+}
+
+/** Whether the operator has a second factor, and whether the console's profiles require one for their role. */
+export interface MfaStatus {
+  enrolled: boolean;
+  required: boolean;
 }
 
 /** `GET /api/v1/session` and `POST /api/v1/session`. */
@@ -57,6 +85,20 @@ export interface SessionInfo {
   user: User;
   csrf_token: string;
   expires_at: string;
+  mfa?: MfaStatus;
+}
+
+/** `POST /api/v1/session` or `/session/ticket` when a second factor is due: send the code with this token. */
+export interface MfaChallenge {
+  mfa_required: true;
+  mfa_token: string;
+  expires_at: string;
+}
+
+/** `POST /api/v1/session/mfa`: a 6-digit TOTP code or a recovery code. */
+export interface MfaLoginRequest {
+  mfa_token: string;
+  code: string;
 }
 
 export interface Health {
@@ -79,6 +121,9 @@ export interface Cluster {
   description: string;
   tenant: string;
   state: ClusterState;
+  profile?: ProfileName;
+  fqdn?: string | null;
+  address?: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -87,11 +132,16 @@ export interface ClusterCreate {
   name: string;
   description?: string;
   tenant?: string;
+  profile?: ProfileName;
+  fqdn?: string;
+  address?: string;
 }
 
 export interface ClusterPatch {
   name?: string;
   description?: string;
+  fqdn?: string | null;
+  address?: string | null;
 }
 
 export interface ClusterList {

@@ -35,8 +35,11 @@ const files: Record<'en' | 'fr', string> = { en: '', fr: '' };
 test.use({ viewport: { width: 1100, height: 900 }, colorScheme: 'light' });
 test.describe.configure({ mode: 'serial' });
 
+// What the mirror holds; mutable, so the test can remove an artifact after its install was preflighted.
+const mirrorContent: Record<string, string[]> = { 'navin/opa': [OPA], 'navin/nats': [NATS], 'navin/nats-exporter': [NATS_EXPORTER] };
+
 test.beforeAll(async () => {
-  [manager, registry] = await Promise.all([startManager({ users: [ALICE] }), startOciRegistry({ 'navin/opa': [OPA], 'navin/nats': [NATS] })]);
+  [manager, registry] = await Promise.all([startManager({ users: [ALICE] }), startOciRegistry(mirrorContent)]);
   dir = mkdtempSync(join(tmpdir(), 'navin-report-html-'));
   const origin = new URL(manager.url).origin;
   api = await request.newContext({ baseURL: origin, ignoreHTTPSErrors: true });
@@ -54,19 +57,21 @@ test.beforeAll(async () => {
   expect(gatewayUrl, manager.output()).toBeTruthy();
   const identity = (await send('post', `/api/v1/clusters/${cluster.id}/kubernetes/agent`, { gateway_url: gatewayUrl }, 201)) as { files: Record<string, string> };
   await send('put', '/api/v1/settings/mirror', { url: registry.url, ca_pem: registry.caPem }, 200);
-  await send('post', `/api/v1/clusters/${cluster.id}/components`, { name: 'opa', spec: { component: 'opa', version: '0.68.0', replicas: 2, artifacts: [{ name: 'opa', image: `registry.internal/navin/opa@${OPA}` }] } }, 202);
-  await send('post', `/api/v1/clusters/${cluster.id}/components`, {
-    name: 'nats',
-    spec: { component: 'nats', version: '2.10.18', replicas: 3, artifacts: [{ name: 'nats', image: `registry.internal/navin/nats@${NATS}` }, { name: 'exporter', image: `registry.internal/navin/nats-exporter@${NATS_EXPORTER}` }] },
-  }, 202);
-
   // The agent, played over real mTLS with the cluster's certificate: a long poll and an inventory report.
   const cert: ClientCert = { certPem: identity.files['tls.crt']!, keyPem: identity.files['tls.key']!, caPem: identity.files['ca.crt']! };
   // The gateway certificate names its IP; an empty server name sends no SNI and checks the IP SAN.
   const servername = '';
   expect((await gatewayCall(gatewayUrl!, 'GET', '/v1/cluster-agent/commands?wait=0', cert, undefined, servername)).status).toBe(200);
-  const inventory = { kubernetes_version: 'v1.30.4', nodes: ['cp-1', 'worker-1', 'worker-2'].map((name) => ({ name, ready: true })) };
+  const inventory = { kubernetes_version: 'v1.30.4', nodes: ['cp-1', 'worker-1', 'worker-2'].map((name) => ({ name, ready: true, operating_system: 'linux', architecture: 'amd64', os_image: 'Debian GNU/Linux 12 (bookworm)', allocatable: { cpu: '4', memory: '16Gi', pods: '110' } })) };
   expect((await gatewayCall(gatewayUrl!, 'POST', '/v1/cluster-agent/report', cert, { replica: 'agent-0', agent_version: '0.1.0', leader: true, inventory }, servername)).status).toBe(200);
+  // Installs are preflighted on that inventory (this cluster has no registered kubeconfig).
+  await send('post', `/api/v1/clusters/${cluster.id}/components`, { name: 'opa', spec: { component: 'opa', version: '0.68.0', replicas: 2, artifacts: [{ name: 'opa', image: `registry.internal/navin/opa@${OPA}` }] } }, 202);
+  await send('post', `/api/v1/clusters/${cluster.id}/components`, {
+    name: 'nats',
+    spec: { component: 'nats', version: '2.10.18', replicas: 3, artifacts: [{ name: 'nats', image: `registry.internal/navin/nats@${NATS}` }, { name: 'exporter', image: `registry.internal/navin/nats-exporter@${NATS_EXPORTER}` }] },
+  }, 202);
+  // Later the mirror loses the exporter image (pruned by hand): the acceptance must show it.
+  delete mirrorContent['navin/nats-exporter'];
 
   report = (await send('post', `/api/v1/clusters/${cluster.id}/acceptance`, undefined, 201)) as Report;
   for (const lang of ['en', 'fr'] as const) {

@@ -14,6 +14,12 @@ describe('hash routes', () => {
     expect(screenFromHash('#/components')).toBe('components');
   });
 
+  it('reads the Profile tab and the security, syslog, DNS and mirror settings', () => {
+    expect(routeFromHash('#/clusters/c-1/profile')).toMatchObject({ clusterId: 'c-1', clusterTab: 'profile' });
+    for (const section of ['security', 'syslog', 'dns', 'mirror']) expect(routeFromHash(`#/settings/${section}`)).toMatchObject({ screen: 'settings', settingsSection: section });
+    expect(routeFromHash('#/settings/nope')).toBeNull();
+  });
+
   it('writes them back', () => {
     expect(clusterHash('c-1')).toBe('#/clusters/c-1');
     expect(clusterHash('c 1', 'commands')).toBe('#/clusters/c%201/commands');

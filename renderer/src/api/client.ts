@@ -14,6 +14,7 @@ import type {
   Health,
   HttpMethod,
   LoginRequest,
+  MfaChallenge,
   NavinBridge,
   SessionInfo,
   SetupRequest,
@@ -23,7 +24,22 @@ import type {
   AgentIdentity,
   AgentIdentityRequest,
   AgentStatus,
+  Approval,
+  ApprovalQuery,
+  ApprovalRequest,
   AuditQuery,
+  BackupSet,
+  ComponentAction,
+  DnsSettings,
+  MfaEnrolment,
+  MfaRecoveryCodes,
+  MirrorSettings,
+  PreflightRun,
+  ProfileName,
+  ProfileView,
+  SyslogSettings,
+  SyslogTarget,
+  SyslogTestResult,
   AuditRow,
   AuditVerdict,
   ClientErrorCode,
@@ -282,6 +298,7 @@ export function parseEvent(data: string): ApiEvent | null {
 export class ApiClient {
   private csrfToken: string | null = null;
   private readonly unauthenticatedListeners = new Set<(error: ApiError) => void>();
+  private readonly codeListeners = new Map<string, Set<(error: ApiError) => void>>();
   private readonly eventListeners = new Set<(event: ApiEvent) => void>();
   private readonly liveListeners = new Set<(state: LiveState) => void>();
   private stopEvents: (() => void) | null = null;
@@ -307,6 +324,17 @@ export class ApiClient {
     return () => this.unauthenticatedListeners.delete(listener);
   }
 
+  /** Called with every error answer of this code (e.g. `mfa_enrollment_required`, whatever the call). */
+  onErrorCode(code: string, listener: (error: ApiError) => void): () => void {
+    let set = this.codeListeners.get(code);
+    if (!set) {
+      set = new Set();
+      this.codeListeners.set(code, set);
+    }
+    set.add(listener);
+    return () => set.delete(listener);
+  }
+
   /** The raw call: resolves with the body of a 2xx answer, rejects with an ApiError otherwise. */
   async request<T>(method: HttpMethod, path: string, body?: unknown, accept: Accept = 'json'): Promise<T> {
     const req: ApiRequest = body === undefined ? { method, path } : { method, path, body };
@@ -316,6 +344,7 @@ export class ApiClient {
     if (error.status === 401 && error.code === 'unauthenticated') {
       for (const l of [...this.unauthenticatedListeners]) l(error);
     }
+    for (const l of [...(this.codeListeners.get(error.code) ?? [])]) l(error);
     throw error;
   }
 
@@ -331,12 +360,23 @@ export class ApiClient {
   async getSession(): Promise<SessionInfo> {
     return this.keepSession(await this.request<SessionInfo>('GET', `${API_PREFIX}/session`));
   }
-  async login(req: LoginRequest): Promise<SessionInfo> {
-    return this.keepSession(await this.request<SessionInfo>('POST', `${API_PREFIX}/session`, req));
+  /** A session, or the second-factor challenge when the account has (or must have) one. */
+  async login(req: LoginRequest): Promise<SessionInfo | MfaChallenge> {
+    return this.keepSessionOrChallenge(await this.request<SessionInfo | MfaChallenge>('POST', `${API_PREFIX}/session`, req));
   }
-  async exchangeTicket(ticket: string): Promise<SessionInfo> {
+  async exchangeTicket(ticket: string): Promise<SessionInfo | MfaChallenge> {
     const body: TicketRequest = { ticket };
-    return this.keepSession(await this.request<SessionInfo>('POST', `${API_PREFIX}/session/ticket`, body));
+    return this.keepSessionOrChallenge(await this.request<SessionInfo | MfaChallenge>('POST', `${API_PREFIX}/session/ticket`, body));
+  }
+  /** The second step of a sign-in: the TOTP code (or a recovery code) for the challenge's token. */
+  async loginMfa(mfaToken: string, code: string): Promise<SessionInfo> {
+    return this.keepSession(await this.request<SessionInfo>('POST', `${API_PREFIX}/session/mfa`, { mfa_token: mfaToken, code }));
+  }
+  startMfaEnrolment(): Promise<MfaEnrolment> {
+    return this.request('POST', `${API_PREFIX}/session/mfa/enrolment`);
+  }
+  confirmMfaEnrolment(code: string): Promise<MfaRecoveryCodes> {
+    return this.request('POST', `${API_PREFIX}/session/mfa/enrolment/confirm`, { code });
   }
   async logout(): Promise<void> {
     try {
@@ -410,11 +450,71 @@ export class ApiClient {
   listComponents(id: string): Promise<ComponentsView> {
     return this.request('GET', `${clusterPath(id)}/components`);
   }
-  applyComponent(id: string, name: string, spec: ManagedComponentSpec): Promise<CommandView> {
-    return this.request('POST', `${clusterPath(id)}/components`, { name, spec });
+  applyComponent(id: string, name: string, spec: ManagedComponentSpec, approvalId?: string): Promise<CommandView> {
+    return this.request('POST', `${clusterPath(id)}/components`, approvalId ? { name, spec, approval_id: approvalId } : { name, spec });
   }
-  deleteComponent(id: string, name: string): Promise<CommandView> {
-    return this.request('DELETE', `${clusterPath(id)}/components/${encodeURIComponent(name)}`);
+  deleteComponent(id: string, name: string, approvalId?: string): Promise<CommandView> {
+    return this.request('DELETE', `${clusterPath(id)}/components/${encodeURIComponent(name)}${queryString({ approval_id: approvalId })}`);
+  }
+  componentAction(id: string, name: string, action: ComponentAction, approvalId?: string): Promise<CommandView> {
+    return this.request('POST', `${clusterPath(id)}/components/${encodeURIComponent(name)}/actions`, approvalId ? { action, approval_id: approvalId } : { action });
+  }
+
+  // --- profile, preflight checks, backups ---
+  getProfile(id: string): Promise<ProfileView> {
+    return this.request('GET', `${clusterPath(id)}/profile`);
+  }
+  setProfile(id: string, profile: ProfileName): Promise<ProfileView> {
+    return this.request('PUT', `${clusterPath(id)}/profile`, { profile });
+  }
+  latestPreflight(id: string): Promise<PreflightRun> {
+    return this.request('GET', `${clusterPath(id)}/preflight`);
+  }
+  runPreflight(id: string): Promise<PreflightRun> {
+    return this.request('POST', `${clusterPath(id)}/preflight`);
+  }
+  listBackups(id: string): Promise<{ items: BackupSet[] }> {
+    return this.request('GET', `${clusterPath(id)}/backups`);
+  }
+  createBackup(id: string): Promise<BackupSet> {
+    return this.request('POST', `${clusterPath(id)}/backups`);
+  }
+
+  // --- four-eyes approvals ---
+  listApprovals(query: ApprovalQuery = {}): Promise<{ items: Approval[] }> {
+    return this.request('GET', `${API_PREFIX}/approvals${queryString({ ...query })}`);
+  }
+  requestApproval(input: ApprovalRequest): Promise<Approval> {
+    return this.request('POST', `${API_PREFIX}/approvals`, input);
+  }
+  decideApproval(id: string, decision: 'approve' | 'reject', note?: string): Promise<Approval> {
+    return this.request('POST', `${API_PREFIX}/approvals/${encodeURIComponent(id)}/${decision}`, note ? { note } : {});
+  }
+
+  // --- console settings ---
+  getSyslog(): Promise<SyslogSettings> {
+    return this.request('GET', `${API_PREFIX}/settings/syslog`);
+  }
+  setSyslog(target: SyslogTarget): Promise<SyslogSettings> {
+    return this.request('PUT', `${API_PREFIX}/settings/syslog`, target);
+  }
+  async clearSyslog(): Promise<void> {
+    await this.request<unknown>('DELETE', `${API_PREFIX}/settings/syslog`);
+  }
+  testSyslog(): Promise<SyslogTestResult> {
+    return this.request('POST', `${API_PREFIX}/settings/syslog/test`);
+  }
+  getDns(): Promise<DnsSettings> {
+    return this.request('GET', `${API_PREFIX}/settings/dns`);
+  }
+  setDns(servers: string[]): Promise<DnsSettings> {
+    return this.request('PUT', `${API_PREFIX}/settings/dns`, { servers });
+  }
+  getMirror(): Promise<MirrorSettings> {
+    return this.request('GET', `${API_PREFIX}/settings/mirror`);
+  }
+  setMirror(input: { url: string; ca_pem: string | null }): Promise<MirrorSettings> {
+    return this.request('PUT', `${API_PREFIX}/settings/mirror`, input);
   }
   listCommands(query: { cluster_id?: string; limit?: number } = {}): Promise<CommandList> {
     return this.request('GET', `${API_PREFIX}/commands${queryString(query)}`);
@@ -441,6 +541,9 @@ export class ApiClient {
   }
   createUser(input: UserCreate): Promise<User> {
     return this.request('POST', `${API_PREFIX}/users`, input);
+  }
+  async resetUserMfa(name: string): Promise<void> {
+    await this.request<unknown>('DELETE', `${API_PREFIX}/users/${encodeURIComponent(name)}/mfa`);
   }
 
   // --- acceptance reports ---
@@ -493,10 +596,19 @@ export class ApiClient {
     for (const l of [...this.liveListeners]) l(state);
   }
 
+  private keepSessionOrChallenge(answer: SessionInfo | MfaChallenge): SessionInfo | MfaChallenge {
+    return isMfaChallenge(answer) ? answer : this.keepSession(answer);
+  }
+
   private keepSession(info: SessionInfo): SessionInfo {
     if (info && typeof info.csrf_token === 'string') this.csrfToken = info.csrf_token;
     return info;
   }
+}
+
+/** The sign-in answered with a second-factor challenge instead of a session. */
+export function isMfaChallenge(x: unknown): x is MfaChallenge {
+  return typeof x === 'object' && x !== null && (x as { mfa_required?: unknown }).mfa_required === true && typeof (x as { mfa_token?: unknown }).mfa_token === 'string';
 }
 
 function clusterPath(id: string): string {

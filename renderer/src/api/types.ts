@@ -1,6 +1,6 @@
 // Shapes only the renderer uses (its own client's codes and states), and the API shapes preload/api.ts does not
 // export yet (defined here from the console API's contract; to move to preload/api.ts when the lead adds them).
-import type { Cluster, Role } from '../../../preload/api';
+import type { CheckResult, Cluster, ProfileName, Role } from '../../../preload/api';
 
 export type { SetupStatus, TicketRequest } from '../../../preload/api';
 
@@ -258,4 +258,136 @@ export interface ReportPayload {
 export interface SignedReport {
   payload: ReportPayload;
   signature: string;
+}
+
+// --- profiles, preflight checks, backups ---
+
+export type { Bilingual, CheckResult, CheckStatus, ProfileName } from '../../../preload/api';
+
+export const PROFILE_NAMES: readonly ProfileName[] = ['development', 'standard', 'banking-secure', 'air-gapped', 'hybrid'];
+
+/** `GET|PUT /clusters/{id}/profile`: each rule evaluated now on the real state. */
+export interface ProfileView {
+  cluster_id: string;
+  profile: ProfileName;
+  status: 'compliant' | 'blocked';
+  rules: CheckResult[];
+  four_eyes: boolean;
+  four_eyes_actions: string[];
+  evaluated_at: string;
+}
+
+export type PreflightOutcome = 'pass' | 'warn' | 'fail';
+
+export interface PreflightRun {
+  id: string;
+  cluster_id: string;
+  trigger: string;
+  target: string | null;
+  started_at: string;
+  finished_at: string;
+  outcome: PreflightOutcome;
+  checks: CheckResult[];
+  run_by: string;
+}
+
+export interface BackupFile {
+  name: string;
+  file: string;
+  sha256: string;
+  size: number;
+}
+
+export interface BackupSet {
+  id: string;
+  created_at: string;
+  created_by: string;
+  files: BackupFile[];
+}
+
+// --- four-eyes approvals ---
+
+export const APPROVAL_ACTIONS = ['stop', 'restart', 'reinstall', 'uninstall', 'upgrade', 'rollback', 'restore', 'configuration'] as const;
+export type ApprovalAction = (typeof APPROVAL_ACTIONS)[number];
+export type ApprovalState = 'pending' | 'approved' | 'rejected' | 'used';
+
+export interface Approval {
+  id: string;
+  cluster_id: string;
+  action: ApprovalAction | string;
+  service: string;
+  reason: string;
+  state: ApprovalState;
+  requested_by: string;
+  requested_by_name: string;
+  requested_at: string;
+  decided_by_name: string | null;
+  decided_at: string | null;
+  decision_note: string | null;
+  expires_at: string | null;
+  used_at: string | null;
+  used_by_command: string | null;
+  /** Approved, unused, unexpired and requested by the operator asking: it can launch its operation. */
+  usable: boolean;
+}
+
+export interface ApprovalRequest {
+  cluster_id: string;
+  action: ApprovalAction;
+  service: string;
+  reason: string;
+}
+
+export interface ApprovalQuery {
+  cluster_id?: string;
+  state?: ApprovalState;
+}
+
+/** The operations of a component besides apply and delete (POST /clusters/{id}/components/{name}/actions). */
+export const COMPONENT_ACTIONS = ['stop', 'start', 'restart', 'rollback'] as const;
+export type ComponentAction = (typeof COMPONENT_ACTIONS)[number];
+
+// --- second factor ---
+
+/** `POST /session/mfa/enrolment`: the new TOTP secret, its otpauth URI and the server-made QR code (SVG). */
+export interface MfaEnrolment {
+  secret: string;
+  otpauth_uri: string;
+  qr_svg: string;
+  account: string;
+}
+
+export interface MfaRecoveryCodes {
+  recovery_codes: string[];
+}
+
+// --- console settings ---
+
+export type SyslogTransport = 'tcp' | 'udp';
+
+export interface SyslogTarget {
+  host: string;
+  port: number;
+  transport: SyslogTransport;
+}
+
+/** `GET /settings/syslog`: the configured target (null: none) and what the forwarder reports. */
+export interface SyslogSettings {
+  target: SyslogTarget | null;
+  forwarder: unknown;
+}
+
+export interface SyslogTestResult {
+  reachable: boolean;
+  message: string;
+  [extra: string]: unknown;
+}
+
+export interface DnsSettings {
+  servers: string[];
+}
+
+export interface MirrorSettings {
+  url: string | null;
+  ca_pem: string | null;
 }

@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { BootScreen } from '../screens/BootScreen';
 import { LoginScreen } from '../screens/LoginScreen';
+import { MfaEnrolmentScreen } from '../screens/MfaEnrolmentScreen';
 import { SetupScreen } from '../screens/SetupScreen';
 import { Shell } from './Shell';
 import { useSession } from './stores';
@@ -16,5 +17,7 @@ export function App(): ReactElement {
       return <LoginScreen />;
     case 'authenticated':
       return <Shell />;
+    case 'enrolment':
+      return <MfaEnrolmentScreen />;
   }
 }

@@ -3,7 +3,9 @@ import { useEffect, useRef, type ReactElement } from 'react';
 import { Brand } from '../components/Brand';
 import { Icon, type IconName } from '../components/Icon';
 import { CommandPalette, usePaletteShortcut } from '../components/CommandPalette';
+import { ApprovalsScreen } from '../screens/approvals/ApprovalsScreen';
 import { AuditScreen } from '../screens/audit/AuditScreen';
+import { ChecksScreen } from '../screens/checks/ChecksScreen';
 import { ClusterPage } from '../screens/cluster/ClusterPage';
 import { ClustersScreen } from '../screens/clusters/ClustersScreen';
 import { CommandsScreen } from '../screens/commands/CommandsScreen';
@@ -44,6 +46,10 @@ function Screen({ id, clusterId }: { id: ScreenId; clusterId: string | null }): 
       return clusterId ? <ClusterPage clusterId={clusterId} /> : <ClustersScreen />;
     case 'commands':
       return <CommandsScreen />;
+    case 'approvals':
+      return <ApprovalsScreen />;
+    case 'checks':
+      return <ChecksScreen />;
     case 'audit':
       return <AuditScreen />;
     case 'reports':

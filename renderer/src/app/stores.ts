@@ -3,7 +3,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import { createClient } from '../api/client';
+import { createApprovalsStore, type ApprovalsState } from '../stores/approvals';
 import { createAuditStore, type AuditState } from '../stores/audit';
+import { createChecksStore, type ChecksState } from '../stores/checks';
+import { createConsoleSettingsStore, type ConsoleSettingsState } from '../stores/consoleSettings';
+import { createMfaEnrolmentStore, type MfaEnrolmentState } from '../stores/mfaEnrolment';
+import { createProfileStore, type ProfileState } from '../stores/profile';
 import { createClusterPageStore, type ClusterPageState } from '../stores/clusterPage';
 import { createClusterSetupStore, type ClusterSetupState } from '../stores/clusterSetup';
 import { createClustersStore, type ClustersState } from '../stores/clusters';
@@ -58,6 +63,15 @@ export const reportsStore = createReportsStore({
   verify: async (json, pem) => (await import('../../../preload/verify')).verifyReport(json, pem),
 });
 export const paletteStore = createPaletteStore();
+/** The Profile tab of the open cluster (and the four-eyes flag the components tab needs). */
+export const profileStore = createProfileStore({ client });
+/** The Approvals screen. */
+export const approvalsStore = createApprovalsStore({ client });
+/** The approvals of the open cluster, for the pickers of its four-eyes operations. */
+export const clusterApprovalsStore = createApprovalsStore({ client });
+export const checksStore = createChecksStore({ client });
+export const mfaEnrolmentStore = createMfaEnrolmentStore({ client });
+export const consoleSettingsStore = createConsoleSettingsStore({ client });
 
 /** Forgets every operator's data (sign-out, or another operator signed in). */
 export function resetDataStores(): void {
@@ -71,6 +85,12 @@ export function resetDataStores(): void {
   usersStore.getState().reset();
   reportsStore.getState().reset();
   paletteStore.getState().hide();
+  profileStore.getState().reset();
+  approvalsStore.getState().reset();
+  clusterApprovalsStore.getState().reset();
+  checksStore.getState().reset();
+  mfaEnrolmentStore.getState().reset();
+  consoleSettingsStore.getState().reset();
 }
 
 /** Subscribes every store that follows pushed events; returns the unsubscribe function. */
@@ -81,6 +101,8 @@ export function startLiveStores(): () => void {
     componentsStore.getState().startLive(),
     commandsStore.getState().startLive(),
     clusterCommandsStore.getState().startLive(),
+    approvalsStore.getState().startLive(),
+    clusterApprovalsStore.getState().startLive(),
   ];
   return () => {
     for (const stop of stops) stop();
@@ -101,6 +123,12 @@ export const useAudit = <T,>(selector: (s: AuditState) => T): T => useStore(audi
 export const useUsers = <T,>(selector: (s: UsersState) => T): T => useStore(usersStore, selector);
 export const useReports = <T,>(selector: (s: ReportsState) => T): T => useStore(reportsStore, selector);
 export const usePalette = <T,>(selector: (s: PaletteState) => T): T => useStore(paletteStore, selector);
+export const useProfile = <T,>(selector: (s: ProfileState) => T): T => useStore(profileStore, selector);
+export const useApprovals = <T,>(selector: (s: ApprovalsState) => T): T => useStore(approvalsStore, selector);
+export const useClusterApprovals = <T,>(selector: (s: ApprovalsState) => T): T => useStore(clusterApprovalsStore, selector);
+export const useChecks = <T,>(selector: (s: ChecksState) => T): T => useStore(checksStore, selector);
+export const useMfaEnrolment = <T,>(selector: (s: MfaEnrolmentState) => T): T => useStore(mfaEnrolmentStore, selector);
+export const useConsoleSettings = <T,>(selector: (s: ConsoleSettingsState) => T): T => useStore(consoleSettingsStore, selector);
 
 export function useLocale(): Locale {
   return useUi((s) => s.locale);

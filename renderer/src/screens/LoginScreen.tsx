@@ -1,11 +1,18 @@
-// Sign in with a name and a password (POST /api/v1/session). Errors show their stable code and what to do.
+// Sign in with a name and a password (POST /api/v1/session), then the second factor when the manager asks for
+// it. Errors show their stable code and what to do.
 import { useEffect, useRef, useState, type FormEvent, type ReactElement } from 'react';
 import { sessionStore, useSession, useT } from '../app/stores';
 import { ErrorNotice, InfoNotice } from '../components/ErrorNotice';
 import { Trans } from '../components/Trans';
 import { AuthLayout } from './AuthLayout';
+import { MfaCodeForm } from './MfaCodeForm';
 
 export function LoginScreen(): ReactElement {
+  const challenge = useSession((s) => s.mfaChallenge);
+  return challenge ? <MfaCodeForm /> : <PasswordForm />;
+}
+
+function PasswordForm(): ReactElement {
   const t = useT();
   const pending = useSession((s) => s.pending);
   const error = useSession((s) => s.error);

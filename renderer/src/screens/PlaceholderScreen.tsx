@@ -6,7 +6,8 @@ import type { IconName } from '../components/Icon';
 import type { ScreenId } from '../stores/router';
 
 export type PlaceholderId = Exclude<ScreenId, 'clusters' | 'settings'>;
-// Commands, reports and audit have their own screens now; their texts stay for the palette's descriptions.
+// Commands, approvals, checks, reports and audit have their own screens now; their texts stay for the palette's
+// descriptions.
 
 const BODY: Record<PlaceholderId, `screen.${PlaceholderId}.body`> = {
   components: 'screen.components.body',

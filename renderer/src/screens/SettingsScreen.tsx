@@ -1,8 +1,13 @@
-// Settings: language and theme (kept in localStorage), and what the console is connected to.
+// Settings: language and theme (kept in localStorage), what the console is connected to, the operator's second
+// factor; for administrators the accounts, the remote audit (syslog), the DNS servers and the mirror.
 import { useEffect, type ReactElement, type ReactNode } from 'react';
 import { routerStore, systemStore, uiStore, useFormat, useRouter, useSession, useSystem, useT, useUi } from '../app/stores';
-import { settingsHash, type SettingsSection } from '../stores/router';
+import { OWN_SETTINGS_SECTIONS, SETTINGS_SECTIONS, settingsHash, type SettingsSection } from '../stores/router';
 import { TabPanel, Tabs } from '../components/Tabs';
+import { DnsPanel } from './settings/DnsPanel';
+import { MirrorPanel } from './settings/MirrorPanel';
+import { SecurityPanel } from './settings/SecurityPanel';
+import { SyslogPanel } from './settings/SyslogPanel';
 import { UsersPanel } from './settings/UsersPanel';
 import { LanguageSwitch } from '../components/LanguageSwitch';
 import { THEMES, type ThemePreference } from '../stores/ui';
@@ -25,7 +30,8 @@ export function SettingsScreen(): ReactElement {
   const transport = useSystem((s) => s.transport);
   const section = useRouter((s) => s.settingsSection);
   const isAdmin = useSession((s) => s.user?.role === 'admin');
-  const shown: SettingsSection = isAdmin ? section : 'preferences';
+  const sections = isAdmin ? SETTINGS_SECTIONS : OWN_SETTINGS_SECTIONS;
+  const shown: SettingsSection = sections.includes(section) ? section : 'preferences';
 
   useEffect(() => {
     void systemStore.getState().loadVersion();
@@ -44,25 +50,24 @@ export function SettingsScreen(): ReactElement {
         </div>
       </header>
 
-      {isAdmin ? (
-        <Tabs
-          tabs={[
-            { id: 'preferences', label: t('settings.section.preferences'), href: settingsHash('preferences') },
-            { id: 'users', label: t('settings.section.users'), href: settingsHash('users') },
-          ]}
-          current={shown}
-          label={t('settings.title')}
-          idPrefix="settings"
-          onSelect={(id) => routerStore.getState().openSettings(id)}
-        />
-      ) : null}
+      <Tabs
+        tabs={sections.map((id) => ({ id, label: t(`settings.section.${id}`), href: settingsHash(id) }))}
+        current={shown}
+        label={t('settings.title')}
+        idPrefix="settings"
+        onSelect={(id) => routerStore.getState().openSettings(id)}
+      />
 
-      {shown === 'users' ? (
-        <TabPanel idPrefix="settings" current="users">
-          <UsersPanel />
+      {shown !== 'preferences' ? (
+        <TabPanel idPrefix="settings" current={shown}>
+          {shown === 'users' ? <UsersPanel /> : null}
+          {shown === 'security' ? <SecurityPanel /> : null}
+          {shown === 'syslog' ? <SyslogPanel /> : null}
+          {shown === 'dns' ? <DnsPanel /> : null}
+          {shown === 'mirror' ? <MirrorPanel /> : null}
         </TabPanel>
       ) : (
-      <MaybePanel tabbed={isAdmin}>
+      <MaybePanel tabbed>
       <div className="settings-grid">
         <section className="panel" aria-labelledby="settings-language">
           <h2 id="settings-language" className="panel-title">

@@ -1,10 +1,11 @@
 // The components of the open cluster: its desired state (generation + ManagedComponents), apply and delete
-// (each a signed command, answered 202 with the command). Observed state is not reported by the agent yet.
+// (each a signed command, answered 202 with the command), stop / start / restart / rollback, each with the
+// four-eyes approval it needs under banking-secure. Observed state is not reported by the agent yet.
 // Live: `command.changed` for this cluster reloads the desired state (another operator may have changed it).
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { ApiEvent } from '../../../preload/api';
 import { toApiError, type ApiClient, type ApiError } from '../api/client';
-import type { CommandView, ComponentsView, ManagedComponentSpec, ObservedComponent } from '../api/types';
+import type { CommandView, ComponentAction, ComponentsView, ManagedComponentSpec, ObservedComponent } from '../api/types';
 import type { LoadStatus } from './clusters';
 import { coalescer, eventCluster } from './live';
 
@@ -12,6 +13,8 @@ export interface ComponentMutation {
   pending: boolean;
   /** The component the mutation is about. */
   name: string | null;
+  /** For `action`: which operation. */
+  action?: ComponentAction | null;
   error: ApiError | null;
   /** The command the manager issued for it. */
   command: CommandView | null;
@@ -24,12 +27,15 @@ export interface ComponentsState {
   error: ApiError | null;
   apply: ComponentMutation;
   removal: ComponentMutation;
+  action: ComponentMutation;
 
   load(clusterId: string): Promise<void>;
-  applyComponent(name: string, spec: ManagedComponentSpec): Promise<CommandView | null>;
-  removeComponent(name: string): Promise<CommandView | null>;
+  applyComponent(name: string, spec: ManagedComponentSpec, approvalId?: string): Promise<CommandView | null>;
+  removeComponent(name: string, approvalId?: string): Promise<CommandView | null>;
+  runAction(name: string, action: ComponentAction, approvalId?: string): Promise<CommandView | null>;
   clearApply(): void;
   clearRemoval(): void;
+  clearAction(): void;
   handleEvent(event: ApiEvent): void;
   startLive(): () => void;
   reset(): void;
@@ -41,24 +47,29 @@ const IDLE: ComponentMutation = { pending: false, name: null, error: null, comma
 
 export function createComponentsStore(deps: { client: ApiClient; eventDebounceMs?: number }): ComponentsStore {
   const { client } = deps;
-  const initial = { clusterId: null, view: null, status: 'idle' as LoadStatus, error: null, apply: IDLE, removal: IDLE };
+  const initial = { clusterId: null, view: null, status: 'idle' as LoadStatus, error: null, apply: IDLE, removal: IDLE, action: IDLE };
   return createStore<ComponentsState>()((set, get) => {
     const reload = coalescer(deps.eventDebounceMs ?? 150, () => {
       const id = get().clusterId;
       if (id) void get().load(id);
     });
-    const mutate = async (kind: 'apply' | 'removal', name: string, call: (id: string) => Promise<CommandView>): Promise<CommandView | null> => {
+    const mutate = async (
+      kind: 'apply' | 'removal' | 'action',
+      name: string,
+      call: (id: string) => Promise<CommandView>,
+      action: ComponentAction | null = null,
+    ): Promise<CommandView | null> => {
       const id = get().clusterId;
       if (!id) return null;
-      set({ [kind]: { pending: true, name, error: null, command: null } } as Partial<ComponentsState>);
+      set({ [kind]: { pending: true, name, action, error: null, command: null } } as Partial<ComponentsState>);
       try {
         const command = await call(id);
         if (get().clusterId !== id) return command;
-        set({ [kind]: { pending: false, name, error: null, command } } as Partial<ComponentsState>);
+        set({ [kind]: { pending: false, name, action, error: null, command } } as Partial<ComponentsState>);
         void get().load(id);
         return command;
       } catch (e) {
-        if (get().clusterId === id) set({ [kind]: { pending: false, name, error: toApiError(e), command: null } } as Partial<ComponentsState>);
+        if (get().clusterId === id) set({ [kind]: { pending: false, name, action, error: toApiError(e), command: null } } as Partial<ComponentsState>);
         return null;
       }
     };
@@ -80,12 +91,16 @@ export function createComponentsStore(deps: { client: ApiClient; eventDebounceMs
         }
       },
 
-      applyComponent(name, spec) {
-        return mutate('apply', name, (id) => client.applyComponent(id, name, spec));
+      applyComponent(name, spec, approvalId) {
+        return mutate('apply', name, (id) => client.applyComponent(id, name, spec, approvalId));
       },
 
-      removeComponent(name) {
-        return mutate('removal', name, (id) => client.deleteComponent(id, name));
+      removeComponent(name, approvalId) {
+        return mutate('removal', name, (id) => client.deleteComponent(id, name, approvalId));
+      },
+
+      runAction(name, action, approvalId) {
+        return mutate('action', name, (id) => client.componentAction(id, name, action, approvalId), action);
       },
 
       clearApply() {
@@ -94,6 +109,10 @@ export function createComponentsStore(deps: { client: ApiClient; eventDebounceMs
 
       clearRemoval() {
         set({ removal: IDLE });
+      },
+
+      clearAction() {
+        set({ action: IDLE });
       },
 
       handleEvent(event) {

@@ -8,12 +8,14 @@ export type ScreenId = (typeof SCREENS)[number];
 export const DEFAULT_SCREEN: ScreenId = 'clusters';
 
 /** The tabs of a cluster page. */
-export const CLUSTER_TABS = ['overview', 'import', 'agent', 'components', 'commands'] as const;
+export const CLUSTER_TABS = ['overview', 'profile', 'import', 'agent', 'components', 'commands'] as const;
 export type ClusterTab = (typeof CLUSTER_TABS)[number];
 export const DEFAULT_CLUSTER_TAB: ClusterTab = 'overview';
 
-export const SETTINGS_SECTIONS = ['preferences', 'users'] as const;
+export const SETTINGS_SECTIONS = ['preferences', 'security', 'users', 'syslog', 'dns', 'mirror'] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
+/** The sections every operator sees; the others are for administrators. */
+export const OWN_SETTINGS_SECTIONS: readonly SettingsSection[] = ['preferences', 'security'];
 
 export interface Route {
   screen: ScreenId;

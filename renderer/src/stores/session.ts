@@ -1,10 +1,12 @@
 // The signed-in operator: user, role, CSRF token; sign in with a password, with a one-time ticket link
-// (`#ticket=...`), or by creating the first administrator with the setup link (`#setup=TOKEN`).
+// (`#ticket=...`), or by creating the first administrator with the setup link (`#setup=TOKEN`); the second
+// factor when the manager asks for it, and the forced enrolment when the profiles require one not set up yet.
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { SessionInfo, User } from '../../../preload/api';
-import { toApiError, type ApiClient, type ApiError } from '../api/client';
+import type { MfaChallenge, MfaStatus, SessionInfo, User } from '../../../preload/api';
+import { isMfaChallenge, toApiError, type ApiClient, type ApiError } from '../api/client';
 
-export type SessionStatus = 'booting' | 'anonymous' | 'setup' | 'authenticated';
+/** 'enrolment': signed in, but the manager refuses everything until a second factor is set up. */
+export type SessionStatus = 'booting' | 'anonymous' | 'setup' | 'authenticated' | 'enrolment';
 export type SessionNotice = 'session_expired' | 'signed_out' | 'setup_done';
 
 export interface SessionState {
@@ -21,6 +23,9 @@ export interface SessionState {
   /** Why the last sign-in, setup or ticket exchange failed. */
   error: ApiError | null;
   notice: SessionNotice | null;
+  /** The password (or ticket) was accepted; the code of the second factor is due with this token. */
+  mfaChallenge: { token: string; expiresAt: string } | null;
+  mfa: MfaStatus | null;
 
   bootstrap(hash: string): Promise<void>;
   /** A `#ticket=` / `#setup=` link opened in a console already running (a hash change, no reload).
@@ -29,6 +34,14 @@ export interface SessionState {
   login(name: string, password: string): Promise<boolean>;
   exchangeTicket(ticket: string): Promise<boolean>;
   setup(name: string, password: string): Promise<boolean>;
+  /** Sends the TOTP or recovery code of the pending challenge. */
+  submitMfaCode(code: string): Promise<boolean>;
+  /** Back to the password step. */
+  cancelMfa(): void;
+  /** A second factor was just enrolled: re-reads the session (leaves the forced enrolment screen). */
+  enrolmentDone(): Promise<void>;
+  /** Some call answered 403 mfa_enrollment_required. */
+  requireEnrolment(): void;
   logout(): Promise<void>;
   /** The server answered 401 to some call: the session is gone. */
   expire(): void;
@@ -64,8 +77,11 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
   const store = createStore<SessionState>()((set, get) => {
     const signedIn = (info: SessionInfo): void => {
       client.setCsrfToken(info.csrf_token);
+      const mfa = info.mfa ?? null;
       set({
-        status: 'authenticated',
+        status: mfa && mfa.required && !mfa.enrolled ? 'enrolment' : 'authenticated',
+        mfa,
+        mfaChallenge: null,
         user: info.user,
         csrfToken: info.csrf_token,
         expiresAt: info.expires_at,
@@ -79,7 +95,14 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
 
     const signedOut = (patch: Partial<SessionState>): void => {
       client.setCsrfToken(null);
-      set({ status: 'anonymous', user: null, csrfToken: null, expiresAt: null, pending: false, ...patch });
+      set({ status: 'anonymous', user: null, csrfToken: null, expiresAt: null, pending: false, mfaChallenge: null, mfa: null, ...patch });
+    };
+
+    /** A session, or the challenge of the second factor (the login screen asks for the code). */
+    const answered = (answer: SessionInfo | MfaChallenge): void => {
+      if (isMfaChallenge(answer)) {
+        set({ status: 'anonymous', pending: false, error: null, mfaChallenge: { token: answer.mfa_token, expiresAt: answer.expires_at } });
+      } else signedIn(answer);
     };
 
     const refreshSetupNeeded = async (): Promise<void> => {
@@ -118,6 +141,8 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
       pending: false,
       error: null,
       notice: null,
+      mfaChallenge: null,
+      mfa: null,
 
       async bootstrap(hash) {
         if (bootstrapped) return;
@@ -127,7 +152,7 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
         if (launch.ticket || launch.setup) deps.clearLaunchHash?.();
 
         if (launch.ticket) {
-          if (await get().exchangeTicket(launch.ticket)) return;
+          if ((await get().exchangeTicket(launch.ticket)) || get().mfaChallenge) return;
           set({ status: 'anonymous' });
           await refreshSetupNeeded();
           return;
@@ -163,8 +188,8 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
       async login(name, password) {
         set({ pending: true, error: null, notice: null });
         try {
-          signedIn(await client.login({ name, password }));
-          return true;
+          answered(await client.login({ name, password }));
+          return get().status === 'authenticated' || get().status === 'enrolment';
         } catch (e) {
           set({ pending: false, error: toApiError(e) });
           return false;
@@ -174,8 +199,8 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
       async exchangeTicket(ticket) {
         set({ pending: true, error: null, notice: null });
         try {
-          signedIn(await client.exchangeTicket(ticket));
-          return true;
+          answered(await client.exchangeTicket(ticket));
+          return get().status === 'authenticated' || get().status === 'enrolment';
         } catch (e) {
           set({ pending: false, error: toApiError(e) });
           return false;
@@ -203,6 +228,41 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
         }
       },
 
+      async submitMfaCode(code) {
+        const challenge = get().mfaChallenge;
+        if (!challenge) return false;
+        set({ pending: true, error: null, notice: null });
+        try {
+          signedIn(await client.loginMfa(challenge.token, code.replace(/\s+/g, '')));
+          return true;
+        } catch (e) {
+          const error = toApiError(e);
+          // An expired or spent token cannot take another code: start again from the password.
+          set({ pending: false, error, ...(error.code === 'mfa_token_invalid' ? { mfaChallenge: null } : {}) });
+          return false;
+        }
+      },
+
+      cancelMfa() {
+        set({ mfaChallenge: null, error: null, pending: false });
+      },
+
+      async enrolmentDone() {
+        try {
+          signedIn(await client.getSession());
+        } catch (e) {
+          const error = toApiError(e);
+          if (error.status === 401) signedOut({ error: null, notice: 'session_expired' });
+          else set({ error });
+        }
+      },
+
+      requireEnrolment() {
+        const s = get();
+        if (s.status !== 'authenticated') return;
+        set({ status: 'enrolment', mfa: { enrolled: false, required: true } });
+      },
+
       async logout() {
         try {
           await client.logout();
@@ -213,7 +273,8 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
       },
 
       expire() {
-        if (get().status !== 'authenticated') return;
+        const status = get().status;
+        if (status !== 'authenticated' && status !== 'enrolment') return;
         signedOut({ error: null, notice: 'session_expired' });
       },
 
@@ -224,6 +285,7 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
   });
 
   client.onUnauthenticated(() => store.getState().expire());
+  client.onErrorCode('mfa_enrollment_required', () => store.getState().requireEnrolment());
   return store;
 }
 

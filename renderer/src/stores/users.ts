@@ -1,4 +1,5 @@
-// Local accounts, for administrators: the list and adding one with a role (the manager answers 403 to others).
+// Local accounts, for administrators: the list, adding one with a role, and resetting an account's second factor
+// (the manager answers 403 to others).
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { User } from '../../../preload/api';
 import { toApiError, type ApiClient, type ApiError } from '../api/client';
@@ -10,7 +11,10 @@ export interface UsersState {
   status: LoadStatus;
   error: ApiError | null;
   creation: MutationState;
+  /** The account whose second factor is being reset, and why it failed. */
+  mfaReset: MutationState & { name: string | null };
   load(): Promise<void>;
+  resetMfa(name: string): Promise<boolean>;
   create(input: UserCreate): Promise<User | null>;
   clearCreationError(): void;
   reset(): void;
@@ -22,7 +26,7 @@ const IDLE: MutationState = { pending: false, error: null };
 
 export function createUsersStore(deps: { client: ApiClient }): UsersStore {
   const { client } = deps;
-  const initial = { items: [] as User[], status: 'idle' as LoadStatus, error: null, creation: IDLE };
+  const initial = { items: [] as User[], status: 'idle' as LoadStatus, error: null, creation: IDLE, mfaReset: { ...IDLE, name: null } };
   return createStore<UsersState>()((set, get) => ({
     ...initial,
     async load() {
@@ -43,6 +47,17 @@ export function createUsersStore(deps: { client: ApiClient }): UsersStore {
       } catch (e) {
         set({ creation: { pending: false, error: toApiError(e) } });
         return null;
+      }
+    },
+    async resetMfa(name) {
+      set({ mfaReset: { pending: true, error: null, name } });
+      try {
+        await client.resetUserMfa(name);
+        set((s) => ({ items: s.items.map((u) => (u.name === name ? { ...u, mfa_enrolled: false } : u)), mfaReset: { ...IDLE, name } }));
+        return true;
+      } catch (e) {
+        set({ mfaReset: { pending: false, error: toApiError(e), name } });
+        return false;
       }
     },
     clearCreationError() {

@@ -1,6 +1,8 @@
 // Applying a ManagedComponent: a form built on the CRD's schema (component, version, replicas, artifacts pinned
 // by digest, resources) or a YAML/JSON manifest, both checked here before anything is sent; the manager's own
-// refusal (400 invalid_field, field spec.*) lands on the matching field.
+// refusal (400 invalid_field, field spec.*) lands on the matching field; any other refusal (profile blocked,
+// preflight failed, approval needed) says why. Under a four-eyes profile, changing a component asks for the
+// approval of its configuration or upgrade.
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { clusterCommandsStore, componentsStore, useComponents, useT } from '../../app/stores';
 import type { ApiError } from '../../api/client';
@@ -10,10 +12,12 @@ import type { Translator } from '../../i18n';
 import type { DocumentIssue, ParsedComponent } from '../../lib/componentDocument';
 import { componentManifest } from '../../lib/componentManifest';
 import type { ComponentRow } from '../../stores/components';
-import { ErrorNotice } from '../../components/ErrorNotice';
 import { Icon } from '../../components/Icon';
+import { ApprovalPicker } from './ApprovalPicker';
+import { useFourEyesActions } from './ComponentActions';
 import { labelProblemText } from './ImportWizard';
 import { useManagedNamespace } from './namespace';
+import { OperationError } from './OperationError';
 
 type Mode = 'form' | 'editor';
 
@@ -109,6 +113,12 @@ export function ApplyComponent({ initial, existing, onClose }: { initial: (Pick<
   const [text, setText] = useState(() => componentManifest(initial?.name ?? 'opa-main', initial?.spec ?? { component: 'opa', version: '' }, namespace));
   const [local, setLocal] = useState<{ control: string | null; message: string } | null>(null);
   const [checked, setChecked] = useState<string | null>(null);
+  const clusterId = useComponents((s) => s.clusterId) ?? '';
+  const fourEyesActions = useFourEyesActions(clusterId);
+  const [approvalId, setApprovalId] = useState('');
+  // Changing an existing component is its configuration, or its upgrade when the version changes.
+  const applyAction = initial ? (draft.version.trim() !== initial.spec.version ? 'upgrade' : 'configuration') : null;
+  const needsApproval = applyAction !== null && fourEyesActions.includes(applyAction);
 
   const serverError: ApiError | null = apply.error;
   const serverControl = serverError?.code === 'invalid_field' ? controlOf(serverError.field) : null;
@@ -125,7 +135,7 @@ export function ApplyComponent({ initial, existing, onClose }: { initial: (Pick<
   };
 
   const send = async (name: string, spec: ManagedComponentSpec): Promise<void> => {
-    const command = await componentsStore.getState().applyComponent(name, spec);
+    const command = await componentsStore.getState().applyComponent(name, spec, needsApproval && approvalId ? approvalId : undefined);
     if (command) {
       clusterCommandsStore.getState().upsert(command);
       onClose();
@@ -380,7 +390,10 @@ export function ApplyComponent({ initial, existing, onClose }: { initial: (Pick<
             </button>
           </fieldset>
 
-          {serverError && !serverControl ? <ErrorNotice error={serverError} testId="apply-error" /> : null}
+          {serverError && !serverControl ? <OperationError error={serverError} clusterId={clusterId} testId="apply-error" /> : null}
+          {needsApproval && initial && applyAction ? (
+            <ApprovalPicker clusterId={clusterId} action={applyAction} service={initial.name} value={approvalId} onChange={setApprovalId} idSuffix="apply" />
+          ) : null}
           <div className="form-actions">
             <button type="submit" className="btn btn-primary" disabled={apply.pending} aria-busy={apply.pending || undefined} data-testid="apply-submit">
               {apply.pending ? t('components.form.applying') : t('components.form.apply', { namespace })}
@@ -428,7 +441,10 @@ export function ApplyComponent({ initial, existing, onClose }: { initial: (Pick<
               ) : null}
             </div>
           </div>
-          {serverError && !serverControl ? <ErrorNotice error={serverError} testId="apply-error" /> : null}
+          {serverError && !serverControl ? <OperationError error={serverError} clusterId={clusterId} testId="apply-error" /> : null}
+          {needsApproval && initial && applyAction ? (
+            <ApprovalPicker clusterId={clusterId} action={applyAction} service={initial.name} value={approvalId} onChange={setApprovalId} idSuffix="apply" />
+          ) : null}
           <div className="form-actions">
             <button type="button" className="btn" onClick={() => void checkEditor()} data-testid="editor-check">
               {t('components.editor.check')}

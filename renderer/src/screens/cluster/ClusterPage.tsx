@@ -1,5 +1,5 @@
-// One cluster: header (name, state, tenant), then tabs: overview (agent and inventory), import, agent
-// installation, components and commands. The tab is part of the address (#/clusters/<id>/<tab>).
+// One cluster: header (name, state, tenant, profile), then tabs: overview (agent and inventory), profile (rules,
+// preflight checks, backups), import, agent installation, components and commands. The tab is part of the address (#/clusters/<id>/<tab>).
 import { useEffect, type ReactElement } from 'react';
 import { clusterPageStore, clusterSetupStore, routerStore, useClusterPage, useRouter, useSession, useT } from '../../app/stores';
 import { clusterHash, hashOf, type ClusterTab } from '../../stores/router';
@@ -14,6 +14,7 @@ import { ClusterCommandsTab } from './ClusterCommandsTab';
 import { ComponentsTab } from './ComponentsTab';
 import { ImportWizard } from './ImportWizard';
 import { OverviewTab } from './OverviewTab';
+import { ProfileTab } from './ProfileTab';
 
 const WRITE_TABS: readonly ClusterTab[] = ['import', 'agent'];
 
@@ -37,6 +38,7 @@ export function ClusterPage({ clusterId }: { clusterId: string }): ReactElement 
   const tabs: TabItem<ClusterTab>[] = (
     [
       { id: 'overview', label: t('cluster.tab.overview') },
+      { id: 'profile', label: t('cluster.tab.profile') },
       { id: 'import', label: t('cluster.tab.import') },
       { id: 'agent', label: t('cluster.tab.agent') },
       { id: 'components', label: t('cluster.tab.components') },
@@ -81,6 +83,22 @@ export function ClusterPage({ clusterId }: { clusterId: string }): ReactElement 
                 </>
               ) : null}
               {t('cluster.tenant', { tenant: cluster.tenant })}
+              {cluster.profile ? (
+                <>
+                  <span className="sep" aria-hidden="true">
+                    ·
+                  </span>
+                  <span data-testid="cluster-profile">{t(`profile.name.${cluster.profile}`)}</span>
+                </>
+              ) : null}
+              {cluster.fqdn ? (
+                <>
+                  <span className="sep" aria-hidden="true">
+                    ·
+                  </span>
+                  <code>{cluster.address ? `${cluster.fqdn} (${cluster.address})` : cluster.fqdn}</code>
+                </>
+              ) : null}
               <span className="sep" aria-hidden="true">
                 ·
               </span>
@@ -108,6 +126,7 @@ export function ClusterPage({ clusterId }: { clusterId: string }): ReactElement 
       <Tabs tabs={tabs} current={shown} label={t('cluster.tabs.label')} idPrefix="cluster" onSelect={(id) => routerStore.getState().openCluster(clusterId, id)} />
       <TabPanel idPrefix="cluster" current={shown}>
         {shown === 'overview' ? <OverviewTab clusterId={clusterId} /> : null}
+        {shown === 'profile' ? <ProfileTab clusterId={clusterId} /> : null}
         {shown === 'import' ? <ImportWizard clusterId={clusterId} /> : null}
         {shown === 'agent' ? <AgentWizard clusterId={clusterId} /> : null}
         {shown === 'components' ? <ComponentsTab clusterId={clusterId} /> : null}

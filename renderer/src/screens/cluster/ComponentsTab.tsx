@@ -1,17 +1,20 @@
 // The ManagedComponents of a cluster: desired state (what this manager signed) beside observed state (not
 // reported by the agent yet, and said so), apply from a form built on the CRD's schema or from a YAML/JSON
-// manifest checked before sending, and delete after a confirmation naming exactly what goes.
+// manifest checked before sending, delete after a confirmation naming exactly what goes, and stop / start /
+// restart / rollback; a refused operation says why (profile blocked, preflight failed, approval needed).
 import { useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import {
+  clusterApprovalsStore,
   clusterCommandsStore,
   componentsStore,
+  profileStore,
   useClusterPage,
   useComponents,
   useFormat,
   useSession,
   useT,
 } from '../../app/stores';
-import type { ManagedComponentSpec } from '../../api/types';
+import type { ComponentAction, ManagedComponentSpec } from '../../api/types';
 import { selectComponentRows, type ComponentRow } from '../../stores/components';
 import { selectCanWrite } from '../../stores/session';
 import { Tone } from '../../components/Badges';
@@ -19,7 +22,10 @@ import { EmptyState } from '../../components/EmptyState';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Icon } from '../../components/Icon';
 import { ApplyComponent } from './ApplyComponent';
+import { ApprovalPicker } from './ApprovalPicker';
 import { CommandTracker } from './CommandTracker';
+import { ActionConfirm, ComponentActionButtons, useFourEyesActions } from './ComponentActions';
+import { OperationError } from './OperationError';
 import { useManagedNamespace } from './namespace';
 
 /** A component of the desired state (the ones that can be edited or deleted). */
@@ -40,6 +46,8 @@ export function ComponentsTab({ clusterId }: { clusterId: string }): ReactElemen
   const canWrite = useSession(selectCanWrite);
   const [editing, setEditing] = useState<DesiredRow | null>(null);
   const [deleting, setDeleting] = useState<DesiredRow | null>(null);
+  const [acting, setActing] = useState<{ name: string; action: ComponentAction } | null>(null);
+  const action = useComponents((s) => s.action);
   const observedAt = useComponents((s) => s.view?.observed_at ?? null);
   const [formOpen, setFormOpen] = useState(false);
   const formRef = useRef<HTMLDivElement>(null);
@@ -47,6 +55,9 @@ export function ComponentsTab({ clusterId }: { clusterId: string }): ReactElemen
   useEffect(() => {
     void componentsStore.getState().load(clusterId);
     void clusterCommandsStore.getState().setScope(clusterId);
+    // The four-eyes flag of the profile, and this operator's approvals for the pickers.
+    void profileStore.getState().bind(clusterId);
+    void clusterApprovalsStore.getState().setFilter({ cluster_id: clusterId, state: 'approved' });
   }, [clusterId]);
 
   const openForm = (row: DesiredRow | null): void => {
@@ -92,9 +103,19 @@ export function ComponentsTab({ clusterId }: { clusterId: string }): ReactElemen
 
       {apply.command ? <CommandTracker commandId={apply.command.id} initial={apply.command} title={t('components.applySent', { name: apply.name ?? '' })} testId="apply-command" /> : null}
       {removal.command ? <CommandTracker commandId={removal.command.id} initial={removal.command} title={t('components.deleteSent', { name: removal.name ?? '' })} testId="delete-command" /> : null}
-      {removal.error ? <ErrorNotice error={removal.error} testId="delete-error" /> : null}
+      {action.command ? (
+        <CommandTracker
+          commandId={action.command.id}
+          initial={action.command}
+          title={t('components.actionSent', { action: t(`approvals.action.${action.action ?? 'restart'}`), name: action.name ?? '' })}
+          testId="action-command"
+        />
+      ) : null}
+      {removal.error ? <OperationError error={removal.error} clusterId={clusterId} testId="delete-error" /> : null}
+      {action.error ? <OperationError error={action.error} clusterId={clusterId} testId="action-error" /> : null}
 
-      {deleting ? <DeleteConfirm row={deleting} onDone={() => setDeleting(null)} /> : null}
+      {deleting ? <DeleteConfirm clusterId={clusterId} row={deleting} onDone={() => setDeleting(null)} /> : null}
+      {acting ? <ActionConfirm clusterId={clusterId} name={acting.name} action={acting.action} onDone={() => setActing(null)} /> : null}
 
       {status === 'loading' && rows.length === 0 ? (
         <div className="loading" role="status">
@@ -160,6 +181,13 @@ export function ComponentsTab({ clusterId }: { clusterId: string }): ReactElemen
                             <Icon name="trash" />
                             {t('components.delete')}
                           </button>
+                          <ComponentActionButtons
+                            name={row.name}
+                            onPick={(a) => {
+                              componentsStore.getState().clearAction();
+                              setActing({ name: row.name, action: a });
+                            }}
+                          />
                         </>
                       ) : null}
                     </td>
@@ -263,8 +291,10 @@ function statusPhase(status: unknown): string | null {
   return null;
 }
 
-function DeleteConfirm({ row, onDone }: { row: DesiredRow; onDone: () => void }): ReactElement {
+function DeleteConfirm({ clusterId, row, onDone }: { clusterId: string; row: DesiredRow; onDone: () => void }): ReactElement {
   const t = useT();
+  const fourEyes = useFourEyesActions(clusterId).includes('uninstall');
+  const [approvalId, setApprovalId] = useState('');
   const cluster = useClusterPage((s) => s.cluster);
   const removal = useComponents((s) => s.removal);
   const { namespace, known } = useManagedNamespace();
@@ -298,6 +328,11 @@ function DeleteConfirm({ row, onDone }: { row: DesiredRow; onDone: () => void })
         {text}
       </p>
       {!known ? <p className="help">{t('components.namespaceAssumed', { namespace })}</p> : null}
+      {fourEyes ? (
+        <p>
+          <ApprovalPicker clusterId={clusterId} action="uninstall" service={row.name} value={approvalId} onChange={setApprovalId} idSuffix="delete" />
+        </p>
+      ) : null}
       <div className="form-actions">
         <button
           type="button"
@@ -308,7 +343,7 @@ function DeleteConfirm({ row, onDone }: { row: DesiredRow; onDone: () => void })
           onClick={() =>
             void componentsStore
               .getState()
-              .removeComponent(row.name)
+              .removeComponent(row.name, approvalId || undefined)
               .then((command) => {
                 if (command) clusterCommandsStore.getState().upsert(command);
                 onDone();

@@ -1,7 +1,9 @@
-// New cluster: name and description. The name is checked as you type with the server's rule; the server's
+// New cluster: name, description, install profile (development unless chosen, each with its rules in one
+// line), and the FQDN and address the DNS checks compare (optional). The name is checked as you type with the server's rule; the server's
 // own refusal (invalid_field on 'name', name_taken) is shown on the field and with its code.
 import { useEffect, useRef, useState, type FormEvent, type ReactElement } from 'react';
 import type { Cluster } from '../../../../preload/api';
+import { PROFILE_NAMES, type ProfileName } from '../../api/types';
 import { CLUSTER_NAME_MAX, validateClusterName, type ClusterNameProblem } from '../../api/validation';
 import { clustersStore, useClusters, useT } from '../../app/stores';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -27,6 +29,9 @@ export function CreateClusterForm({ onCancel, onCreated }: { onCancel: () => voi
   const creation = useClusters((s) => s.creation);
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
+  const [profile, setProfile] = useState<ProfileName>('development');
+  const [fqdn, setFqdn] = useState('');
+  const [address, setAddress] = useState('');
   const [submitted, setSubmitted] = useState(false);
   const [submittedName, setSubmittedName] = useState<string | null>(null);
   const nameRef = useRef<HTMLInputElement>(null);
@@ -58,10 +63,19 @@ export function CreateClusterForm({ onCancel, onCreated }: { onCancel: () => voi
     }
     setSubmittedName(name);
     const desc = description.trim();
-    const cluster = await clustersStore.getState().create(desc ? { name, description: desc } : { name });
+    const cluster = await clustersStore.getState().create({
+      name,
+      profile,
+      ...(desc ? { description: desc } : {}),
+      ...(fqdn.trim() ? { fqdn: fqdn.trim() } : {}),
+      ...(address.trim() ? { address: address.trim() } : {}),
+    });
     if (cluster) {
       setName('');
       setDescription('');
+      setProfile('development');
+      setFqdn('');
+      setAddress('');
       setSubmitted(false);
       onCreated(cluster);
     } else {
@@ -137,6 +151,51 @@ export function CreateClusterForm({ onCancel, onCreated }: { onCancel: () => voi
           <p id="cluster-description-help" className="help">
             {t('clusters.create.descriptionHelp')}
           </p>
+        </div>
+        <fieldset className="field profile-choice" data-testid="cluster-profile-choice">
+          <legend>{t('clusters.create.profile')}</legend>
+          {PROFILE_NAMES.map((p) => (
+            <label key={p} className="radio-option">
+              <input type="radio" name="profile" value={p} checked={profile === p} onChange={() => setProfile(p)} data-testid={`profile-${p}`} />
+              <span>
+                <strong>{t(`profile.name.${p}`)}</strong>
+                <span className="help"> — {t(`profile.description.${p}`)}</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        <div className="field">
+          <label htmlFor="cluster-fqdn">
+            {t('clusters.create.fqdn')} <span className="label-note">({t('common.optional')})</span>
+          </label>
+          <input
+            id="cluster-fqdn"
+            className="mono"
+            autoComplete="off"
+            spellCheck={false}
+            value={fqdn}
+            onChange={(e) => setFqdn(e.target.value)}
+            aria-invalid={serverError?.field === 'fqdn' || undefined}
+            placeholder="k8s.edge-paris-1.internal"
+            data-testid="cluster-fqdn"
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="cluster-address">
+            {t('clusters.create.address')} <span className="label-note">({t('common.optional')})</span>
+          </label>
+          <input
+            id="cluster-address"
+            className="mono"
+            autoComplete="off"
+            spellCheck={false}
+            value={address}
+            onChange={(e) => setAddress(e.target.value)}
+            aria-invalid={serverError?.field === 'address' || undefined}
+            placeholder="10.0.0.10"
+            data-testid="cluster-address"
+          />
+          <p className="help">{t('clusters.create.addressHelp')}</p>
         </div>
       </div>
       {serverError ? <ErrorNotice error={serverError} testId="create-cluster-error" /> : null}

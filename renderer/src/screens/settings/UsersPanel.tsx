@@ -1,7 +1,9 @@
-// Local accounts, for administrators: who can sign in, with which role, and adding an account.
+// Local accounts, for administrators: who can sign in, with which role and whether with a second factor,
+// adding an account, and resetting the second factor of one who lost it.
 import { useEffect, useRef, useState, type FormEvent, type ReactElement } from 'react';
 import type { Role } from '../../../../preload/api';
-import { usersStore, useFormat, useT, useUsers } from '../../app/stores';
+import { usersStore, useFormat, useSession, useT, useUsers } from '../../app/stores';
+import { Tone } from '../../components/Badges';
 import { MIN_PASSWORD_LENGTH } from '../../api/validation';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Icon } from '../../components/Icon';
@@ -14,6 +16,9 @@ export function UsersPanel(): ReactElement {
   const items = useUsers((s) => s.items);
   const status = useUsers((s) => s.status);
   const error = useUsers((s) => s.error);
+  const mfaReset = useUsers((s) => s.mfaReset);
+  const me = useSession((s) => s.user?.name ?? null);
+  const [resetting, setResetting] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
   const [announce, setAnnounce] = useState('');
   const addRef = useRef<HTMLButtonElement>(null);
@@ -47,6 +52,38 @@ export function UsersPanel(): ReactElement {
         {announce}
       </p>
       {error ? <ErrorNotice error={error} testId="users-error" /> : null}
+      {mfaReset.error ? <ErrorNotice error={mfaReset.error} testId="mfa-reset-error" /> : null}
+      {resetting ? (
+        <div className="confirm" role="alertdialog" aria-labelledby="mfa-reset-title" data-testid="mfa-reset-confirm">
+          <p id="mfa-reset-title" className="confirm-title">
+            <Icon name="alert" />
+            {t('users.mfaReset.confirm', { name: resetting })}
+          </p>
+          <div className="form-actions">
+            <button
+              type="button"
+              className="btn btn-danger btn-sm"
+              autoFocus
+              disabled={mfaReset.pending}
+              data-testid="mfa-reset-confirm-button"
+              onClick={() =>
+                void usersStore
+                  .getState()
+                  .resetMfa(resetting)
+                  .then((ok) => {
+                    if (ok) setAnnounce(t('users.mfaReset.done', { name: resetting }));
+                    setResetting(null);
+                  })
+              }
+            >
+              {t('users.mfaReset.action')}
+            </button>
+            <button type="button" className="btn btn-sm" onClick={() => setResetting(null)}>
+              {t('common.cancel')}
+            </button>
+          </div>
+        </div>
+      ) : null}
       {status === 'loading' && items.length === 0 ? (
         <div className="loading" role="status">
           <span className="spinner" aria-hidden="true" />
@@ -61,6 +98,10 @@ export function UsersPanel(): ReactElement {
                 <th scope="col">{t('users.col.name')}</th>
                 <th scope="col">{t('users.col.role')}</th>
                 <th scope="col">{t('users.col.created')}</th>
+                <th scope="col">{t('users.col.mfa')}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t('users.col.actions')}</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -73,6 +114,16 @@ export function UsersPanel(): ReactElement {
                     </span>
                   </td>
                   <td>{fmt.dateTime(u.created_at)}</td>
+                  <td data-testid="user-mfa" data-mfa={u.mfa_enrolled ? 'enrolled' : 'none'}>
+                    {u.mfa_enrolled ? <Tone tone="ok">{t('mfa.enrolled')}</Tone> : <span className="muted">{t('mfa.notEnrolled')}</span>}
+                  </td>
+                  <td className="row-actions">
+                    {u.mfa_enrolled && u.name !== me ? (
+                      <button type="button" className="btn btn-sm btn-danger-ghost" onClick={() => setResetting(u.name)} data-testid="mfa-reset" aria-label={t('users.mfaReset.label', { name: u.name })}>
+                        {t('users.mfaReset.action')}
+                      </button>
+                    ) : null}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -1,0 +1,76 @@
+// The second step of a sign-in: the 6-digit code of the authenticator app, or one of the recovery codes.
+import { useEffect, useRef, useState, type FormEvent, type ReactElement } from 'react';
+import { sessionStore, useSession, useT } from '../app/stores';
+import { ErrorNotice } from '../components/ErrorNotice';
+import { AuthLayout } from './AuthLayout';
+
+export function MfaCodeForm(): ReactElement {
+  const t = useT();
+  const pending = useSession((s) => s.pending);
+  const error = useSession((s) => s.error);
+  const [code, setCode] = useState('');
+  const [missing, setMissing] = useState(false);
+  const ref = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    ref.current?.focus();
+  }, []);
+
+  const onSubmit = async (e: FormEvent): Promise<void> => {
+    e.preventDefault();
+    if (pending) return;
+    if (!code.trim()) {
+      setMissing(true);
+      ref.current?.focus();
+      return;
+    }
+    setMissing(false);
+    if (!(await sessionStore.getState().submitMfaCode(code))) {
+      setCode('');
+      ref.current?.focus();
+    }
+  };
+
+  return (
+    <AuthLayout titleId="mfa-title">
+      <h1 id="mfa-title" className="auth-title">
+        {t('mfa.login.title')}
+      </h1>
+      <p className="help">{t('mfa.login.help')}</p>
+      {error ? <ErrorNotice error={error} testId="mfa-error" /> : null}
+      <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate data-testid="mfa-form">
+        <div className="field">
+          <label htmlFor="mfa-code">{t('mfa.code')}</label>
+          <input
+            ref={ref}
+            id="mfa-code"
+            name="one-time-code"
+            className="mono"
+            autoComplete="one-time-code"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            aria-invalid={missing || undefined}
+            aria-describedby="mfa-code-help"
+            data-testid="mfa-code"
+          />
+          <p id="mfa-code-help" className="help">
+            {t('mfa.codeHelp')}
+          </p>
+        </div>
+        {missing ? (
+          <p className="field-error" role="alert">
+            {t('mfa.codeMissing')}
+          </p>
+        ) : null}
+        <button type="submit" className="btn btn-primary btn-block" disabled={pending} aria-busy={pending || undefined} data-testid="mfa-submit">
+          {pending ? t('login.submitting') : t('mfa.login.submit')}
+        </button>
+        <button type="button" className="btn btn-ghost btn-block" onClick={() => sessionStore.getState().cancelMfa()} data-testid="mfa-cancel">
+          {t('mfa.login.back')}
+        </button>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,26 @@
+// Shown instead of the console while the profiles require a second factor this operator has not set up:
+// the manager refuses every other call until it is (403 mfa_enrollment_required).
+import type { ReactElement } from 'react';
+import { sessionStore, useSession, useT } from '../app/stores';
+import { ErrorNotice } from '../components/ErrorNotice';
+import { AuthLayout } from './AuthLayout';
+import { MfaEnrolment } from './settings/MfaEnrolment';
+
+export function MfaEnrolmentScreen(): ReactElement {
+  const t = useT();
+  const user = useSession((s) => s.user);
+  const error = useSession((s) => s.error);
+  return (
+    <AuthLayout titleId="mfa-required-title">
+      <h1 id="mfa-required-title" className="auth-title" data-testid="mfa-required">
+        {t('mfa.required.title')}
+      </h1>
+      <p className="help">{t('mfa.required.body', { name: user?.name ?? '' })}</p>
+      {error ? <ErrorNotice error={error} testId="mfa-required-error" /> : null}
+      <MfaEnrolment onDone={() => void sessionStore.getState().enrolmentDone()} />
+      <button type="button" className="btn btn-ghost btn-block" onClick={() => void sessionStore.getState().logout()} data-testid="logout">
+        {t('topbar.logout')}
+      </button>
+    </AuthLayout>
+  );
+}

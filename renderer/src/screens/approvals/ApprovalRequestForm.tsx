@@ -1,0 +1,88 @@
+// Asking a second person for an operation: cluster, action, service and reason (prefilled when an operation
+// was refused with approval_required).
+import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
+import { APPROVAL_ACTIONS, type ApprovalAction } from '../../api/types';
+import { approvalsStore, useApprovals, useClusters, useT } from '../../app/stores';
+import { ErrorNotice, InfoNotice } from '../../components/ErrorNotice';
+
+export function ApprovalRequestForm(): ReactElement {
+  const t = useT();
+  const draft = useApprovals((s) => s.draft);
+  const creation = useApprovals((s) => s.creation);
+  const clusters = useClusters((s) => s.items);
+  const [clusterId, setClusterId] = useState('');
+  const [action, setAction] = useState<ApprovalAction>('restart');
+  const [service, setService] = useState('');
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!draft) return;
+    setClusterId(draft.cluster_id);
+    if ((APPROVAL_ACTIONS as readonly string[]).includes(draft.action)) setAction(draft.action as ApprovalAction);
+    setService(draft.service);
+    setSent(null);
+  }, [draft]);
+
+  const onSubmit = async (e: FormEvent): Promise<void> => {
+    e.preventDefault();
+    if (creation.pending) return;
+    if (!clusterId || !service.trim() || !reason.trim()) return setProblem(t('approvals.form.missing'));
+    setProblem(null);
+    const approval = await approvalsStore.getState().request({ cluster_id: clusterId, action, service: service.trim(), reason: reason.trim() });
+    if (approval) {
+      setReason('');
+      setSent(t('approvals.form.sent', { action: t(`approvals.action.${action}`), service: approval.service }));
+    }
+  };
+
+  return (
+    <form className="panel form" onSubmit={(e) => void onSubmit(e)} noValidate aria-labelledby="approval-request-title" data-testid="approval-request-form">
+      <h2 id="approval-request-title" className="panel-title">
+        {t('approvals.form.title')}
+      </h2>
+      <p className="help">{t('approvals.form.help')}</p>
+      <div className="form-grid">
+        <div className="field">
+          <label htmlFor="approval-cluster">{t('approvals.col.cluster')}</label>
+          <select id="approval-cluster" value={clusterId} onChange={(e) => setClusterId(e.target.value)} data-testid="approval-cluster">
+            <option value="">{t('approvals.form.pickCluster')}</option>
+            {clusters.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+            {clusterId && !clusters.some((c) => c.id === clusterId) ? <option value={clusterId}>{clusterId}</option> : null}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="approval-action">{t('approvals.form.action')}</label>
+          <select id="approval-action" value={action} onChange={(e) => setAction(e.target.value as ApprovalAction)} data-testid="approval-action">
+            {APPROVAL_ACTIONS.map((a) => (
+              <option key={a} value={a}>
+                {t(`approvals.action.${a}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="approval-service">{t('approvals.form.service')}</label>
+          <input id="approval-service" className="mono" value={service} onChange={(e) => setService(e.target.value)} autoComplete="off" spellCheck={false} data-testid="approval-service" />
+        </div>
+        <div className="field">
+          <label htmlFor="approval-reason">{t('approvals.col.reason')}</label>
+          <input id="approval-reason" value={reason} onChange={(e) => setReason(e.target.value)} autoComplete="off" data-testid="approval-reason" />
+        </div>
+      </div>
+      <div aria-live="polite">{problem ? <p className="field-error">{problem}</p> : null}</div>
+      {sent ? <InfoNotice testId="approval-sent">{sent}</InfoNotice> : null}
+      {creation.error ? <ErrorNotice error={creation.error} testId="approval-request-error" /> : null}
+      <div className="form-actions">
+        <button type="submit" className="btn btn-primary" disabled={creation.pending} data-testid="approval-submit">
+          {creation.pending ? t('approvals.form.sending') : t('approvals.form.submit')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,62 @@
+// One approval: the operation, who asked and why, its state and expiry; approve / reject with an optional note
+// for an administrator who is not the requester.
+import { useState, type ReactElement } from 'react';
+import type { Approval, ApprovalState } from '../../api/types';
+import { approvalsStore, useApprovals, useFormat, useSession, useT } from '../../app/stores';
+import { Tone } from '../../components/Badges';
+import { actionKey } from '../cluster/ApprovalPicker';
+
+const STATE_TONE: Record<ApprovalState, 'pending' | 'ok' | 'bad' | 'neutral'> = { pending: 'pending', approved: 'ok', rejected: 'bad', used: 'neutral' };
+
+export function ApprovalRow({ approval: a, clusterName }: { approval: Approval; clusterName: string }): ReactElement {
+  const t = useT();
+  const fmt = useFormat();
+  const user = useSession((s) => s.user);
+  const deciding = useApprovals((s) => s.decision.pending && s.decision.id === a.id);
+  const [note, setNote] = useState('');
+  const own = user !== null && (a.requested_by === user.id || a.requested_by_name === user.name);
+  const canDecide = user?.role === 'admin' && !own && a.state === 'pending';
+  const decide = (d: 'approve' | 'reject'): void => void approvalsStore.getState().decide(a.id, d, note.trim() || undefined);
+
+  return (
+    <tr data-testid="approval-row" data-approval-id={a.id} data-state={a.state} data-usable={a.usable ? 'true' : 'false'}>
+      <th scope="row">
+        {t(`approvals.action.${actionKey(a.action)}`)} <code>{a.service}</code>
+      </th>
+      <td>{clusterName}</td>
+      <td className="wrap">{a.reason}</td>
+      <td>
+        {t('approvals.requestedBy', { by: a.requested_by_name, when: fmt.dateTime(a.requested_at) })}
+        {own ? <span className="muted"> · {t('approvals.yours')}</span> : null}
+      </td>
+      <td>
+        <span data-testid="approval-state">
+          <Tone tone={STATE_TONE[a.state] ?? 'neutral'}>{t(`approvals.state.${a.state}`)}</Tone>
+        </span>
+        {a.decided_by_name && a.decided_at ? <p className="muted">{t('approvals.decidedBy', { by: a.decided_by_name, when: fmt.dateTime(a.decided_at) })}</p> : null}
+        {a.decision_note ? <p className="muted">{t('approvals.note', { note: a.decision_note })}</p> : null}
+        {a.state === 'approved' && a.expires_at ? <p className="muted">{t('approvals.expires', { when: fmt.dateTime(a.expires_at) })}</p> : null}
+        {a.usable ? <p className="muted" data-testid="approval-usable">{t('approvals.usable')}</p> : null}
+        {a.used_at ? <p className="muted">{t('approvals.used', { when: fmt.dateTime(a.used_at), command: a.used_by_command ?? '–' })}</p> : null}
+      </td>
+      <td className="row-actions">
+        {canDecide ? (
+          <>
+            <label className="visually-hidden" htmlFor={`note-${a.id}`}>
+              {t('approvals.noteLabel')}
+            </label>
+            <input id={`note-${a.id}`} value={note} onChange={(e) => setNote(e.target.value)} placeholder={t('approvals.noteLabel')} data-testid="approval-note" />
+            <button type="button" className="btn btn-sm btn-primary" disabled={deciding} onClick={() => decide('approve')} data-testid="approve">
+              {t('approvals.approve')}
+            </button>
+            <button type="button" className="btn btn-sm btn-danger-ghost" disabled={deciding} onClick={() => decide('reject')} data-testid="reject">
+              {t('approvals.reject')}
+            </button>
+          </>
+        ) : a.state === 'pending' && own ? (
+          <span className="muted">{t('approvals.waitingOther')}</span>
+        ) : null}
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,112 @@
+// Checks: the latest preflight run of each cluster, a Run button per cluster and a link to its Profile tab.
+// The list is virtualised and a row reads its cluster's run when it is shown.
+import { useEffect, useRef, type ReactElement } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import type { Cluster } from '../../../../preload/api';
+import { checksStore, clustersStore, routerStore, useChecks, useClusters, useFormat, useSession, useT } from '../../app/stores';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { clusterHash } from '../../stores/router';
+import { selectCanWrite } from '../../stores/session';
+import { OutcomeBadge } from '../cluster/PreflightPanel';
+
+const ROW_HEIGHT = 44;
+
+export function ChecksScreen(): ReactElement {
+  const t = useT();
+  const clusters = useClusters((s) => s.items);
+  const status = useClusters((s) => s.status);
+  const error = useClusters((s) => s.error);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: clusters.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+    getItemKey: (i) => clusters[i]?.id ?? i,
+  });
+
+  useEffect(() => {
+    void clustersStore.getState().load();
+  }, []);
+
+  return (
+    <section className="screen" aria-labelledby="screen-title" data-testid="screen-checks">
+      <header className="page-header">
+        <div className="page-heading">
+          <h1 id="screen-title" className="page-title" tabIndex={-1}>
+            {t('nav.checks')}
+          </h1>
+          <p className="page-subtitle">{t('checks.subtitle')}</p>
+        </div>
+      </header>
+      {error ? <ErrorNotice error={error} testId="checks-error" /> : null}
+      {status === 'ready' && clusters.length === 0 ? (
+        <EmptyState icon="checks" title={t('checks.empty.title')} testId="checks-empty">
+          <p>{t('checks.empty.body')}</p>
+        </EmptyState>
+      ) : (
+        <div className="virtual-list" ref={scrollRef} style={{ maxHeight: '70vh', overflow: 'auto' }} role="list" aria-label={t('checks.listLabel')} data-testid="checks-list">
+          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+            {virtualizer.getVirtualItems().map((item) => {
+              const c = clusters[item.index];
+              return c ? (
+                <div key={item.key} role="listitem" style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}>
+                  <ClusterChecksRow cluster={c} />
+                </div>
+              ) : null;
+            })}
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function ClusterChecksRow({ cluster }: { cluster: Cluster }): ReactElement {
+  const t = useT();
+  const fmt = useFormat();
+  const entry = useChecks((s) => s.runs[cluster.id]);
+  const canWrite = useSession(selectCanWrite);
+
+  useEffect(() => {
+    void checksStore.getState().ensure(cluster.id);
+  }, [cluster.id]);
+
+  const run = entry?.run ?? null;
+  const failed = run ? run.checks.filter((c) => c.status === 'fail').length : 0;
+  const warned = run ? run.checks.filter((c) => c.status === 'warn').length : 0;
+  return (
+    <div className="checks-row profile-head" data-testid="checks-row" data-cluster-id={cluster.id}>
+      <a
+        href={clusterHash(cluster.id, 'profile')}
+        onClick={(e) => {
+          e.preventDefault();
+          routerStore.getState().openCluster(cluster.id, 'profile');
+        }}
+      >
+        <strong>{cluster.name}</strong>
+      </a>
+      {run ? (
+        <>
+          <OutcomeBadge outcome={run.outcome} />
+          <span className="muted">{t('checks.summary', { failed, warned, total: run.checks.length, when: fmt.dateTime(run.finished_at) })}</span>
+        </>
+      ) : entry?.status === 'missing' ? (
+        <span className="muted">{t('preflight.none')}</span>
+      ) : entry?.status === 'error' && entry.error ? (
+        <span className="field-error" data-error-code={entry.error.code}>
+          {t('checks.loadFailed', { code: entry.error.code })}
+        </span>
+      ) : (
+        <span className="muted">{t('app.loading')}</span>
+      )}
+      {entry?.error && entry.status !== 'error' ? <span className="field-error">{t('checks.loadFailed', { code: entry.error.code })}</span> : null}
+      {canWrite ? (
+        <button type="button" className="btn btn-sm" disabled={entry?.running} onClick={() => void checksStore.getState().run(cluster.id)} data-testid="checks-run">
+          {entry?.running ? t('preflight.running') : t('preflight.run')}
+        </button>
+      ) : null}
+    </div>
+  );
+}

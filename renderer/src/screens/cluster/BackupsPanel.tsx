@@ -1,0 +1,82 @@
+// The backup sets of the open cluster (each file with its sha256 and size) and "Back up now".
+import type { ReactElement } from 'react';
+import { profileStore, useFormat, useProfile, useSession, useT } from '../../app/stores';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { Icon } from '../../components/Icon';
+import { selectCanWrite } from '../../stores/session';
+
+export function BackupsPanel(): ReactElement {
+  const t = useT();
+  const fmt = useFormat();
+  const backups = useProfile((s) => s.backups);
+  const status = useProfile((s) => s.backupsStatus);
+  const error = useProfile((s) => s.backupsError);
+  const backingUp = useProfile((s) => s.backingUp);
+  const canWrite = useSession(selectCanWrite);
+
+  return (
+    <section className="panel" aria-labelledby="backups-title" data-testid="backups-panel">
+      <div className="panel-head">
+        <h2 id="backups-title" className="panel-title">
+          {t('backups.title')}
+        </h2>
+        {canWrite ? (
+          <button
+            type="button"
+            className="btn btn-sm"
+            disabled={backingUp.pending}
+            aria-busy={backingUp.pending || undefined}
+            onClick={() => void profileStore.getState().backUpNow()}
+            data-testid="back-up-now"
+          >
+            <Icon name="download" />
+            {backingUp.pending ? t('backups.running') : t('backups.now')}
+          </button>
+        ) : null}
+      </div>
+      {backingUp.error ? <ErrorNotice error={backingUp.error} testId="back-up-error" /> : null}
+      {error ? <ErrorNotice error={error} testId="backups-error" /> : null}
+      {status === 'ready' && backups.length === 0 ? <p className="muted" data-testid="backups-none">{t('backups.none')}</p> : null}
+      {backups.length > 0 ? (
+        <ul className="plain-list" data-testid="backups-list">
+          {backups.map((b) => (
+            <li key={b.id} data-testid="backup-set" data-backup-id={b.id}>
+              <p>
+                <strong>{fmt.dateTimeLong(b.created_at)}</strong> <span className="muted">{t('backups.by', { by: b.created_by, id: b.id })}</span>
+              </p>
+              {b.files.length === 0 ? (
+                <p className="muted">{t('backups.noFiles')}</p>
+              ) : (
+                <table className="grid">
+                  <caption className="visually-hidden">{t('backups.filesOf', { id: b.id })}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('backups.col.name')}</th>
+                      <th scope="col">{t('backups.col.file')}</th>
+                      <th scope="col">{t('backups.col.size')}</th>
+                      <th scope="col">{t('backups.col.sha256')}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {b.files.map((f) => (
+                      <tr key={`${f.name}:${f.file}`}>
+                        <th scope="row">{f.name}</th>
+                        <td>
+                          <code>{f.file}</code>
+                        </td>
+                        <td>{t('backups.bytes', { size: fmt.number(f.size) })}</td>
+                        <td>
+                          <code className="digest selectable">{f.sha256}</code>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,88 @@
+// Stop, start, restart and rollback of one component, each confirmed first; under a four-eyes profile the
+// confirmation asks for the approval the operation is launched with.
+import { useState, type ReactElement } from 'react';
+import { COMPONENT_ACTIONS, type ComponentAction } from '../../api/types';
+import { clusterCommandsStore, componentsStore, useProfile, useT } from '../../app/stores';
+import { Icon, type IconName } from '../../components/Icon';
+import { ApprovalPicker } from './ApprovalPicker';
+
+const NO_ACTIONS: readonly string[] = [];
+
+/** The actions of the open cluster's profile that need a second person's approval (none without four-eyes). */
+export function useFourEyesActions(clusterId: string): readonly string[] {
+  return useProfile((s) => (s.clusterId === clusterId && s.view?.four_eyes ? s.view.four_eyes_actions : NO_ACTIONS));
+}
+
+const ICON: Record<ComponentAction, IconName> = { stop: 'alert', start: 'check', restart: 'refresh', rollback: 'back' };
+
+export function ComponentActionButtons({ name, onPick }: { name: string; onPick: (action: ComponentAction) => void }): ReactElement {
+  const t = useT();
+  return (
+    <>
+      {COMPONENT_ACTIONS.map((action) => (
+        <button
+          key={action}
+          type="button"
+          className="btn btn-sm"
+          onClick={() => onPick(action)}
+          aria-label={t('components.actionName', { action: t(`approvals.action.${action}`), name })}
+          data-testid={`component-${action}`}
+        >
+          <Icon name={ICON[action]} />
+          {t(`approvals.action.${action}`)}
+        </button>
+      ))}
+    </>
+  );
+}
+
+export function ActionConfirm({ clusterId, name, action, onDone }: { clusterId: string; name: string; action: ComponentAction; onDone: () => void }): ReactElement {
+  const t = useT();
+  const fourEyes = useFourEyesActions(clusterId).includes(action);
+  const [approvalId, setApprovalId] = useState('');
+  const label = t(`approvals.action.${action}`);
+  return (
+    <div
+      className="confirm"
+      role="alertdialog"
+      aria-labelledby="action-confirm-title"
+      data-testid="action-confirm"
+      data-action={action}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') onDone();
+      }}
+    >
+      <p id="action-confirm-title" className="confirm-title">
+        <Icon name="alert" />
+        {t('components.actionConfirmTitle', { action: label, name })}
+      </p>
+      {fourEyes ? (
+        <p>
+          <ApprovalPicker clusterId={clusterId} action={action} service={name} value={approvalId} onChange={setApprovalId} idSuffix="action" />
+        </p>
+      ) : null}
+      <div className="form-actions">
+        <button
+          type="button"
+          className="btn btn-primary btn-sm"
+          autoFocus
+          data-testid="action-confirm-button"
+          onClick={() =>
+            void componentsStore
+              .getState()
+              .runAction(name, action, approvalId || undefined)
+              .then((command) => {
+                if (command) clusterCommandsStore.getState().upsert(command);
+                onDone();
+              })
+          }
+        >
+          {t('components.actionConfirm', { action: label, name })}
+        </button>
+        <button type="button" className="btn btn-sm" onClick={onDone}>
+          {t('common.cancel')}
+        </button>
+      </div>
+    </div>
+  );
+}

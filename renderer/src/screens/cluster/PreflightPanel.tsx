@@ -1,0 +1,67 @@
+// The latest preflight run of the open cluster (host facts, DNS, catalogue, capacity, versions, TLS and the
+// profile's rules) and "Run checks".
+import type { ReactElement } from 'react';
+import type { PreflightOutcome } from '../../api/types';
+import { profileStore, useFormat, useProfile, useSession, useT } from '../../app/stores';
+import { Tone } from '../../components/Badges';
+import { CheckList } from '../../components/CheckList';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { Icon } from '../../components/Icon';
+import { selectCanWrite } from '../../stores/session';
+
+const OUTCOME_TONE: Record<PreflightOutcome, 'ok' | 'pending' | 'bad'> = { pass: 'ok', warn: 'pending', fail: 'bad' };
+
+export function OutcomeBadge({ outcome }: { outcome: PreflightOutcome }): ReactElement {
+  const t = useT();
+  return (
+    <span data-testid="preflight-outcome" data-outcome={outcome}>
+      <Tone tone={OUTCOME_TONE[outcome] ?? 'neutral'}>{t(`check.status.${outcome}`)}</Tone>
+    </span>
+  );
+}
+
+export function PreflightPanel(): ReactElement {
+  const t = useT();
+  const fmt = useFormat();
+  const run = useProfile((s) => s.run);
+  const runStatus = useProfile((s) => s.runStatus);
+  const runError = useProfile((s) => s.runError);
+  const running = useProfile((s) => s.running);
+  const canWrite = useSession(selectCanWrite);
+
+  return (
+    <section className="panel" aria-labelledby="preflight-title" data-testid="preflight-panel">
+      <div className="panel-head">
+        <h2 id="preflight-title" className="panel-title">
+          {t('preflight.title')}
+        </h2>
+        {canWrite ? (
+          <button
+            type="button"
+            className="btn btn-primary btn-sm"
+            disabled={running.pending}
+            aria-busy={running.pending || undefined}
+            onClick={() => void profileStore.getState().runChecks()}
+            data-testid="run-checks"
+          >
+            <Icon name="checks" />
+            {running.pending ? t('preflight.running') : t('preflight.run')}
+          </button>
+        ) : null}
+      </div>
+      <p className="help">{t('preflight.help')}</p>
+      {running.error ? <ErrorNotice error={running.error} testId="run-checks-error" /> : null}
+      {runError ? <ErrorNotice error={runError} testId="preflight-error" /> : null}
+      {runStatus === 'missing' ? <p className="muted" data-testid="preflight-none">{t('preflight.none')}</p> : null}
+      {run ? (
+        <div data-testid="preflight-run" data-run-id={run.id}>
+          <p className="profile-head">
+            <OutcomeBadge outcome={run.outcome} />
+            <span className="muted">{t('preflight.ranBy', { when: fmt.dateTimeLong(run.finished_at), by: run.run_by, trigger: run.trigger })}</span>
+          </p>
+          <CheckList checks={run.checks} label={t('preflight.title')} testId="preflight-checks" />
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,112 @@
+// The Profile tab: the cluster's install profile and each of its rules as evaluated now (blocked or compliant),
+// changing the profile (administrators), the latest preflight run with "Run checks", and the backups.
+import { useEffect, useState, type ReactElement } from 'react';
+import { PROFILE_NAMES, type ProfileName } from '../../api/types';
+import { profileStore, useFormat, useProfile, useSession, useT } from '../../app/stores';
+import { Tone } from '../../components/Badges';
+import { CheckList } from '../../components/CheckList';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { BackupsPanel } from './BackupsPanel';
+import { PreflightPanel } from './PreflightPanel';
+
+export function ProfileTab({ clusterId }: { clusterId: string }): ReactElement {
+  useEffect(() => {
+    void profileStore.getState().open(clusterId);
+  }, [clusterId]);
+  return (
+    <div className="profile-tab" data-testid="profile-tab">
+      <ProfilePanel />
+      <PreflightPanel />
+      <BackupsPanel />
+    </div>
+  );
+}
+
+export function ProfileStatusBadge({ status }: { status: 'compliant' | 'blocked' }): ReactElement {
+  const t = useT();
+  return (
+    <span data-testid="profile-status" data-profile-status={status}>
+      <Tone tone={status === 'compliant' ? 'ok' : 'bad'}>{t(`profile.status.${status}`)}</Tone>
+    </span>
+  );
+}
+
+function ProfilePanel(): ReactElement {
+  const t = useT();
+  const fmt = useFormat();
+  const view = useProfile((s) => s.view);
+  const status = useProfile((s) => s.status);
+  const error = useProfile((s) => s.error);
+  const isAdmin = useSession((s) => s.user?.role === 'admin');
+
+  return (
+    <section className="panel" aria-labelledby="profile-title" data-testid="profile-panel">
+      <div className="panel-head">
+        <h2 id="profile-title" className="panel-title">
+          {t('profile.title')}
+        </h2>
+      </div>
+      {error ? <ErrorNotice error={error} testId="profile-error" /> : null}
+      {!view && status === 'loading' ? (
+        <div className="loading" role="status">
+          <span className="spinner" aria-hidden="true" />
+          {t('app.loading')}
+        </div>
+      ) : null}
+      {view ? (
+        <>
+          <div className="profile-head">
+            <strong data-testid="profile-name" data-profile={view.profile}>
+              {t(`profile.name.${view.profile}`)}
+            </strong>
+            <ProfileStatusBadge status={view.status} />
+            <span className="muted">{t('profile.evaluatedAt', { when: fmt.dateTimeLong(view.evaluated_at) })}</span>
+          </div>
+          <p className="help">{t(`profile.description.${view.profile}`)}</p>
+          {view.status === 'blocked' ? <p className="help warn">{t('profile.blockedHelp')}</p> : null}
+          {view.four_eyes ? (
+            <p className="help" data-testid="four-eyes">
+              {t('profile.fourEyes', { actions: view.four_eyes_actions.map((a) => a).join(', ') })}
+            </p>
+          ) : null}
+          {isAdmin ? <ChangeProfile current={view.profile} /> : null}
+          <h3 className="panel-subtitle">{t('profile.rules')}</h3>
+          <CheckList checks={view.rules} label={t('profile.rules')} testId="profile-rules" showCritical={false} />
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+function ChangeProfile({ current }: { current: ProfileName }): ReactElement {
+  const t = useT();
+  const change = useProfile((s) => s.change);
+  const [choice, setChoice] = useState<ProfileName>(current);
+  useEffect(() => setChoice(current), [current]);
+  return (
+    <form
+      className="form form-inline"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!change.pending && choice !== current) void profileStore.getState().setProfile(choice);
+      }}
+      data-testid="change-profile"
+    >
+      <div className="field field-inline">
+        <label htmlFor="profile-choice">{t('profile.change')}</label>
+        <select id="profile-choice" value={choice} onChange={(e) => setChoice(e.target.value as ProfileName)} data-testid="profile-choice">
+          {PROFILE_NAMES.map((p) => (
+            <option key={p} value={p}>
+              {t(`profile.name.${p}`)}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className="btn btn-sm" disabled={change.pending || choice === current} data-testid="profile-apply">
+          {change.pending ? t('common.saving') : t('profile.apply')}
+        </button>
+      </div>
+      {choice !== current ? <p className="help">{t(`profile.description.${choice}`)}</p> : null}
+      {change.error ? <ErrorNotice error={change.error} testId="profile-change-error" /> : null}
+    </form>
+  );
+}

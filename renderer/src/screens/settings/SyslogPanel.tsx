@@ -1,0 +1,88 @@
+// Remote audit: the syslog target every audit row is also sent to (required by banking-secure), its test, and
+// what the forwarder last reported.
+import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
+import type { SyslogTransport } from '../../api/types';
+import { consoleSettingsStore, useConsoleSettings, useT } from '../../app/stores';
+import { Tone } from '../../components/Badges';
+import { CodeBlock } from '../../components/CodeBlock';
+import { ErrorNotice } from '../../components/ErrorNotice';
+
+export function SyslogPanel(): ReactElement {
+  const t = useT();
+  const slot = useConsoleSettings((s) => s.syslog);
+  const test = useConsoleSettings((s) => s.syslogTest);
+  const [host, setHost] = useState('');
+  const [port, setPort] = useState('514');
+  const [transport, setTransport] = useState<SyslogTransport>('tcp');
+  const [problem, setProblem] = useState<string | null>(null);
+
+  useEffect(() => {
+    void consoleSettingsStore.getState().loadSyslog();
+  }, []);
+  const target = slot.value?.target ?? null;
+  useEffect(() => {
+    if (!target) return;
+    setHost(target.host);
+    setPort(String(target.port));
+    setTransport(target.transport);
+  }, [target]);
+
+  const onSubmit = (e: FormEvent): void => {
+    e.preventDefault();
+    const p = Number(port);
+    if (!host.trim()) return setProblem(t('syslog.hostMissing'));
+    if (!Number.isInteger(p) || p < 1 || p > 65535) return setProblem(t('syslog.portInvalid'));
+    setProblem(null);
+    void consoleSettingsStore.getState().saveSyslog({ host: host.trim(), port: p, transport });
+  };
+
+  return (
+    <section className="panel" aria-labelledby="syslog-title" data-testid="syslog-panel">
+      <h2 id="syslog-title" className="panel-title">
+        {t('syslog.title')}
+      </h2>
+      <p className="help">{t('syslog.help')}</p>
+      {slot.error ? <ErrorNotice error={slot.error} testId="syslog-error" /> : null}
+      <p data-testid="syslog-current">{target ? t('syslog.current', { host: target.host, port: target.port, transport: target.transport.toUpperCase() }) : t('syslog.none')}</p>
+      <form className="form" onSubmit={onSubmit} noValidate data-testid="syslog-form">
+        <div className="form-grid">
+          <div className="field">
+            <label htmlFor="syslog-host">{t('syslog.host')}</label>
+            <input id="syslog-host" className="mono" value={host} onChange={(e) => setHost(e.target.value)} autoComplete="off" spellCheck={false} data-testid="syslog-host" />
+          </div>
+          <div className="field">
+            <label htmlFor="syslog-port">{t('syslog.port')}</label>
+            <input id="syslog-port" inputMode="numeric" value={port} onChange={(e) => setPort(e.target.value)} data-testid="syslog-port" />
+          </div>
+          <div className="field">
+            <label htmlFor="syslog-transport">{t('syslog.transport')}</label>
+            <select id="syslog-transport" value={transport} onChange={(e) => setTransport(e.target.value as SyslogTransport)} data-testid="syslog-transport">
+              <option value="tcp">TCP</option>
+              <option value="udp">UDP</option>
+            </select>
+          </div>
+        </div>
+        <div aria-live="polite">{problem ? <p className="field-error">{problem}</p> : null}</div>
+        {slot.save.error ? <ErrorNotice error={slot.save.error} testId="syslog-save-error" /> : null}
+        <div className="form-actions">
+          <button type="submit" className="btn btn-primary" disabled={slot.save.pending} data-testid="syslog-save">
+            {slot.save.pending ? t('common.saving') : t('common.save')}
+          </button>
+          <button type="button" className="btn" disabled={!target || test.pending} onClick={() => void consoleSettingsStore.getState().testSyslog()} data-testid="syslog-test">
+            {test.pending ? t('syslog.testing') : t('syslog.test')}
+          </button>
+          <button type="button" className="btn btn-danger-ghost" disabled={!target || slot.save.pending} onClick={() => void consoleSettingsStore.getState().clearSyslog()} data-testid="syslog-clear">
+            {t('syslog.clear')}
+          </button>
+        </div>
+      </form>
+      {test.error ? <ErrorNotice error={test.error} testId="syslog-test-error" /> : null}
+      {test.result ? (
+        <p data-testid="syslog-test-result" data-reachable={test.result.reachable ? 'true' : 'false'}>
+          <Tone tone={test.result.reachable ? 'ok' : 'bad'}>{test.result.reachable ? t('syslog.reachable') : t('syslog.unreachable')}</Tone> {test.result.message}
+        </p>
+      ) : null}
+      {slot.value?.forwarder ? <CodeBlock text={JSON.stringify(slot.value.forwarder, null, 2)} label={t('syslog.forwarder')} testId="syslog-forwarder" /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,110 @@
+// Console-wide settings for administrators: the remote audit target (syslog) and its test, the DNS servers the
+// preflight checks resolve with, and the internal mirror.
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { toApiError, type ApiClient, type ApiError } from '../api/client';
+import type { DnsSettings, MirrorSettings, SyslogSettings, SyslogTarget, SyslogTestResult } from '../api/types';
+import type { LoadStatus, MutationState } from './clusters';
+
+/** One settings resource: its value, loading, and the last save. */
+export interface SettingSlot<T> {
+  value: T | null;
+  status: LoadStatus;
+  error: ApiError | null;
+  save: MutationState;
+}
+
+export interface ConsoleSettingsState {
+  syslog: SettingSlot<SyslogSettings>;
+  syslogTest: MutationState & { result: SyslogTestResult | null };
+  dns: SettingSlot<DnsSettings>;
+  mirror: SettingSlot<MirrorSettings>;
+  loadSyslog(): Promise<void>;
+  saveSyslog(target: SyslogTarget): Promise<boolean>;
+  clearSyslog(): Promise<boolean>;
+  testSyslog(): Promise<SyslogTestResult | null>;
+  loadDns(): Promise<void>;
+  saveDns(servers: string[]): Promise<boolean>;
+  loadMirror(): Promise<void>;
+  saveMirror(input: { url: string; ca_pem: string | null }): Promise<boolean>;
+  reset(): void;
+}
+
+export type ConsoleSettingsStore = StoreApi<ConsoleSettingsState>;
+
+type SlotKey = 'syslog' | 'dns' | 'mirror';
+
+const IDLE: MutationState = { pending: false, error: null };
+const slot = <T>(): SettingSlot<T> => ({ value: null, status: 'idle', error: null, save: IDLE });
+
+export function createConsoleSettingsStore(deps: { client: ApiClient }): ConsoleSettingsStore {
+  const { client } = deps;
+  const initial = () => ({
+    syslog: slot<SyslogSettings>(),
+    syslogTest: { ...IDLE, result: null },
+    dns: slot<DnsSettings>(),
+    mirror: slot<MirrorSettings>(),
+  });
+  return createStore<ConsoleSettingsState>()((set, get) => {
+    const patch = <K extends SlotKey>(key: K, p: Partial<ConsoleSettingsState[K]>): void =>
+      set((s) => ({ [key]: { ...s[key], ...p } }) as Partial<ConsoleSettingsState>);
+
+    const load = async <K extends SlotKey>(key: K, call: () => Promise<ConsoleSettingsState[K]['value']>): Promise<void> => {
+      if (get()[key].status !== 'ready') patch(key, { status: 'loading' } as Partial<ConsoleSettingsState[K]>);
+      try {
+        const value = await call();
+        patch(key, { value, status: 'ready', error: null } as Partial<ConsoleSettingsState[K]>);
+      } catch (e) {
+        patch(key, { status: get()[key].value ? 'ready' : 'error', error: toApiError(e) } as Partial<ConsoleSettingsState[K]>);
+      }
+    };
+
+    const save = async <K extends SlotKey>(key: K, call: () => Promise<ConsoleSettingsState[K]['value']>): Promise<boolean> => {
+      patch(key, { save: { pending: true, error: null } } as Partial<ConsoleSettingsState[K]>);
+      try {
+        const value = await call();
+        patch(key, { value, status: 'ready', error: null, save: IDLE } as Partial<ConsoleSettingsState[K]>);
+        return true;
+      } catch (e) {
+        patch(key, { save: { pending: false, error: toApiError(e) } } as Partial<ConsoleSettingsState[K]>);
+        return false;
+      }
+    };
+
+    return {
+      ...initial(),
+      loadSyslog: () => load('syslog', () => client.getSyslog()),
+      saveSyslog: (target) => save('syslog', () => client.setSyslog(target)),
+      clearSyslog: () =>
+        save('syslog', async () => {
+          await client.clearSyslog();
+          return client.getSyslog();
+        }),
+      async testSyslog() {
+        set({ syslogTest: { pending: true, error: null, result: null } });
+        try {
+          const result = await client.testSyslog();
+          set({ syslogTest: { ...IDLE, result } });
+          return result;
+        } catch (e) {
+          set({ syslogTest: { pending: false, error: toApiError(e), result: null } });
+          return null;
+        }
+      },
+      loadDns: () => load('dns', () => client.getDns()),
+      saveDns: (servers) => save('dns', () => client.setDns(servers)),
+      loadMirror: () => load('mirror', () => client.getMirror()),
+      saveMirror: (input) => save('mirror', () => client.setMirror(input)),
+      reset() {
+        set(initial());
+      },
+    };
+  });
+}
+
+/** DNS servers typed one per line or separated by commas / spaces. */
+export function parseServerList(text: string): string[] {
+  return text
+    .split(/[\s,]+/)
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+}
