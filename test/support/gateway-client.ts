@@ -1,6 +1,9 @@
 // A bare mTLS client for gateway tests: one HTTPS request with a given client certificate.
-import { VERSION } from '../../main/core/version';
+import { readFileSync } from 'node:fs';
 import { request } from 'node:https';
+
+// The agent this client plays is of this build (read as text: the e2e loader takes no JSON imports).
+const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 export interface ClientCert {
   certPem: string;
