@@ -8,12 +8,19 @@ import { consoleApi } from './api/console-api';
 import { mountIpc } from './ipc-transport';
 import { safeStorageProtector } from './safe-storage-protector';
 import { CONTENT_SECURITY_POLICY } from './headless/https-server';
+import { startEmbeddedGateway } from './core/gateway/embedded-gateway';
+import type { Gateway } from './core/gateway/gateway';
 
 app.setName('navin-console');
-const dataDirArg = process.argv.find((a) => a.startsWith('--data-dir='))?.slice('--data-dir='.length);
+const arg = (name: string): string | undefined => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const dataDirArg = arg('data-dir');
+// The agents connect out to this gateway; --gateway-port=off runs the console without one.
+const gatewayHost = arg('gateway-host') ?? '127.0.0.1';
+const gatewayPort = arg('gateway-port') ?? '8462';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 let manager: Manager | undefined;
+let gateway: Gateway | undefined;
 
 function createWindow(core: Manager): void {
   const window = new BrowserWindow({
@@ -50,11 +57,18 @@ app.whenReady().then(() => {
   session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
   manager = openManager({ dataDir: dataDirArg ?? app.getPath('userData'), mode: 'desktop', protector: safeStorageProtector() });
   manager.syslog.start();
+  if (gatewayPort !== 'off') {
+    startEmbeddedGateway(manager, { host: gatewayHost, port: Number(gatewayPort), serverName: arg('gateway-server-name') ?? gatewayHost }).then(
+      (g) => (gateway = g),
+      (error: unknown) => console.error(JSON.stringify({ level: 'error', event: 'gateway.start_failed', error: String(error) })),
+    );
+  }
   createWindow(manager);
 });
 
 app.on('window-all-closed', () => app.quit());
 app.on('will-quit', () => {
+  void gateway?.close();
   void manager?.syslog.stop();
   manager?.close();
 });

@@ -4,9 +4,8 @@ import { openManager } from '../../core/manager';
 import { consoleApi } from '../../api/console-api';
 import { consoleTls } from '../../headless/console-tls';
 import { startHeadlessServer } from '../../headless/https-server';
-import { startGateway, type Gateway } from '../../core/gateway/gateway';
-import { serverTls } from '../../core/keys/server-tls';
-import { join } from 'node:path';
+import type { Gateway } from '../../core/gateway/gateway';
+import { startEmbeddedGateway } from '../../core/gateway/embedded-gateway';
 import { dataDirOption } from '../data-dir';
 import { say } from '../output';
 import { portOption, type Command } from '../usage';
@@ -35,9 +34,7 @@ export async function serve(opts: ServeOptions): Promise<number> {
     let gateway: Gateway | undefined;
     if (opts.gateway) {
       const g = opts.gateway;
-      const tls = serverTls(manager.ca, manager.protector, manager.clock, 'gateway', join(opts.dataDir, 'tls'), [g.serverName]);
-      gateway = await startGateway({ store: manager.store, commands: manager.commands, events: manager.events, clock: manager.clock, caPem: tls.caPem, certPem: tls.certPem, keyPem: tls.keyPem, host: g.host, port: g.port });
-      manager.listeners.gateway = { host: g.host, port: gateway.port, serverName: g.serverName };
+      gateway = await startEmbeddedGateway(manager, g);
       say(`agent gateway at ${gateway.url} (server name ${g.serverName})`);
     }
     say(`console at ${server.url}`);

@@ -1,0 +1,20 @@
+// The agent gateway as the desktop app and `navin-manager serve` embed it: its server certificate from the
+// manager CA for the configured name, recorded in the manager's listeners so that the profile rules and the
+// preflight probe the gateway that really runs.
+import { join } from 'node:path';
+import type { Manager } from '../manager';
+import { serverTls } from '../keys/server-tls';
+import { startGateway, type Gateway } from './gateway';
+
+export interface EmbeddedGatewayOptions {
+  host: string;
+  port: number;
+  serverName: string;
+}
+
+export async function startEmbeddedGateway(manager: Manager, o: EmbeddedGatewayOptions): Promise<Gateway> {
+  const tls = serverTls(manager.ca, manager.protector, manager.clock, 'gateway', join(manager.dataDir, 'tls'), [o.serverName]);
+  const gateway = await startGateway({ store: manager.store, commands: manager.commands, events: manager.events, clock: manager.clock, caPem: tls.caPem, certPem: tls.certPem, keyPem: tls.keyPem, host: o.host, port: o.port });
+  manager.listeners.gateway = { host: o.host, port: gateway.port, serverName: o.serverName };
+  return gateway;
+}
