@@ -32,7 +32,8 @@ so and starts "navin-manager serve" on 127.0.0.1 instead, with the console URL.`
     const electron = findElectron();
     const dataDir = dataDirOption(args.values['data-dir']);
     if ('path' in electron && !process.env.NAVIN_HEADLESS) {
-      const child = spawn(electron.path, [APP_ROOT, `--data-dir=${dataDir}`], { stdio: 'inherit' });
+      const gw = args.values['gateway-port'] as string | undefined;
+      const child = spawn(electron.path, [APP_ROOT, `--data-dir=${dataDir}`, ...(gw ? [`--gateway-port=${gw}`] : [])], { stdio: 'inherit' });
       return new Promise<number>((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
     }
     const why = 'missing' in electron ? electron.missing : 'NAVIN_HEADLESS is set';
