@@ -14,6 +14,7 @@ const blob = (layout: string, digest: string): Buffer => readFileSync(join(layou
 const sha = (b: Buffer): string => `sha256:${createHash('sha256').update(b).digest('hex')}`;
 
 describe('agent image', () => {
+  // Two whole image builds (Node runtime + bundle, tar and digests) on a machine shared with other suites: a longer timeout.
   test('two builds of the same sources give the same digest, and every blob matches its digest', () => {
     const a = tempDir();
     const b = tempDir();
@@ -46,7 +47,7 @@ describe('agent image', () => {
       a.remove();
       b.remove();
     }
-  });
+  }, 120_000);
 
   test.runIf(process.getuid?.() === 0)('its root filesystem alone runs the agent (chroot, as the non-root user)', () => {
     const out = tempDir();
