@@ -62,6 +62,8 @@ const STATUS_BY_CODE: Record<string, number> = {
   not_stopped: 409,
   not_running: 409,
   rollback_unavailable: 409,
+  desired_state_changed: 409,
+  approval_needs_session: 403,
 };
 
 export interface ErrorBody {

@@ -11,7 +11,9 @@ export function profileRoutes(router: Router): void {
   router.authed('GET', '/api/v1/clusters/:id/profile', 'viewer', async ({ manager, params }) => ok(await manager.profiles.evaluate(params.id!)));
 
   router.authed('PUT', '/api/v1/clusters/:id/profile', 'admin', async ({ manager, params, body, principal }) => {
-    manager.clusters.setProfile(params.id!, objectBody(body).profile, principal.actor);
+    const b = objectBody(body);
+    const approvalId = typeof b.approval_id === 'string' && b.approval_id ? b.approval_id : undefined;
+    manager.lifecycle.changeProfile(params.id!, b.profile, principal.user, manager.clusters, approvalId);
     manager.events.emit('cluster.changed', { id: params.id });
     return ok(await manager.profiles.evaluate(params.id!));
   });

@@ -2,7 +2,7 @@
 // desired state, so the agent can keep enforcing it offline. Receipts close a command exactly once.
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock';
-import { CoreError, NotFoundError, ValidationError } from '../errors';
+import { ConflictError, CoreError, NotFoundError, ValidationError } from '../errors';
 import type { Keyring } from '../keys/keyring';
 import type { Store } from '../store/store';
 import type { CommandRecord } from '../store/commands-tables';
@@ -43,7 +43,7 @@ export class Commands {
    * Signs and queues a command. `opts.beforeCommit` runs inside the same transaction once the command id is
    * known (the lifecycle uses an approval there, so an approval is spent only by a command that exists).
    */
-  issue(clusterId: string, op: unknown, args: unknown, actor: string, opts: { beforeCommit?: (commandId: string) => void; action?: string } = {}): CommandRecord {
+  issue(clusterId: string, op: unknown, args: unknown, actor: string, opts: { beforeCommit?: (commandId: string) => void; action?: string; expectGeneration?: number } = {}): CommandRecord {
     if (typeof op !== 'string' || !OPERATIONS.includes(op as never)) throw new ValidationError('op', `op must be one of ${OPERATIONS.join(', ')}`);
     const a = (typeof args === 'object' && args !== null && !Array.isArray(args) ? args : {}) as Record<string, unknown>;
     const record = this.store.tx(() => {
@@ -57,6 +57,10 @@ export class Commands {
         const problem = nameProblem(name, 63);
         if (problem) throw new ValidationError('name', `component name: ${problem}`);
         const current = this.store.commands.desiredState(clusterId) ?? { generation: 0, components: {} };
+        // A plan made before an await (profile, preflight) must not overwrite a change that landed meanwhile.
+        if (opts.expectGeneration !== undefined && current.generation !== opts.expectGeneration) {
+          throw new ConflictError('desired_state_changed', `the desired state of this cluster changed while the operation was checked (generation ${opts.expectGeneration} → ${current.generation}); look at it again and retry`);
+        }
         const components = { ...(current.components as Record<string, ManagedComponentSpec>) };
         let spec: ManagedComponentSpec | undefined;
         if (op === OP_APPLY) {

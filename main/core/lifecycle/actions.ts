@@ -24,27 +24,43 @@ export interface PlannedOperation {
   args: Record<string, unknown>;
   /** The spec an install or upgrade will write (what the preflight checks). */
   spec?: ManagedComponentSpec;
+  /** The desired-state generation the plan was made on: the command is refused if it moved meanwhile. */
+  generation?: number;
 }
 
 export class LifecycleError extends CoreError {}
 
-const versionChanged = (a: ManagedComponentSpec, b: ManagedComponentSpec): boolean => a.version !== b.version;
+const images = (s: ManagedComponentSpec): string => JSON.stringify((s.artifacts ?? []).map((a) => a.image).sort());
+
+/**
+ * What an apply on an existing component really does, judged on what it changes, the most gated first: new
+ * images or version (upgrade), replicas from 0 (start), a new restartedAt (restart), anything else
+ * (configuration). So a "configuration" can never carry a start, a restart or an upgrade past the gate.
+ */
+export function applyAction(current: ManagedComponentSpec, next: ManagedComponentSpec): LifecycleAction {
+  if (current.version !== next.version || images(current) !== images(next)) return 'upgrade';
+  if (current.replicas === 0 && (next.replicas ?? 1) > 0) return 'start';
+  if (next.restartedAt !== undefined && next.restartedAt !== current.restartedAt) return 'restart';
+  return 'configuration';
+}
 
 export function planOperation(store: Store, clusterId: string, req: LifecycleRequest, now: Date): PlannedOperation {
   // A read of the cluster, never refused: it is how the state is observed to bring it back into compliance.
   if (req.kind === 'inventory') return { action: 'inventory', service: '', op: OP_INVENTORY, args: {} };
-  const desired = (store.commands.desiredState(clusterId)?.components ?? {}) as Record<string, ManagedComponentSpec>;
+  const state = store.commands.desiredState(clusterId);
+  const desired = (state?.components ?? {}) as Record<string, ManagedComponentSpec>;
+  const generation = state?.generation ?? 0;
   if (req.kind === 'apply') {
     if (typeof req.name !== 'string') throw new ValidationError('name', 'name is required (the component name)');
     const spec = checkComponentSpec(req.spec);
     const current = desired[req.name];
-    const action: LifecycleAction = !current ? 'install' : versionChanged(current, spec) ? 'upgrade' : 'configuration';
-    return { action, service: req.name, op: OP_APPLY, args: { name: req.name, spec }, spec };
+    const action: LifecycleAction = !current ? 'install' : applyAction(current, spec);
+    return { action, service: req.name, op: OP_APPLY, args: { name: req.name, spec }, spec, generation };
   }
   const current = desired[req.name];
   if (!current) throw new CoreError('not_found', `component ${req.name} is not in the desired state of this cluster`);
-  if (req.kind === 'delete') return { action: 'uninstall', service: req.name, op: OP_DELETE, args: { name: req.name } };
-  const apply = (spec: ManagedComponentSpec): PlannedOperation => ({ action: req.kind, service: req.name, op: OP_APPLY, args: { name: req.name, spec }, spec });
+  if (req.kind === 'delete') return { action: 'uninstall', service: req.name, op: OP_DELETE, args: { name: req.name }, generation };
+  const apply = (spec: ManagedComponentSpec): PlannedOperation => ({ action: req.kind, service: req.name, op: OP_APPLY, args: { name: req.name, spec }, spec, generation });
   const stopped = current.replicas === 0;
   switch (req.kind) {
     case 'stop':

@@ -11,6 +11,7 @@ import { BLOCKED_ACTIONS, requiresFourEyes } from '../profiles/profile-rules';
 import type { ProfileEvaluation, Profiles } from '../profiles/profiles';
 import type { Clock } from '../clock';
 import type { Store } from '../store/store';
+import type { Clusters } from '../clusters/clusters';
 import { FOUR_EYES_ACTIONS } from '../approvals/approvals';
 import { planOperation, type LifecycleAction, type LifecycleRequest } from './actions';
 
@@ -30,22 +31,59 @@ export interface LifecycleResult {
   preflight: PreflightRun | null;
 }
 
+/** The approval that lets a four-eyes profile be changed: a configuration of the cluster, service "profile". */
+export const PROFILE_SERVICE = 'profile';
+
 export class Lifecycle {
   constructor(private readonly d: LifecycleDeps) {}
+
+  /**
+   * Changes a cluster's profile. Leaving a profile that requires four eyes is itself a disruptive
+   * configuration: without this, one admin could step down to development, act alone and step back.
+   */
+  changeProfile(clusterId: string, profile: unknown, user: PublicUser, clusters: Clusters, approvalId?: string): void {
+    const cluster = this.d.store.clusters.get(clusterId);
+    if (!cluster) throw new CoreError('not_found', `cluster ${JSON.stringify(clusterId)} not found`);
+    if (!requiresFourEyes(cluster.profile) || profile === cluster.profile) {
+      clusters.setProfile(clusterId, profile, user.name);
+      return;
+    }
+    const use = { cluster_id: clusterId, action: 'configuration', service: PROFILE_SERVICE, user_id: user.id };
+    const refuse = (error: CoreError): never => {
+      if (approvalId) this.d.approvals.auditRefusal(approvalId, use, error);
+      else this.d.store.tx(() => this.d.store.audit.append({ actor: user.name, action: 'lifecycle.refused', cluster_id: clusterId, target: PROFILE_SERVICE, details: { action: 'configuration', code: error.code, profile } }));
+      throw error;
+    };
+    if (!approvalId) refuse(new CoreError('approval_required', `the ${cluster.profile} profile needs an approved request (action configuration, service ${PROFILE_SERVICE}) to change the profile`, { action: 'configuration', service: PROFILE_SERVICE }));
+    try {
+      this.d.store.tx(() => {
+        this.d.approvals.consume(approvalId!, use, `profile:${String(profile)}`);
+        clusters.setProfile(clusterId, profile, user.name);
+      });
+    } catch (error) {
+      if (error instanceof CoreError && error.code.startsWith('approval_')) refuse(error);
+      throw error;
+    }
+    this.d.events.emit('approval.changed', { id: approvalId, cluster_id: clusterId });
+  }
 
   async run(clusterId: string, req: LifecycleRequest, user: PublicUser, approvalId?: string): Promise<LifecycleResult> {
     const { store, clock } = this.d;
     const cluster = store.clusters.get(clusterId);
     if (!cluster) throw new CoreError('not_found', `cluster ${JSON.stringify(clusterId)} not found`);
     const plan = planOperation(store, clusterId, req, clock.now());
+    const use = { cluster_id: clusterId, action: plan.action, service: plan.service, user_id: user.id };
     const refuse = (error: CoreError): never => {
-      store.tx(() => store.audit.append({ actor: user.name, action: 'lifecycle.refused', cluster_id: clusterId, target: plan.service || null, details: { action: plan.action, code: error.code, approval_id: approvalId ?? null } }));
+      // A refused approval is audited as its own step of the approval; every other refusal as the lifecycle's.
+      if (approvalId && error.code.startsWith('approval_')) this.d.approvals.auditRefusal(approvalId, use, error);
+      else store.tx(() => store.audit.append({ actor: user.name, action: 'lifecycle.refused', cluster_id: clusterId, target: plan.service || null, details: { action: plan.action, code: error.code, approval_id: approvalId ?? null } }));
       throw error;
     };
 
     let evaluation: ProfileEvaluation | undefined;
     if (BLOCKED_ACTIONS.has(plan.action)) {
-      evaluation = await this.d.profiles.evaluate(clusterId);
+      // Judged on the cluster as it will be: a new component or spec must not bring what the rules refuse.
+      evaluation = await this.d.profiles.evaluate(clusterId, plan.spec ? { name: plan.service, spec: plan.spec } : undefined);
       if (evaluation.status === 'blocked') {
         const failing = evaluation.rules.filter((r) => r.status === 'fail');
         refuse(new CoreError('profile_blocked', `the ${cluster.profile} profile of this cluster is blocked (${failing.map((r) => r.id).join(', ')}): ${plan.action} is refused until every rule is met`, { profile: cluster.profile, action: plan.action, failing }));
@@ -53,7 +91,6 @@ export class Lifecycle {
     }
 
     const fourEyes = requiresFourEyes(cluster.profile) && (FOUR_EYES_ACTIONS as readonly string[]).includes(plan.action);
-    const use = { cluster_id: clusterId, action: plan.action, service: plan.service, user_id: user.id };
     if (fourEyes) {
       if (!approvalId) refuse(new CoreError('approval_required', `the ${cluster.profile} profile needs an approved request for ${plan.action} on ${plan.service}`, { action: plan.action, service: plan.service }));
       try {
@@ -77,6 +114,7 @@ export class Lifecycle {
     try {
       command = this.d.commands.issue(clusterId, plan.op, plan.args, user.name, {
         action: plan.action,
+        expectGeneration: plan.generation,
         beforeCommit: fourEyes ? (commandId) => this.d.approvals.consume(approvalId!, use, commandId) : undefined,
       });
     } catch (error) {

@@ -43,6 +43,14 @@ export async function artifactChecks(mirror: MirrorSettings, profile: ProfileNam
       const evidence = { method: 'HEAD /v2/<repository>/manifests/<digest> on the internal mirror for each artifact', mirror_url: url, lookups };
       const missing = lookups.filter((l) => !l.found).map((l) => `${l.image} (${l.http_status === 404 ? '404' : (l.error ?? `HTTP ${l.http_status}`)})`);
       if (missing.length) return check(id, T.artifacts(name), 'fail', evidence, why(`not in the mirror: ${missing.join(', ')}`, `absent du miroir : ${missing.join(', ')}`), at());
+      // Found by digest, but a reference naming another registry is pulled from there unless the container
+      // runtime mirrors that registry: a failure where the profile allows the mirror only, a warning elsewhere.
+      const mirrorHost = new URL(url).host;
+      const elsewhere = images.filter((i) => parseImageReference(i)?.registry !== mirrorHost);
+      if (elsewhere.length) {
+        const list = elsewhere.join(', ');
+        return check(id, T.artifacts(name), mirrorRequired ? 'fail' : 'warn', { ...evidence, mirror_host: mirrorHost, named_elsewhere: elsewhere }, why(`in the mirror, but named with another registry than ${mirrorHost}: ${list}`, `dans le miroir, mais nommées avec un autre registre que ${mirrorHost} : ${list}`), at());
+      }
       return check(id, T.artifacts(name), 'pass', evidence, null, at());
     }),
   );

@@ -21,10 +21,11 @@ export interface ProfileEvaluation {
 export class Profiles {
   constructor(private readonly deps: RuleDeps) {}
 
-  async evaluate(clusterId: string): Promise<ProfileEvaluation> {
+  /** With a target, the rules judge the cluster as it will be once that component's spec is written. */
+  async evaluate(clusterId: string, target?: { name: string; spec: unknown }): Promise<ProfileEvaluation> {
     const cluster = this.deps.store.clusters.get(clusterId);
     if (!cluster) throw new NotFoundError('cluster', clusterId);
-    const ctx = ruleContext(cluster, this.deps);
+    const ctx = ruleContext(cluster, this.deps, target);
     const rules = await Promise.all(PROFILE_RULES[cluster.profile].map((id) => evaluateRule(id, ctx)));
     const fourEyes = requiresFourEyes(cluster.profile);
     return {

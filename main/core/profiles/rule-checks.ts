@@ -44,8 +44,10 @@ export interface RuleContext {
   tlsProbe(host: string, port: number, caPems: string[], serverName?: string): Promise<TlsEndpointResult>;
 }
 
-export function ruleContext(cluster: ClusterRecord, deps: RuleDeps): RuleContext {
-  const desired = (deps.store.commands.desiredState(cluster.id)?.components ?? {}) as Record<string, Spec>;
+/** With a target, the rules judge the state as it will be once that component is written. */
+export function ruleContext(cluster: ClusterRecord, deps: RuleDeps, target?: { name: string; spec: unknown }): RuleContext {
+  const desired = { ...((deps.store.commands.desiredState(cluster.id)?.components ?? {}) as Record<string, Spec>) };
+  if (target) desired[target.name] = target.spec as Spec;
   const snapshot = deps.store.clusterAccess.latestAgentSnapshot(cluster.id);
   const raw = ((snapshot?.data as { observed_components?: Record<string, { spec?: Spec }> | null } | undefined)?.observed_components ?? {}) as Record<string, { spec?: Spec }>;
   const observed = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, v?.spec ?? {}]));
@@ -270,8 +272,18 @@ function catalogValid(ctx: RuleContext, at: string): CheckResult {
   return result('catalog_valid', 'fail', evidence, bilingual(list, list), at);
 }
 
-export function evaluateRule(id: RuleId, ctx: RuleContext): Promise<CheckResult> | CheckResult {
+/** A rule that cannot run (an unreadable stored value, a probe that throws) fails with that reason. */
+export async function evaluateRule(id: RuleId, ctx: RuleContext): Promise<CheckResult> {
   const at = ctx.deps.clock.now().toISOString();
+  try {
+    return await runRule(id, ctx, at);
+  } catch (error) {
+    const message = (error as Error)?.message ?? String(error);
+    return result(id, 'fail', { method: 'the rule could not run', error: message }, bilingual(`the check could not run: ${message}`, `la vérification n'a pas pu s'exécuter : ${message}`), at);
+  }
+}
+
+function runRule(id: RuleId, ctx: RuleContext, at: string): Promise<CheckResult> | CheckResult {
   switch (id) {
     case 'catalog_valid':
       return catalogValid(ctx, at);

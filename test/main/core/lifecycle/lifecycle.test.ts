@@ -74,6 +74,19 @@ describe('a blocked profile', () => {
     expect(uninstall.body).toMatchObject({ action: 'uninstall', op: 'managedcomponent.delete' });
   });
 
+  it('an apply cannot carry a start, a restart or an upgrade past the gate by calling itself a configuration', async () => {
+    t.manager.commands.issue(clusterId, 'managedcomponent.apply', { name: 'nats', spec: { component: 'nats', version: '2.10.0', replicas: 0 } }, 'test');
+    const apply = (spec: Record<string, unknown>) => t.call('POST', `/api/v1/clusters/${clusterId}/components`, { name: 'nats', spec: { component: 'nats', version: '2.10.0', ...spec } }, olga);
+    const before = commandCount();
+    const started = await apply({ replicas: 3 });
+    expect(errorOf(started.body)).toMatchObject({ code: 'profile_blocked', details: { action: 'start' } });
+    const restarted = await apply({ replicas: 0, restartedAt: '2026-12-02T12:00:00Z' });
+    expect(errorOf(restarted.body)).toMatchObject({ code: 'profile_blocked', details: { action: 'restart' } });
+    const image = await apply({ replicas: 0, artifacts: [{ name: 'nats', image: `docker.io/library/nats@sha256:${'a'.repeat(64)}` }] });
+    expect(errorOf(image.body)).toMatchObject({ code: 'profile_blocked', details: { action: 'upgrade' } });
+    expect(commandCount()).toBe(before);
+  });
+
   it('start brings back the replicas the component ran with before it was stopped', async () => {
     const dev = t.manager.clusters.create({ name: 'dev', profile: 'development' }, 'test').id;
     t.manager.commands.issue(dev, 'managedcomponent.apply', { name: 'opa', spec: { ...OPA, replicas: 3 } }, 'test');
@@ -171,5 +184,24 @@ describe('four-eyes approvals under banking-secure', () => {
     expect((await use(inTime, 4)).action).toBe('configuration');
     clock.advance(1000);
     await expect(use(late, 5)).rejects.toMatchObject({ code: 'approval_expired' });
+  });
+  it('decisions are made at the console: an admin API token cannot approve', async () => {
+    // The browser session of the earlier steps has expired (the clock moved a day): the request is made in the core.
+    const { id } = t.manager.approvals.request({ cluster_id: clusterId, action: 'stop', service: 'opa', reason: 'maintenance' }, olgaUser);
+    const token = t.manager.accounts.createApiToken('ada', 'test');
+    const res = await t.call('POST', `/api/v1/approvals/${id}/approve`, {}, { bearer: token });
+    expect(res.status).toBe(403);
+    expect(errorOf(res.body).code).toBe('approval_needs_session');
+    expect(t.manager.approvals.get(id).state).toBe('pending');
+  });
+
+  it('leaving banking-secure is itself an approved configuration, so one admin cannot step down and act alone', async () => {
+    await expect(async () => t.manager.lifecycle.changeProfile(clusterId, 'development', ada, t.manager.clusters)).rejects.toMatchObject({ code: 'approval_required' });
+    expect(t.manager.store.clusters.get(clusterId)!.profile).toBe('banking-secure');
+    const own = t.manager.approvals.request({ cluster_id: clusterId, action: 'configuration', service: 'profile', reason: 'end of the banking pilot' }, ada);
+    t.manager.approvals.approve(own.id, bob);
+    t.manager.lifecycle.changeProfile(clusterId, 'development', ada, t.manager.clusters, own.id);
+    expect(t.manager.store.clusters.get(clusterId)!.profile).toBe('development');
+    expect(t.manager.approvals.get(own.id).state).toBe('used');
   });
 });

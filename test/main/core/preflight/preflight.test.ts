@@ -136,13 +136,21 @@ describe('preflight checks', () => {
 
   it('looks up the artifacts of what is installed in the mirror, by digest', async () => {
     t.manager.reports.setMirror({ url: registry.url, ca_pem: registry.caPem }, 'test');
+    const host = new URL(registry.url).host;
     const id = await registered('mirror');
-    t.manager.commands.issue(id, 'managedcomponent.apply', { name: 'opa', spec: { component: 'opa', version: '1.0.0', artifacts: [{ name: 'opa', image: `mirror.internal/navin/opa@${PRESENT}` }] } }, 'test');
-    t.manager.commands.issue(id, 'managedcomponent.apply', { name: 'opa-next', spec: { component: 'opa', version: '1.0.1', artifacts: [{ name: 'opa', image: `mirror.internal/navin/opa@${ABSENT}` }] } }, 'test');
+    t.manager.commands.issue(id, 'managedcomponent.apply', { name: 'opa', spec: { component: 'opa', version: '1.0.0', artifacts: [{ name: 'opa', image: `${host}/navin/opa@${PRESENT}` }] } }, 'test');
+    t.manager.commands.issue(id, 'managedcomponent.apply', { name: 'opa-next', spec: { component: 'opa', version: '1.0.1', artifacts: [{ name: 'opa', image: `${host}/navin/opa@${ABSENT}` }] } }, 'test');
+    // In the mirror by digest, but named with another registry: the node would pull it from there.
+    t.manager.commands.issue(id, 'managedcomponent.apply', { name: 'opa-elsewhere', spec: { component: 'opa', version: '1.0.0', artifacts: [{ name: 'opa', image: `docker.io/navin/opa@${PRESENT}` }] } }, 'test');
     const r = await run(id);
     expect(check(r, 'mirror.artifacts.opa').status).toBe('pass');
     expect(check(r, 'mirror.artifacts.opa-next')).toMatchObject({ status: 'fail' });
     expect(check(r, 'mirror.artifacts.opa-next').reason?.en).toContain('(404)');
+    expect(check(r, 'mirror.artifacts.opa-elsewhere')).toMatchObject({ status: 'warn' });
+    expect(check(r, 'mirror.artifacts.opa-elsewhere').reason?.en).toBe(`in the mirror, but named with another registry than ${host}: docker.io/navin/opa@${PRESENT}`);
+    // Where the profile allows the mirror only, that is a failure.
+    t.manager.clusters.setProfile(id, 'banking-secure', 'test');
+    expect(check(await run(id), 'mirror.artifacts.opa-elsewhere').status).toBe('fail');
   });
 
   it('records each run, audits it, and serves the latest through the API', async () => {

@@ -12,6 +12,7 @@ import { startListeners, type RunningListeners } from '../../../support/listener
 import { closedPort, startPlainTcp, startTlsEndpoint, type TestEndpoint } from '../../../support/tls-endpoints';
 import { startSyslogListener, type SyslogListener } from '../../../support/syslog-listener';
 import { kubeTarget, type KubeTarget } from '../../../support/kube-api/target';
+import { digestOf, startOciRegistry } from '../reports/oci-registry';
 
 const NS = 'navin-platform';
 
@@ -91,6 +92,11 @@ describe('profile rules on real state', () => {
       const e = await evaluate(id);
       expect(rule(e, 'console_tls').status).toBe('fail');
       expect(rule(e, 'agent_client_certificates')).toMatchObject({ status: 'fail', reason: { en: 'no agent gateway runs in this manager' } });
+      // A "gateway" that serves clients without a certificate (here the console listener) fails the rule.
+      t.manager.listeners.gateway = { ...saved.console!, serverName: '127.0.0.1' };
+      const open = rule(await evaluate(id), 'agent_client_certificates');
+      expect(open.status).toBe('fail');
+      expect(open.reason?.en).toMatch(/^the gateway answered HTTP \d{3} to a client with no certificate$/);
     } finally {
       t.manager.listeners.console = saved.console;
       t.manager.listeners.gateway = saved.gateway;
@@ -140,6 +146,19 @@ describe('profile rules on real state', () => {
     expect(rule(e, 'mirror_only').reason?.en).toBe('no internal mirror is configured (Settings, mirror)');
     expect(rule(e, 'no_sandbox')).toMatchObject({ status: 'fail', reason: { en: 'sandbox services present: scratch' } });
     expect(rule(e, 'four_eyes').status).toBe('fail');
+    // With the mirror set and every image named from it, the mirror-only rule holds.
+    const registry = await startOciRegistry({ 'navin/opa': [digestOf('opa 1.0.0')] });
+    try {
+      t.manager.reports.setMirror({ url: registry.url, ca_pem: registry.caPem }, 'test');
+      install(id, 'scratch', { component: 'opa', version: '1.0.0', sandbox: true, artifacts: [{ name: 'opa', image: `${new URL(registry.url).host}/navin/opa@${digestOf('opa 1.0.0')}` }] });
+      expect(rule(await evaluate(id), 'mirror_only').status).toBe('pass');
+      install(id, 'other', { component: 'nats', version: '2.10.0', artifacts: [{ name: 'nats', image: `docker.io/library/nats@${digestOf('nats')}` }] });
+      expect(rule(await evaluate(id), 'mirror_only').reason?.en).toBe(`images not pulled from the mirror: docker.io/library/nats@${digestOf('nats')}`);
+      t.manager.commands.issue(id, 'managedcomponent.delete', { name: 'other' }, 'test');
+    } finally {
+      await registry.close();
+    }
+    t.manager.store.reports.setMirror({ url: null, ca_pem: null });
     const bob = await t.manager.accounts.addUser('bob', 'admin', 'correct horse battery', 'test');
     await enrol(bob.id);
     install(id, 'scratch', { component: 'opa', version: '1.0.0' });
@@ -167,5 +186,17 @@ describe('profile rules on real state', () => {
     const r = rule(e, 'customer_connections_tls');
     expect(r.status).toBe('pass');
     expect(JSON.stringify(r.evidence)).toContain('kubernetes-api');
+  });
+  it('an install is judged on the cluster as it will be: a plain-http endpoint it brings is refused with profile_blocked', async () => {
+    const id = cluster('std-next', 'standard');
+    expect((await evaluate(id)).status).toBe('compliant');
+    const olga = await t.manager.accounts.addUser('olga', 'operator', 'correct horse battery', 'test');
+    const plain = t.manager.lifecycle.run(id, { kind: 'apply', name: 'opa', spec: { component: 'opa', version: '1.0.0', endpoints: [{ name: 'api', url: 'http://127.0.0.1:8181' }] } }, olga);
+    await expect(plain).rejects.toMatchObject({ code: 'profile_blocked', details: { failing: [expect.objectContaining({ id: 'profile.service_tls' })] } });
+    // The same install with a TLS endpoint passes the profile and goes on to its preflight (which fails here:
+    // the cluster was never registered), so the refusal above was the profile's, judged on the new spec.
+    const tls = t.manager.lifecycle.run(id, { kind: 'apply', name: 'opa', spec: { component: 'opa', version: '1.0.0', endpoints: [{ name: 'api', url: `https://127.0.0.1:${valid.port}` }] } }, olga);
+    await expect(tls).rejects.toMatchObject({ code: 'preflight_failed' });
+    expect(t.manager.commands.list(id)).toEqual([]);
   });
 });
