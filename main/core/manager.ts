@@ -88,10 +88,10 @@ export function openManager(opts: ManagerOptions): Manager {
     const accounts = new Accounts(store, clock, { protector, mfaRequiredRoles: () => [...new Set(store.clusters.list().flatMap((c) => MFA_ROLES[c.profile]))] });
     const commands = new Commands(store, keyring, clock);
     const listeners = new Listeners();
-    const profiles = new Profiles({ store, clock, registration, accounts, listeners, caPem: ca.certPem, mode: opts.mode });
+    const syslog = new SyslogForwarder({ store, clock });
+    const profiles = new Profiles({ store, clock, registration, accounts, listeners, caPem: ca.certPem, mode: opts.mode, syslogStatus: () => syslog.status() });
     const preflight = new Preflight({ store, clock, registration, listeners, profiles, caPem: ca.certPem, managerVersion: VERSION });
     const approvals = new Approvals(store, clock);
-    const syslog = new SyslogForwarder({ store, clock });
     return {
       dataDir: opts.dataDir,
       mode: opts.mode,

@@ -2,6 +2,8 @@
 // message per datagram. It can be restarted on the same port to play a receiver that comes back.
 import dgram from 'node:dgram';
 import net from 'node:net';
+import tls from 'node:tls';
+import { issueServerCert, testCas } from './tls-endpoints';
 
 export interface SyslogListener {
   port: number;
@@ -24,7 +26,8 @@ export function parseOctetFrames(buf: Buffer, out: string[]): Buffer {
   }
 }
 
-export async function startSyslogListener(transport: 'tcp' | 'udp', port = 0): Promise<SyslogListener> {
+/** With 'tls', the receiver's certificate is for 127.0.0.1 from the test CA of tls-endpoints (`caPem`). */
+export async function startSyslogListener(transport: 'tls' | 'tcp' | 'udp', port = 0): Promise<SyslogListener & { caPem?: string }> {
   const messages: string[] = [];
   const waiters = new Set<() => void>();
   const arrived = (): void => waiters.forEach((w) => w());
@@ -58,7 +61,7 @@ export async function startSyslogListener(transport: 'tcp' | 'udp', port = 0): P
   }
 
   const sockets = new Set<net.Socket>();
-  const server = net.createServer((s) => {
+  const onSocket = (s: net.Socket): void => {
     sockets.add(s);
     let buf: Buffer = Buffer.alloc(0);
     s.on('data', (d: Buffer) => {
@@ -68,13 +71,25 @@ export async function startSyslogListener(transport: 'tcp' | 'udp', port = 0): P
     s.on('end', () => s.end());
     s.on('error', () => undefined);
     s.on('close', () => sockets.delete(s));
-  });
+  };
+  let caPem: string | undefined;
+  let server: net.Server;
+  if (transport === 'tls') {
+    const { trusted } = testCas();
+    const leaf = issueServerCert(trusted, ['127.0.0.1'], new Date(Date.now() - 86_400_000), new Date(Date.now() + 30 * 86_400_000));
+    caPem = trusted.certPem;
+    server = tls.createServer({ cert: leaf.certPem, key: leaf.keyPem, minVersion: 'TLSv1.2' }, onSocket);
+    server.on('tlsClientError', () => undefined);
+  } else {
+    server = net.createServer(onSocket);
+  }
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => resolve());
   });
   return {
     port: (server.address() as net.AddressInfo).port,
+    caPem,
     messages,
     waitFor,
     stop: () =>

@@ -1,16 +1,19 @@
-// Delivering syslog messages: TCP with RFC 6587 octet counting, or UDP one datagram per message (RFC 5426),
-// and the reachability test of a target.
+// Delivering syslog messages: TLS (RFC 5425) or TCP with octet counting (RFC 6587), or UDP one datagram per
+// message (RFC 5426), and the reachability test of a target.
 import dgram from 'node:dgram';
 import net, { isIP } from 'node:net';
+import tls from 'node:tls';
 import { hostname } from 'node:os';
 import { formatSyslog, SEVERITY_NOTICE } from './syslog-message';
 
-export type SyslogTransport = 'tcp' | 'udp';
+export type SyslogTransport = 'tls' | 'tcp' | 'udp';
 
 export interface SyslogTarget {
   host: string;
   port: number;
   transport: SyslogTransport;
+  /** For tls: the CA that signs the receiver's certificate (the system store when absent). */
+  ca_pem?: string;
 }
 
 export class SyslogSendError extends Error {
@@ -44,14 +47,18 @@ const toSendError = (e: unknown, target: SyslogTarget): SyslogSendError => {
  * error. TCP ends the connection and waits for the receiver to close it, so a reset is seen as a failure.
  */
 export function sendSyslog(target: SyslogTarget, messages: string[], timeoutMs = 5000): Promise<void> {
-  return target.transport === 'tcp' ? sendTcp(target, messages, timeoutMs) : sendUdp(target, messages, timeoutMs);
+  return target.transport === 'udp' ? sendUdp(target, messages, timeoutMs) : sendStream(target, messages, timeoutMs);
 }
 
-function sendTcp(target: SyslogTarget, messages: string[], timeoutMs: number): Promise<void> {
+/** TLS and TCP share the octet-counted framing; TLS verifies the receiver's certificate for its host name. */
+function sendStream(target: SyslogTarget, messages: string[], timeoutMs: number): Promise<void> {
   return new Promise((resolve, reject) => {
     let finished = false;
     let settled = false;
-    const socket = net.connect({ host: target.host, port: target.port });
+    const socket =
+      target.transport === 'tls'
+        ? tls.connect({ host: target.host, port: target.port, servername: isIP(target.host) ? undefined : target.host, ca: target.ca_pem ? [target.ca_pem] : undefined, minVersion: 'TLSv1.2' })
+        : net.connect({ host: target.host, port: target.port });
     const done = (error?: SyslogSendError): void => {
       if (settled) return;
       settled = true;
@@ -67,7 +74,7 @@ function sendTcp(target: SyslogTarget, messages: string[], timeoutMs: number): P
     }, timeoutMs);
     socket.on('error', (e) => done(toSendError(e, target)));
     socket.once('close', () => done(finished ? undefined : new SyslogSendError('ECONNRESET', `${targetLabel(target)} closed the connection before every message was sent`)));
-    socket.once('connect', () => {
+    socket.once(target.transport === 'tls' ? 'secureConnect' : 'connect', () => {
       socket.end(Buffer.concat(messages.map(octetFrame)), () => (finished = true));
     });
   });
@@ -121,12 +128,15 @@ export function probeMessage(at: Date): string {
 
 export async function probeSyslog(target: SyslogTarget, timeoutMs = 5000, at: Date = new Date()): Promise<SyslogProbeResult> {
   const started = performance.now();
-  const method = target.transport === 'tcp' ? 'tcp connect and send one test message' : `udp send one test message and wait ${UDP_REFUSAL_WAIT_MS} ms for a port-unreachable`;
+  const method =
+    target.transport === 'udp'
+      ? `udp send one test message and wait ${UDP_REFUSAL_WAIT_MS} ms for a port-unreachable`
+      : `${target.transport} connect${target.transport === 'tls' ? ' (TLS 1.2+, the receiver certificate verified for its host)' : ''} and send one test message`;
   const base = { transport: target.transport, target: targetLabel(target), method };
   try {
     await sendSyslog(target, [probeMessage(at)], timeoutMs);
     const message =
-      target.transport === 'tcp'
+      target.transport !== 'udp'
         ? `${base.target} accepted the test message`
         : `${base.target} sent no refusal back; UDP cannot prove that a receiver got the message, look for MSGID navin.probe there`;
     return { ...base, reachable: true, error_code: null, message, duration_ms: Math.round(performance.now() - started) };

@@ -1,4 +1,5 @@
 // The remote audit target (setting `syslog_target`): where the forwarder sends every audit row.
+import { X509Certificate } from 'node:crypto';
 import { isIP } from 'node:net';
 import { ValidationError } from '../errors';
 import type { Store } from '../store/store';
@@ -11,10 +12,20 @@ const HOSTNAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](
 
 export function checkSyslogTarget(input: unknown): SyslogTarget {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) throw new ValidationError('host', 'the syslog target is { host, port, transport }');
-  const { host, port, transport } = input as Record<string, unknown>;
+  const { host, port, transport, ca_pem } = input as Record<string, unknown>;
   if (typeof host !== 'string' || !(isIP(host) || HOSTNAME.test(host))) throw new ValidationError('host', 'host must be a host name or an IP address, e.g. siem.bank.internal');
   if (typeof port !== 'number' || !Number.isInteger(port) || port < 1 || port > 65535) throw new ValidationError('port', 'port must be an integer from 1 to 65535 (syslog is 514, or 6514 with TLS)');
-  if (transport !== 'tcp' && transport !== 'udp') throw new ValidationError('transport', 'transport must be "tcp" or "udp"');
+  if (transport !== 'tls' && transport !== 'tcp' && transport !== 'udp') throw new ValidationError('transport', 'transport must be "tls" (RFC 5425), "tcp" or "udp"');
+  if (ca_pem !== undefined && ca_pem !== null && ca_pem !== '') {
+    if (transport !== 'tls') throw new ValidationError('ca_pem', 'ca_pem is for the tls transport only');
+    try {
+      if (typeof ca_pem !== 'string') throw new Error('not text');
+      new X509Certificate(ca_pem);
+    } catch {
+      throw new ValidationError('ca_pem', 'ca_pem is the PEM text of the CA certificate that signs the syslog receiver');
+    }
+    return { host, port, transport, ca_pem };
+  }
   return { host, port, transport };
 }
 
@@ -26,7 +37,7 @@ export function setSyslogTarget(store: Store, input: unknown, actor: string): Sy
   const target = checkSyslogTarget(input);
   store.tx(() => {
     store.settings.setJson(SYSLOG_TARGET_KEY, target);
-    store.audit.append({ actor, action: 'settings.syslog', target: targetLabel(target), details: { ...target } });
+    store.audit.append({ actor, action: 'settings.syslog', target: targetLabel(target), details: { host: target.host, port: target.port, transport: target.transport, ca_pem: target.ca_pem ? 'set' : 'none' } });
   });
   return target;
 }

@@ -12,7 +12,8 @@ import { parseImageReference } from '../reports/mirror';
 import { bilingual, type Bilingual } from '../reports/report-types';
 import type { ClusterRecord } from '../store/clusters-table';
 import type { Store } from '../store/store';
-import { probeSyslog } from '../audit/syslog-sender';
+import { probeSyslog, targetLabel } from '../audit/syslog-sender';
+import type { SyslogForwarderStatus } from '../audit/syslog-forwarder';
 import { syslogTarget } from '../audit/syslog-settings';
 import { dnsServers } from '../probes/dns-settings';
 import { classifyHost } from '../probes/private-networks';
@@ -31,6 +32,8 @@ export interface RuleDeps {
   caPem: string;
   mode: 'desktop' | 'headless';
   timeoutMs?: number;
+  /** The audit forwarder's state, when this process runs one: a target that accepts a probe but not the log fails. */
+  syslogStatus?: () => SyslogForwarderStatus;
 }
 
 type Spec = { component?: unknown; artifacts?: { image?: unknown }[]; endpoints?: { name?: unknown; url?: unknown }[]; sandbox?: unknown };
@@ -183,10 +186,15 @@ async function mirrorOnly(ctx: RuleContext, at: string): Promise<CheckResult> {
 async function syslogRule(ctx: RuleContext, at: string): Promise<CheckResult> {
   const target = syslogTarget(ctx.deps.store);
   if (!target) return result('syslog_remote_audit', 'fail', { method: 'read the remote audit (syslog) setting', target: null }, bilingual('no syslog target is configured (Settings, remote audit)', "aucune cible syslog n'est configurée (Paramètres, audit distant)"), at);
-  const probe = await probeSyslog(target, ctx.deps.timeoutMs);
-  const evidence = { method: `sent an RFC 5424 test message to ${target.transport}://${target.host}:${target.port}`, target, probe };
-  if (probe.reachable) return result('syslog_remote_audit', 'pass', evidence, null, at);
-  return result('syslog_remote_audit', 'fail', evidence, bilingual(`the syslog target is not reachable: ${probe.message}`, `la cible syslog n'est pas joignable : ${probe.message}`), at);
+  const probe = await probeSyslog({ ...target }, ctx.deps.timeoutMs);
+  const forwarder = ctx.deps.syslogStatus?.() ?? null;
+  const evidence = { method: `sent an RFC 5424 test message to ${targetLabel(target)} and read the state of the audit forwarder`, target: { ...target, ca_pem: target.ca_pem ? 'set' : undefined }, probe, forwarder };
+  if (!probe.reachable) return result('syslog_remote_audit', 'fail', evidence, bilingual(`the syslog target is not reachable: ${probe.message}`, `la cible syslog n'est pas joignable : ${probe.message}`), at);
+  if (forwarder?.running && forwarder.consecutive_failures > 0 && forwarder.last_error) {
+    const e = forwarder.last_error;
+    return result('syslog_remote_audit', 'fail', evidence, bilingual(`the audit forwarder cannot deliver (${forwarder.pending} rows waiting): ${e.message}`, `le transfert de l'audit échoue (${forwarder.pending} lignes en attente) : ${e.message}`), at);
+  }
+  return result('syslog_remote_audit', 'pass', evidence, null, at);
 }
 
 function noSandbox(ctx: RuleContext, at: string): CheckResult {
@@ -249,10 +257,19 @@ async function customerConnectionsTls(ctx: RuleContext, at: string): Promise<Che
     connections.push({ what: 'mirror', url: mirror.url, probe });
     if (!tlsOk(probe)) problems.push(`mirror ${mirror.url} (${probe.message})`);
   }
+  const syslog = syslogTarget(ctx.deps.store);
+  if (syslog) {
+    if (syslog.transport !== 'tls') problems.push(`syslog ${targetLabel(syslog)} is not TLS (use the tls transport, RFC 5425)`);
+    else {
+      const probe = await probeSyslog({ ...syslog }, ctx.deps.timeoutMs);
+      connections.push({ what: 'syslog', target: targetLabel(syslog), probe });
+      if (!probe.reachable) problems.push(`syslog ${targetLabel(syslog)} (${probe.message})`);
+    }
+  }
   const endpoints = await endpointsTls(ctx, 'endpoint_tls', at);
   connections.push({ what: 'service endpoints', result: endpoints.evidence });
   if (endpoints.status === 'fail') problems.push(endpoints.reason!.en);
-  const evidence = { method: "a TLS handshake with every connection to the customer's infrastructure: the Kubernetes API, the mirror and the service endpoints", connections };
+  const evidence = { method: "a TLS handshake with every connection to the customer's infrastructure: the Kubernetes API, the mirror, the syslog target and the service endpoints", connections };
   if (problems.length === 0) return result('customer_connections_tls', 'pass', evidence, null, at);
   return result('customer_connections_tls', 'fail', evidence, bilingual(problems.join('; '), problems.join(' ; ')), at);
 }

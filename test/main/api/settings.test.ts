@@ -45,7 +45,7 @@ describe('settings API: syslog target and DNS servers', () => {
       [{ host: 'bad host!', port: 514, transport: 'tcp' }, 'host'],
       [{ host: 'siem.bank.test', port: 0, transport: 'tcp' }, 'port'],
       [{ host: 'siem.bank.test', port: 70000, transport: 'udp' }, 'port'],
-      [{ host: 'siem.bank.test', port: 514, transport: 'tls' }, 'transport'],
+      [{ host: 'siem.bank.test', port: 514, transport: 'http' }, 'transport'],
     ] as const) {
       const res = await call('PUT', '/api/v1/settings/syslog', body, admin);
       expect(res.status).toBe(400);

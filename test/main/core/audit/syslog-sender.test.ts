@@ -14,6 +14,22 @@ async function closedUdpPort(): Promise<number> {
 }
 
 describe('probeSyslog', () => {
+  it('delivers over TLS (RFC 5425) to a receiver whose certificate the given CA signs, and refuses an unknown one', async () => {
+    const l = await startSyslogListener('tls');
+    try {
+      const r = await probeSyslog({ host: '127.0.0.1', port: l.port, transport: 'tls', ca_pem: l.caPem }, 2000);
+      expect(r).toMatchObject({ reachable: true, transport: 'tls', target: `tls://127.0.0.1:${l.port}` });
+      expect((await l.waitFor(1))[0]).toMatch(/ navin\.probe /);
+      // Without that CA the system store does not know the receiver: not reachable, with the certificate error.
+      const untrusted = await probeSyslog({ host: '127.0.0.1', port: l.port, transport: 'tls' }, 2000);
+      expect(untrusted).toMatchObject({ reachable: false });
+      expect(untrusted.error_code).toMatch(/CERT|SELF_SIGNED|UNABLE_TO/);
+      expect(l.messages).toHaveLength(1);
+    } finally {
+      await l.stop();
+    }
+  });
+
   for (const transport of ['tcp', 'udp'] as const) {
     it(`says a live ${transport} listener is reachable, and the listener gets a navin.probe message`, async () => {
       const l = await startSyslogListener(transport);

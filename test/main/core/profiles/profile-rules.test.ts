@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as OTPAuth from 'otpauth';
 import { importRbacYaml } from '../../../../main/core/kubernetes/import-rbac';
-import type { ProfileEvaluation } from '../../../../main/core/profiles/profiles';
+import { Profiles, type ProfileEvaluation } from '../../../../main/core/profiles/profiles';
 import { setSyslogTarget, clearSyslogTarget } from '../../../../main/core/audit/syslog-settings';
 import { setEndpointTrust } from '../../../../main/core/profiles/endpoint-trust';
 import type { ManagedComponentSpec } from '../../../../main/wire/protocol';
@@ -186,6 +186,36 @@ describe('profile rules on real state', () => {
     const r = rule(e, 'customer_connections_tls');
     expect(r.status).toBe('pass');
     expect(JSON.stringify(r.evidence)).toContain('kubernetes-api');
+    // The customer's SIEM is their infrastructure too: plain TCP syslog fails the rule, RFC 5425 TLS meets it.
+    const siem = await startSyslogListener('tls');
+    try {
+      setSyslogTarget(t.manager.store, { host: '127.0.0.1', port: siem.port, transport: 'tcp' }, 'test');
+      expect(rule(await evaluate(id), 'customer_connections_tls').reason?.en).toBe(`syslog tcp://127.0.0.1:${siem.port} is not TLS (use the tls transport, RFC 5425)`);
+      setSyslogTarget(t.manager.store, { host: '127.0.0.1', port: siem.port, transport: 'tls', ca_pem: siem.caPem }, 'test');
+      expect(rule(await evaluate(id), 'customer_connections_tls').status).toBe('pass');
+    } finally {
+      clearSyslogTarget(t.manager.store, 'test');
+      await siem.stop();
+    }
+  });
+
+  it('a syslog target that takes the probe but not the audit log (the forwarder failing) blocks banking-secure', async () => {
+    const id = cluster('bank-forwarder', 'banking-secure');
+    const siem = await startSyslogListener('tcp');
+    const m = t.manager;
+    const failing = { target: `tcp://127.0.0.1:${siem.port}`, running: true, forwarded_seq: 10, pending: 12, last_success_at: null, last_error: { code: 'ECONNRESET', message: 'the receiver closed the connection', at: m.clock.now().toISOString() }, consecutive_failures: 3, retry_in_ms: 4000 };
+    const profiles = new Profiles({ store: m.store, clock: m.clock, registration: m.registration, accounts: m.accounts, listeners: m.listeners, caPem: m.ca.certPem, mode: 'headless', syslogStatus: () => failing });
+    try {
+      setSyslogTarget(m.store, { host: '127.0.0.1', port: siem.port, transport: 'tcp' }, 'test');
+      const r = (await profiles.evaluate(id)).rules.find((x) => x.id === 'profile.syslog_remote_audit')!;
+      expect(r.status).toBe('fail');
+      expect(r.reason?.en).toBe('the audit forwarder cannot deliver (12 rows waiting): the receiver closed the connection');
+      const healthy = new Profiles({ store: m.store, clock: m.clock, registration: m.registration, accounts: m.accounts, listeners: m.listeners, caPem: m.ca.certPem, mode: 'headless', syslogStatus: () => ({ ...failing, consecutive_failures: 0, last_error: null, pending: 0 }) });
+      expect((await healthy.evaluate(id)).rules.find((x) => x.id === 'profile.syslog_remote_audit')!.status).toBe('pass');
+    } finally {
+      clearSyslogTarget(m.store, 'test');
+      await siem.stop();
+    }
   });
   it('an install is judged on the cluster as it will be: a plain-http endpoint it brings is refused with profile_blocked', async () => {
     const id = cluster('std-next', 'standard');
