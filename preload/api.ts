@@ -9,6 +9,23 @@ export type { Bilingual } from '../main/core/reports/report-types';
 /** The install profiles: 'development' | 'standard' | 'banking-secure' | 'air-gapped' | 'hybrid'. */
 export type { ProfileName } from '../main/core/profiles/profile-names';
 import type { ProfileName } from '../main/core/profiles/profile-names';
+/** A cluster's profile evaluated now, a recorded preflight run and a configuration backup set. */
+export type { ProfileEvaluation } from '../main/core/profiles/profiles';
+export type { PreflightRun } from '../main/core/preflight/preflight';
+export type { PreflightOutcome, PreflightTrigger } from '../main/core/store/lifecycle-tables';
+export type { BackupFileView, BackupSetView } from '../main/core/backups/backups';
+/** A four-eyes approval as the viewer sees it (`usable`: the viewer can spend it). */
+export type { ApprovalView } from '../main/core/approvals/approvals';
+export type { ApprovalState } from '../main/core/store/approvals-table';
+/** What the gateway last saw of a cluster's agent. */
+export type { AgentStatus } from '../main/core/clusters/agent-status';
+export type { RegistrationResult } from '../main/core/clusters/registration';
+export type { AuditQuery, AuditRow, ChainVerdict } from '../main/core/store/audit-log';
+export type { CommandView } from '../main/core/commands/commands';
+export type { CommandState } from '../main/core/store/commands-tables';
+export type { PublicKeyInfo } from '../main/core/keys/keyring';
+/** A signed acceptance report: the payload the manager signs, its lines, and the list's summary. */
+export type { ReportBody, ReportLine, ReportSummary, SignedReport, Verdict } from '../main/core/reports/report-types';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 

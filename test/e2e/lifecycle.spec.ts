@@ -58,7 +58,10 @@ test('a standard profile is blocked until the administrator enrols TOTP', async 
     await form.getByLabel(/^Name/).fill('edge-std');
     const profiles = form.getByTestId('cluster-profile-choice');
     await expect(profiles.getByTestId('profile-development')).toBeChecked();
-    await expect(profiles).toContainText('DNS problems only warn');
+    // Each profile lists its rules as the manager's catalog names them (GET /api/v1/profiles).
+    await expect(profiles.getByTestId('profile-rules-development')).toContainText('Valid catalog');
+    await expect(profiles.getByTestId('profile-rules-development')).not.toContainText('MFA required');
+    await expect(profiles.getByTestId('profile-rules-standard')).toContainText('MFA required for administration roles');
     await profiles.getByTestId('profile-standard').check();
     await page.getByTestId('cluster-fqdn').fill('edge-std.internal');
     await page.getByTestId('cluster-address').fill('10.0.0.10');

@@ -31,7 +31,7 @@ const profile = (status: ProfileView['status'], rules: CheckResult[]): ProfileVi
 const run = (outcome: PreflightRun['outcome']): PreflightRun => ({
   id: `run-${outcome}`,
   cluster_id: 'c-1',
-  trigger: 'manual',
+  trigger: 'on_demand',
   target: null,
   started_at: '2026-01-01T00:00:00Z',
   finished_at: '2026-01-01T00:00:01Z',
@@ -50,6 +50,7 @@ const approval = (over: Partial<Approval>): Approval => ({
   requested_by: 'u-1',
   requested_by_name: 'alice',
   requested_at: '2026-01-01T00:00:00Z',
+  decided_by: 'u-2',
   decided_by_name: 'bob',
   decided_at: '2026-01-01T00:01:00Z',
   decision_note: null,
@@ -63,7 +64,7 @@ const approval = (over: Partial<Approval>): Approval => ({
 describe('profile store', () => {
   it('opens a cluster: its profile, no preflight run yet (missing, not an error), its backups newest first', async () => {
     const api = new FakeApi();
-    const b = (id: string, at: string): BackupSet => ({ id, created_at: at, created_by: 'alice', files: [] });
+    const b = (id: string, at: string): BackupSet => ({ id, cluster_id: 'c-1', created_at: at, created_by: 'alice', source: 'cluster', generation: 1, files: [] });
     api
       .on('GET /api/v1/clusters/c-1/profile', { status: 200, body: profile('blocked', [rule('profile.admin_mfa', 'fail')]) })
       .on('GET /api/v1/clusters/c-1/preflight', apiError(404, 'not_found'))

@@ -31,10 +31,12 @@ import type {
   BackupSet,
   ComponentAction,
   DnsSettings,
+  EndpointTrust,
   MfaEnrolment,
   MfaRecoveryCodes,
   MirrorSettings,
   PreflightRun,
+  ProfileCatalog,
   ProfileName,
   ProfileView,
   SyslogSettings,
@@ -464,6 +466,9 @@ export class ApiClient {
   getProfile(id: string): Promise<ProfileView> {
     return this.request('GET', `${clusterPath(id)}/profile`);
   }
+  listProfiles(): Promise<ProfileCatalog> {
+    return this.request('GET', `${API_PREFIX}/profiles`);
+  }
   setProfile(id: string, profile: ProfileName): Promise<ProfileView> {
     return this.request('PUT', `${clusterPath(id)}/profile`, { profile });
   }
@@ -515,6 +520,13 @@ export class ApiClient {
   }
   setMirror(input: { url: string; ca_pem: string | null }): Promise<MirrorSettings> {
     return this.request('PUT', `${API_PREFIX}/settings/mirror`, input);
+  }
+  getEndpointTrust(): Promise<EndpointTrust> {
+    return this.request('GET', `${API_PREFIX}/settings/endpoint-trust`);
+  }
+  /** An empty bundle clears the list. */
+  setEndpointTrust(caPem: string): Promise<EndpointTrust> {
+    return this.request('PUT', `${API_PREFIX}/settings/endpoint-trust`, { ca_pem: caPem });
   }
   listCommands(query: { cluster_id?: string; limit?: number } = {}): Promise<CommandList> {
     return this.request('GET', `${API_PREFIX}/commands${queryString(query)}`);

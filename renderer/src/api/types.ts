@@ -1,6 +1,6 @@
-// Shapes only the renderer uses (its own client's codes and states), and the API shapes preload/api.ts does not
-// export yet (defined here from the console API's contract; to move to preload/api.ts when the lead adds them).
-import type { CheckResult, Cluster, ProfileName, Role } from '../../../preload/api';
+// Shapes only the renderer uses (its own client's codes and states), the API shapes preload/api.ts does not
+// export yet (defined here from the console API's contract), and the renderer's names for those it does.
+import type { AgentStatus, ApprovalState, Bilingual, Cluster, ProfileName, Role } from '../../../preload/api';
 
 export type { SetupStatus, TicketRequest } from '../../../preload/api';
 
@@ -12,15 +12,7 @@ export type LiveState = 'connecting' | 'open' | 'reconnecting' | 'closed';
 
 // --- clusters and their agent ---
 
-/** What the gateway last saw of a cluster's agent. */
-export interface AgentStatus {
-  connected: boolean;
-  last_seen: string | null;
-  offline_since: string | null;
-  leader_replica: string | null;
-  agent_version: string | null;
-  certificate_serial: string | null;
-}
+export type { AgentStatus } from '../../../preload/api';
 
 /** `GET /clusters/{id}`: the record, its derived state and its agent. */
 export interface ClusterView extends Cluster {
@@ -48,14 +40,7 @@ export interface RegistrationRequest {
   namespace?: string;
 }
 
-export interface RegistrationResult {
-  cluster_id: string;
-  server: string;
-  namespace: string;
-  kubernetes_version: string;
-  inventory: Inventory;
-  taken_at: string;
-}
+export type { RegistrationResult } from '../../../preload/api';
 
 /** The failures of a registration, each explained in words with what to do. */
 export type RegistrationErrorCode =
@@ -130,7 +115,8 @@ export interface ComponentApplyRequest {
 // --- commands ---
 
 export type CommandOp = 'managedcomponent.apply' | 'managedcomponent.delete' | 'inventory.report';
-export type CommandState = 'queued' | 'delivered' | 'succeeded' | 'failed' | 'rejected';
+export type { CommandState, CommandView } from '../../../preload/api';
+import type { CommandView } from '../../../preload/api';
 export type RejectionCode =
   | 'malformed'
   | 'key_unknown'
@@ -147,29 +133,7 @@ export type RejectionCode =
   | 'op_unknown'
   | 'execution_failed';
 
-export interface CommandReceipt {
-  received_at: string;
-  status: string;
-  code: string | null;
-  replica: string | null;
-}
-
-export interface CommandView {
-  id: string;
-  cluster_id: string;
-  op: CommandOp | string;
-  args: unknown;
-  state: CommandState;
-  code: RejectionCode | string | null;
-  result: unknown;
-  requested_by: string;
-  created_at: string;
-  not_after: string;
-  delivered_at: string | null;
-  deliveries: number;
-  completed_at: string | null;
-  receipts: CommandReceipt[];
-}
+export type CommandReceipt = CommandView['receipts'][number];
 
 export interface CommandList {
   items: CommandView[];
@@ -177,37 +141,11 @@ export interface CommandList {
 
 // --- audit ---
 
-export interface AuditRow {
-  seq: number;
-  at: string;
-  actor: string;
-  action: string;
-  cluster_id: string | null;
-  target: string | null;
-  details: Record<string, unknown>;
-  prev_hash: string;
-  hash: string;
-}
-
-export interface AuditQuery {
-  actor?: string;
-  cluster_id?: string;
-  action?: string;
-  limit?: number;
-  before_seq?: number;
-}
-
-export type AuditVerdict = { ok: true; rows: number } | { ok: false; rows: number; first_broken_seq: number; reason: string };
+export type { AuditQuery, AuditRow, ChainVerdict as AuditVerdict } from '../../../preload/api';
 
 // --- keys, users ---
 
-export interface PublicKeyInfo {
-  key_id: string;
-  public_key_pem: string;
-  created_at: string;
-  retired_at: string | null;
-  active: boolean;
-}
+export type { PublicKeyInfo } from '../../../preload/api';
 
 export interface UserCreate {
   name: string;
@@ -217,119 +155,25 @@ export interface UserCreate {
 
 // --- reports ---
 
-export type Verdict = 'PASS' | 'FAIL' | 'BLOCKED';
-
-export interface ReportSummary {
-  id: string;
-  cluster_id: string;
-  cluster_name?: string;
-  created_at: string;
-  verdict: Verdict;
-  key_id: string;
-}
-
-/** A text of a report in both languages (the JSON keeps both; the console shows the operator's). */
-export type ReportText = string | { en: string; fr: string };
-
-export interface ReportLine {
-  id: string;
-  title: ReportText;
-  status: Verdict;
-  evidence?: Record<string, unknown>;
-  ran_at?: string;
-}
-
-export interface ReportPayload {
-  type: 'report';
-  v: number;
-  key_id: string;
-  report_id: string;
-  cluster_id: string;
-  cluster_name?: string;
-  created_at: string;
-  verdict: Verdict;
-  lines: ReportLine[];
-  /** sha256 (hex) of the signing public key; key_id is its first 16 digits. */
-  key_fingerprint?: string;
-  [extra: string]: unknown;
-}
-
-/** A signed report document: `{payload, signature}`. */
-export interface SignedReport {
-  payload: ReportPayload;
-  signature: string;
-}
+export type { ReportBody as ReportPayload, ReportLine, ReportSummary, SignedReport, Verdict } from '../../../preload/api';
 
 // --- profiles, preflight checks, backups ---
 
 export type { Bilingual, CheckResult, CheckStatus, ProfileName } from '../../../preload/api';
+export type {
+  ApprovalState,
+  ApprovalView as Approval,
+  BackupFileView as BackupFile,
+  BackupSetView as BackupSet,
+  PreflightOutcome,
+  PreflightRun,
+  ProfileEvaluation as ProfileView,
+} from '../../../preload/api';
 
 export const PROFILE_NAMES: readonly ProfileName[] = ['development', 'standard', 'banking-secure', 'air-gapped', 'hybrid'];
 
-/** `GET|PUT /clusters/{id}/profile`: each rule evaluated now on the real state. */
-export interface ProfileView {
-  cluster_id: string;
-  profile: ProfileName;
-  status: 'compliant' | 'blocked';
-  rules: CheckResult[];
-  four_eyes: boolean;
-  four_eyes_actions: string[];
-  evaluated_at: string;
-}
-
-export type PreflightOutcome = 'pass' | 'warn' | 'fail';
-
-export interface PreflightRun {
-  id: string;
-  cluster_id: string;
-  trigger: string;
-  target: string | null;
-  started_at: string;
-  finished_at: string;
-  outcome: PreflightOutcome;
-  checks: CheckResult[];
-  run_by: string;
-}
-
-export interface BackupFile {
-  name: string;
-  file: string;
-  sha256: string;
-  size: number;
-}
-
-export interface BackupSet {
-  id: string;
-  created_at: string;
-  created_by: string;
-  files: BackupFile[];
-}
-
-// --- four-eyes approvals ---
-
 export const APPROVAL_ACTIONS = ['stop', 'restart', 'reinstall', 'uninstall', 'upgrade', 'rollback', 'restore', 'configuration'] as const;
 export type ApprovalAction = (typeof APPROVAL_ACTIONS)[number];
-export type ApprovalState = 'pending' | 'approved' | 'rejected' | 'used';
-
-export interface Approval {
-  id: string;
-  cluster_id: string;
-  action: ApprovalAction | string;
-  service: string;
-  reason: string;
-  state: ApprovalState;
-  requested_by: string;
-  requested_by_name: string;
-  requested_at: string;
-  decided_by_name: string | null;
-  decided_at: string | null;
-  decision_note: string | null;
-  expires_at: string | null;
-  used_at: string | null;
-  used_by_command: string | null;
-  /** Approved, unused, unexpired and requested by the operator asking: it can launch its operation. */
-  usable: boolean;
-}
 
 export interface ApprovalRequest {
   cluster_id: string;
@@ -390,4 +234,19 @@ export interface DnsSettings {
 export interface MirrorSettings {
   url: string | null;
   ca_pem: string | null;
+}
+
+/** `GET|PUT /settings/endpoint-trust`: the PEM bundle of CAs trusted for the services' TLS endpoints ('' : none). */
+export interface EndpointTrust {
+  ca_pem: string;
+}
+
+/** `GET /profiles`: each install profile with the rules it enforces, titled in both languages. */
+export interface ProfileCatalogEntry {
+  name: ProfileName;
+  rules: { id: string; title: Bilingual }[];
+}
+
+export interface ProfileCatalog {
+  items: ProfileCatalogEntry[];
 }

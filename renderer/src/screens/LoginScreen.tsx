@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactElement } from 'react';
 import { sessionStore, useSession, useT } from '../app/stores';
 import { ErrorNotice, InfoNotice } from '../components/ErrorNotice';
+import { Field } from '../components/Field';
 import { Trans } from '../components/Trans';
 import { AuthLayout } from './AuthLayout';
 import { MfaCodeForm } from './MfaCodeForm';
@@ -53,11 +54,9 @@ function PasswordForm(): ReactElement {
       {notice ? <InfoNotice testId="login-notice">{t(`login.notice.${notice}`)}</InfoNotice> : null}
       {error ? <ErrorNotice error={error} testId="login-error" /> : null}
       <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate data-testid="login-form">
-        <div className="field">
-          <label htmlFor="login-name">{t('login.name')}</label>
+        <Field id="login-name" label={t('login.name')}>
           <input
             ref={nameRef}
-            id="login-name"
             name="username"
             type="text"
             autoComplete="username"
@@ -68,12 +67,10 @@ function PasswordForm(): ReactElement {
             aria-invalid={missing && !name.trim() ? true : undefined}
             aria-describedby={missing ? 'login-missing' : undefined}
           />
-        </div>
-        <div className="field">
-          <label htmlFor="login-password">{t('login.password')}</label>
+        </Field>
+        <Field id="login-password" label={t('login.password')}>
           <input
             ref={passwordRef}
-            id="login-password"
             name="password"
             type="password"
             autoComplete="current-password"
@@ -82,7 +79,7 @@ function PasswordForm(): ReactElement {
             aria-invalid={missing && !password ? true : undefined}
             aria-describedby={missing ? 'login-missing' : undefined}
           />
-        </div>
+        </Field>
         {missing ? (
           <p id="login-missing" className="field-error" role="alert">
             {t('login.missing')}

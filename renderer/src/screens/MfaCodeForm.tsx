@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactElement } from 'react';
 import { sessionStore, useSession, useT } from '../app/stores';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { Field } from '../components/Field';
 import { AuthLayout } from './AuthLayout';
 
 export function MfaCodeForm(): ReactElement {
@@ -39,11 +40,9 @@ export function MfaCodeForm(): ReactElement {
       <p className="help">{t('mfa.login.help')}</p>
       {error ? <ErrorNotice error={error} testId="mfa-error" /> : null}
       <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate data-testid="mfa-form">
-        <div className="field">
-          <label htmlFor="mfa-code">{t('mfa.code')}</label>
+        <Field id="mfa-code" label={t('mfa.code')} hint={t('mfa.codeHelp')}>
           <input
             ref={ref}
-            id="mfa-code"
             name="one-time-code"
             className="mono"
             autoComplete="one-time-code"
@@ -52,13 +51,9 @@ export function MfaCodeForm(): ReactElement {
             value={code}
             onChange={(e) => setCode(e.target.value)}
             aria-invalid={missing || undefined}
-            aria-describedby="mfa-code-help"
             data-testid="mfa-code"
           />
-          <p id="mfa-code-help" className="help">
-            {t('mfa.codeHelp')}
-          </p>
-        </div>
+        </Field>
         {missing ? (
           <p className="field-error" role="alert">
             {t('mfa.codeMissing')}

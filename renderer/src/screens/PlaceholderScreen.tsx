@@ -4,6 +4,7 @@ import { useT } from '../app/stores';
 import { EmptyState } from '../components/EmptyState';
 import type { IconName } from '../components/Icon';
 import type { ScreenId } from '../stores/router';
+import { ScreenHeader } from '../components/ScreenHeader';
 
 export type PlaceholderId = Exclude<ScreenId, 'clusters' | 'settings'>;
 // Commands, approvals, checks, reports and audit have their own screens now; their texts stay for the palette's
@@ -22,13 +23,7 @@ export function PlaceholderScreen({ id }: { id: PlaceholderId }): ReactElement {
   const t = useT();
   return (
     <section className="screen" aria-labelledby="screen-title" data-testid={`screen-${id}`}>
-      <header className="page-header">
-        <div className="page-heading">
-          <h1 id="screen-title" className="page-title" tabIndex={-1}>
-            {t(`nav.${id}`)}
-          </h1>
-        </div>
-      </header>
+      <ScreenHeader title={t(`nav.${id}`)} />
       <EmptyState icon={id as IconName} title={t('placeholder.notYet')} testId="placeholder">
         <p>{t(BODY[id])}</p>
         <p className="muted">{t('placeholder.note')}</p>

@@ -1,16 +1,19 @@
 // Settings: language and theme (kept in localStorage), what the console is connected to, the operator's second
-// factor; for administrators the accounts, the remote audit (syslog), the DNS servers and the mirror.
+// factor; for administrators the accounts, the remote audit (syslog), the DNS servers, the mirror and the CAs
+// trusted for service endpoints.
 import { useEffect, type ReactElement, type ReactNode } from 'react';
 import { routerStore, systemStore, uiStore, useFormat, useRouter, useSession, useSystem, useT, useUi } from '../app/stores';
 import { OWN_SETTINGS_SECTIONS, SETTINGS_SECTIONS, settingsHash, type SettingsSection } from '../stores/router';
 import { TabPanel, Tabs } from '../components/Tabs';
 import { DnsPanel } from './settings/DnsPanel';
+import { EndpointTrustPanel } from './settings/EndpointTrustPanel';
 import { MirrorPanel } from './settings/MirrorPanel';
 import { SecurityPanel } from './settings/SecurityPanel';
 import { SyslogPanel } from './settings/SyslogPanel';
 import { UsersPanel } from './settings/UsersPanel';
 import { LanguageSwitch } from '../components/LanguageSwitch';
 import { THEMES, type ThemePreference } from '../stores/ui';
+import { ScreenHeader } from '../components/ScreenHeader';
 
 const THEME_LABEL: Record<ThemePreference, 'settings.theme.light' | 'settings.theme.dark' | 'settings.theme.system'> = {
   light: 'settings.theme.light',
@@ -41,14 +44,7 @@ export function SettingsScreen(): ReactElement {
 
   return (
     <section className="screen screen-settings" aria-labelledby="screen-title" data-testid="screen-settings">
-      <header className="page-header">
-        <div className="page-heading">
-          <h1 id="screen-title" className="page-title" tabIndex={-1}>
-            {t('settings.title')}
-          </h1>
-          <p className="page-subtitle">{t('settings.subtitle')}</p>
-        </div>
-      </header>
+      <ScreenHeader title={t('settings.title')} subtitle={t('settings.subtitle')} />
 
       <Tabs
         tabs={sections.map((id) => ({ id, label: t(`settings.section.${id}`), href: settingsHash(id) }))}
@@ -65,6 +61,7 @@ export function SettingsScreen(): ReactElement {
           {shown === 'syslog' ? <SyslogPanel /> : null}
           {shown === 'dns' ? <DnsPanel /> : null}
           {shown === 'mirror' ? <MirrorPanel /> : null}
+          {shown === 'endpoints' ? <EndpointTrustPanel /> : null}
         </TabPanel>
       ) : (
       <MaybePanel tabbed>

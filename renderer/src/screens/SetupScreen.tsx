@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactElement } from 'react';
 import { sessionStore, useSession, useT } from '../app/stores';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { Field } from '../components/Field';
 import { MIN_PASSWORD_LENGTH } from '../api/validation';
 import { AuthLayout } from './AuthLayout';
 
@@ -54,11 +55,9 @@ export function SetupScreen(): ReactElement {
       <p className="auth-intro">{t('setup.intro')}</p>
       {error ? <ErrorNotice error={error} testId="setup-error" /> : null}
       <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate data-testid="setup-form">
-        <div className="field">
-          <label htmlFor="setup-name">{t('setup.name')}</label>
+        <Field id="setup-name" label={t('setup.name')}>
           <input
             ref={nameRef}
-            id="setup-name"
             name="username"
             autoComplete="username"
             autoCapitalize="none"
@@ -70,12 +69,10 @@ export function SetupScreen(): ReactElement {
             }}
             aria-invalid={problem === 'setup.nameMissing' || serverField === 'name' ? true : undefined}
           />
-        </div>
-        <div className="field">
-          <label htmlFor="setup-password">{t('setup.password')}</label>
+        </Field>
+        <Field id="setup-password" label={t('setup.password')} hint={t('setup.passwordHelp', { min: MIN_PASSWORD_LENGTH })}>
           <input
             ref={passwordRef}
-            id="setup-password"
             name="new-password"
             type="password"
             autoComplete="new-password"
@@ -85,17 +82,11 @@ export function SetupScreen(): ReactElement {
               setProblem(null);
             }}
             aria-invalid={problem === 'setup.passwordMissing' || problem === 'setup.passwordShort' || serverField === 'password' ? true : undefined}
-            aria-describedby="setup-password-help"
           />
-          <p id="setup-password-help" className="help">
-            {t('setup.passwordHelp', { min: MIN_PASSWORD_LENGTH })}
-          </p>
-        </div>
-        <div className="field">
-          <label htmlFor="setup-confirm">{t('setup.confirm')}</label>
+        </Field>
+        <Field id="setup-confirm" label={t('setup.confirm')}>
           <input
             ref={confirmRef}
-            id="setup-confirm"
             name="confirm-password"
             type="password"
             autoComplete="new-password"
@@ -106,7 +97,7 @@ export function SetupScreen(): ReactElement {
             }}
             aria-invalid={problem === 'setup.mismatch' ? true : undefined}
           />
-        </div>
+        </Field>
         {problem ? (
           <p className="field-error" role="alert" data-testid="setup-problem">
             {problem === 'setup.passwordShort' ? t(problem, { min: MIN_PASSWORD_LENGTH }) : t(problem)}

@@ -1,8 +1,9 @@
 // Console-wide settings for administrators: the remote audit target (syslog) and its test, the DNS servers the
-// preflight checks resolve with, and the internal mirror.
+// preflight checks resolve with, the internal mirror and the CAs trusted for service endpoints; and the
+// catalog of install profiles with their rules (any role reads it).
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { toApiError, type ApiClient, type ApiError } from '../api/client';
-import type { DnsSettings, MirrorSettings, SyslogSettings, SyslogTarget, SyslogTestResult } from '../api/types';
+import type { DnsSettings, EndpointTrust, MirrorSettings, ProfileCatalog, SyslogSettings, SyslogTarget, SyslogTestResult } from '../api/types';
 import type { LoadStatus, MutationState } from './clusters';
 
 /** One settings resource: its value, loading, and the last save. */
@@ -18,6 +19,8 @@ export interface ConsoleSettingsState {
   syslogTest: MutationState & { result: SyslogTestResult | null };
   dns: SettingSlot<DnsSettings>;
   mirror: SettingSlot<MirrorSettings>;
+  endpointTrust: SettingSlot<EndpointTrust>;
+  profiles: SettingSlot<ProfileCatalog>;
   loadSyslog(): Promise<void>;
   saveSyslog(target: SyslogTarget): Promise<boolean>;
   clearSyslog(): Promise<boolean>;
@@ -26,12 +29,18 @@ export interface ConsoleSettingsState {
   saveDns(servers: string[]): Promise<boolean>;
   loadMirror(): Promise<void>;
   saveMirror(input: { url: string; ca_pem: string | null }): Promise<boolean>;
+  loadEndpointTrust(): Promise<void>;
+  /** An empty bundle clears the list. */
+  saveEndpointTrust(caPem: string): Promise<boolean>;
+  clearEndpointTrustError(): void;
+  /** Loads the catalog once; later calls keep what is there. */
+  loadProfiles(): Promise<void>;
   reset(): void;
 }
 
 export type ConsoleSettingsStore = StoreApi<ConsoleSettingsState>;
 
-type SlotKey = 'syslog' | 'dns' | 'mirror';
+type SlotKey = 'syslog' | 'dns' | 'mirror' | 'endpointTrust' | 'profiles';
 
 const IDLE: MutationState = { pending: false, error: null };
 const slot = <T>(): SettingSlot<T> => ({ value: null, status: 'idle', error: null, save: IDLE });
@@ -43,6 +52,8 @@ export function createConsoleSettingsStore(deps: { client: ApiClient }): Console
     syslogTest: { ...IDLE, result: null },
     dns: slot<DnsSettings>(),
     mirror: slot<MirrorSettings>(),
+    endpointTrust: slot<EndpointTrust>(),
+    profiles: slot<ProfileCatalog>(),
   });
   return createStore<ConsoleSettingsState>()((set, get) => {
     const patch = <K extends SlotKey>(key: K, p: Partial<ConsoleSettingsState[K]>): void =>
@@ -94,6 +105,14 @@ export function createConsoleSettingsStore(deps: { client: ApiClient }): Console
       saveDns: (servers) => save('dns', () => client.setDns(servers)),
       loadMirror: () => load('mirror', () => client.getMirror()),
       saveMirror: (input) => save('mirror', () => client.setMirror(input)),
+      loadEndpointTrust: () => load('endpointTrust', () => client.getEndpointTrust()),
+      saveEndpointTrust: (caPem) => save('endpointTrust', () => client.setEndpointTrust(caPem)),
+      clearEndpointTrustError: () => patch('endpointTrust', { save: IDLE }),
+      async loadProfiles() {
+        const { status } = get().profiles;
+        if (status === 'ready' || status === 'loading') return;
+        await load('profiles', () => client.listProfiles());
+      },
       reset() {
         set(initial());
       },

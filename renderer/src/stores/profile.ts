@@ -1,7 +1,9 @@
-// The Profile tab of the open cluster: its profile with each rule evaluated now, changing the profile (admin),
-// the latest preflight run and running one, and the backup sets with "Back up now".
+// The Profile tab of the open cluster: its profile with each rule evaluated now, changing the profile (admin)
+// and the FQDN and address its DNS and TLS rules check (operator), the latest preflight run and running one,
+// and the backup sets with "Back up now".
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { toApiError, type ApiClient, type ApiError } from '../api/client';
+import type { Cluster } from '../../../preload/api';
 import type { BackupSet, PreflightRun, ProfileName, ProfileView } from '../api/types';
 import type { LoadStatus, MutationState } from './clusters';
 
@@ -14,6 +16,7 @@ export interface ProfileState {
   status: LoadStatus;
   error: ApiError | null;
   change: MutationState;
+  endpoint: MutationState;
   run: PreflightRun | null;
   runStatus: RunStatus;
   runError: ApiError | null;
@@ -30,6 +33,9 @@ export interface ProfileState {
   loadRun(): Promise<void>;
   loadBackups(): Promise<void>;
   setProfile(profile: ProfileName): Promise<boolean>;
+  /** PATCH of the cluster's FQDN and address (null clears one); the rules are evaluated again after it. */
+  setEndpoint(endpoint: { fqdn: string | null; address: string | null }): Promise<Cluster | null>;
+  clearEndpointError(): void;
   runChecks(): Promise<PreflightRun | null>;
   backUpNow(): Promise<BackupSet | null>;
   reset(): void;
@@ -47,6 +53,7 @@ export function createProfileStore(deps: { client: ApiClient }): ProfileStore {
     status: 'idle' as LoadStatus,
     error: null,
     change: IDLE,
+    endpoint: IDLE,
     run: null,
     runStatus: 'idle' as RunStatus,
     runError: null,
@@ -118,6 +125,21 @@ export function createProfileStore(deps: { client: ApiClient }): ProfileStore {
           (error) => set({ change: { pending: false, error } }),
         );
         return view !== null;
+      },
+
+      async setEndpoint(endpoint) {
+        set({ endpoint: { pending: true, error: null } });
+        const cluster = await forOpen(
+          (id) => client.updateCluster(id, endpoint),
+          () => set({ endpoint: IDLE }),
+          (error) => set({ endpoint: { pending: false, error } }),
+        );
+        if (cluster) void get().loadProfile();
+        return cluster;
+      },
+
+      clearEndpointError() {
+        set({ endpoint: IDLE });
       },
 
       async runChecks() {

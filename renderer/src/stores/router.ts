@@ -12,7 +12,7 @@ export const CLUSTER_TABS = ['overview', 'profile', 'import', 'agent', 'componen
 export type ClusterTab = (typeof CLUSTER_TABS)[number];
 export const DEFAULT_CLUSTER_TAB: ClusterTab = 'overview';
 
-export const SETTINGS_SECTIONS = ['preferences', 'security', 'users', 'syslog', 'dns', 'mirror'] as const;
+export const SETTINGS_SECTIONS = ['preferences', 'security', 'users', 'syslog', 'dns', 'mirror', 'endpoints'] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 /** The sections every operator sees; the others are for administrators. */
 export const OWN_SETTINGS_SECTIONS: readonly SettingsSection[] = ['preferences', 'security'];

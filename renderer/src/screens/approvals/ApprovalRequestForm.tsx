@@ -3,6 +3,7 @@
 import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
 import { APPROVAL_ACTIONS, type ApprovalAction } from '../../api/types';
 import { approvalsStore, useApprovals, useClusters, useT } from '../../app/stores';
+import { Field } from '../../components/Field';
 import { ErrorNotice, InfoNotice } from '../../components/ErrorNotice';
 
 export function ApprovalRequestForm(): ReactElement {
@@ -44,9 +45,8 @@ export function ApprovalRequestForm(): ReactElement {
       </h2>
       <p className="help">{t('approvals.form.help')}</p>
       <div className="form-grid">
-        <div className="field">
-          <label htmlFor="approval-cluster">{t('approvals.col.cluster')}</label>
-          <select id="approval-cluster" value={clusterId} onChange={(e) => setClusterId(e.target.value)} data-testid="approval-cluster">
+        <Field id="approval-cluster" label={t('approvals.col.cluster')}>
+          <select value={clusterId} onChange={(e) => setClusterId(e.target.value)} data-testid="approval-cluster">
             <option value="">{t('approvals.form.pickCluster')}</option>
             {clusters.map((c) => (
               <option key={c.id} value={c.id}>
@@ -55,25 +55,22 @@ export function ApprovalRequestForm(): ReactElement {
             ))}
             {clusterId && !clusters.some((c) => c.id === clusterId) ? <option value={clusterId}>{clusterId}</option> : null}
           </select>
-        </div>
-        <div className="field">
-          <label htmlFor="approval-action">{t('approvals.form.action')}</label>
-          <select id="approval-action" value={action} onChange={(e) => setAction(e.target.value as ApprovalAction)} data-testid="approval-action">
+        </Field>
+        <Field id="approval-action" label={t('approvals.form.action')}>
+          <select value={action} onChange={(e) => setAction(e.target.value as ApprovalAction)} data-testid="approval-action">
             {APPROVAL_ACTIONS.map((a) => (
               <option key={a} value={a}>
                 {t(`approvals.action.${a}`)}
               </option>
             ))}
           </select>
-        </div>
-        <div className="field">
-          <label htmlFor="approval-service">{t('approvals.form.service')}</label>
-          <input id="approval-service" className="mono" value={service} onChange={(e) => setService(e.target.value)} autoComplete="off" spellCheck={false} data-testid="approval-service" />
-        </div>
-        <div className="field">
-          <label htmlFor="approval-reason">{t('approvals.col.reason')}</label>
-          <input id="approval-reason" value={reason} onChange={(e) => setReason(e.target.value)} autoComplete="off" data-testid="approval-reason" />
-        </div>
+        </Field>
+        <Field id="approval-service" label={t('approvals.form.service')}>
+          <input className="mono" value={service} onChange={(e) => setService(e.target.value)} autoComplete="off" spellCheck={false} data-testid="approval-service" />
+        </Field>
+        <Field id="approval-reason" label={t('approvals.col.reason')}>
+          <input value={reason} onChange={(e) => setReason(e.target.value)} autoComplete="off" data-testid="approval-reason" />
+        </Field>
       </div>
       <div aria-live="polite">{problem ? <p className="field-error">{problem}</p> : null}</div>
       {sent ? <InfoNotice testId="approval-sent">{sent}</InfoNotice> : null}

@@ -8,6 +8,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { selectCanWrite } from '../../stores/session';
 import { ApprovalRequestForm } from './ApprovalRequestForm';
 import { ApprovalRow } from './ApprovalRow';
+import { ScreenHeader } from '../../components/ScreenHeader';
 
 const STATES: readonly ApprovalState[] = ['pending', 'approved', 'rejected', 'used'];
 
@@ -29,14 +30,7 @@ export function ApprovalsScreen(): ReactElement {
 
   return (
     <section className="screen" aria-labelledby="screen-title" data-testid="screen-approvals">
-      <header className="page-header">
-        <div className="page-heading">
-          <h1 id="screen-title" className="page-title" tabIndex={-1}>
-            {t('nav.approvals')}
-          </h1>
-          <p className="page-subtitle">{t('approvals.subtitle')}</p>
-        </div>
-      </header>
+      <ScreenHeader title={t('nav.approvals')} subtitle={t('approvals.subtitle')} />
 
       {canWrite ? <ApprovalRequestForm /> : null}
 

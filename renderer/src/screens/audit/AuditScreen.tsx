@@ -9,6 +9,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Icon } from '../../components/Icon';
 import { ClusterSelect, useClusterNames } from '../commands/CommandsScreen';
+import { ScreenHeader } from '../../components/ScreenHeader';
 
 export const AUDIT_ROW_HEIGHT = 36;
 
@@ -34,28 +35,26 @@ export function AuditScreen(): ReactElement {
 
   return (
     <section className="screen screen-audit" aria-labelledby="screen-title" data-testid="screen-audit">
-      <header className="page-header">
-        <div className="page-heading">
-          <h1 id="screen-title" className="page-title" tabIndex={-1}>
-            {t('nav.audit')}
-          </h1>
-          <p className="page-subtitle">{t('audit.subtitle')}</p>
-        </div>
-        <div className="page-actions">
-          <button
-            type="button"
-            className="btn"
-            onClick={() => {
-              void auditStore.getState().verify();
-              void auditStore.getState().load();
-            }}
-            title={t('common.refresh')}
-            aria-label={t('common.refresh')}
-          >
-            <Icon name="refresh" />
-          </button>
-        </div>
-      </header>
+      <ScreenHeader
+        title={t('nav.audit')}
+        subtitle={t('audit.subtitle')}
+        actions={
+          <>
+            <button
+              type="button"
+              className="btn"
+              onClick={() => {
+                void auditStore.getState().verify();
+                void auditStore.getState().load();
+              }}
+              title={t('common.refresh')}
+              aria-label={t('common.refresh')}
+            >
+              <Icon name="refresh" />
+            </button>
+          </>
+        }
+      />
 
       <ChainVerdict />
 

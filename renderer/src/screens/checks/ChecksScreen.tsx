@@ -9,6 +9,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { clusterHash } from '../../stores/router';
 import { selectCanWrite } from '../../stores/session';
 import { OutcomeBadge } from '../cluster/PreflightPanel';
+import { ScreenHeader } from '../../components/ScreenHeader';
 
 const ROW_HEIGHT = 44;
 
@@ -32,14 +33,7 @@ export function ChecksScreen(): ReactElement {
 
   return (
     <section className="screen" aria-labelledby="screen-title" data-testid="screen-checks">
-      <header className="page-header">
-        <div className="page-heading">
-          <h1 id="screen-title" className="page-title" tabIndex={-1}>
-            {t('nav.checks')}
-          </h1>
-          <p className="page-subtitle">{t('checks.subtitle')}</p>
-        </div>
-      </header>
+      <ScreenHeader title={t('nav.checks')} subtitle={t('checks.subtitle')} />
       {error ? <ErrorNotice error={error} testId="checks-error" /> : null}
       {status === 'ready' && clusters.length === 0 ? (
         <EmptyState icon="checks" title={t('checks.empty.title')} testId="checks-empty">

@@ -11,6 +11,7 @@ import { MEDIA } from '../../lib/files';
 import { CodeBlock, CommandLine, CopyButton, SaveButton } from '../../components/CodeBlock';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Icon } from '../../components/Icon';
+import { Field } from '../../components/Field';
 
 const FILES: readonly IdentityFileName[] = ['config.json', 'manager.pem', 'tls.crt', 'tls.key', 'ca.crt'];
 const FILE_MEDIA: Record<IdentityFileName, string> = {
@@ -91,12 +92,16 @@ function IssueStep({ currentSerial, hasIdentity }: { currentSerial: string | nul
       </h2>
       <p>{t('agent.step1.body')}</p>
       <form className="form" onSubmit={onSubmit} noValidate data-testid="identity-form">
-        <div className="field field-wide">
-          <label htmlFor="agent-gateway">
-            {t('agent.gateway')} <span className="label-note">({t('common.required')})</span>
-          </label>
+        <Field
+          id="agent-gateway"
+          className="field-wide"
+          label={t('agent.gateway')}
+          note="required"
+          hint={t('agent.gatewayHelp')}
+          error={showUrlProblem ? gatewayProblemText(t, urlProblem) : errorOn('gateway_url') ? serverError?.message : null}
+          errorTestId="gateway-url-error"
+        >
           <input
-            id="agent-gateway"
             className="mono"
             value={gatewayUrl}
             onChange={(e) => {
@@ -106,68 +111,46 @@ function IssueStep({ currentSerial, hasIdentity }: { currentSerial: string | nul
             placeholder="https://manager.example:8462"
             autoComplete="off"
             spellCheck={false}
-            aria-invalid={showUrlProblem || errorOn('gateway_url') ? true : undefined}
-            aria-describedby="agent-gateway-help agent-gateway-error"
             data-testid="gateway-url"
           />
-          <p id="agent-gateway-help" className="help">
-            {t('agent.gatewayHelp')}
-          </p>
-          <div aria-live="polite" id="agent-gateway-error">
-            {showUrlProblem ? (
-              <p className="field-error" data-testid="gateway-url-error">
-                {gatewayProblemText(t, urlProblem)}
-              </p>
-            ) : errorOn('gateway_url') ? (
-              <p className="field-error" data-testid="gateway-url-error">
-                {serverError?.message}
-              </p>
-            ) : null}
-          </div>
-        </div>
+        </Field>
         <details className="advanced" open={serverName !== '' || offlineAfter !== '' || errorOn('server_name') || errorOn('offline_after_s') || undefined}>
           <summary>{t('agent.advanced')}</summary>
           <div className="form-grid">
-            <div className="field">
-              <label htmlFor="agent-server-name">
-                {t('agent.serverName')} <span className="label-note">({t('common.optional')})</span>
-              </label>
+            <Field
+              id="agent-server-name"
+              label={t('agent.serverName')}
+              note="optional"
+              hint={t('agent.serverNameHelp')}
+              error={serverNameProblem ? t('agent.serverNameInvalid') : null}
+            >
               <input
-                id="agent-server-name"
                 className="mono"
                 value={serverName}
                 onChange={(e) => setServerName(e.target.value)}
                 autoComplete="off"
                 spellCheck={false}
                 placeholder="manager.example"
-                aria-invalid={serverNameProblem || errorOn('server_name') ? true : undefined}
-                aria-describedby="agent-server-name-help"
+                aria-invalid={errorOn('server_name') || undefined}
                 data-testid="server-name"
               />
-              <p id="agent-server-name-help" className="help">
-                {t('agent.serverNameHelp')}
-              </p>
-              {serverNameProblem ? <p className="field-error">{t('agent.serverNameInvalid')}</p> : null}
-            </div>
-            <div className="field">
-              <label htmlFor="agent-offline">
-                {t('agent.offlineAfter')} <span className="label-note">({t('common.optional')})</span>
-              </label>
+            </Field>
+            <Field
+              id="agent-offline"
+              label={t('agent.offlineAfter')}
+              note="optional"
+              hint={t('agent.offlineAfterHelp', { min: 5, max: 86_400, default: 120 })}
+              error={offlineProblem ? t('agent.offlineAfterInvalid', { min: 5, max: 86_400 }) : null}
+            >
               <input
-                id="agent-offline"
                 inputMode="numeric"
                 value={offlineAfter}
                 onChange={(e) => setOfflineAfter(e.target.value)}
                 placeholder="120"
-                aria-invalid={offlineProblem || errorOn('offline_after_s') ? true : undefined}
-                aria-describedby="agent-offline-help"
+                aria-invalid={errorOn('offline_after_s') || undefined}
                 data-testid="offline-after"
               />
-              <p id="agent-offline-help" className="help">
-                {t('agent.offlineAfterHelp', { min: 5, max: 86_400, default: 120 })}
-              </p>
-              {offlineProblem ? <p className="field-error">{t('agent.offlineAfterInvalid', { min: 5, max: 86_400 })}</p> : null}
-            </div>
+            </Field>
           </div>
         </details>
         {serverError && !errorOn('gateway_url') ? <ErrorNotice error={serverError} testId="identity-error" /> : null}
@@ -348,37 +331,25 @@ function ManifestsStep({ clusterName }: { clusterName: string }): ReactElement {
       </h2>
       <p>{t('agent.step3.body')}</p>
       <form className="form" onSubmit={onSubmit} noValidate>
-        <div className="field field-wide">
-          <label htmlFor="agent-image">
-            {t('agent.image')} <span className="label-note">({t('common.required')})</span>
-          </label>
+        <Field
+          id="agent-image"
+          className="field-wide"
+          label={t('agent.image')}
+          note="required"
+          hint={t('agent.imageHelp', { example: 'registry.local/navin/cluster-agent@sha256:<64 hex>' })}
+          error={showProblem ? imageProblemText(t, problem) : serverOnImage ? manifests.error?.message : null}
+          errorTestId="agent-image-error"
+        >
           <input
-            id="agent-image"
             className="mono"
             value={image}
             onChange={(e) => setImage(e.target.value)}
             placeholder="registry.local/navin/cluster-agent@sha256:…"
             autoComplete="off"
             spellCheck={false}
-            aria-invalid={showProblem || serverOnImage ? true : undefined}
-            aria-describedby="agent-image-help agent-image-error"
             data-testid="agent-image"
           />
-          <p id="agent-image-help" className="help">
-            {t('agent.imageHelp', { example: 'registry.local/navin/cluster-agent@sha256:<64 hex>' })}
-          </p>
-          <div aria-live="polite" id="agent-image-error">
-            {showProblem ? (
-              <p className="field-error" data-testid="agent-image-error">
-                {imageProblemText(t, problem)}
-              </p>
-            ) : serverOnImage ? (
-              <p className="field-error" data-testid="agent-image-error">
-                {manifests.error?.message}
-              </p>
-            ) : null}
-          </div>
-        </div>
+        </Field>
         <div className="form-actions">
           <button type="submit" className="btn btn-primary" disabled={manifests.status === 'loading'} data-testid="show-manifests">
             {manifests.status === 'loading' ? t('app.loading') : t('agent.showManifests')}

@@ -18,6 +18,7 @@ import { useFourEyesActions } from './ComponentActions';
 import { labelProblemText } from './ImportWizard';
 import { useManagedNamespace } from './namespace';
 import { OperationError } from './OperationError';
+import { Field } from '../../components/Field';
 
 type Mode = 'form' | 'editor';
 
@@ -233,87 +234,56 @@ export function ApplyComponent({ initial, existing, onClose }: { initial: (Pick<
       {mode === 'form' ? (
         <form className="form" onSubmit={onSubmitForm} noValidate data-testid="component-form">
           <div className="form-grid form-grid-3">
-            <div className="field">
-              <label htmlFor="component-name">
-                {t('components.field.name')} <span className="label-note">({t('common.required')})</span>
-              </label>
+            <Field
+              id="component-name"
+              label={t('components.field.name')}
+              note="required"
+              hint={replacing ? t('components.form.replaces') : t('components.form.nameHelp')}
+              error={messageFor('name')}
+              errorTestId="component-name-error"
+            >
               <input
-                id="component-name"
                 className="mono"
                 value={draft.name}
                 onChange={(e) => update({ name: e.target.value })}
                 autoComplete="off"
                 spellCheck={false}
                 placeholder="opa-main"
-                aria-invalid={invalid('name')}
-                aria-describedby="component-name-help component-name-error"
                 data-testid="component-name"
               />
-              <p id="component-name-help" className="help">
-                {replacing ? t('components.form.replaces') : t('components.form.nameHelp')}
-              </p>
-              {fieldError('name')}
-            </div>
-            <div className="field">
-              <label htmlFor="component-component">{t('components.field.component')}</label>
-              <select
-                id="component-component"
-                value={draft.component}
-                onChange={(e) => update({ component: e.target.value as ComponentKind })}
-                aria-invalid={invalid('component')}
-                data-testid="component-kind"
-              >
+            </Field>
+            <Field id="component-component" label={t('components.field.component')} error={messageFor('component')} errorTestId="component-component-error">
+              <select value={draft.component} onChange={(e) => update({ component: e.target.value as ComponentKind })} data-testid="component-kind">
                 {COMPONENT_KINDS.map((k) => (
                   <option key={k} value={k}>
                     {t(`components.kind.${k}`)}
                   </option>
                 ))}
               </select>
-              {fieldError('component')}
-            </div>
-            <div className="field">
-              <label htmlFor="component-version">
-                {t('components.field.version')} <span className="label-note">({t('common.required')})</span>
-              </label>
+            </Field>
+            <Field id="component-version" label={t('components.field.version')} note="required" error={messageFor('version')} errorTestId="component-version-error">
               <input
-                id="component-version"
                 className="mono"
                 value={draft.version}
                 onChange={(e) => update({ version: e.target.value })}
                 autoComplete="off"
                 spellCheck={false}
                 placeholder="1.2.3"
-                aria-invalid={invalid('version')}
-                aria-describedby="component-version-error"
                 data-testid="component-version"
               />
-              {fieldError('version')}
-            </div>
-            <div className="field">
-              <label htmlFor="component-replicas">
-                {t('components.field.replicas')} <span className="label-note">({t('common.optional')})</span>
-              </label>
+            </Field>
+            <Field
+              id="component-replicas"
+              label={t('components.field.replicas')}
+              note="optional"
+              hint={t('components.form.replicasHelp')}
+              error={messageFor('replicas')}
+              errorTestId="component-replicas-error"
+            >
+              <input inputMode="numeric" value={draft.replicas} onChange={(e) => update({ replicas: e.target.value })} placeholder="2" data-testid="component-replicas" />
+            </Field>
+            <Field id="component-cpu" label={t('components.field.cpu')} note="optional">
               <input
-                id="component-replicas"
-                inputMode="numeric"
-                value={draft.replicas}
-                onChange={(e) => update({ replicas: e.target.value })}
-                placeholder="2"
-                aria-invalid={invalid('replicas')}
-                aria-describedby="component-replicas-help component-replicas-error"
-                data-testid="component-replicas"
-              />
-              <p id="component-replicas-help" className="help">
-                {t('components.form.replicasHelp')}
-              </p>
-              {fieldError('replicas')}
-            </div>
-            <div className="field">
-              <label htmlFor="component-cpu">
-                {t('components.field.cpu')} <span className="label-note">({t('common.optional')})</span>
-              </label>
-              <input
-                id="component-cpu"
                 className="mono"
                 value={draft.cpu}
                 onChange={(e) => update({ cpu: e.target.value })}
@@ -321,23 +291,17 @@ export function ApplyComponent({ initial, existing, onClose }: { initial: (Pick<
                 aria-invalid={invalid('resources')}
                 data-testid="component-cpu"
               />
-            </div>
-            <div className="field">
-              <label htmlFor="component-memory">
-                {t('components.field.memory')} <span className="label-note">({t('common.optional')})</span>
-              </label>
-              <input
-                id="component-memory"
-                className="mono"
-                value={draft.memory}
-                onChange={(e) => update({ memory: e.target.value })}
-                placeholder="256Mi"
-                aria-invalid={invalid('resources')}
-                aria-describedby="component-resources-error"
-                data-testid="component-memory"
-              />
-              {fieldError('resources')}
-            </div>
+            </Field>
+            <Field
+              id="component-memory"
+              label={t('components.field.memory')}
+              note="optional"
+              error={messageFor('resources')}
+              errorId="component-resources-error"
+              errorTestId="component-resources-error"
+            >
+              <input className="mono" value={draft.memory} onChange={(e) => update({ memory: e.target.value })} placeholder="256Mi" data-testid="component-memory" />
+            </Field>
           </div>
 
           <fieldset className="artifacts" aria-describedby="artifacts-help">
@@ -349,29 +313,28 @@ export function ApplyComponent({ initial, existing, onClose }: { initial: (Pick<
               const imageProblem = a.image.trim() !== '' ? validateImageDigest(a.image) : null;
               return (
                 <div key={a.key} className="artifact-row" data-testid="artifact-row">
-                  <div className="field">
-                    <label htmlFor={`artifact-name-${a.key}`}>{t('components.artifact.name', { n: i + 1 })}</label>
+                  <Field id={`artifact-name-${a.key}`} label={t('components.artifact.name', { n: i + 1 })}>
                     <input
-                      id={`artifact-name-${a.key}`}
                       className="mono"
                       value={a.name}
                       onChange={(e) => update({ artifacts: draft.artifacts.map((x) => (x.key === a.key ? { ...x, name: e.target.value } : x)) })}
                       aria-invalid={invalid(`artifact-${i}`)}
                     />
-                  </div>
-                  <div className="field field-grow">
-                    <label htmlFor={`artifact-image-${a.key}`}>{t('components.artifact.image', { n: i + 1 })}</label>
+                  </Field>
+                  <Field
+                    id={`artifact-image-${a.key}`}
+                    className="field-grow"
+                    label={t('components.artifact.image', { n: i + 1 })}
+                    error={imageProblem ? t('components.artifact.digest', { example: DIGEST_EXAMPLE }) : messageFor(`artifact-${i}`)}
+                    errorTestId={imageProblem ? undefined : `component-artifact-${i}-error`}
+                  >
                     <input
-                      id={`artifact-image-${a.key}`}
                       className="mono"
                       value={a.image}
                       onChange={(e) => update({ artifacts: draft.artifacts.map((x) => (x.key === a.key ? { ...x, image: e.target.value } : x)) })}
                       placeholder="registry.local/openpolicyagent/opa@sha256:…"
-                      aria-invalid={imageProblem || invalid(`artifact-${i}`) ? true : undefined}
                     />
-                    {imageProblem ? <p className="field-error">{t('components.artifact.digest', { example: DIGEST_EXAMPLE })}</p> : null}
-                    {fieldError(`artifact-${i}`)}
-                  </div>
+                  </Field>
                   <button
                     type="button"
                     className="btn btn-sm btn-icon"

@@ -15,6 +15,7 @@ import { ComponentsTab } from './ComponentsTab';
 import { ImportWizard } from './ImportWizard';
 import { OverviewTab } from './OverviewTab';
 import { ProfileTab } from './ProfileTab';
+import { ScreenHeader } from '../../components/ScreenHeader';
 
 const WRITE_TABS: readonly ClusterTab[] = ['import', 'agent'];
 
@@ -66,14 +67,17 @@ export function ClusterPage({ clusterId }: { clusterId: string }): ReactElement 
   return (
     <section className="screen screen-cluster" aria-labelledby="screen-title" data-testid="cluster-page" data-cluster-id={clusterId}>
       <BackLink />
-      <header className="page-header">
-        <div className="page-heading">
-          <h1 id="screen-title" className="page-title cluster-title" tabIndex={-1}>
+      <ScreenHeader
+        titleClassName="cluster-title"
+        title={
+          <>
             {cluster ? cluster.name : t('cluster.loading')}
             {cluster ? <StateBadge state={cluster.state} /> : null}
-          </h1>
-          {cluster ? (
-            <p className="page-subtitle">
+          </>
+        }
+        subtitle={
+          cluster ? (
+            <>
               {cluster.description ? (
                 <>
                   {cluster.description}
@@ -105,10 +109,10 @@ export function ClusterPage({ clusterId }: { clusterId: string }): ReactElement 
               <code className="selectable" title={t('clusters.details.id')}>
                 {cluster.id}
               </code>
-            </p>
-          ) : null}
-        </div>
-        <div className="page-actions">
+            </>
+          ) : null
+        }
+        actions={
           <button
             type="button"
             className="btn"
@@ -118,8 +122,8 @@ export function ClusterPage({ clusterId }: { clusterId: string }): ReactElement 
           >
             <Icon name="refresh" />
           </button>
-        </div>
-      </header>
+        }
+      />
 
       {error && error.code !== 'not_found' ? <ErrorNotice error={error} testId="cluster-error" /> : null}
 

@@ -12,6 +12,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { FilePick } from '../../components/FilePick';
 import { Icon } from '../../components/Icon';
 import { RegistrationError } from './RegistrationError';
+import { Field } from '../../components/Field';
 
 export function labelProblemText(t: Translator, problem: LabelProblem): string {
   switch (problem) {
@@ -77,30 +78,23 @@ export function ImportWizard({ clusterId }: { clusterId: string }): ReactElement
             {t('import.step1.title')}
           </h2>
           <p>{t('import.step1.body')}</p>
-          <div className="field field-narrow">
-            <label htmlFor="import-namespace">{t('import.namespace')}</label>
+          <Field
+            id="import-namespace"
+            className="field-narrow"
+            label={t('import.namespace')}
+            hint={t('import.namespaceHelp', { default: DEFAULT_NAMESPACE })}
+            error={problem ? labelProblemText(t, problem) : null}
+            errorTestId="import-namespace-error"
+          >
             <input
-              id="import-namespace"
               className="mono"
               value={namespace}
               onChange={(e) => setNamespace(e.target.value)}
               autoComplete="off"
               spellCheck={false}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? 'import-namespace-error import-namespace-help' : 'import-namespace-help'}
               data-testid="import-namespace"
             />
-            <p id="import-namespace-help" className="help">
-              {t('import.namespaceHelp', { default: DEFAULT_NAMESPACE })}
-            </p>
-            <div aria-live="polite">
-              {problem ? (
-                <p id="import-namespace-error" className="field-error" data-testid="import-namespace-error">
-                  {labelProblemText(t, problem)}
-                </p>
-              ) : null}
-            </div>
-          </div>
+          </Field>
           {rbac.error ? <ErrorNotice error={rbac.error} testId="rbac-error" /> : null}
           {rbac.text && !problem ? (
             <>
@@ -127,9 +121,10 @@ export function ImportWizard({ clusterId }: { clusterId: string }): ReactElement
           </h2>
           <p>{t('import.step2.body')}</p>
           <form className="form" onSubmit={(e) => void onRegister(e)} noValidate>
-            <div className="field">
-              <div className="field-label-row">
-                <label htmlFor="import-kubeconfig">{t('import.kubeconfig')}</label>
+            <Field
+              id="import-kubeconfig"
+              label={t('import.kubeconfig')}
+              labelAction={
                 <FilePick
                   label={t('import.pickFile')}
                   onFile={(f) => {
@@ -140,9 +135,12 @@ export function ImportWizard({ clusterId }: { clusterId: string }): ReactElement
                   onTooLarge={(name) => setFileNote(t('import.fileTooLarge', { file: name }))}
                   testId="kubeconfig-file"
                 />
-              </div>
+              }
+              hint={t('import.kubeconfigHelp')}
+              status={fileNote}
+              error={submitted && kubeconfig.trim() === '' ? t('import.kubeconfigMissing') : null}
+            >
               <textarea
-                id="import-kubeconfig"
                 className="mono code-input"
                 rows={10}
                 value={kubeconfig}
@@ -153,18 +151,9 @@ export function ImportWizard({ clusterId }: { clusterId: string }): ReactElement
                 spellCheck={false}
                 autoComplete="off"
                 placeholder={'apiVersion: v1\nkind: Config\nclusters: …'}
-                aria-invalid={submitted && kubeconfig.trim() === '' ? true : undefined}
-                aria-describedby="import-kubeconfig-help"
                 data-testid="kubeconfig"
               />
-              <p id="import-kubeconfig-help" className="help">
-                {t('import.kubeconfigHelp')}
-              </p>
-              <div aria-live="polite">
-                {fileNote ? <p className="help">{fileNote}</p> : null}
-                {submitted && kubeconfig.trim() === '' ? <p className="field-error">{t('import.kubeconfigMissing')}</p> : null}
-              </div>
-            </div>
+            </Field>
             <div className="form-actions">
               <button type="submit" className="btn btn-primary" disabled={registration.pending} aria-busy={registration.pending || undefined} data-testid="register">
                 {registration.pending ? t('import.registering') : t('import.register')}

@@ -1,12 +1,16 @@
 // The Profile tab: the cluster's install profile and each of its rules as evaluated now (blocked or compliant),
-// changing the profile (administrators), the latest preflight run with "Run checks", and the backups.
+// changing the profile (administrators) and the FQDN and address (operators), the latest preflight run with
+// "Run checks", and the backups.
 import { useEffect, useState, type ReactElement } from 'react';
 import { PROFILE_NAMES, type ProfileName } from '../../api/types';
 import { profileStore, useFormat, useProfile, useSession, useT } from '../../app/stores';
+import { selectCanWrite } from '../../stores/session';
 import { Tone } from '../../components/Badges';
 import { CheckList } from '../../components/CheckList';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { ProfileRulesList } from '../../components/ProfileRules';
 import { BackupsPanel } from './BackupsPanel';
+import { ClusterEndpointForm } from './ClusterEndpointForm';
 import { PreflightPanel } from './PreflightPanel';
 
 export function ProfileTab({ clusterId }: { clusterId: string }): ReactElement {
@@ -38,6 +42,7 @@ function ProfilePanel(): ReactElement {
   const status = useProfile((s) => s.status);
   const error = useProfile((s) => s.error);
   const isAdmin = useSession((s) => s.user?.role === 'admin');
+  const canWrite = useSession(selectCanWrite);
 
   return (
     <section className="panel" aria-labelledby="profile-title" data-testid="profile-panel">
@@ -62,7 +67,6 @@ function ProfilePanel(): ReactElement {
             <ProfileStatusBadge status={view.status} />
             <span className="muted">{t('profile.evaluatedAt', { when: fmt.dateTimeLong(view.evaluated_at) })}</span>
           </div>
-          <p className="help">{t(`profile.description.${view.profile}`)}</p>
           {view.status === 'blocked' ? <p className="help warn">{t('profile.blockedHelp')}</p> : null}
           {view.four_eyes ? (
             <p className="help" data-testid="four-eyes">
@@ -72,6 +76,7 @@ function ProfilePanel(): ReactElement {
           {isAdmin ? <ChangeProfile current={view.profile} /> : null}
           <h3 className="panel-subtitle">{t('profile.rules')}</h3>
           <CheckList checks={view.rules} label={t('profile.rules')} testId="profile-rules" showCritical={false} />
+          {canWrite ? <ClusterEndpointForm /> : null}
         </>
       ) : null}
     </section>
@@ -105,7 +110,7 @@ function ChangeProfile({ current }: { current: ProfileName }): ReactElement {
           {change.pending ? t('common.saving') : t('profile.apply')}
         </button>
       </div>
-      {choice !== current ? <p className="help">{t(`profile.description.${choice}`)}</p> : null}
+      {choice !== current ? <ProfileRulesList profile={choice} label={t('profile.rulesOf', { profile: t(`profile.name.${choice}`) })} testId="profile-choice-rules" /> : null}
       {change.error ? <ErrorNotice error={change.error} testId="profile-change-error" /> : null}
     </form>
   );

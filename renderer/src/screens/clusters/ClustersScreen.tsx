@@ -12,6 +12,7 @@ import { Trans } from '../../components/Trans';
 import { ClusterDetails } from './ClusterDetails';
 import { ClusterTable } from './ClusterTable';
 import { CreateClusterForm } from './CreateClusterForm';
+import { ScreenHeader } from '../../components/ScreenHeader';
 
 export function ClustersScreen(): ReactElement {
   const t = useT();
@@ -66,44 +67,44 @@ export function ClustersScreen(): ReactElement {
 
   return (
     <section className="screen screen-clusters" aria-labelledby="screen-title">
-      <header className="page-header">
-        <div className="page-heading">
-          <h1 id="screen-title" className="page-title" tabIndex={-1}>
-            {t('clusters.title')}
-          </h1>
-          <p className="page-subtitle">
+      <ScreenHeader
+        title={t('clusters.title')}
+        subtitle={
+          <>
             {t('clusters.subtitle')}
             <span className="sep" aria-hidden="true">
               ·
             </span>
             <span data-testid="clusters-count">{fmt.plural('clusters.count', total)}</span>
-          </p>
-        </div>
-        <div className="page-actions">
-          <button
-            type="button"
-            className="btn"
-            onClick={() => void clustersStore.getState().load()}
-            title={t('common.refresh')}
-            aria-label={t('common.refresh')}
-          >
-            <Icon name="refresh" />
-          </button>
-          <button
-            ref={newButtonRef}
-            type="button"
-            className="btn btn-primary"
-            onClick={() => setCreating(!creating)}
-            aria-expanded={creating}
-            aria-controls="create-cluster-panel"
-            disabled={!canWrite}
-            data-testid="new-cluster"
-          >
-            <Icon name="plus" />
-            {t('clusters.new')}
-          </button>
-        </div>
-      </header>
+          </>
+        }
+        actions={
+          <>
+            <button
+              type="button"
+              className="btn"
+              onClick={() => void clustersStore.getState().load()}
+              title={t('common.refresh')}
+              aria-label={t('common.refresh')}
+            >
+              <Icon name="refresh" />
+            </button>
+            <button
+              ref={newButtonRef}
+              type="button"
+              className="btn btn-primary"
+              onClick={() => setCreating(!creating)}
+              aria-expanded={creating}
+              aria-controls="create-cluster-panel"
+              disabled={!canWrite}
+              data-testid="new-cluster"
+            >
+              <Icon name="plus" />
+              {t('clusters.new')}
+            </button>
+          </>
+        }
+      />
 
       {!canWrite && role ? (
         <p className="readonly-note" role="note">

@@ -1,12 +1,15 @@
-// New cluster: name, description, install profile (development unless chosen, each with its rules in one
-// line), and the FQDN and address the DNS checks compare (optional). The name is checked as you type with the server's rule; the server's
-// own refusal (invalid_field on 'name', name_taken) is shown on the field and with its code.
+// New cluster: name, description, install profile (development unless chosen, each with its rules from the
+// manager's catalog in one line), and the FQDN and address the DNS checks compare (optional). The name is
+// checked as you type with the server's rule; the server's own refusal (invalid_field on 'name', name_taken)
+// is shown on the field and with its code.
 import { useEffect, useRef, useState, type FormEvent, type ReactElement } from 'react';
 import type { Cluster } from '../../../../preload/api';
 import { PROFILE_NAMES, type ProfileName } from '../../api/types';
 import { CLUSTER_NAME_MAX, validateClusterName, type ClusterNameProblem } from '../../api/validation';
 import { clustersStore, useClusters, useT } from '../../app/stores';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { Field } from '../../components/Field';
+import { ProfileRulesLine } from '../../components/ProfileRules';
 import type { Translator } from '../../i18n';
 
 function problemText(t: Translator, problem: ClusterNameProblem, name: string): string {
@@ -106,13 +109,16 @@ export function CreateClusterForm({ onCancel, onCreated }: { onCancel: () => voi
         {t('clusters.create.title')}
       </h2>
       <div className="form-grid">
-        <div className="field">
-          <label htmlFor="cluster-name">
-            {t('clusters.create.name')} <span className="label-note">({t('common.required')})</span>
-          </label>
+        <Field
+          id="cluster-name"
+          label={t('clusters.create.name')}
+          note="required"
+          hint={t('clusters.create.nameHelp', { max: CLUSTER_NAME_MAX })}
+          error={nameMessage}
+          errorTestId="cluster-name-error"
+        >
           <input
             ref={nameRef}
-            id="cluster-name"
             name="name"
             className="mono"
             autoComplete="off"
@@ -120,38 +126,13 @@ export function CreateClusterForm({ onCancel, onCreated }: { onCancel: () => voi
             spellCheck={false}
             value={name}
             onChange={(e) => onNameChange(e.target.value)}
-            aria-invalid={nameMessage ? true : undefined}
-            aria-describedby={nameMessage ? 'cluster-name-error cluster-name-help' : 'cluster-name-help'}
             aria-required="true"
             placeholder="edge-paris-1"
           />
-          <p id="cluster-name-help" className="help">
-            {t('clusters.create.nameHelp', { max: CLUSTER_NAME_MAX })}
-          </p>
-          <div aria-live="polite">
-            {nameMessage ? (
-              <p id="cluster-name-error" className="field-error" data-testid="cluster-name-error">
-                {nameMessage}
-              </p>
-            ) : null}
-          </div>
-        </div>
-        <div className="field">
-          <label htmlFor="cluster-description">
-            {t('clusters.create.description')} <span className="label-note">({t('common.optional')})</span>
-          </label>
-          <input
-            id="cluster-description"
-            name="description"
-            autoComplete="off"
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-            aria-describedby="cluster-description-help"
-          />
-          <p id="cluster-description-help" className="help">
-            {t('clusters.create.descriptionHelp')}
-          </p>
-        </div>
+        </Field>
+        <Field id="cluster-description" label={t('clusters.create.description')} note="optional" hint={t('clusters.create.descriptionHelp')}>
+          <input name="description" autoComplete="off" value={description} onChange={(e) => setDescription(e.target.value)} />
+        </Field>
         <fieldset className="field profile-choice" data-testid="cluster-profile-choice">
           <legend>{t('clusters.create.profile')}</legend>
           {PROFILE_NAMES.map((p) => (
@@ -159,17 +140,13 @@ export function CreateClusterForm({ onCancel, onCreated }: { onCancel: () => voi
               <input type="radio" name="profile" value={p} checked={profile === p} onChange={() => setProfile(p)} data-testid={`profile-${p}`} />
               <span>
                 <strong>{t(`profile.name.${p}`)}</strong>
-                <span className="help"> — {t(`profile.description.${p}`)}</span>
+                <ProfileRulesLine profile={p} testId={`profile-rules-${p}`} />
               </span>
             </label>
           ))}
         </fieldset>
-        <div className="field">
-          <label htmlFor="cluster-fqdn">
-            {t('clusters.create.fqdn')} <span className="label-note">({t('common.optional')})</span>
-          </label>
+        <Field id="cluster-fqdn" label={t('clusters.create.fqdn')} note="optional">
           <input
-            id="cluster-fqdn"
             className="mono"
             autoComplete="off"
             spellCheck={false}
@@ -179,13 +156,9 @@ export function CreateClusterForm({ onCancel, onCreated }: { onCancel: () => voi
             placeholder="k8s.edge-paris-1.internal"
             data-testid="cluster-fqdn"
           />
-        </div>
-        <div className="field">
-          <label htmlFor="cluster-address">
-            {t('clusters.create.address')} <span className="label-note">({t('common.optional')})</span>
-          </label>
+        </Field>
+        <Field id="cluster-address" label={t('clusters.create.address')} note="optional" hint={t('clusters.create.addressHelp')}>
           <input
-            id="cluster-address"
             className="mono"
             autoComplete="off"
             spellCheck={false}
@@ -195,8 +168,7 @@ export function CreateClusterForm({ onCancel, onCreated }: { onCancel: () => voi
             placeholder="10.0.0.10"
             data-testid="cluster-address"
           />
-          <p className="help">{t('clusters.create.addressHelp')}</p>
-        </div>
+        </Field>
       </div>
       {serverError ? <ErrorNotice error={serverError} testId="create-cluster-error" /> : null}
       <div className="form-actions">

@@ -7,6 +7,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Icon } from '../../components/Icon';
 import { CommandsTable } from './CommandParts';
+import { ScreenHeader } from '../../components/ScreenHeader';
 
 export function StateFilter({ value, onChange }: { value: CommandState | 'all'; onChange: (v: CommandState | 'all') => void }): ReactElement {
   const t = useT();
@@ -86,19 +87,17 @@ export function CommandsScreen(): ReactElement {
 
   return (
     <section className="screen" aria-labelledby="screen-title" data-testid="screen-commands">
-      <header className="page-header">
-        <div className="page-heading">
-          <h1 id="screen-title" className="page-title" tabIndex={-1}>
-            {t('nav.commands')}
-          </h1>
-          <p className="page-subtitle">{t('commands.subtitle')}</p>
-        </div>
-        <div className="page-actions">
-          <button type="button" className="btn" onClick={() => void commandsStore.getState().load()} title={t('common.refresh')} aria-label={t('common.refresh')}>
-            <Icon name="refresh" />
-          </button>
-        </div>
-      </header>
+      <ScreenHeader
+        title={t('nav.commands')}
+        subtitle={t('commands.subtitle')}
+        actions={
+          <>
+            <button type="button" className="btn" onClick={() => void commandsStore.getState().load()} title={t('common.refresh')} aria-label={t('common.refresh')}>
+              <Icon name="refresh" />
+            </button>
+          </>
+        }
+      />
       <div className="toolbar">
         <ClusterSelect
           id="commands-cluster"

@@ -15,6 +15,7 @@ import { ErrorNotice, InfoNotice } from '../../components/ErrorNotice';
 import { FilePick } from '../../components/FilePick';
 import { Icon } from '../../components/Icon';
 import { ClusterSelect, useClusterNames } from '../commands/CommandsScreen';
+import { ScreenHeader } from '../../components/ScreenHeader';
 
 export function ReportsScreen(): ReactElement {
   const t = useT();
@@ -28,14 +29,7 @@ export function ReportsScreen(): ReactElement {
 
   return (
     <section className="screen" aria-labelledby="screen-title" data-testid="screen-reports">
-      <header className="page-header">
-        <div className="page-heading">
-          <h1 id="screen-title" className="page-title" tabIndex={-1}>
-            {t('nav.reports')}
-          </h1>
-          <p className="page-subtitle">{t('reports.subtitle')}</p>
-        </div>
-      </header>
+      <ScreenHeader title={t('nav.reports')} subtitle={t('reports.subtitle')} />
       {unavailable ? <InfoNotice testId="reports-unavailable">{t('reports.unavailable')}</InfoNotice> : null}
       <div className="reports-grid">
         <div className="reports-main">

@@ -2,6 +2,7 @@
 import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
 import { consoleSettingsStore, useConsoleSettings, useT } from '../../app/stores';
 import { ErrorNotice, InfoNotice } from '../../components/ErrorNotice';
+import { Field } from '../../components/Field';
 import { parseServerList } from '../../stores/consoleSettings';
 
 export function DnsPanel(): ReactElement {
@@ -31,10 +32,8 @@ export function DnsPanel(): ReactElement {
       <p className="help">{t('dns.help')}</p>
       {slot.error ? <ErrorNotice error={slot.error} testId="dns-error" /> : null}
       <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate data-testid="dns-form">
-        <div className="field">
-          <label htmlFor="dns-servers">{t('dns.servers')}</label>
+        <Field id="dns-servers" label={t('dns.servers')} hint={t('dns.serversHelp')}>
           <textarea
-            id="dns-servers"
             className="mono"
             rows={4}
             value={text}
@@ -43,13 +42,9 @@ export function DnsPanel(): ReactElement {
               setSaved(false);
             }}
             spellCheck={false}
-            aria-describedby="dns-servers-help"
             data-testid="dns-servers"
           />
-          <p id="dns-servers-help" className="help">
-            {t('dns.serversHelp')}
-          </p>
-        </div>
+        </Field>
         {slot.save.error ? <ErrorNotice error={slot.save.error} testId="dns-save-error" /> : null}
         {saved ? <InfoNotice testId="dns-saved">{t('settings.saved')}</InfoNotice> : null}
         <div className="form-actions">

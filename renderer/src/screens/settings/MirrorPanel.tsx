@@ -2,6 +2,7 @@
 import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
 import { consoleSettingsStore, useConsoleSettings, useT } from '../../app/stores';
 import { ErrorNotice, InfoNotice } from '../../components/ErrorNotice';
+import { Field } from '../../components/Field';
 
 export function MirrorPanel(): ReactElement {
   const t = useT();
@@ -34,10 +35,8 @@ export function MirrorPanel(): ReactElement {
       <p className="help">{t('mirror.help')}</p>
       {slot.error ? <ErrorNotice error={slot.error} testId="mirror-error" /> : null}
       <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate data-testid="mirror-form">
-        <div className="field">
-          <label htmlFor="mirror-url">{t('mirror.url')}</label>
+        <Field id="mirror-url" label={t('mirror.url')}>
           <input
-            id="mirror-url"
             className="mono"
             value={url}
             onChange={(e) => {
@@ -50,13 +49,9 @@ export function MirrorPanel(): ReactElement {
             aria-invalid={fieldError === 'url' || undefined}
             data-testid="mirror-url"
           />
-        </div>
-        <div className="field">
-          <label htmlFor="mirror-ca">
-            {t('mirror.ca')} <span className="label-note">({t('common.optional')})</span>
-          </label>
+        </Field>
+        <Field id="mirror-ca" label={t('mirror.ca')} note="optional">
           <textarea
-            id="mirror-ca"
             className="mono code-input"
             rows={6}
             value={ca}
@@ -68,7 +63,7 @@ export function MirrorPanel(): ReactElement {
             aria-invalid={fieldError === 'ca_pem' || undefined}
             data-testid="mirror-ca"
           />
-        </div>
+        </Field>
         {slot.save.error ? <ErrorNotice error={slot.save.error} testId="mirror-save-error" /> : null}
         {saved ? <InfoNotice testId="mirror-saved">{t('settings.saved')}</InfoNotice> : null}
         <div className="form-actions">

@@ -5,6 +5,7 @@ import type { SyslogTransport } from '../../api/types';
 import { consoleSettingsStore, useConsoleSettings, useT } from '../../app/stores';
 import { Tone } from '../../components/Badges';
 import { CodeBlock } from '../../components/CodeBlock';
+import { Field } from '../../components/Field';
 import { ErrorNotice } from '../../components/ErrorNotice';
 
 export function SyslogPanel(): ReactElement {
@@ -46,21 +47,18 @@ export function SyslogPanel(): ReactElement {
       <p data-testid="syslog-current">{target ? t('syslog.current', { host: target.host, port: target.port, transport: target.transport.toUpperCase() }) : t('syslog.none')}</p>
       <form className="form" onSubmit={onSubmit} noValidate data-testid="syslog-form">
         <div className="form-grid">
-          <div className="field">
-            <label htmlFor="syslog-host">{t('syslog.host')}</label>
-            <input id="syslog-host" className="mono" value={host} onChange={(e) => setHost(e.target.value)} autoComplete="off" spellCheck={false} data-testid="syslog-host" />
-          </div>
-          <div className="field">
-            <label htmlFor="syslog-port">{t('syslog.port')}</label>
-            <input id="syslog-port" inputMode="numeric" value={port} onChange={(e) => setPort(e.target.value)} data-testid="syslog-port" />
-          </div>
-          <div className="field">
-            <label htmlFor="syslog-transport">{t('syslog.transport')}</label>
-            <select id="syslog-transport" value={transport} onChange={(e) => setTransport(e.target.value as SyslogTransport)} data-testid="syslog-transport">
+          <Field id="syslog-host" label={t('syslog.host')}>
+            <input className="mono" value={host} onChange={(e) => setHost(e.target.value)} autoComplete="off" spellCheck={false} data-testid="syslog-host" />
+          </Field>
+          <Field id="syslog-port" label={t('syslog.port')}>
+            <input inputMode="numeric" value={port} onChange={(e) => setPort(e.target.value)} data-testid="syslog-port" />
+          </Field>
+          <Field id="syslog-transport" label={t('syslog.transport')}>
+            <select value={transport} onChange={(e) => setTransport(e.target.value as SyslogTransport)} data-testid="syslog-transport">
               <option value="tcp">TCP</option>
               <option value="udp">UDP</option>
             </select>
-          </div>
+          </Field>
         </div>
         <div aria-live="polite">{problem ? <p className="field-error">{problem}</p> : null}</div>
         {slot.save.error ? <ErrorNotice error={slot.save.error} testId="syslog-save-error" /> : null}

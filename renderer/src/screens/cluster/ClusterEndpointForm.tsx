@@ -1,0 +1,88 @@
+// The cluster's FQDN and address, which the DNS and TLS rules of its profile check: operators change them
+// here; an empty field clears it, and a refused value is shown next to its field.
+import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
+import { clusterPageStore, profileStore, useClusterPage, useProfile, useT } from '../../app/stores';
+import { ErrorNotice, InfoNotice } from '../../components/ErrorNotice';
+import { Field } from '../../components/Field';
+
+type EndpointField = 'fqdn' | 'address';
+
+export function ClusterEndpointForm(): ReactElement {
+  const t = useT();
+  const cluster = useClusterPage((s) => s.cluster);
+  const endpoint = useProfile((s) => s.endpoint);
+  const [fqdn, setFqdn] = useState('');
+  const [address, setAddress] = useState('');
+  const [saved, setSaved] = useState(false);
+  const currentFqdn = cluster?.fqdn ?? '';
+  const currentAddress = cluster?.address ?? '';
+  useEffect(() => setFqdn(currentFqdn), [currentFqdn]);
+  useEffect(() => setAddress(currentAddress), [currentAddress]);
+
+  const error = endpoint.error;
+  const errorOn = (field: EndpointField): string | null => (error?.code === 'invalid_field' && error.field === field ? error.message : null);
+  const onField = errorOn('fqdn') !== null || errorOn('address') !== null;
+  const unchanged = fqdn.trim() === currentFqdn && address.trim() === currentAddress;
+  const edit = (set: (v: string) => void) => (value: string) => {
+    set(value);
+    setSaved(false);
+    if (error) profileStore.getState().clearEndpointError();
+  };
+
+  const onSubmit = async (e: FormEvent): Promise<void> => {
+    e.preventDefault();
+    if (endpoint.pending || unchanged) return;
+    const updated = await profileStore.getState().setEndpoint({ fqdn: fqdn.trim() || null, address: address.trim() || null });
+    if (updated) {
+      setSaved(true);
+      void clusterPageStore.getState().loadCluster();
+    }
+  };
+
+  return (
+    <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate aria-labelledby="endpoint-title" data-testid="cluster-endpoint-form">
+      <h3 id="endpoint-title" className="panel-subtitle">
+        {t('profile.endpoint.title')}
+      </h3>
+      <p className="help">{t('profile.endpoint.help')}</p>
+      <div className="form-grid">
+        <Field id="endpoint-fqdn" label={t('clusters.create.fqdn')} note="optional" error={errorOn('fqdn')} errorTestId="endpoint-fqdn-error">
+          <input
+            className="mono"
+            autoComplete="off"
+            spellCheck={false}
+            value={fqdn}
+            onChange={(e) => edit(setFqdn)(e.target.value)}
+            placeholder="k8s.edge-paris-1.internal"
+            data-testid="endpoint-fqdn"
+          />
+        </Field>
+        <Field
+          id="endpoint-address"
+          label={t('clusters.create.address')}
+          note="optional"
+          hint={t('clusters.create.addressHelp')}
+          error={errorOn('address')}
+          errorTestId="endpoint-address-error"
+        >
+          <input
+            className="mono"
+            autoComplete="off"
+            spellCheck={false}
+            value={address}
+            onChange={(e) => edit(setAddress)(e.target.value)}
+            placeholder="10.0.0.10"
+            data-testid="endpoint-address"
+          />
+        </Field>
+      </div>
+      {error && !onField ? <ErrorNotice error={error} testId="endpoint-error" /> : null}
+      {saved ? <InfoNotice testId="endpoint-saved">{t('settings.saved')}</InfoNotice> : null}
+      <div className="form-actions">
+        <button type="submit" className="btn btn-sm" disabled={endpoint.pending || unchanged} data-testid="endpoint-save">
+          {endpoint.pending ? t('common.saving') : t('common.save')}
+        </button>
+      </div>
+    </form>
+  );
+}
