@@ -10,7 +10,8 @@ export type { Bilingual } from '../main/core/reports/report-types';
 export type { ProfileName } from '../main/core/profiles/profile-names';
 import type { ProfileName } from '../main/core/profiles/profile-names';
 /** A cluster's profile evaluated now, a recorded preflight run and a configuration backup set. */
-export type { ProfileEvaluation } from '../main/core/profiles/profiles';
+export type { ProfileCatalogEntry, ProfileEvaluation } from '../main/core/profiles/profiles';
+export type { SyslogTarget, SyslogTransport, SyslogProbeResult } from '../main/core/audit/syslog-sender';
 export type { PreflightRun } from '../main/core/preflight/preflight';
 export type { PreflightOutcome, PreflightTrigger } from '../main/core/store/lifecycle-tables';
 export type { BackupFileView, BackupSetView } from '../main/core/backups/backups';

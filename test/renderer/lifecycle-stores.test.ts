@@ -111,6 +111,9 @@ describe('profile store', () => {
     expect(await store.getState().setProfile('banking-secure')).toBe(true);
     expect(api.callsTo('PUT', '/api/v1/clusters/c-1/profile')[0]?.body).toEqual({ profile: 'banking-secure' });
     expect(store.getState().view?.profile).toBe('banking-secure');
+    // Leaving a four-eyes profile carries the approval it was granted.
+    expect(await store.getState().setProfile('standard', 'ap-7')).toBe(true);
+    expect(api.callsTo('PUT', '/api/v1/clusters/c-1/profile')[1]?.body).toEqual({ profile: 'standard', approval_id: 'ap-7' });
     expect((await store.getState().backUpNow())?.id).toBe('b-1');
     expect(store.getState().backups[0]?.files[0]?.sha256).toBe('ab');
   });

@@ -3,7 +3,8 @@
 import type { CheckResult } from '../preflight/check-types';
 import { NotFoundError } from '../errors';
 import { FOUR_EYES_ACTIONS } from '../approvals/approvals';
-import { PROFILE_RULES, requiresFourEyes, RULE_TITLES } from './profile-rules';
+import { dnsIsCritical, PROFILE_RULES, requiresFourEyes, RULE_TITLES } from './profile-rules';
+import type { Bilingual } from '../reports/report-types';
 import { PROFILES, type ProfileName } from './profile-names';
 import { evaluateRule, ruleContext, type RuleDeps } from './rule-checks';
 
@@ -17,6 +18,14 @@ export interface ProfileEvaluation {
   evaluated_at: string;
 }
 
+
+/** One profile as the console shows it: its rules, and whether a DNS failure stops an operation. */
+export interface ProfileCatalogEntry {
+  name: ProfileName;
+  rules: { id: string; title: Bilingual }[];
+  dns_critical: boolean;
+  four_eyes: boolean;
+}
 
 export class Profiles {
   constructor(private readonly deps: RuleDeps) {}
@@ -40,7 +49,7 @@ export class Profiles {
   }
 
   /** The catalog of profiles and their rules, for the console's wizard and Profile tab. */
-  catalog(): { name: ProfileName; rules: { id: string; title: { en: string; fr: string } }[] }[] {
-    return PROFILES.map((name) => ({ name, rules: PROFILE_RULES[name].map((id) => ({ id: `profile.${id}`, title: RULE_TITLES[id] })) }));
+  catalog(): ProfileCatalogEntry[] {
+    return PROFILES.map((name) => ({ name, rules: PROFILE_RULES[name].map((id) => ({ id: `profile.${id}`, title: RULE_TITLES[id] })), dns_critical: dnsIsCritical(name), four_eyes: requiresFourEyes(name) }));
   }
 }

@@ -469,8 +469,9 @@ export class ApiClient {
   listProfiles(): Promise<ProfileCatalog> {
     return this.request('GET', `${API_PREFIX}/profiles`);
   }
-  setProfile(id: string, profile: ProfileName): Promise<ProfileView> {
-    return this.request('PUT', `${clusterPath(id)}/profile`, { profile });
+  /** Leaving a four-eyes profile needs an approval (action configuration, service "profile"). */
+  setProfile(id: string, profile: ProfileName, approvalId?: string): Promise<ProfileView> {
+    return this.request('PUT', `${clusterPath(id)}/profile`, approvalId ? { profile, approval_id: approvalId } : { profile });
   }
   latestPreflight(id: string): Promise<PreflightRun> {
     return this.request('GET', `${clusterPath(id)}/preflight`);

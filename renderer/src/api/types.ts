@@ -1,6 +1,6 @@
 // Shapes only the renderer uses (its own client's codes and states), the API shapes preload/api.ts does not
 // export yet (defined here from the console API's contract), and the renderer's names for those it does.
-import type { AgentStatus, ApprovalState, Bilingual, Cluster, ProfileName, Role } from '../../../preload/api';
+import type { AgentStatus, ApprovalState, Cluster, ProfileCatalogEntry, ProfileName, Role, SyslogTarget } from '../../../preload/api';
 
 export type { SetupStatus, TicketRequest } from '../../../preload/api';
 
@@ -207,13 +207,7 @@ export interface MfaRecoveryCodes {
 
 // --- console settings ---
 
-export type SyslogTransport = 'tcp' | 'udp';
-
-export interface SyslogTarget {
-  host: string;
-  port: number;
-  transport: SyslogTransport;
-}
+export type { SyslogTarget, SyslogTransport } from '../../../preload/api';
 
 /** `GET /settings/syslog`: the configured target (null: none) and what the forwarder reports. */
 export interface SyslogSettings {
@@ -242,10 +236,7 @@ export interface EndpointTrust {
 }
 
 /** `GET /profiles`: each install profile with the rules it enforces, titled in both languages. */
-export interface ProfileCatalogEntry {
-  name: ProfileName;
-  rules: { id: string; title: Bilingual }[];
-}
+export type { ProfileCatalogEntry } from '../../../preload/api';
 
 export interface ProfileCatalog {
   items: ProfileCatalogEntry[];

@@ -2,18 +2,21 @@
 // language; nothing while the catalog is not loaded (the console keeps no list of its own).
 import { useEffect, type ReactElement } from 'react';
 import type { ProfileName } from '../api/types';
-import { consoleSettingsStore, useConsoleSettings, useLocale } from '../app/stores';
+import { consoleSettingsStore, useConsoleSettings, useLocale, useT } from '../app/stores';
 import { pickText } from '../lib/bilingual';
 
-/** The catalog, loaded on first use. */
+/** The catalog, loaded on first use; a profile under which DNS failures only warn says so last. */
 export function useProfileRules(profile: ProfileName): string[] | null {
   const locale = useLocale();
+  const t = useT();
   const catalog = useConsoleSettings((s) => s.profiles.value);
   useEffect(() => {
     void consoleSettingsStore.getState().loadProfiles();
   }, []);
   const entry = catalog?.items.find((p) => p.name === profile);
-  return entry ? entry.rules.map((r) => pickText(r.title, locale)) : null;
+  if (!entry) return null;
+  const rules = entry.rules.map((r) => pickText(r.title, locale));
+  return entry.dns_critical ? rules : [...rules, t('profile.dnsWarnsOnly')];
 }
 
 /** The rules in one line, separated by middle dots. */

@@ -32,7 +32,7 @@ export interface ProfileState {
   loadProfile(): Promise<void>;
   loadRun(): Promise<void>;
   loadBackups(): Promise<void>;
-  setProfile(profile: ProfileName): Promise<boolean>;
+  setProfile(profile: ProfileName, approvalId?: string): Promise<boolean>;
   /** PATCH of the cluster's FQDN and address (null clears one); the rules are evaluated again after it. */
   setEndpoint(endpoint: { fqdn: string | null; address: string | null }): Promise<Cluster | null>;
   clearEndpointError(): void;
@@ -117,10 +117,10 @@ export function createProfileStore(deps: { client: ApiClient }): ProfileStore {
         );
       },
 
-      async setProfile(profile) {
+      async setProfile(profile, approvalId) {
         set({ change: { pending: true, error: null } });
         const view = await forOpen(
-          (id) => client.setProfile(id, profile),
+          (id) => client.setProfile(id, profile, approvalId),
           (v) => set({ view: v, status: 'ready', error: null, change: IDLE }),
           (error) => set({ change: { pending: false, error } }),
         );

@@ -3,12 +3,13 @@
 // "Run checks", and the backups.
 import { useEffect, useState, type ReactElement } from 'react';
 import { PROFILE_NAMES, type ProfileName } from '../../api/types';
-import { profileStore, useFormat, useProfile, useSession, useT } from '../../app/stores';
+import { clusterApprovalsStore, profileStore, useFormat, useProfile, useSession, useT } from '../../app/stores';
 import { selectCanWrite } from '../../stores/session';
 import { Tone } from '../../components/Badges';
 import { CheckList } from '../../components/CheckList';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { ProfileRulesList } from '../../components/ProfileRules';
+import { ApprovalPicker } from './ApprovalPicker';
 import { BackupsPanel } from './BackupsPanel';
 import { ClusterEndpointForm } from './ClusterEndpointForm';
 import { PreflightPanel } from './PreflightPanel';
@@ -73,7 +74,7 @@ function ProfilePanel(): ReactElement {
               {t('profile.fourEyes', { actions: view.four_eyes_actions.map((a) => a).join(', ') })}
             </p>
           ) : null}
-          {isAdmin ? <ChangeProfile current={view.profile} /> : null}
+          {isAdmin ? <ChangeProfile clusterId={view.cluster_id} current={view.profile} fourEyes={view.four_eyes} /> : null}
           <h3 className="panel-subtitle">{t('profile.rules')}</h3>
           <CheckList checks={view.rules} label={t('profile.rules')} testId="profile-rules" showCritical={false} />
           {canWrite ? <ClusterEndpointForm /> : null}
@@ -83,17 +84,24 @@ function ProfilePanel(): ReactElement {
   );
 }
 
-function ChangeProfile({ current }: { current: ProfileName }): ReactElement {
+/** Under a four-eyes profile, the change itself needs an approval: a configuration of the service "profile". */
+export const PROFILE_SERVICE = 'profile';
+
+function ChangeProfile({ clusterId, current, fourEyes }: { clusterId: string; current: ProfileName; fourEyes: boolean }): ReactElement {
   const t = useT();
   const change = useProfile((s) => s.change);
   const [choice, setChoice] = useState<ProfileName>(current);
+  const [approvalId, setApprovalId] = useState('');
   useEffect(() => setChoice(current), [current]);
+  useEffect(() => {
+    if (fourEyes) void clusterApprovalsStore.getState().setFilter({ cluster_id: clusterId, state: 'approved' });
+  }, [clusterId, fourEyes]);
   return (
     <form
       className="form form-inline"
       onSubmit={(e) => {
         e.preventDefault();
-        if (!change.pending && choice !== current) void profileStore.getState().setProfile(choice);
+        if (!change.pending && choice !== current) void profileStore.getState().setProfile(choice, fourEyes && approvalId ? approvalId : undefined);
       }}
       data-testid="change-profile"
     >
@@ -106,6 +114,7 @@ function ChangeProfile({ current }: { current: ProfileName }): ReactElement {
             </option>
           ))}
         </select>
+        {fourEyes && choice !== current ? <ApprovalPicker clusterId={clusterId} action="configuration" service={PROFILE_SERVICE} value={approvalId} onChange={setApprovalId} idSuffix="profile" /> : null}
         <button type="submit" className="btn btn-sm" disabled={change.pending || choice === current} data-testid="profile-apply">
           {change.pending ? t('common.saving') : t('profile.apply')}
         </button>

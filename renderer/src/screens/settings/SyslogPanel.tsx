@@ -15,6 +15,7 @@ export function SyslogPanel(): ReactElement {
   const [host, setHost] = useState('');
   const [port, setPort] = useState('514');
   const [transport, setTransport] = useState<SyslogTransport>('tcp');
+  const [caPem, setCaPem] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
 
   useEffect(() => {
@@ -27,6 +28,12 @@ export function SyslogPanel(): ReactElement {
     setPort(String(target.port));
     setTransport(target.transport);
   }, [target]);
+  const choose = (next: SyslogTransport): void => {
+    setTransport(next);
+    // The usual ports: 6514 for syslog over TLS, 514 otherwise.
+    if (next === 'tls' && port === '514') setPort('6514');
+    if (next !== 'tls' && port === '6514') setPort('514');
+  };
 
   const onSubmit = (e: FormEvent): void => {
     e.preventDefault();
@@ -34,7 +41,7 @@ export function SyslogPanel(): ReactElement {
     if (!host.trim()) return setProblem(t('syslog.hostMissing'));
     if (!Number.isInteger(p) || p < 1 || p > 65535) return setProblem(t('syslog.portInvalid'));
     setProblem(null);
-    void consoleSettingsStore.getState().saveSyslog({ host: host.trim(), port: p, transport });
+    void consoleSettingsStore.getState().saveSyslog({ host: host.trim(), port: p, transport, ...(transport === 'tls' && caPem.trim() ? { ca_pem: caPem.trim() } : {}) });
   };
 
   return (
@@ -54,12 +61,18 @@ export function SyslogPanel(): ReactElement {
             <input inputMode="numeric" value={port} onChange={(e) => setPort(e.target.value)} data-testid="syslog-port" />
           </Field>
           <Field id="syslog-transport" label={t('syslog.transport')}>
-            <select value={transport} onChange={(e) => setTransport(e.target.value as SyslogTransport)} data-testid="syslog-transport">
+            <select value={transport} onChange={(e) => choose(e.target.value as SyslogTransport)} data-testid="syslog-transport">
+              <option value="tls">TLS (RFC 5425)</option>
               <option value="tcp">TCP</option>
               <option value="udp">UDP</option>
             </select>
           </Field>
         </div>
+        {transport === 'tls' ? (
+          <Field id="syslog-ca" label={t('syslog.caPem')} note="optional" hint={t('syslog.caPemHint')}>
+            <textarea className="mono" rows={4} value={caPem} onChange={(e) => setCaPem(e.target.value)} spellCheck={false} placeholder="-----BEGIN CERTIFICATE-----" data-testid="syslog-ca" />
+          </Field>
+        ) : null}
         <div aria-live="polite">{problem ? <p className="field-error">{problem}</p> : null}</div>
         {slot.save.error ? <ErrorNotice error={slot.save.error} testId="syslog-save-error" /> : null}
         <div className="form-actions">
