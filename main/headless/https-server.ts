@@ -116,16 +116,26 @@ export function startHeadlessServer(opts: HeadlessOptions): Promise<HeadlessServ
   function events(req: IncomingMessage, res: ServerResponse): void {
     const token = readCookie(req.headers.cookie, SESSION_COOKIE);
     const b = bearer(req);
-    const user = b ? manager.accounts.apiTokenUser(b) : token ? manager.accounts.session(token)?.user : undefined;
+    const who = () => (b ? manager.accounts.apiTokenUser(b) : token ? manager.accounts.session(token)?.user : undefined);
+    const user = who();
     if (!user) return send(res, 401, errorBody(new ApiError(401, 'unauthenticated', 'log in first')));
     // An account that still has to enrol its second factor sees nothing else, the event stream included.
     if (manager.accounts.mfaPending(user.id)) return send(res, 403, errorBody(new ApiError(403, 'mfa_enrollment_required', 'enrol a second factor (TOTP) first')));
     res.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
     res.write(': connected\n\n');
     streams.add(res);
-    const unsubscribe = manager.events.subscribe((e) => res.write(`data: ${JSON.stringify(e)}\n\n`));
-    const ping = setInterval(() => res.write(': ping\n\n'), 25_000);
-    req.on('close', () => {
+    // The credential is judged again before every event: a stream outlives neither a logout, an expired
+    // session nor a role that has come to require a second factor.
+    const stillAllowed = (): boolean => {
+      const u = who();
+      return !!u && !manager.accounts.mfaPending(u.id);
+    };
+    const unsubscribe = manager.events.subscribe((e) => {
+      if (stillAllowed()) res.write(`data: ${JSON.stringify(e)}\n\n`);
+      else res.end();
+    });
+    const ping = setInterval(() => (stillAllowed() ? res.write(': ping\n\n') : res.end()), 25_000);
+    res.on('close', () => {
       clearInterval(ping);
       unsubscribe();
       streams.delete(res);
