@@ -64,6 +64,7 @@ const STATUS_BY_CODE: Record<string, number> = {
   rollback_unavailable: 409,
   desired_state_changed: 409,
   approval_needs_session: 403,
+  backup_modified: 409,
 };
 
 export interface ErrorBody {

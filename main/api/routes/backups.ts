@@ -1,7 +1,10 @@
-// Configuration backups of a cluster: take one now (operator), list them with each file's sha256.
+// Configuration backups of a cluster: take one now (operator), list them with each file's sha256, verify a set
+// and restore one component from it.
 import type { Backups } from '../../core/backups/backups';
 import type { Manager } from '../../core/manager';
+import { objectBody } from '../body';
 import { ok, type Router } from '../router';
+import { NotFoundError, ValidationError } from '../../core/errors';
 
 /** backupsOf picks the service from the manager (the composition root owns it). */
 export function backupRoutes(router: Router, backupsOf: (manager: Manager) => Backups): void {
@@ -11,5 +14,21 @@ export function backupRoutes(router: Router, backupsOf: (manager: Manager) => Ba
     const set = await backupsOf(manager).run(params.id!, principal.actor);
     manager.events.emit('backup.created', { id: set.id, cluster_id: set.cluster_id });
     return ok(set, 201);
+  });
+
+  router.authed('GET', '/api/v1/clusters/:id/backups/:set/verify', 'viewer', ({ manager, params }) => {
+    const check = backupsOf(manager).verify(params.set!);
+    if (check.cluster_id !== params.id) throw new NotFoundError('backup set of cluster', params.set!);
+    return ok(check);
+  });
+
+  // A restore re-applies one component's spec from the set, through the lifecycle gate (four-eyes included).
+  router.authed('POST', '/api/v1/clusters/:id/backups/:set/restore', 'operator', async ({ manager, params, body, principal }) => {
+    const b = objectBody(body);
+    if (typeof b.service !== 'string' || !b.service) throw new ValidationError('service', 'service is the name of the component to restore');
+    const spec = backupsOf(manager).restorableSpec(params.id!, params.set!, b.service);
+    const approvalId = typeof b.approval_id === 'string' && b.approval_id ? b.approval_id : undefined;
+    const r = await manager.lifecycle.run(params.id!, { kind: 'restore', name: b.service, spec }, principal.user, approvalId);
+    return ok({ ...r.command, action: r.action, preflight: r.preflight }, 202);
   });
 }

@@ -127,6 +127,27 @@ export class Backups {
     return this.d.store.lifecycle.backups(clusterId).map((s) => ({ ...s, files: s.files.map(fileView) }));
   }
 
+  /**
+   * The spec a restore brings back for one component: the desired state signed when the set was taken, else
+   * the ManagedComponent as it stood in the cluster. Every file of the set is re-hashed first: one modified
+   * or missing file stops the restore before anything is sent.
+   */
+  restorableSpec(clusterId: string, setId: string, component: string): unknown {
+    const set = this.d.store.lifecycle.backup(setId);
+    if (!set || set.cluster_id !== clusterId) throw new CoreError('not_found', `backup set ${JSON.stringify(setId)} not found for this cluster`);
+    const check = this.verify(setId);
+    if (!check.ok) {
+      const list = check.mismatches.map((m) => `${m.file} (${m.status})`).join(', ');
+      throw new CoreError('backup_modified', `backup set ${setId} no longer matches its recorded sha256: ${list}; nothing was restored`, { mismatches: check.mismatches });
+    }
+    const dir = join(this.d.dataDir, BACKUPS_DIR, set.cluster_id, set.id);
+    const desired = JSON.parse(readFileSync(join(dir, DESIRED_STATE_FILE), 'utf8')) as { components?: Record<string, unknown> };
+    if (desired.components && component in desired.components) return desired.components[component];
+    const file = set.files.find((f) => f.name === `managedcomponent/${component}`);
+    if (file) return (JSON.parse(readFileSync(join(dir, file.file), 'utf8')) as { spec?: unknown }).spec;
+    throw new CoreError('not_found', `backup set ${setId} holds no component ${JSON.stringify(component)}`);
+  }
+
   /** Re-hashes every file of the set against what was recorded when it was taken. */
   verify(setId: string): BackupVerification {
     const set = this.d.store.lifecycle.backup(setId);

@@ -8,12 +8,13 @@ import { OP_APPLY, OP_DELETE, OP_INVENTORY, type ManagedComponentSpec } from '..
 
 export const COMPONENT_ACTIONS = ['stop', 'start', 'restart', 'rollback'] as const;
 export type ComponentAction = (typeof COMPONENT_ACTIONS)[number];
-export type LifecycleAction = 'install' | 'upgrade' | 'configuration' | 'uninstall' | ComponentAction | 'inventory';
+export type LifecycleAction = 'install' | 'upgrade' | 'configuration' | 'uninstall' | ComponentAction | 'restore' | 'inventory';
 
 export type LifecycleRequest =
   | { kind: 'apply'; name: unknown; spec: unknown }
   | { kind: 'delete'; name: string }
   | { kind: ComponentAction; name: string }
+  | { kind: 'restore'; name: string; spec: unknown }
   | { kind: 'inventory' };
 
 export interface PlannedOperation {
@@ -56,6 +57,11 @@ export function planOperation(store: Store, clusterId: string, req: LifecycleReq
     const current = desired[req.name];
     const action: LifecycleAction = !current ? 'install' : applyAction(current, spec);
     return { action, service: req.name, op: OP_APPLY, args: { name: req.name, spec }, spec, generation };
+  }
+  // Back to the spec a backup holds (its files were re-hashed by whoever read it), present or not today.
+  if (req.kind === 'restore') {
+    const spec = checkComponentSpec(req.spec);
+    return { action: 'restore', service: req.name, op: OP_APPLY, args: { name: req.name, spec }, spec, generation };
   }
   const current = desired[req.name];
   if (!current) throw new CoreError('not_found', `component ${req.name} is not in the desired state of this cluster`);

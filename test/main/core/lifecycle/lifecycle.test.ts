@@ -4,6 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as OTPAuth from 'otpauth';
 import { stringify } from 'yaml';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { importRbacYaml } from '../../../../main/core/kubernetes/import-rbac';
 import type { PublicUser } from '../../../../main/core/accounts/accounts';
 import type { Credentials } from '../../../../main/api/router';
@@ -21,6 +23,7 @@ describe('a blocked profile', () => {
   let olga: Credentials;
   let clusterId: string;
   const commandCount = (): number => t.manager.commands.list(clusterId).length;
+  let backupSet: { id: string; files: { name: string; file: string }[] };
 
   beforeAll(async () => {
     kube = await kubeTarget();
@@ -54,6 +57,7 @@ describe('a blocked profile', () => {
     const backup = await t.call('POST', `/api/v1/clusters/${clusterId}/backups`, {}, olga);
     expect(backup.status).toBe(201);
     expect((backup.body as { files: { name: string }[] }).files.map((f) => f.name)).toContain('managedcomponent/opa');
+    backupSet = backup.body as { id: string; files: { name: string; file: string }[] };
 
     const stop = await t.call('POST', `/api/v1/clusters/${clusterId}/components/opa/actions`, { action: 'stop' }, olga);
     expect(stop.status).toBe(202);
@@ -72,6 +76,26 @@ describe('a blocked profile', () => {
     const uninstall = await t.call('DELETE', `/api/v1/clusters/${clusterId}/components/opa`, undefined, olga);
     expect(uninstall.status).toBe(202);
     expect(uninstall.body).toMatchObject({ action: 'uninstall', op: 'managedcomponent.delete' });
+  });
+
+  it('restores an uninstalled component from a backup set, and refuses a set whose files changed', async () => {
+    expect(t.manager.store.commands.desiredState(clusterId)!.components).not.toHaveProperty('opa');
+    const restored = await t.call('POST', `/api/v1/clusters/${clusterId}/backups/${backupSet.id}/restore`, { service: 'opa' }, olga);
+    expect(restored.status).toBe(202);
+    expect(restored.body).toMatchObject({ action: 'restore', op: 'managedcomponent.apply' });
+    expect(t.manager.store.commands.desiredState(clusterId)!.components.opa).toEqual(OPA);
+
+    const file = join(t.dataDir, 'backups', clusterId, backupSet.id, backupSet.files.find((f) => f.name === 'desired-state')!.file);
+    const tampered = JSON.parse(readFileSync(file, 'utf8')) as { components: { opa: { replicas: number } } };
+    tampered.components.opa.replicas = 9;
+    writeFileSync(file, JSON.stringify(tampered, null, 2));
+    const before = commandCount();
+    const refused = await t.call('POST', `/api/v1/clusters/${clusterId}/backups/${backupSet.id}/restore`, { service: 'opa' }, olga);
+    expect(refused.status).toBe(409);
+    expect(errorOf(refused.body).code).toBe('backup_modified');
+    expect(commandCount()).toBe(before);
+    const verify = await t.call('GET', `/api/v1/clusters/${clusterId}/backups/${backupSet.id}/verify`, undefined, olga);
+    expect(verify.body).toMatchObject({ ok: false, mismatches: [expect.objectContaining({ name: 'desired-state', status: 'modified' })] });
   });
 
   it('an apply cannot carry a start, a restart or an upgrade past the gate by calling itself a configuration', async () => {
