@@ -115,6 +115,14 @@ describe('profile store', () => {
     expect(await store.getState().setProfile('standard', 'ap-7')).toBe(true);
     expect(api.callsTo('PUT', '/api/v1/clusters/c-1/profile')[1]?.body).toEqual({ profile: 'standard', approval_id: 'ap-7' });
     expect((await store.getState().backUpNow())?.id).toBe('b-1');
+    // A restore names the component and, under four eyes, its approval; a refusal keeps its code.
+    api.on('POST /api/v1/clusters/c-1/backups/b-1/restore', { status: 202, body: { id: 'cmd-restore-1' } });
+    expect(await store.getState().restore('b-1', 'opa', 'ap-9')).toBe(true);
+    expect(api.callsTo('POST', '/api/v1/clusters/c-1/backups/b-1/restore')[0]?.body).toEqual({ service: 'opa', approval_id: 'ap-9' });
+    expect(store.getState().restoring.done).toBe('cmd-restore-1');
+    api.on('POST /api/v1/clusters/c-1/backups/b-1/restore', apiError(409, 'backup_modified'));
+    expect(await store.getState().restore('b-1', 'opa')).toBe(false);
+    expect(store.getState().restoring.error?.code).toBe('backup_modified');
     expect(store.getState().backups[0]?.files[0]?.sha256).toBe('ab');
   });
 });

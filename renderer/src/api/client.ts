@@ -485,6 +485,10 @@ export class ApiClient {
   createBackup(id: string): Promise<BackupSet> {
     return this.request('POST', `${clusterPath(id)}/backups`);
   }
+  /** Re-applies one component's spec from a backup set (its files re-hashed first by the manager). */
+  restoreBackup(id: string, setId: string, service: string, approvalId?: string): Promise<CommandView> {
+    return this.request('POST', `${clusterPath(id)}/backups/${encodeURIComponent(setId)}/restore`, approvalId ? { service, approval_id: approvalId } : { service });
+  }
 
   // --- four-eyes approvals ---
   listApprovals(query: ApprovalQuery = {}): Promise<{ items: Approval[] }> {

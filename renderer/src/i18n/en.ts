@@ -705,6 +705,10 @@ export const en = {
   'preflight.running': 'Checking…',
   'preflight.none': 'Never checked yet.',
   'preflight.ranBy': 'Finished {when} by {by} ({trigger})',
+  'backups.restore.component': 'Restore component',
+  'backups.restore.submit': 'Restore',
+  'backups.restore.running': 'Restoring…',
+  'backups.restore.done': 'Restore queued as command {id}.',
   'backups.title': 'Backups',
   'backups.now': 'Back up now',
   'backups.running': 'Backing up…',
@@ -891,6 +895,14 @@ export const en = {
   'error.not_stopped.hint': 'Only a stopped component starts; restart it instead.',
   'error.not_running': 'This component is stopped.',
   'error.not_running.hint': 'Start it instead of restarting it.',
+  'error.backup_modified': 'This backup set no longer matches the sha256 recorded when it was taken; nothing was restored.',
+  'error.backup_modified.hint': 'Restore from another set, or take a new backup.',
+  'error.desired_state_changed': 'The desired state of this cluster changed while the operation was being checked.',
+  'error.desired_state_changed.hint': 'Look at the components again and retry.',
+  'error.approval_needs_session': 'An approval is decided by an admin signed in to the console, not with an API token.',
+  'error.approval_needs_session.hint': 'Sign in to the console to approve or reject.',
+  'error.rollback_unavailable': 'This component has no earlier version to roll back to.',
+  'error.rollback_unavailable.hint': 'Install the version you want instead.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -25,6 +25,7 @@ export interface ProfileState {
   backupsStatus: LoadStatus;
   backupsError: ApiError | null;
   backingUp: MutationState;
+  restoring: MutationState & { done: string | null };
 
   open(clusterId: string): Promise<void>;
   /** Only the profile (the components tab needs its four-eyes flag). */
@@ -38,6 +39,8 @@ export interface ProfileState {
   clearEndpointError(): void;
   runChecks(): Promise<PreflightRun | null>;
   backUpNow(): Promise<BackupSet | null>;
+  /** Restores one component from a set; `done` names the command queued. */
+  restore(setId: string, service: string, approvalId?: string): Promise<boolean>;
   reset(): void;
 }
 
@@ -58,6 +61,7 @@ export function createProfileStore(deps: { client: ApiClient }): ProfileStore {
     runStatus: 'idle' as RunStatus,
     runError: null,
     running: IDLE,
+    restoring: { ...IDLE, done: null },
     backups: [] as BackupSet[],
     backupsStatus: 'idle' as LoadStatus,
     backupsError: null,
@@ -161,6 +165,16 @@ export function createProfileStore(deps: { client: ApiClient }): ProfileStore {
           (b) => set((s) => ({ backups: sortNewestFirst([b, ...s.backups.filter((x) => x.id !== b.id)]), backupsStatus: 'ready', backingUp: IDLE })),
           (error) => set({ backingUp: { pending: false, error } }),
         );
+      },
+
+      async restore(setId, service, approvalId) {
+        set({ restoring: { pending: true, error: null, done: null } });
+        const command = await forOpen(
+          (id) => client.restoreBackup(id, setId, service, approvalId),
+          (c) => set({ restoring: { pending: false, error: null, done: c.id } }),
+          (error) => set({ restoring: { pending: false, error, done: null } }),
+        );
+        return command !== null;
       },
 
       reset() {

@@ -1,5 +1,8 @@
-// The backup sets of the open cluster (each file with its sha256 and size) and "Back up now".
-import type { ReactElement } from 'react';
+// The backup sets of the open cluster (each file with its sha256 and size), "Back up now", and restoring one
+// component from a set (with its approval under a four-eyes profile).
+import { useState, type ReactElement } from 'react';
+import type { BackupSet } from '../../api/types';
+import { ApprovalPicker } from './ApprovalPicker';
 import { profileStore, useFormat, useProfile, useSession, useT } from '../../app/stores';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Icon } from '../../components/Icon';
@@ -73,10 +76,55 @@ export function BackupsPanel(): ReactElement {
                   </tbody>
                 </table>
               )}
+              {canWrite ? <RestoreForm set={b} /> : null}
             </li>
           ))}
         </ul>
       ) : null}
     </section>
+  );
+}
+
+const COMPONENT_FILE = 'managedcomponent/';
+
+function RestoreForm({ set }: { set: BackupSet }): ReactElement | null {
+  const t = useT();
+  const restoring = useProfile((s) => s.restoring);
+  const view = useProfile((s) => s.view);
+  const services = set.files.filter((f) => f.name.startsWith(COMPONENT_FILE)).map((f) => f.name.slice(COMPONENT_FILE.length));
+  const [service, setService] = useState(services[0] ?? '');
+  const [approvalId, setApprovalId] = useState('');
+  if (services.length === 0) return null;
+  const fourEyes = view?.four_eyes === true;
+  return (
+    <form
+      className="form form-inline"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!restoring.pending && service) void profileStore.getState().restore(set.id, service, fourEyes && approvalId ? approvalId : undefined);
+      }}
+      data-testid="restore-form"
+    >
+      <div className="field field-inline">
+        <label htmlFor={`restore-${set.id}`}>{t('backups.restore.component')}</label>
+        <select id={`restore-${set.id}`} value={service} onChange={(e) => setService(e.target.value)} data-testid="restore-service">
+          {services.map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </select>
+        {fourEyes && view ? <ApprovalPicker clusterId={view.cluster_id} action="restore" service={service} value={approvalId} onChange={setApprovalId} idSuffix={`restore-${set.id}`} /> : null}
+        <button type="submit" className="btn btn-sm" disabled={restoring.pending} data-testid="restore-submit">
+          {restoring.pending ? t('backups.restore.running') : t('backups.restore.submit')}
+        </button>
+      </div>
+      {restoring.error ? <ErrorNotice error={restoring.error} testId="restore-error" /> : null}
+      {restoring.done ? (
+        <p role="status" data-testid="restore-done">
+          {t('backups.restore.done', { id: restoring.done.slice(0, 8) })}
+        </p>
+      ) : null}
+    </form>
   );
 }
