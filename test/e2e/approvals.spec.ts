@@ -208,6 +208,7 @@ test('an operator’s request is approved by a second administrator, never by it
     await expect(bobs).toHaveAttribute('data-state', 'pending');
     await expect(bobs).toContainText('by bob');
     await expect(bobs.getByTestId('approve')).toHaveCount(0);
+    await expect(bobs).toContainText('Waiting for an administrator');
     await screen.getByTestId('approvals-filter-state').selectOption('approved');
     await expect(screen.getByTestId('approval-row')).toHaveCount(1);
     await expect(screen.getByTestId('approval-row')).toHaveAttribute('data-approval-id', approvalId);

@@ -172,7 +172,8 @@ export type {
 
 export const PROFILE_NAMES: readonly ProfileName[] = ['development', 'standard', 'banking-secure', 'air-gapped', 'hybrid'];
 
-export const APPROVAL_ACTIONS = ['stop', 'restart', 'reinstall', 'uninstall', 'upgrade', 'rollback', 'restore', 'configuration'] as const;
+/** The four-eyes actions the console can launch (the spec's list less reinstall, which is no operation yet). */
+export const APPROVAL_ACTIONS = ['stop', 'restart', 'uninstall', 'upgrade', 'rollback', 'restore', 'configuration'] as const;
 export type ApprovalAction = (typeof APPROVAL_ACTIONS)[number];
 
 export interface ApprovalRequest {

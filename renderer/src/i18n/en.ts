@@ -766,6 +766,7 @@ export const en = {
   'approvals.noteLabel': 'Note (optional)',
   'approvals.approve': 'Approve',
   'approvals.reject': 'Reject',
+  'approvals.waitingAdmin': 'Waiting for an administrator',
   'approvals.waitingOther': 'Waiting for another administrator',
   'approvals.form.title': 'Request an approval',
   'approvals.form.help': 'Name the operation and the service, and say why; another administrator decides.',

@@ -769,6 +769,7 @@ export const fr: Record<MessageKey, string> = {
   'approvals.noteLabel': 'Note (facultative)',
   'approvals.approve': 'Approuver',
   'approvals.reject': 'Rejeter',
+  'approvals.waitingAdmin': 'En attente d’un administrateur',
   'approvals.waitingOther': 'En attente d’un autre administrateur',
   'approvals.form.title': 'Demander une approbation',
   'approvals.form.help': 'Indiquez l’opération, le service et la raison ; un autre administrateur décide.',

@@ -14,7 +14,8 @@ export function ApprovalRow({ approval: a, clusterName }: { approval: Approval; 
   const user = useSession((s) => s.user);
   const deciding = useApprovals((s) => s.decision.pending && s.decision.id === a.id);
   const [note, setNote] = useState('');
-  const own = user !== null && (a.requested_by === user.id || a.requested_by_name === user.name);
+  // By id, as the manager judges it: a name can be given again to a new account.
+  const own = user !== null && a.requested_by === user.id;
   const canDecide = user?.role === 'admin' && !own && a.state === 'pending';
   const decide = (d: 'approve' | 'reject'): void => void approvalsStore.getState().decide(a.id, d, note.trim() || undefined);
 
@@ -53,8 +54,8 @@ export function ApprovalRow({ approval: a, clusterName }: { approval: Approval; 
               {t('approvals.reject')}
             </button>
           </>
-        ) : a.state === 'pending' && own ? (
-          <span className="muted">{t('approvals.waitingOther')}</span>
+        ) : a.state === 'pending' ? (
+          <span className="muted">{own ? t('approvals.waitingOther') : t('approvals.waitingAdmin')}</span>
         ) : null}
       </td>
     </tr>
