@@ -30,7 +30,7 @@ export interface Inventory {
 const DEFAULT_SC = 'storageclass.kubernetes.io/is-default-class';
 const DEFAULT_IC = 'ingressclass.kubernetes.io/is-default-class';
 
-function nodeInventory(n: V1Node): NodeInventory {
+export function nodeInventory(n: V1Node): NodeInventory {
   const labels = n.metadata?.labels ?? {};
   const roles = Object.keys(labels)
     .filter((k) => k.startsWith('node-role.kubernetes.io/'))

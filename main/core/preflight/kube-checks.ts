@@ -1,6 +1,6 @@
 // Preflight checks read live from the Kubernetes API with the import identity: the API and its version, the
 // nodes (Ready, OS, architecture) and the capacity left for the managed components.
-import { CoreV1Api, VersionApi, type V1Node } from '@kubernetes/client-node';
+import { CoreV1Api, VersionApi } from '@kubernetes/client-node';
 import { quantityToScalar } from '@kubernetes/client-node/dist/util.js';
 import type { Registration } from '../clusters/registration';
 import { catalogEntry } from '../commands/component-catalog';
@@ -9,7 +9,7 @@ import { MIN_MINOR_VERSION } from '../kubernetes/registration-check';
 import { withTimeout } from '../reports/component-checks';
 import { bilingual } from '../reports/report-types';
 import type { Store } from '../store/store';
-import type { Inventory } from '../../wire/inventory';
+import { nodeInventory, type Inventory, type NodeInventory } from '../../wire/inventory';
 import type { CheckResult } from './check-types';
 import { check, why } from './check';
 
@@ -26,14 +26,6 @@ const T = {
 
 const num = (q: string): number => Number(quantityToScalar(q));
 
-interface NodeFacts {
-  name: string;
-  ready: boolean;
-  os: string;
-  architecture: string;
-  os_image: string;
-  allocatable: { cpu: string; memory: string };
-}
 
 const fail3 = (evidence: CheckResult['evidence'], reason: ReturnType<typeof why>, at: () => string): CheckResult[] => [
   check('kubernetes.api', T.api, 'fail', evidence, reason, at()),
@@ -49,14 +41,14 @@ export async function kubeChecks(clusterId: string, registration: Registration, 
   const access = registration.access(clusterId);
   let source: string;
   let gitVersion: string;
-  let nodes: NodeFacts[];
+  let nodes: NodeInventory[];
   if (access) {
     source = `GET ${access.server}/version and /api/v1/nodes with the import identity`;
     const kc = kubeConfigFor(access);
     try {
       const [version, list] = await withTimeout(Promise.all([kc.makeApiClient(VersionApi).getCode(), kc.makeApiClient(CoreV1Api).listNode()]), timeoutMs);
       gitVersion = version.gitVersion;
-      nodes = list.items.map(nodeFacts);
+      nodes = list.items.map(nodeInventory);
     } catch (error) {
       const e = classifyKubeError(error, access.server);
       return fail3({ method: source, error_code: e.code, error: e.message }, why(`the Kubernetes API could not be read: ${e.message}`, `l'API Kubernetes n'a pas pu être lue : ${e.message}`), at);
@@ -69,7 +61,7 @@ export async function kubeChecks(clusterId: string, registration: Registration, 
     }
     source = `the inventory the agent read through the Kubernetes API and reported at ${snapshot.taken_at}`;
     gitVersion = inv.kubernetes_version;
-    nodes = inv.nodes.map((n) => ({ name: n.name, ready: n.ready, os: n.operating_system ?? '', architecture: n.architecture ?? '', os_image: n.os_image ?? '', allocatable: { cpu: n.allocatable?.cpu || '0', memory: n.allocatable?.memory || '0' } }));
+    nodes = inv.nodes;
   }
   const minor = Number.parseInt(/^v?\d+\.(\d+)/.exec(gitVersion)?.[1] ?? '', 10);
   const versionEvidence = { method: source, git_version: gitVersion, minimum: `1.${MIN_MINOR_VERSION}` };
@@ -79,22 +71,12 @@ export async function kubeChecks(clusterId: string, registration: Registration, 
   return [api, nodesCheck(nodes, source, at()), capacityCheck(nodes, components, at())];
 }
 
-function nodeFacts(n: V1Node): NodeFacts {
-  return {
-    name: n.metadata?.name ?? '',
-    ready: n.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True') ?? false,
-    os: n.status?.nodeInfo?.operatingSystem ?? '',
-    architecture: n.status?.nodeInfo?.architecture ?? '',
-    os_image: n.status?.nodeInfo?.osImage ?? '',
-    allocatable: { cpu: n.status?.allocatable?.cpu ?? '0', memory: n.status?.allocatable?.memory ?? '0' },
-  };
-}
 
-function nodesCheck(facts: NodeFacts[], source: string, at: string): CheckResult {
+function nodesCheck(facts: NodeInventory[], source: string, at: string): CheckResult {
   const evidence = { method: source, nodes: facts, supported_os: [...SUPPORTED_OS], supported_architectures: [...SUPPORTED_ARCH] };
-  const usable = facts.filter((f) => f.ready && SUPPORTED_OS.has(f.os) && SUPPORTED_ARCH.has(f.architecture));
+  const usable = facts.filter((f) => f.ready && SUPPORTED_OS.has(f.operating_system) && SUPPORTED_ARCH.has(f.architecture));
   if (usable.length === 0) return check('kubernetes.nodes', T.nodes, 'fail', evidence, why('no node is Ready with a supported operating system and architecture', "aucun nœud n'est prêt avec un système et une architecture pris en charge"), at);
-  const others = facts.filter((f) => !usable.includes(f)).map((f) => `${f.name} (${f.ready ? `${f.os}/${f.architecture}` : 'NotReady'})`);
+  const others = facts.filter((f) => !usable.includes(f)).map((f) => `${f.name} (${f.ready ? `${f.operating_system}/${f.architecture}` : 'NotReady'})`);
   if (others.length) return check('kubernetes.nodes', T.nodes, 'warn', evidence, why(`not usable: ${others.join(', ')}`, `inutilisables : ${others.join(', ')}`), at);
   return check('kubernetes.nodes', T.nodes, 'pass', evidence, null, at);
 }
@@ -107,12 +89,13 @@ function perInstance(spec: Spec): { cpu: number; memory: number } {
   return { cpu: Math.max(cpu, num(min.cpu)), memory: Math.max(memory, num(min.memory)) };
 }
 
-function capacityCheck(nodes: NodeFacts[], components: Record<string, Spec>, at: string): CheckResult {
+function capacityCheck(nodes: NodeInventory[], components: Record<string, Spec>, at: string): CheckResult {
   const ready = nodes.filter((f) => f.ready);
   let allocatable: { cpu: number; memory: number };
   let needs: { name: string; replicas: number; cpu: number; memory: number }[];
   try {
-    allocatable = ready.reduce((a, f) => ({ cpu: a.cpu + num(f.allocatable.cpu), memory: a.memory + num(f.allocatable.memory) }), { cpu: 0, memory: 0 });
+    // A node that reports no allocatable figure (an empty quantity) adds nothing.
+    allocatable = ready.reduce((a, f) => ({ cpu: a.cpu + num(f.allocatable?.cpu || '0'), memory: a.memory + num(f.allocatable?.memory || '0') }), { cpu: 0, memory: 0 });
     needs = Object.entries(components).map(([name, spec]) => {
       const replicas = typeof spec.replicas === 'number' ? spec.replicas : 1;
       const one = perInstance(spec);
