@@ -7,6 +7,7 @@ import { checkComponentSpec } from '../commands/component-spec';
 import { catalogEntry } from '../commands/component-catalog';
 import type { Listeners } from '../listeners';
 import type { CheckResult, CheckStatus } from '../preflight/check-types';
+import { check } from '../preflight/check';
 import { probeGateway } from '../reports/gateway-probe';
 import { parseImageReference } from '../reports/mirror';
 import { bilingual, type Bilingual } from '../reports/report-types';
@@ -72,15 +73,8 @@ export function ruleContext(cluster: ClusterRecord, deps: RuleDeps, target?: { n
   };
 }
 
-const result = (id: RuleId, status: CheckStatus, evidence: CheckResult['evidence'], reason: Bilingual | null, at: string): CheckResult => ({
-  id: `profile.${id}`,
-  title: RULE_TITLES[id],
-  status,
-  critical: status === 'fail',
-  reason: status === 'pass' ? null : reason,
-  evidence,
-  ran_at: at,
-});
+/** A rule's result is a check like any other, under the id `profile.<rule>`. */
+const result = (id: RuleId, status: CheckStatus, evidence: CheckResult['evidence'], reason: Bilingual | null, at: string): CheckResult => check(`profile.${id}`, RULE_TITLES[id], status, evidence, reason, at);
 
 const tlsOk = (r: TlsEndpointResult): boolean => r.verdict === 'ok' || r.verdict === 'expiring';
 
@@ -151,7 +145,8 @@ async function endpointsTls(ctx: RuleContext, id: 'service_tls' | 'endpoint_tls'
 }
 
 function mfaRule(ctx: RuleContext, id: 'mfa_admin_roles' | 'mfa_local_admins', at: string): CheckResult {
-  const roles: readonly string[] = id === 'mfa_local_admins' ? ['admin'] : MFA_ROLES[ctx.cluster.profile].length ? MFA_ROLES[ctx.cluster.profile] : ['admin'];
+  // The roles the login demands a second factor of under this profile: every account holding one must have it.
+  const roles: readonly string[] = MFA_ROLES[ctx.cluster.profile];
   const accounts = ctx.deps.accounts.mfaEnrolment().filter((a) => roles.includes(a.role));
   const missing = accounts.filter((a) => !a.enrolled).map((a) => a.name);
   const evidence = { method: 'read the TOTP enrolment of every local account with these roles', roles, accounts };
