@@ -2,7 +2,7 @@
 // looked up in the internal mirror (a real HEAD of each manifest).
 import type { ProfileName } from '../profiles/profile-names';
 import { PROFILE_RULES } from '../profiles/profile-rules';
-import { headManifest, parseImageReference, type MirrorSettings } from '../reports/mirror';
+import { lookupImages, parseImageReference, type MirrorSettings } from '../reports/mirror';
 import { bilingual } from '../reports/report-types';
 import type { Store } from '../store/store';
 import type { CheckResult } from './check-types';
@@ -34,12 +34,7 @@ export async function artifactChecks(mirror: MirrorSettings, profile: ProfileNam
       if (images.length === 0) return check(id, T.artifacts(name), 'warn', { method: 'read the artifacts of the component', artifacts: [] }, why('the component declares no image: nothing to look up', "le composant ne déclare aucune image : rien à chercher"), at());
       if (!mirror.url) return check(id, T.artifacts(name), mirrorRequired ? 'fail' : 'warn', { method: 'read the internal mirror setting', mirror_url: null, artifacts: images }, why('no internal mirror is configured', "aucun miroir interne n'est configuré"), at());
       const url = mirror.url;
-      const lookups = await Promise.all(
-        images.map((image) => {
-          const ref = parseImageReference(image);
-          return ref ? headManifest({ url, ca_pem: mirror.ca_pem }, ref, timeoutMs) : Promise.resolve({ image, request: '', http_status: null, content_digest: null, media_type: null, error: 'not pinned by a sha256 digest', found: false });
-        }),
-      );
+      const lookups = await lookupImages({ url, ca_pem: mirror.ca_pem }, images, timeoutMs);
       const evidence = { method: 'HEAD /v2/<repository>/manifests/<digest> on the internal mirror for each artifact', mirror_url: url, lookups };
       const missing = lookups.filter((l) => !l.found).map((l) => `${l.image} (${l.http_status === 404 ? '404' : (l.error ?? `HTTP ${l.http_status}`)})`);
       if (missing.length) return check(id, T.artifacts(name), 'fail', evidence, why(`not in the mirror: ${missing.join(', ')}`, `absent du miroir : ${missing.join(', ')}`), at());

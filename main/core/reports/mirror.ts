@@ -135,6 +135,17 @@ export function headManifest(mirror: { url: string; ca_pem: string | null }, ref
   });
 }
 
+/** Each image looked up by digest in the mirror, side by side; an image not pinned by digest is not looked up. */
+export function lookupImages(mirror: { url: string; ca_pem: string | null }, images: string[], timeoutMs = MIRROR_TIMEOUT_MS): Promise<ManifestLookup[]> {
+  return Promise.all(
+    images.map((image) => {
+      const ref = parseImageReference(image);
+      if (!ref) return Promise.resolve<ManifestLookup>({ image, request: '', http_status: null, content_digest: null, media_type: null, error: 'the image is not pinned by a sha256 digest', found: false });
+      return headManifest(mirror, ref, timeoutMs);
+    }),
+  );
+}
+
 interface ArtifactSpec {
   artifacts?: { name?: unknown; image?: unknown }[];
 }
@@ -163,13 +174,7 @@ export async function offlineSourceLines(desired: Record<string, unknown>, mirro
         }
         const mirrorUrl = mirror.url;
         evidence.mirror_ca = mirror.ca_pem ? 'configured CA' : 'system trust store';
-        const lookups = await Promise.all(
-          artifacts.map((a) => {
-            const ref = parseImageReference(a.image as string);
-            if (!ref) return Promise.resolve<ManifestLookup>({ image: a.image as string, request: '', http_status: null, content_digest: null, media_type: null, error: 'the image is not pinned by a sha256 digest', found: false });
-            return headManifest({ url: mirrorUrl, ca_pem: mirror.ca_pem }, ref, timeoutMs);
-          }),
-        );
+        const lookups = await lookupImages({ url: mirrorUrl, ca_pem: mirror.ca_pem }, artifacts.map((a) => a.image as string), timeoutMs);
         evidence.lookups = lookups.map((l, i) => ({ name: artifacts[i]!.name, ...l }));
         const missing = lookups.filter((l) => !l.found);
         if (missing.length === 0) {
