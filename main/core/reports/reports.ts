@@ -10,7 +10,6 @@ import type { Store } from '../store/store';
 import { signDocument } from '../../wire/envelope';
 import { agentConfigLine, agentMtlsLine } from './agent-checks';
 import { componentLines, functionalLines, KUBE_READ_TIMEOUT_MS } from './component-checks';
-import type { GatewayAddress } from './gateway-probe';
 import { inventoryFreshLine } from './inventory-check';
 import { checkMirrorSettings, MIRROR_TIMEOUT_MS, offlineSourceLines, type MirrorSettings } from './mirror';
 import { renderReportHtml, type ReportLanguage } from './report-html';
@@ -20,7 +19,6 @@ import { statusCounts, verdictOf } from './verdict';
 import type { Preflight, PreflightRun } from '../preflight/preflight';
 import type { Listeners } from '../listeners';
 
-export type { GatewayAddress } from './gateway-probe';
 
 export interface ReportsOptions {
   store: Store;
@@ -31,38 +29,23 @@ export interface ReportsOptions {
   /** The manager CA: the only trust anchor of the gateway probe. */
   caPem: string;
   managerVersion: string;
-  /** The agent gateway to probe; without it the agent.mtls line is BLOCKED. Also settable later (useGateway). */
-  gateway?: GatewayAddress;
   /** The preflight checks open every acceptance run (spec: "Lancer la recette : vérifications préalables, ..."). */
   preflight?: Preflight;
-  /** Where this process's gateway listens, when it was started after the reports service. */
-  listeners?: Listeners;
+  /** Where this process's gateway listens (set by whoever starts it); without one the agent.mtls line is BLOCKED. */
+  listeners: Listeners;
   kubeTimeoutMs?: number;
   mirrorTimeoutMs?: number;
 }
 
 export class Reports {
-  private gateway: GatewayAddress | undefined;
-
-  constructor(private readonly o: ReportsOptions) {
-    this.gateway = o.gateway;
-  }
-
-  /** The serve command calls this once its embedded gateway listens (the manager is built before it). */
-  useGateway(address: GatewayAddress | undefined): void {
-    this.gateway = address;
-  }
-
-  private gatewayAddress(): GatewayAddress | undefined {
-    return this.gateway ?? this.o.listeners?.gateway;
-  }
+  constructor(private readonly o: ReportsOptions) {}
 
   async run(clusterId: string, actor: string): Promise<SignedReport> {
     const { store, clock } = this.o;
     const cluster = store.clusters.get(clusterId);
     if (!cluster) throw new NotFoundError('cluster', clusterId);
     const desired = (store.commands.desiredState(clusterId)?.components ?? {}) as Record<string, unknown>;
-    const deps = { store, keyring: this.o.keyring, clock, caPem: this.o.caPem, gateway: this.gatewayAddress() };
+    const deps = { store, keyring: this.o.keyring, clock, caPem: this.o.caPem, gateway: this.o.listeners.gateway };
 
     // The network checks run side by side; each line keeps its own time of execution.
     const [preflight, mtls, components, sources] = await Promise.all([

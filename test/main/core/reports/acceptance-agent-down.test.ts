@@ -81,7 +81,7 @@ describe('acceptance of a cluster whose agent went silent', () => {
   });
 
   test('a connected agent with no known gateway address gives a BLOCKED agent.mtls, never a PASS', async () => {
-    t.manager.reports.useGateway(undefined);
+    t.manager.listeners.gateway = undefined;
     const l = lineOf(await t.manager.reports.run(clusterId, 'olga'), 'agent.mtls');
     expect(l.status).toBe('BLOCKED');
     expect(l.evidence.reason!.en).toMatch(/gateway address is not known/);
@@ -90,7 +90,7 @@ describe('acceptance of a cluster whose agent went silent', () => {
   test('an agent last seen longer ago than the connected window fails agent.mtls with its last_seen', async () => {
     const lastSeen = t.manager.store.commands.agentStatus(clusterId)!.last_seen;
     clock.advance(120_000);
-    t.manager.reports.useGateway({ host: '127.0.0.1', port: gw.port, serverName: 'localhost' });
+    t.manager.listeners.gateway = { host: '127.0.0.1', port: gw.port, serverName: 'localhost' };
     const report = await t.manager.reports.run(clusterId, 'olga');
     const l = lineOf(report, 'agent.mtls');
     expect(l.status).toBe('FAIL');
@@ -107,7 +107,7 @@ describe('acceptance of a cluster whose agent went silent', () => {
   test('a gateway address where nothing listens fails agent.mtls with the connection error', async () => {
     const port = gw.port;
     await gw.close();
-    t.manager.reports.useGateway({ host: '127.0.0.1', port, serverName: 'localhost' });
+    t.manager.listeners.gateway = { host: '127.0.0.1', port, serverName: 'localhost' };
     const l = lineOf(await t.manager.reports.run(clusterId, 'olga'), 'agent.mtls');
     expect(l.status).toBe('FAIL');
     expect(l.evidence.reason!.en).toMatch(/ECONNREFUSED/);

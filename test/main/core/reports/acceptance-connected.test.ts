@@ -55,7 +55,7 @@ describe('acceptance of a connected cluster', () => {
 
     const tls = serverTls(t.manager.ca, t.manager.protector, t.manager.clock, 'gateway', join(t.dataDir, 'tls'), ['localhost']);
     gw = await startGateway({ store: t.manager.store, commands: t.manager.commands, events: t.manager.events, clock: t.manager.clock, caPem: tls.caPem, certPem: tls.certPem, keyPem: tls.keyPem, host: '127.0.0.1', port: 0 });
-    t.manager.reports.useGateway({ host: '127.0.0.1', port: gw.port, serverName: 'localhost' });
+    t.manager.listeners.gateway = { host: '127.0.0.1', port: gw.port, serverName: 'localhost' };
     const identity = t.manager.agentIdentities.issue(clusterId, gw.url, 'test');
     serial = identity.serial;
     cert = { certPem: identity.files['tls.crt'], keyPem: identity.files['tls.key'], caPem: identity.files['ca.crt'] };
