@@ -2,9 +2,9 @@
 // upgrades, commands, starts and restarts), the four-eyes approval, and the preflight of installs and upgrades.
 // Only then is the command signed and queued, the approval spent in the same transaction.
 import type { PublicUser } from '../accounts/accounts';
-import type { Approvals } from '../approvals/approvals';
+import type { ApprovalUse, Approvals } from '../approvals/approvals';
 import type { Commands, CommandView } from '../commands/commands';
-import { CoreError } from '../errors';
+import { CoreError, NotFoundError } from '../errors';
 import type { CoreEvents } from '../events';
 import type { Preflight, PreflightRun } from '../preflight/preflight';
 import { BLOCKED_ACTIONS, requiresFourEyes } from '../profiles/profile-rules';
@@ -38,22 +38,30 @@ export class Lifecycle {
   constructor(private readonly d: LifecycleDeps) {}
 
   /**
+   * How a refusal is audited, then thrown: a refused approval as its own step of the approval, every other
+   * refusal as the lifecycle's (with what was asked).
+   */
+  private refusal(user: PublicUser, use: ApprovalUse, approvalId: string | undefined, extra: Record<string, unknown> = {}): (error: CoreError) => never {
+    return (error) => {
+      if (approvalId && error.code.startsWith('approval_')) this.d.approvals.auditRefusal(approvalId, use, error);
+      else this.d.store.tx(() => this.d.store.audit.append({ actor: user.name, action: 'lifecycle.refused', cluster_id: use.cluster_id, target: use.service || null, details: { action: use.action, code: error.code, approval_id: approvalId ?? null, ...extra } }));
+      throw error;
+    };
+  }
+
+  /**
    * Changes a cluster's profile. Leaving a profile that requires four eyes is itself a disruptive
    * configuration: without this, one admin could step down to development, act alone and step back.
    */
   changeProfile(clusterId: string, profile: unknown, user: PublicUser, clusters: Clusters, approvalId?: string): void {
     const cluster = this.d.store.clusters.get(clusterId);
-    if (!cluster) throw new CoreError('not_found', `cluster ${JSON.stringify(clusterId)} not found`);
+    if (!cluster) throw new NotFoundError('cluster', clusterId);
     if (!requiresFourEyes(cluster.profile) || profile === cluster.profile) {
       clusters.setProfile(clusterId, profile, user.name);
       return;
     }
     const use = { cluster_id: clusterId, action: 'configuration', service: PROFILE_SERVICE, user_id: user.id };
-    const refuse = (error: CoreError): never => {
-      if (approvalId) this.d.approvals.auditRefusal(approvalId, use, error);
-      else this.d.store.tx(() => this.d.store.audit.append({ actor: user.name, action: 'lifecycle.refused', cluster_id: clusterId, target: PROFILE_SERVICE, details: { action: 'configuration', code: error.code, profile } }));
-      throw error;
-    };
+    const refuse = this.refusal(user, use, approvalId, { profile });
     if (!approvalId) refuse(new CoreError('approval_required', `the ${cluster.profile} profile needs an approved request (action configuration, service ${PROFILE_SERVICE}) to change the profile`, { action: 'configuration', service: PROFILE_SERVICE }));
     try {
       this.d.store.tx(() => {
@@ -70,15 +78,10 @@ export class Lifecycle {
   async run(clusterId: string, req: LifecycleRequest, user: PublicUser, approvalId?: string): Promise<LifecycleResult> {
     const { store, clock } = this.d;
     const cluster = store.clusters.get(clusterId);
-    if (!cluster) throw new CoreError('not_found', `cluster ${JSON.stringify(clusterId)} not found`);
+    if (!cluster) throw new NotFoundError('cluster', clusterId);
     const plan = planOperation(store, clusterId, req, clock.now());
     const use = { cluster_id: clusterId, action: plan.action, service: plan.service, user_id: user.id };
-    const refuse = (error: CoreError): never => {
-      // A refused approval is audited as its own step of the approval; every other refusal as the lifecycle's.
-      if (approvalId && error.code.startsWith('approval_')) this.d.approvals.auditRefusal(approvalId, use, error);
-      else store.tx(() => store.audit.append({ actor: user.name, action: 'lifecycle.refused', cluster_id: clusterId, target: plan.service || null, details: { action: plan.action, code: error.code, approval_id: approvalId ?? null } }));
-      throw error;
-    };
+    const refuse = this.refusal(user, use, approvalId);
 
     let evaluation: ProfileEvaluation | undefined;
     if (BLOCKED_ACTIONS.has(plan.action)) {
