@@ -3,17 +3,16 @@ import { X509Certificate } from 'node:crypto';
 import { isIP } from 'node:net';
 import { ValidationError } from '../errors';
 import type { Store } from '../store/store';
+import { HOST_NAME } from '../clusters/names';
 import { targetLabel, type SyslogTarget } from './syslog-sender';
 
 export const SYSLOG_TARGET_KEY = 'syslog_target';
 
-/** RFC 1123 host names: labels of letters, digits and inner hyphens, 253 characters at most. */
-const HOSTNAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*\.?$/i;
 
 export function checkSyslogTarget(input: unknown): SyslogTarget {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) throw new ValidationError('host', 'the syslog target is { host, port, transport }');
   const { host, port, transport, ca_pem } = input as Record<string, unknown>;
-  if (typeof host !== 'string' || !(isIP(host) || HOSTNAME.test(host))) throw new ValidationError('host', 'host must be a host name or an IP address, e.g. siem.bank.internal');
+  if (typeof host !== 'string' || !(isIP(host) || HOST_NAME.test(host))) throw new ValidationError('host', 'host must be a host name or an IP address, e.g. siem.bank.internal');
   if (typeof port !== 'number' || !Number.isInteger(port) || port < 1 || port > 65535) throw new ValidationError('port', 'port must be an integer from 1 to 65535 (syslog is 514, or 6514 with TLS)');
   if (transport !== 'tls' && transport !== 'tcp' && transport !== 'udp') throw new ValidationError('transport', 'transport must be "tls" (RFC 5425), "tcp" or "udp"');
   if (ca_pem !== undefined && ca_pem !== null && ca_pem !== '') {

@@ -4,7 +4,7 @@ import type { Clock } from '../clock';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import type { Store } from '../store/store';
 import type { ClusterRecord } from '../store/clusters-table';
-import { labelProblem, nameProblem } from './names';
+import { isFqdn, labelProblem, nameProblem } from './names';
 import { DEFAULT_PROFILE, isProfile, PROFILES } from '../profiles/profile-names';
 import { isIP } from 'node:net';
 
@@ -17,11 +17,9 @@ export interface ClusterInput {
   address?: unknown;
 }
 
-const FQDN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+\.?$/i;
-
 function checkFqdn(v: unknown): string | null {
   if (v === null || v === '') return null;
-  if (typeof v !== 'string' || !FQDN.test(v) || isIP(v)) throw new ValidationError('fqdn', 'fqdn is a fully qualified DNS name such as api.prod.example.internal');
+  if (typeof v !== 'string' || !isFqdn(v) || isIP(v)) throw new ValidationError('fqdn', 'fqdn is a fully qualified DNS name such as api.prod.example.internal');
   return v.replace(/\.$/, '').toLowerCase();
 }
 

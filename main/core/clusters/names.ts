@@ -2,6 +2,10 @@
 
 export const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/;
 export const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+/** An RFC 1123 host name: labels of letters, digits and inner hyphens, 253 characters at most, a final dot allowed. */
+export const HOST_NAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*\.?$/i;
+/** A fully qualified name: a host name of at least two labels. */
+export const isFqdn = (v: string): boolean => HOST_NAME.test(v) && v.replace(/\.$/, '').includes('.');
 
 export function nameProblem(name: unknown, max = 253): string | undefined {
   if (typeof name !== 'string' || name.length === 0) return 'a name is required';
