@@ -78,6 +78,13 @@ const result = (id: RuleId, status: CheckStatus, evidence: CheckResult['evidence
 
 const tlsOk = (r: TlsEndpointResult): boolean => r.verdict === 'ok' || r.verdict === 'expiring';
 
+/** A TLS handshake with the host of an https:// URL (443 by default), trusting its CA when one is set. */
+function httpsProbe(ctx: RuleContext, url: string, caPem: string | null, serverName?: string | null): Promise<TlsEndpointResult> {
+  const u = new URL(url);
+  const host = u.hostname.replace(/^\[|\]$/g, '');
+  return ctx.tlsProbe(host, Number(u.port || 443), caPem ? [caPem] : [], serverName ?? host);
+}
+
 async function consoleTls(ctx: RuleContext, at: string): Promise<CheckResult> {
   const { listeners, mode, caPem } = ctx.deps;
   const c = listeners.console;
@@ -170,7 +177,7 @@ async function mirrorOnly(ctx: RuleContext, at: string): Promise<CheckResult> {
       }
     }
   }
-  const probe = await ctx.tlsProbe(u.hostname, Number(u.port || 443), mirror.ca_pem ? [mirror.ca_pem] : [], u.hostname);
+  const probe = await httpsProbe(ctx, mirror.url, mirror.ca_pem);
   const evidence = { method: 'compared the registry of every artifact image with the mirror, and a TLS handshake with the mirror', mirror_url: mirror.url, images, mirror_probe: probe };
   const foreign = images.filter((i) => !i.from_mirror);
   if (foreign.length > 0) return result('mirror_only', 'fail', evidence, bilingual(`images not pulled from the mirror: ${foreign.map((f) => f.image).join(', ')}`, `images non tirées du miroir : ${foreign.map((f) => f.image).join(', ')}`), at);
@@ -239,16 +246,14 @@ async function customerConnectionsTls(ctx: RuleContext, at: string): Promise<Che
     const u = new URL(access.server);
     if (u.protocol !== 'https:') problems.push(`Kubernetes API ${access.server} is not https`);
     else {
-      const host = u.hostname.replace(/^\[|\]$/g, '');
-      const probe = await ctx.tlsProbe(host, Number(u.port || 443), access.ca_pem ? [access.ca_pem] : [], access.tls_server_name ?? host);
+      const probe = await httpsProbe(ctx, access.server, access.ca_pem, access.tls_server_name);
       connections.push({ what: 'kubernetes-api', url: access.server, probe });
       if (!tlsOk(probe)) problems.push(`Kubernetes API ${access.server} (${probe.message})`);
     }
   }
   const mirror = ctx.deps.store.reports.mirror();
   if (mirror.url) {
-    const u = new URL(mirror.url);
-    const probe = await ctx.tlsProbe(u.hostname, Number(u.port || 443), mirror.ca_pem ? [mirror.ca_pem] : [], u.hostname);
+    const probe = await httpsProbe(ctx, mirror.url, mirror.ca_pem);
     connections.push({ what: 'mirror', url: mirror.url, probe });
     if (!tlsOk(probe)) problems.push(`mirror ${mirror.url} (${probe.message})`);
   }
