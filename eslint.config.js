@@ -44,7 +44,10 @@ export default tseslint.config(
     files: ['agent/**'],
     rules: restrict([
       { group: ['electron'], message: 'The agent is plain Node.' },
-      { group: ['**/main/core/**', '**/main/api/**', '**/main/cli/**'], message: 'The agent shares only the wire contract with the manager.' },
+      {
+        group: ['**/main/core/**', '**/main/api/**', '**/main/cli/**'],
+        message: 'The agent shares only the wire contract with the manager.',
+      },
     ]),
   },
 );

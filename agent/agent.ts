@@ -39,7 +39,13 @@ export class ClusterAgent {
   constructor(private readonly o: AgentOptions) {
     const { config } = o.identity;
     this.gateway = gatewayClient(o.identity, o.replica, o.version);
-    this.elector = new LeaseElector({ kc: o.kc, namespace: config.namespace, name: AGENT_LEASE_NAME, identity: o.replica, leaseDurationS: config.lease_duration_s });
+    this.elector = new LeaseElector({
+      kc: o.kc,
+      namespace: config.namespace,
+      name: AGENT_LEASE_NAME,
+      identity: o.replica,
+      leaseDurationS: config.lease_duration_s,
+    });
     this.state = new StateStore(o.kc, config.namespace, AGENT_STATE_NAME);
     const components = new Components(o.kc, config.namespace);
     this.components = components;
@@ -56,7 +62,13 @@ export class ClusterAgent {
         void this.reportInventory();
       },
     });
-    this.reconciler = new Reconciler({ kc: o.kc, components, desired: () => this.state.state.desired_state, verify: (d) => this.runner.verifyDesired(d), isLeader: () => this.elector.isLeader() });
+    this.reconciler = new Reconciler({
+      kc: o.kc,
+      components,
+      desired: () => this.state.state.desired_state,
+      verify: (d) => this.runner.verifyDesired(d),
+      isLeader: () => this.elector.isLeader(),
+    });
   }
 
   isOffline(): boolean {
@@ -75,7 +87,13 @@ export class ClusterAgent {
 
   async start(): Promise<void> {
     const { config } = this.o.identity;
-    log('started', { version: this.o.version, replica: this.o.replica, cluster_id: config.cluster_id, namespace: config.namespace, gateway: config.gateway_url });
+    log('started', {
+      version: this.o.version,
+      replica: this.o.replica,
+      cluster_id: config.cluster_id,
+      namespace: config.namespace,
+      gateway: config.gateway_url,
+    });
     this.elector.onChange((leader) => {
       if (leader) {
         void this.state.load().then(
@@ -137,7 +155,8 @@ export class ClusterAgent {
       if (refused) log('receipt.refused', { count: receipts.length - accepted.length }, 'warn');
       // Refused receipts will never be taken: they leave the queue with the accepted ones.
       const done = new Set(refused ? receipts.map((r) => r.command_id) : accepted);
-      if (this.state.state.unsent.some((id) => done.has(id))) await this.state.update((s) => void (s.unsent = s.unsent.filter((id) => !done.has(id))));
+      if (this.state.state.unsent.some((id) => done.has(id)))
+        await this.state.update((s) => void (s.unsent = s.unsent.filter((id) => !done.has(id))));
     } catch (error) {
       log('receipt.queued', { count: receipts.length, error: (error as Error).message }, 'warn');
     }
@@ -152,8 +171,16 @@ export class ClusterAgent {
   private async report(inventory: unknown): Promise<void> {
     // The components as they stand in the cluster travel with the inventory: the console's observed state.
     const present = await this.components.list();
-    const components = Object.fromEntries([...present].map(([name, mc]) => [name, { spec: mc.spec, status: (mc as { status?: unknown }).status ?? null }]));
-    await this.gateway.report({ replica: this.o.replica, agent_version: this.o.version, leader: this.elector.isLeader(), inventory, components });
+    const components = Object.fromEntries(
+      [...present].map(([name, mc]) => [name, { spec: mc.spec, status: (mc as { status?: unknown }).status ?? null }]),
+    );
+    await this.gateway.report({
+      replica: this.o.replica,
+      agent_version: this.o.version,
+      leader: this.elector.isLeader(),
+      inventory,
+      components,
+    });
     this.contact();
   }
 

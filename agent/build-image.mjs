@@ -31,7 +31,16 @@ function tarOf(entries) {
     pack.on('end', () => done(Buffer.concat(chunks)));
     pack.on('error', fail);
     for (const e of [...entries].sort((a, b) => (a.path < b.path ? -1 : 1))) {
-      const header = { name: e.path, mode: e.mode, mtime: EPOCH, uid: e.uid ?? 0, gid: e.gid ?? 0, uname: '', gname: '', type: e.type ?? 'file' };
+      const header = {
+        name: e.path,
+        mode: e.mode,
+        mtime: EPOCH,
+        uid: e.uid ?? 0,
+        gid: e.gid ?? 0,
+        uname: '',
+        gname: '',
+        type: e.type ?? 'file',
+      };
       if (e.type === 'directory') pack.entry(header);
       else pack.entry({ ...header, size: e.body.length }, e.body);
     }
@@ -55,7 +64,11 @@ function runtimeEntries() {
   return [
     ...[...dirs].map((d) => ({ path: `${d}/`, type: 'directory', mode: d === 'tmp' ? 0o1777 : 0o755 })),
     ...entries,
-    { path: 'etc/passwd', body: Buffer.from(`root:x:0:0:root:/root:/sbin/nologin\nnonroot:x:${UID}:${UID}:nonroot:/home/nonroot:/sbin/nologin\n`), mode: 0o644 },
+    {
+      path: 'etc/passwd',
+      body: Buffer.from(`root:x:0:0:root:/root:/sbin/nologin\nnonroot:x:${UID}:${UID}:nonroot:/home/nonroot:/sbin/nologin\n`),
+      mode: 0o644,
+    },
     { path: 'etc/group', body: Buffer.from(`root:x:0:\nnonroot:x:${UID}:\n`), mode: 0o644 },
   ];
 }
@@ -67,7 +80,13 @@ async function layer(entries) {
 }
 
 statSync(bundle); // the agent must be bundled first (npm run build)
-const layers = [await layer(runtimeEntries()), await layer([{ path: 'app/', type: 'directory', mode: 0o755 }, { path: 'app/navin-agent.cjs', body: readFileSync(bundle), mode: 0o644 }])];
+const layers = [
+  await layer(runtimeEntries()),
+  await layer([
+    { path: 'app/', type: 'directory', mode: 0o755 },
+    { path: 'app/navin-agent.cjs', body: readFileSync(bundle), mode: 0o644 },
+  ]),
+];
 const config = Buffer.from(
   JSON.stringify({
     architecture: 'amd64',
@@ -80,7 +99,10 @@ const config = Buffer.from(
       Labels: { 'org.opencontainers.image.title': name, 'org.opencontainers.image.version': pkg.version },
     },
     rootfs: { type: 'layers', diff_ids: layers.map((l) => l.diffId) },
-    history: [{ created_by: 'navin: node runtime', created: EPOCH.toISOString() }, { created_by: 'navin: agent bundle', created: EPOCH.toISOString() }],
+    history: [
+      { created_by: 'navin: node runtime', created: EPOCH.toISOString() },
+      { created_by: 'navin: agent bundle', created: EPOCH.toISOString() },
+    ],
   }),
 );
 const manifest = Buffer.from(
@@ -96,7 +118,14 @@ const index = Buffer.from(
   JSON.stringify({
     schemaVersion: 2,
     mediaType: 'application/vnd.oci.image.index.v1+json',
-    manifests: [{ mediaType: 'application/vnd.oci.image.manifest.v1+json', digest, size: manifest.length, annotations: { 'org.opencontainers.image.ref.name': pkg.version } }],
+    manifests: [
+      {
+        mediaType: 'application/vnd.oci.image.manifest.v1+json',
+        digest,
+        size: manifest.length,
+        annotations: { 'org.opencontainers.image.ref.name': pkg.version },
+      },
+    ],
   }),
 );
 

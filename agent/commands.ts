@@ -4,7 +4,16 @@
 import type { KubeConfig } from '@kubernetes/client-node';
 import { verifyDocument, type SignedDocument } from '../main/wire/envelope';
 import { nodeEd25519 } from '../main/wire/ed25519-node';
-import { OP_APPLY, OP_DELETE, OP_INVENTORY, SENSITIVE_OPERATIONS, type ApplyArgs, type DeleteArgs, type DesiredStateBody, type Receipt } from '../main/wire/protocol';
+import {
+  OP_APPLY,
+  OP_DELETE,
+  OP_INVENTORY,
+  SENSITIVE_OPERATIONS,
+  type ApplyArgs,
+  type DeleteArgs,
+  type DesiredStateBody,
+  type Receipt,
+} from '../main/wire/protocol';
 import { readInventory } from '../main/wire/inventory';
 import { sameSpec, type Components } from './components';
 import type { Identity } from './identity';
@@ -32,7 +41,14 @@ export class CommandRunner {
   /** Verifies a desired-state document carried by a command or read back from the state. */
   verifyDesired(doc: SignedDocument): DesiredStateBody | null {
     const { config, trustedKeys } = this.o.identity;
-    const v = verifyDocument(doc, { impl: nodeEd25519, trustedKeys, expectedType: 'desired-state', expectedTarget: config.cluster_id, expectedTenant: config.tenant, clockSkewSeconds: config.clock_skew_s });
+    const v = verifyDocument(doc, {
+      impl: nodeEd25519,
+      trustedKeys,
+      expectedType: 'desired-state',
+      expectedTarget: config.cluster_id,
+      expectedTenant: config.tenant,
+      clockSkewSeconds: config.clock_skew_s,
+    });
     return v.ok ? (v.payload as unknown as DesiredStateBody) : null;
   }
 
@@ -46,12 +62,24 @@ export class CommandRunner {
     }
     await this.o.state.load();
     const nonces = new StateNonces(this.o.state);
-    const v = verifyDocument(input, { impl: nodeEd25519, trustedKeys, expectedType: 'command', expectedTarget: config.cluster_id, expectedTenant: config.tenant, clockSkewSeconds: config.clock_skew_s, nonceStore: nonces });
+    const v = verifyDocument(input, {
+      impl: nodeEd25519,
+      trustedKeys,
+      expectedType: 'command',
+      expectedTarget: config.cluster_id,
+      expectedTenant: config.tenant,
+      clockSkewSeconds: config.clock_skew_s,
+      nonceStore: nonces,
+    });
     if (!v.ok) {
       log('command.refused', { source, command_id: commandId, code: v.code }, 'warn');
       const original = this.o.state.state.receipts[commandId];
       if (v.code === 'nonce_replayed' && original) {
-        return this.receipt(commandId, 'rejected', { code: 'nonce_replayed', message: 'this command was already executed', original: { status: original.status, code: original.code, result: original.result, executed_at: original.executed_at } });
+        return this.receipt(commandId, 'rejected', {
+          code: 'nonce_replayed',
+          message: 'this command was already executed',
+          original: { status: original.status, code: original.code, result: original.result, executed_at: original.executed_at },
+        });
       }
       return this.receipt(commandId, 'rejected', { code: v.code, message: v.message });
     }
@@ -59,7 +87,10 @@ export class CommandRunner {
     log('command.verified', { source, command_id: commandId, op: p.op });
     if (SENSITIVE_OPERATIONS.has(p.op) && this.o.isOffline()) {
       log('command.refused', { source, command_id: commandId, code: 'manager_unreachable' }, 'warn');
-      const refused = this.receipt(commandId, 'rejected', { code: 'manager_unreachable', message: 'the manager is unreachable: sensitive operations wait for it to come back' });
+      const refused = this.receipt(commandId, 'rejected', {
+        code: 'manager_unreachable',
+        message: 'the manager is unreachable: sensitive operations wait for it to come back',
+      });
       // The refusal is this command's one answer: its nonce is used up, so a redelivery on the manager's return
       // gets nonce_replayed with this refusal as the original outcome, never a late execution.
       await this.o.state.update((s) => {
@@ -81,7 +112,10 @@ export class CommandRunner {
         (!current || desired.generation > current.generation);
       if (!consistent) {
         log('command.refused', { source, command_id: commandId, code: 'desired_state_invalid' }, 'warn');
-        return this.receipt(commandId, 'rejected', { code: 'desired_state_invalid', message: 'the desired state carried by the command does not verify, does not match it, or is older than the one in force' });
+        return this.receipt(commandId, 'rejected', {
+          code: 'desired_state_invalid',
+          message: 'the desired state carried by the command does not verify, does not match it, or is older than the one in force',
+        });
       }
     } else if (p.op !== OP_INVENTORY) {
       return this.receipt(commandId, 'rejected', { code: 'op_unknown', message: `unknown operation ${p.op}` });
@@ -122,7 +156,8 @@ export class CommandRunner {
       return { nodes: inventory.nodes.length, kubernetes_version: inventory.kubernetes_version, reported };
     }
     const a = args as ApplyArgs | DeleteArgs;
-    if (op === OP_APPLY) return { action: await this.o.components.apply(a.name, (a as ApplyArgs).spec, desired!.generation), generation: desired!.generation };
+    if (op === OP_APPLY)
+      return { action: await this.o.components.apply(a.name, (a as ApplyArgs).spec, desired!.generation), generation: desired!.generation };
     return { action: await this.o.components.remove(a.name), generation: desired!.generation };
   }
 }

@@ -11,7 +11,13 @@ export const MANAGED_BY = 'app.kubernetes.io/managed-by';
 interface ManagedComponent {
   apiVersion: string;
   kind: string;
-  metadata: { name: string; namespace?: string; resourceVersion?: string; labels?: Record<string, string>; annotations?: Record<string, string> };
+  metadata: {
+    name: string;
+    namespace?: string;
+    resourceVersion?: string;
+    labels?: Record<string, string>;
+    annotations?: Record<string, string>;
+  };
   spec: ManagedComponentSpec;
 }
 
@@ -23,7 +29,15 @@ const httpCode = (e: unknown): number | undefined => {
 /** Specs compare as canonical JSON would: key order does not matter. */
 export function sameSpec(a: unknown, b: unknown): boolean {
   const norm = (v: unknown): unknown =>
-    Array.isArray(v) ? v.map(norm) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([x], [y]) => (x < y ? -1 : 1)).map(([k, x]) => [k, norm(x)])) : v;
+    Array.isArray(v)
+      ? v.map(norm)
+      : v && typeof v === 'object'
+        ? Object.fromEntries(
+            Object.entries(v as Record<string, unknown>)
+              .sort(([x], [y]) => (x < y ? -1 : 1))
+              .map(([k, x]) => [k, norm(x)]),
+          )
+        : v;
   return JSON.stringify(norm(a)) === JSON.stringify(norm(b));
 }
 
@@ -54,13 +68,25 @@ export class Components {
     } catch (error) {
       if (httpCode(error) !== 404) throw error;
     }
-    const metadata = { name, namespace: this.namespace, labels: { [MANAGED_BY]: 'navin-cluster-agent' }, annotations: { 'platform.navin.ai/desired-generation': String(generation) } };
+    const metadata = {
+      name,
+      namespace: this.namespace,
+      labels: { [MANAGED_BY]: 'navin-cluster-agent' },
+      annotations: { 'platform.navin.ai/desired-generation': String(generation) },
+    };
     if (!current) {
-      await this.api.createNamespacedCustomObject({ ...this.base(), body: { apiVersion: `${GROUP}/${VERSION}`, kind: 'ManagedComponent', metadata, spec } });
+      await this.api.createNamespacedCustomObject({
+        ...this.base(),
+        body: { apiVersion: `${GROUP}/${VERSION}`, kind: 'ManagedComponent', metadata, spec },
+      });
       return 'created';
     }
     if (sameSpec(current.spec, spec)) return 'unchanged';
-    await this.api.replaceNamespacedCustomObject({ ...this.base(), name, body: { ...current, metadata: { ...current.metadata, ...metadata, resourceVersion: current.metadata.resourceVersion }, spec } });
+    await this.api.replaceNamespacedCustomObject({
+      ...this.base(),
+      name,
+      body: { ...current, metadata: { ...current.metadata, ...metadata, resourceVersion: current.metadata.resourceVersion }, spec },
+    });
     return 'updated';
   }
 

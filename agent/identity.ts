@@ -29,7 +29,10 @@ function read(dir: string, file: string): string {
   try {
     return readFileSync(join(dir, file), 'utf8');
   } catch (error) {
-    throw new AgentStartError('identity_missing', `cannot read ${file} from ${dir}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new AgentStartError(
+      'identity_missing',
+      `cannot read ${file} from ${dir}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
   }
 }
 
@@ -43,10 +46,19 @@ export function loadIdentity(dir: string): Identity {
     throw new AgentStartError('config_invalid', `manager.pem is not an Ed25519 public key: ${(error as Error).message}`);
   }
   const managerKeyId = keyId(managerKey);
-  const verdict = verifyDocument(configText, { impl: nodeEd25519, trustedKeys: new Map([[managerKeyId, managerKey]]), expectedType: 'agent-config' });
-  if (!verdict.ok) throw new AgentStartError('config_invalid', `the signed config does not verify against manager.pem (${verdict.code}): it was modified or signed by another manager`);
+  const verdict = verifyDocument(configText, {
+    impl: nodeEd25519,
+    trustedKeys: new Map([[managerKeyId, managerKey]]),
+    expectedType: 'agent-config',
+  });
+  if (!verdict.ok)
+    throw new AgentStartError(
+      'config_invalid',
+      `the signed config does not verify against manager.pem (${verdict.code}): it was modified or signed by another manager`,
+    );
   const config = verdict.payload as unknown as AgentConfigBody;
-  if (!Array.isArray(config.trusted_key_ids) || !config.trusted_key_ids.includes(managerKeyId)) throw new AgentStartError('config_invalid', 'the signed config does not list the key of manager.pem among its trusted keys');
+  if (!Array.isArray(config.trusted_key_ids) || !config.trusted_key_ids.includes(managerKeyId))
+    throw new AgentStartError('config_invalid', 'the signed config does not list the key of manager.pem among its trusted keys');
   // Keys trusted for commands: those the signed config lists, with their public keys carried in it.
   const trustedKeys = new Map<string, Uint8Array>([[managerKeyId, managerKey]]);
   for (const [id, pub] of Object.entries(config.trusted_keys ?? {})) {

@@ -24,7 +24,14 @@ export async function scanInbox(dir: string, run: (text: string) => Promise<Rece
     } catch {
       continue;
     }
-    const receipt = (await run(text)) ?? { command_id: '', status: 'rejected', code: 'malformed', message: 'not a signed command', executed_at: new Date().toISOString(), replica: '' };
+    const receipt = (await run(text)) ?? {
+      command_id: '',
+      status: 'rejected',
+      code: 'malformed',
+      message: 'not a signed command',
+      executed_at: new Date().toISOString(),
+      replica: '',
+    };
     const tmp = join(dir, `.${base}.receipt.json.tmp`);
     writeFileSync(tmp, `${JSON.stringify(receipt, null, 2)}\n`, { mode: 0o640 });
     renameSync(tmp, out);

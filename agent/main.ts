@@ -21,7 +21,18 @@ usage: navin-agent --identity-dir DIR [--inbox DIR] [--kubeconfig FILE] [--repli
 async function main(argv: string[]): Promise<number> {
   let values: Record<string, string | boolean | undefined>;
   try {
-    values = parseArgs({ args: argv, options: { 'identity-dir': { type: 'string' }, inbox: { type: 'string' }, kubeconfig: { type: 'string' }, replica: { type: 'string' }, version: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, strict: true }).values;
+    values = parseArgs({
+      args: argv,
+      options: {
+        'identity-dir': { type: 'string' },
+        inbox: { type: 'string' },
+        kubeconfig: { type: 'string' },
+        replica: { type: 'string' },
+        version: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+    }).values;
   } catch (error) {
     process.stderr.write(`navin-agent: ${(error as Error).message}\n${USAGE}\n`);
     return 2;

@@ -85,7 +85,12 @@ export class Reconciler {
       try {
         await new Promise<void>((resolve) => {
           void new Watch(this.opts.kc)
-            .watch(`/apis/platform.navin.ai/v1alpha1/namespaces/${this.opts.components.namespace}/managedcomponents`, {}, () => this.kick(), () => resolve())
+            .watch(
+              `/apis/platform.navin.ai/v1alpha1/namespaces/${this.opts.components.namespace}/managedcomponents`,
+              {},
+              () => this.kick(),
+              () => resolve(),
+            )
             .then((req) => {
               this.watchAbort = req;
               if (this.stopped) req.abort();

@@ -48,7 +48,10 @@ export class StateStore {
     } catch (error) {
       if (httpCode(error) !== 404) throw error;
       try {
-        this.cm = await this.api.createNamespacedConfigMap({ namespace: this.namespace, body: { metadata: { name: this.name, namespace: this.namespace }, data: { [KEY]: JSON.stringify(empty()) } } });
+        this.cm = await this.api.createNamespacedConfigMap({
+          namespace: this.namespace,
+          body: { metadata: { name: this.name, namespace: this.namespace }, data: { [KEY]: JSON.stringify(empty()) } },
+        });
       } catch (e) {
         if (httpCode(e) !== 409) throw e;
         this.cm = await this.api.readNamespacedConfigMap({ name: this.name, namespace: this.namespace });
@@ -67,7 +70,11 @@ export class StateStore {
     const now = new Date().toISOString();
     for (const [n, until] of Object.entries(next.nonces)) if (until < now) delete next.nonces[n];
     try {
-      this.cm = await this.api.replaceNamespacedConfigMap({ name: this.name, namespace: this.namespace, body: { ...this.cm!, data: { ...this.cm!.data, [KEY]: JSON.stringify(next) } } });
+      this.cm = await this.api.replaceNamespacedConfigMap({
+        name: this.name,
+        namespace: this.namespace,
+        body: { ...this.cm!, data: { ...this.cm!.data, [KEY]: JSON.stringify(next) } },
+      });
       this.state = next;
     } catch (error) {
       if (httpCode(error) === 409) {

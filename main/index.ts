@@ -58,7 +58,11 @@ app.whenReady().then(() => {
   manager = openManager({ dataDir: dataDirArg ?? app.getPath('userData'), mode: 'desktop', protector: safeStorageProtector() });
   manager.syslog.start();
   if (gatewayPort !== 'off') {
-    startEmbeddedGateway(manager, { host: gatewayHost, port: Number(gatewayPort), serverName: arg('gateway-server-name') ?? gatewayHost }).then(
+    startEmbeddedGateway(manager, {
+      host: gatewayHost,
+      port: Number(gatewayPort),
+      serverName: arg('gateway-server-name') ?? gatewayHost,
+    }).then(
       (g) => (gateway = g),
       (error: unknown) => console.error(JSON.stringify({ level: 'error', event: 'gateway.start_failed', error: String(error) })),
     );

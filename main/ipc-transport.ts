@@ -5,7 +5,6 @@ import type { Manager } from './core/manager';
 import type { Method, Router } from './api/router';
 import { API_CHANNEL, EVENT_CHANNEL } from '../preload/channels';
 
-
 interface IpcRequest {
   method: Method;
   path: string;
@@ -15,7 +14,8 @@ interface IpcRequest {
 export function mountIpc(manager: Manager, router: Router, window: BrowserWindow): () => void {
   const sessions = new Map<number, string>();
   const handler = async (event: IpcMainInvokeEvent, req: IpcRequest): Promise<{ status: number; body: unknown }> => {
-    if (event.sender.id !== window.webContents.id) return { status: 403, body: { error: { code: 'forbidden', message: 'unknown sender' } } };
+    if (event.sender.id !== window.webContents.id)
+      return { status: 403, body: { error: { code: 'forbidden', message: 'unknown sender' } } };
     const url = new URL(req.path, 'app://navin');
     const result = await router.handle(manager, {
       method: req.method,

@@ -5,7 +5,10 @@ import type { KeyProtector } from './core/keys/protector';
 
 export function safeStorageProtector(): KeyProtector {
   if (!safeStorage.isEncryptionAvailable()) {
-    throw new CoreError('os_keystore_unavailable', 'the OS key store is not available; run navin-manager serve with NAVIN_MASTER_KEY_FILE instead');
+    throw new CoreError(
+      'os_keystore_unavailable',
+      'the OS key store is not available; run navin-manager serve with NAVIN_MASTER_KEY_FILE instead',
+    );
   }
   return {
     kind: 'os-keystore',

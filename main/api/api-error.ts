@@ -74,7 +74,8 @@ export interface ErrorBody {
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof ValidationError) return new ApiError(400, error.code, error.message, error.field);
-  if (error instanceof CoreError) return new ApiError(STATUS_BY_CODE[error.code] ?? 500, error.code, error.message, undefined, error.details);
+  if (error instanceof CoreError)
+    return new ApiError(STATUS_BY_CODE[error.code] ?? 500, error.code, error.message, undefined, error.details);
   return new ApiError(500, 'internal', 'internal error; the manager log has the details');
 }
 

@@ -2,7 +2,8 @@
 import { ApiError } from './api-error';
 
 export function objectBody(body: unknown): Record<string, unknown> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ApiError(400, 'bad_request', 'the request body must be a JSON object');
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw new ApiError(400, 'bad_request', 'the request body must be a JSON object');
   return body as Record<string, unknown>;
 }
 

@@ -86,17 +86,32 @@ export class Router {
         if (!principal) throw new ApiError(401, 'unauthenticated', 'log in first (or send an API token as Authorization: Bearer)');
         if (call.method !== 'GET' && principal.via === 'session' && !call.credentials.trustedChannel) {
           const expected = manager.accounts.session(call.credentials.session!)?.csrf_token;
-          if (!call.credentials.csrf || call.credentials.csrf !== expected) throw new ApiError(403, 'csrf_missing', 'this request lacks the X-CSRF-Token header of your session; reload the console');
+          if (!call.credentials.csrf || call.credentials.csrf !== expected)
+            throw new ApiError(403, 'csrf_missing', 'this request lacks the X-CSRF-Token header of your session; reload the console');
         }
         if (!ENROLMENT_ROUTES.has(`${route.method} ${route.pattern}`) && manager.accounts.mfaPending(principal.user.id)) {
-          throw new ApiError(403, 'mfa_enrollment_required', 'your role requires a second factor: enrol an authenticator app first (session, MFA enrolment)');
+          throw new ApiError(
+            403,
+            'mfa_enrollment_required',
+            'your role requires a second factor: enrol an authenticator app first (session, MFA enrolment)',
+          );
         }
-        if (!roleAtLeast(principal.user.role, route.access)) throw new ApiError(403, 'forbidden', `this needs the ${route.access} role; you are ${principal.user.role}`);
+        if (!roleAtLeast(principal.user.role, route.access))
+          throw new ApiError(403, 'forbidden', `this needs the ${route.access} role; you are ${principal.user.role}`);
       }
       return await route.handler({ manager, params, query: call.query, body: call.body, credentials: call.credentials, principal });
     } catch (error) {
       const e = toApiError(error);
-      if (e.code === 'internal') console.error(JSON.stringify({ level: 'error', event: 'api.error', method: call.method, path: call.path, error: String((error as Error)?.stack ?? error) }));
+      if (e.code === 'internal')
+        console.error(
+          JSON.stringify({
+            level: 'error',
+            event: 'api.error',
+            method: call.method,
+            path: call.path,
+            error: String((error as Error)?.stack ?? error),
+          }),
+        );
       return { status: e.status, body: errorBody(e) };
     }
   }

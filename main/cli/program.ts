@@ -11,13 +11,33 @@ interface Entry {
 }
 
 const COMMANDS: Entry[] = [
-  { name: 'serve', summary: 'run the manager without Electron and serve the console over HTTPS', load: async () => (await import('./commands/serve')).serveCommand },
-  { name: 'start', summary: 'open the desktop app, or the headless manager where Electron cannot run', load: async () => (await import('./commands/start')).startCommand },
+  {
+    name: 'serve',
+    summary: 'run the manager without Electron and serve the console over HTTPS',
+    load: async () => (await import('./commands/serve')).serveCommand,
+  },
+  {
+    name: 'start',
+    summary: 'open the desktop app, or the headless manager where Electron cannot run',
+    load: async () => (await import('./commands/start')).startCommand,
+  },
   { name: 'gateway', summary: 'run the mTLS agent gateway alone', load: async () => (await import('./commands/gateway')).gatewayCommand },
   { name: 'user', summary: 'manage local accounts (user add)', load: async () => (await import('./commands/user')).userCommand },
-  { name: 'token', summary: 'create an API token for scripts (token create)', load: async () => (await import('./commands/token')).tokenCommand },
-  { name: 'verify-report', summary: 'verify a signed report offline (exit 0 valid, 1 not valid)', load: async () => (await import('./commands/verify-report')).verifyReportCommand },
-  { name: 'canonicalize', summary: 'print the RFC 8785 canonical JSON of a file (or - for stdin)', load: async () => (await import('./commands/canonicalize')).canonicalizeCommand },
+  {
+    name: 'token',
+    summary: 'create an API token for scripts (token create)',
+    load: async () => (await import('./commands/token')).tokenCommand,
+  },
+  {
+    name: 'verify-report',
+    summary: 'verify a signed report offline (exit 0 valid, 1 not valid)',
+    load: async () => (await import('./commands/verify-report')).verifyReportCommand,
+  },
+  {
+    name: 'canonicalize',
+    summary: 'print the RFC 8785 canonical JSON of a file (or - for stdin)',
+    load: async () => (await import('./commands/canonicalize')).canonicalizeCommand,
+  },
 ];
 
 function overview(): string {
@@ -69,4 +89,3 @@ export async function main(argv: string[]): Promise<number> {
     return EXIT_FAILURE;
   }
 }
-

@@ -28,7 +28,12 @@ export interface ParsedArgs {
 /** Parses a subcommand's arguments; unknown or malformed options are a UsageError, `--help` is handled by the caller. */
 export function parse(command: Command, argv: string[]): ParsedArgs {
   try {
-    const { values, positionals } = parseArgs({ args: argv, options: { ...command.options, help: { type: 'boolean', short: 'h' } }, allowPositionals: command.positionals ?? false, strict: true });
+    const { values, positionals } = parseArgs({
+      args: argv,
+      options: { ...command.options, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: command.positionals ?? false,
+      strict: true,
+    });
     return { values: values as ParsedArgs['values'], positionals };
   } catch (error) {
     throw new UsageError((error as Error).message);
@@ -44,6 +49,7 @@ export function requireString(args: ParsedArgs, name: string): string {
 export function portOption(value: string | boolean | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   const n = Number(value);
-  if (typeof value !== 'string' || !/^\d+$/.test(value) || n > 65535) throw new UsageError(`--port must be a number from 0 to 65535, not ${String(value)}`);
+  if (typeof value !== 'string' || !/^\d+$/.test(value) || n > 65535)
+    throw new UsageError(`--port must be a number from 0 to 65535, not ${String(value)}`);
   return n;
 }

@@ -85,11 +85,23 @@ export function openManager(opts: ManagerOptions): Manager {
     const ca = CertificateAuthority.loadOrCreate(store, protector, clock);
     const events = new CoreEvents();
     const registration = new Registration(store, protector, clock);
-    const accounts = new Accounts(store, clock, { protector, mfaRequiredRoles: () => [...new Set(store.clusters.list().flatMap((c) => MFA_ROLES[c.profile]))] });
+    const accounts = new Accounts(store, clock, {
+      protector,
+      mfaRequiredRoles: () => [...new Set(store.clusters.list().flatMap((c) => MFA_ROLES[c.profile]))],
+    });
     const commands = new Commands(store, keyring, clock);
     const listeners = new Listeners();
     const syslog = new SyslogForwarder({ store, clock });
-    const profiles = new Profiles({ store, clock, registration, accounts, listeners, caPem: ca.certPem, mode: opts.mode, syslogStatus: () => syslog.status() });
+    const profiles = new Profiles({
+      store,
+      clock,
+      registration,
+      accounts,
+      listeners,
+      caPem: ca.certPem,
+      mode: opts.mode,
+      syslogStatus: () => syslog.status(),
+    });
     const preflight = new Preflight({ store, clock, registration, listeners, profiles, caPem: ca.certPem, managerVersion: VERSION });
     const approvals = new Approvals(store, clock);
     return {
@@ -115,7 +127,17 @@ export function openManager(opts: ManagerOptions): Manager {
       ca,
       protector,
       events,
-      reports: new Reports({ store, keyring, registration, clock, events, caPem: ca.certPem, managerVersion: VERSION, preflight, listeners }),
+      reports: new Reports({
+        store,
+        keyring,
+        registration,
+        clock,
+        events,
+        caPem: ca.certPem,
+        managerVersion: VERSION,
+        preflight,
+        listeners,
+      }),
       close: () => {
         void syslog.stop();
         store.close();

@@ -42,7 +42,12 @@ export interface HeadlessOptions {
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string | string[]> = {}): void {
   const payload = body === null || status === 204 ? '' : JSON.stringify(body);
-  res.writeHead(status, { ...SECURITY_HEADERS, 'Cache-Control': 'no-store', ...(payload ? { 'Content-Type': 'application/json; charset=utf-8' } : {}), ...headers });
+  res.writeHead(status, {
+    ...SECURITY_HEADERS,
+    'Cache-Control': 'no-store',
+    ...(payload ? { 'Content-Type': 'application/json; charset=utf-8' } : {}),
+    ...headers,
+  });
   res.end(payload);
 }
 
@@ -95,13 +100,19 @@ export function startHeadlessServer(opts: HeadlessOptions): Promise<HeadlessServ
       if (result.session) headers['Set-Cookie'] = sessionCookie(result.session.token, result.session.expires_at);
       if (result.session === null) headers['Set-Cookie'] = clearedSessionCookie;
       if (typeof result.body === 'string') {
-        res.writeHead(result.status, { ...SECURITY_HEADERS, 'Cache-Control': 'no-store', 'Content-Type': result.contentType ?? 'text/plain; charset=utf-8', ...headers });
+        res.writeHead(result.status, {
+          ...SECURITY_HEADERS,
+          'Cache-Control': 'no-store',
+          'Content-Type': result.contentType ?? 'text/plain; charset=utf-8',
+          ...headers,
+        });
         res.end(result.body);
         return;
       }
       return send(res, result.status, result.body, headers);
     }
-    if (method !== 'GET' && method !== 'HEAD') return send(res, 405, errorBody(new ApiError(405, 'method_not_allowed', `${method} is not allowed here`)));
+    if (method !== 'GET' && method !== 'HEAD')
+      return send(res, 405, errorBody(new ApiError(405, 'method_not_allowed', `${method} is not allowed here`)));
     const file = staticFile(opts.rendererDir, url.pathname);
     if (!file) return send(res, 404, errorBody(new ApiError(404, 'not_found', `${url.pathname} not found`)));
     res.writeHead(200, {
@@ -120,7 +131,8 @@ export function startHeadlessServer(opts: HeadlessOptions): Promise<HeadlessServ
     const user = who();
     if (!user) return send(res, 401, errorBody(new ApiError(401, 'unauthenticated', 'log in first')));
     // An account that still has to enrol its second factor sees nothing else, the event stream included.
-    if (manager.accounts.mfaPending(user.id)) return send(res, 403, errorBody(new ApiError(403, 'mfa_enrollment_required', 'enrol a second factor (TOTP) first')));
+    if (manager.accounts.mfaPending(user.id))
+      return send(res, 403, errorBody(new ApiError(403, 'mfa_enrollment_required', 'enrol a second factor (TOTP) first')));
     res.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
     res.write(': connected\n\n');
     streams.add(res);

@@ -31,7 +31,11 @@ export function staticFile(root: string, urlPath: string): StaticFile | undefine
   const file = join(root, rel);
   if (file !== root && !file.startsWith(root + sep)) return undefined;
   if (rel && existsSync(file) && statSync(file).isFile()) {
-    return { body: readFileSync(file), type: TYPES[extname(file)] ?? 'application/octet-stream', immutable: rel.startsWith('assets' + sep) };
+    return {
+      body: readFileSync(file),
+      type: TYPES[extname(file)] ?? 'application/octet-stream',
+      immutable: rel.startsWith('assets' + sep),
+    };
   }
   // A path with an extension that does not exist is a 404, not the app.
   if (extname(rel)) return undefined;

@@ -11,7 +11,8 @@ const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
 const encoder = new TextEncoder();
 
 function serializeString(s: string): string {
-  if (LONE_SURROGATE.test(s)) throw new WireError('jcs_lone_surrogate', 'a string holds a lone UTF-16 surrogate, which has no UTF-8 encoding');
+  if (LONE_SURROGATE.test(s))
+    throw new WireError('jcs_lone_surrogate', 'a string holds a lone UTF-16 surrogate, which has no UTF-8 encoding');
   // Once lone surrogates are excluded, ES2019 JSON.stringify escapes exactly as RFC 8785 section 3.2.2.2 says
   // (\b \t \n \f \r \" \\, other controls as lowercase \u00xx, everything else verbatim), and natively.
   return JSON.stringify(s);
@@ -48,7 +49,8 @@ function serialize(value: unknown, depth: number, ancestors: Set<object>): strin
     // Dates, Maps, typed arrays and class instances would each need a convention of their own (toJSON, ...):
     // refusing them keeps "what is signed" equal to "what is written".
     const proto: unknown = Object.getPrototypeOf(value);
-    if (proto !== Object.prototype && proto !== null) throw new WireError('jcs_unsupported_type', 'only plain objects, arrays and JSON primitives can be canonicalised');
+    if (proto !== Object.prototype && proto !== null)
+      throw new WireError('jcs_unsupported_type', 'only plain objects, arrays and JSON primitives can be canonicalised');
     const record = value as Record<string, unknown>;
     // The default sort compares UTF-16 code units, which is the order RFC 8785 section 3.2.3 requires.
     const keys = Object.keys(record).sort();
@@ -141,7 +143,8 @@ export function parseJson(text: string): unknown {
     const match = NUMBER.exec(text);
     if (!match) return fail('invalid number');
     const n = Number(match[0]);
-    if (!Number.isFinite(n)) throw new WireError('jcs_number_out_of_range', `number ${match[0].slice(0, 40)} at offset ${i} is beyond IEEE 754 double range`);
+    if (!Number.isFinite(n))
+      throw new WireError('jcs_number_out_of_range', `number ${match[0].slice(0, 40)} at offset ${i} is beyond IEEE 754 double range`);
     i += match[0].length;
     return n;
   };

@@ -92,7 +92,8 @@ export function toHex(bytes: Uint8Array): string {
 
 /** Hex of either case; an odd length or a non-hex character throws encoding_invalid. */
 export function fromHex(text: string): Uint8Array {
-  if (typeof text !== 'string' || text.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(text)) throw new WireError('encoding_invalid', 'hex must be an even number of hex digits');
+  if (typeof text !== 'string' || text.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(text))
+    throw new WireError('encoding_invalid', 'hex must be an even number of hex digits');
   const out = new Uint8Array(text.length / 2);
   for (let i = 0; i < out.length; i++) out[i] = parseInt(text.slice(2 * i, 2 * i + 2), 16);
   return out;
@@ -100,6 +101,7 @@ export function fromHex(text: string): Uint8Array {
 
 /** The key id of an Ed25519 public key: the first 16 hex digits (64 bits) of sha256 over its 32 raw bytes. */
 export function keyId(publicKey: Uint8Array): string {
-  if (!(publicKey instanceof Uint8Array) || publicKey.length !== 32) throw new WireError('key_invalid', 'an Ed25519 public key is 32 bytes');
+  if (!(publicKey instanceof Uint8Array) || publicKey.length !== 32)
+    throw new WireError('key_invalid', 'an Ed25519 public key is 32 bytes');
   return toHex(sha256(publicKey)).slice(0, 16);
 }

@@ -80,7 +80,8 @@ export type UnsignedCommand = Omit<PayloadByType['command'], 'key_id'>;
 /** An unsigned command payload, valid from now for validitySeconds, ready for signDocument. */
 export function buildCommand(options: BuildCommandOptions): UnsignedCommand {
   const { validitySeconds } = options;
-  if (!Number.isFinite(validitySeconds) || validitySeconds <= 0) throw new WireError('payload_invalid', 'validitySeconds must be a positive number');
+  if (!Number.isFinite(validitySeconds) || validitySeconds <= 0)
+    throw new WireError('payload_invalid', 'validitySeconds must be a positive number');
   const now = typeof options.now === 'function' ? options.now() : (options.now ?? new Date());
   const issued = formatTimestamp(now);
   return {
@@ -99,7 +100,17 @@ export function buildCommand(options: BuildCommandOptions): UnsignedCommand {
 }
 
 /** Every verification failure, in the order the checks run: the first one that applies is the answer. */
-export const VERIFY_CODES = ['malformed', 'key_unknown', 'signature_invalid', 'type_mismatch', 'target_mismatch', 'tenant_mismatch', 'not_yet_valid', 'expired', 'nonce_replayed'] as const;
+export const VERIFY_CODES = [
+  'malformed',
+  'key_unknown',
+  'signature_invalid',
+  'type_mismatch',
+  'target_mismatch',
+  'tenant_mismatch',
+  'not_yet_valid',
+  'expired',
+  'nonce_replayed',
+] as const;
 export type VerifyCode = (typeof VERIFY_CODES)[number];
 
 export interface VerifyFailure<C extends string = VerifyCode> {
@@ -147,7 +158,8 @@ function verifyUnsafe(input: unknown, opts: VerifyOptions): VerifyResult<Payload
   const doc = typeof input === 'string' ? parseJson(input) : input;
   if (!isPlainObject(doc)) return fail('malformed', 'a signed document is a JSON object');
   const keys = Object.keys(doc);
-  if (keys.length !== 2 || !keys.includes('payload') || !keys.includes('signature')) return fail('malformed', 'a signed document has exactly the members "payload" and "signature"');
+  if (keys.length !== 2 || !keys.includes('payload') || !keys.includes('signature'))
+    return fail('malformed', 'a signed document has exactly the members "payload" and "signature"');
   const { payload: rawPayload, signature: rawSignature } = doc;
   if (typeof rawSignature !== 'string') return fail('malformed', 'signature must be a base64url string');
   let signature: Uint8Array;
@@ -166,21 +178,32 @@ function verifyUnsafe(input: unknown, opts: VerifyOptions): VerifyResult<Payload
   if (problem) return fail('malformed', problem);
 
   const publicKey = opts.trustedKeys.get(payload.key_id);
-  if (!(publicKey instanceof Uint8Array) || publicKey.length !== 32 || keyId(publicKey) !== payload.key_id) return fail('key_unknown', `key ${payload.key_id} is not trusted`);
-  if (opts.impl.verify(publicKey, encoder.encode(canonical), signature) !== true) return fail('signature_invalid', `the signature does not match the payload and key ${payload.key_id}`);
+  if (!(publicKey instanceof Uint8Array) || publicKey.length !== 32 || keyId(publicKey) !== payload.key_id)
+    return fail('key_unknown', `key ${payload.key_id} is not trusted`);
+  if (opts.impl.verify(publicKey, encoder.encode(canonical), signature) !== true)
+    return fail('signature_invalid', `the signature does not match the payload and key ${payload.key_id}`);
 
-  if (payload.type !== opts.expectedType) return fail('type_mismatch', `expected a ${String(opts.expectedType)} document, got ${payload.type}`);
-  if (opts.expectedTarget !== undefined && payload.target !== opts.expectedTarget) return fail('target_mismatch', `the document is for target ${String(payload.target)}, not ${opts.expectedTarget}`);
-  if (opts.expectedTenant !== undefined && payload.tenant !== opts.expectedTenant) return fail('tenant_mismatch', `the document is for tenant ${String(payload.tenant)}, not ${opts.expectedTenant}`);
+  if (payload.type !== opts.expectedType)
+    return fail('type_mismatch', `expected a ${String(opts.expectedType)} document, got ${payload.type}`);
+  if (opts.expectedTarget !== undefined && payload.target !== opts.expectedTarget)
+    return fail('target_mismatch', `the document is for target ${String(payload.target)}, not ${opts.expectedTarget}`);
+  if (opts.expectedTenant !== undefined && payload.tenant !== opts.expectedTenant)
+    return fail('tenant_mismatch', `the document is for tenant ${String(payload.tenant)}, not ${opts.expectedTenant}`);
 
   const now = (opts.now ?? (() => new Date()))();
   const nowMs = now instanceof Date ? now.getTime() : NaN;
   if (!Number.isFinite(nowMs)) throw new Error('the verifier clock returned an invalid date');
-  const skew = opts.clockSkewSeconds === undefined ? DEFAULT_CLOCK_SKEW_SECONDS : Number.isFinite(opts.clockSkewSeconds) && opts.clockSkewSeconds >= 0 ? opts.clockSkewSeconds : 0;
+  const skew =
+    opts.clockSkewSeconds === undefined
+      ? DEFAULT_CLOCK_SKEW_SECONDS
+      : Number.isFinite(opts.clockSkewSeconds) && opts.clockSkewSeconds >= 0
+        ? opts.clockSkewSeconds
+        : 0;
   const skewMs = skew * 1000;
   const notBefore = parseTimestamp(payload.not_before);
   const notAfter = parseTimestamp(payload.not_after);
-  if (notBefore !== null && nowMs + skewMs < notBefore) return fail('not_yet_valid', `the document is valid from ${String(payload.not_before)}`);
+  if (notBefore !== null && nowMs + skewMs < notBefore)
+    return fail('not_yet_valid', `the document is valid from ${String(payload.not_before)}`);
   if (notAfter !== null && nowMs - skewMs > notAfter) return fail('expired', `the document expired at ${String(payload.not_after)}`);
 
   if (typeof payload.nonce === 'string' && opts.nonceStore) {

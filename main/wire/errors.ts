@@ -12,5 +12,8 @@ export class WireError extends Error {
 
 /** True for a WireError, also across realms or duplicated bundles where `instanceof` would lie. */
 export function isWireError(error: unknown): error is WireError {
-  return error instanceof WireError || (error instanceof Error && error.name === 'WireError' && typeof (error as { code?: unknown }).code === 'string');
+  return (
+    error instanceof WireError ||
+    (error instanceof Error && error.name === 'WireError' && typeof (error as { code?: unknown }).code === 'string')
+  );
 }

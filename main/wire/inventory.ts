@@ -1,6 +1,15 @@
 // The cluster inventory, read through the Kubernetes API with the identity given (the import identity in the
 // manager, the agent's own in the agent) and posted by the agent: part of the wire contract both sides share.
-import { ApiextensionsV1Api, AppsV1Api, CoreV1Api, NetworkingV1Api, StorageV1Api, VersionApi, type KubeConfig, type V1Node } from '@kubernetes/client-node';
+import {
+  ApiextensionsV1Api,
+  AppsV1Api,
+  CoreV1Api,
+  NetworkingV1Api,
+  StorageV1Api,
+  VersionApi,
+  type KubeConfig,
+  type V1Node,
+} from '@kubernetes/client-node';
 
 export interface NodeInventory {
   name: string;
@@ -46,7 +55,11 @@ export function nodeInventory(n: V1Node): NodeInventory {
     architecture: info?.architecture ?? '',
     cpu: n.status?.capacity?.cpu ?? '',
     memory: n.status?.capacity?.memory ?? '',
-    allocatable: { cpu: n.status?.allocatable?.cpu ?? '', memory: n.status?.allocatable?.memory ?? '', pods: n.status?.allocatable?.pods ?? '' },
+    allocatable: {
+      cpu: n.status?.allocatable?.cpu ?? '',
+      memory: n.status?.allocatable?.memory ?? '',
+      pods: n.status?.allocatable?.pods ?? '',
+    },
     ready: n.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True') ?? false,
   };
 }
@@ -69,8 +82,16 @@ export async function readInventory(kc: KubeConfig): Promise<Inventory> {
         throw error;
       }),
   ]);
-  const storage_classes = scs.items.map((s) => ({ name: s.metadata?.name ?? '', provisioner: s.provisioner, default: s.metadata?.annotations?.[DEFAULT_SC] === 'true' }));
-  const ingress_classes = ics.items.map((i) => ({ name: i.metadata?.name ?? '', controller: i.spec?.controller ?? '', default: i.metadata?.annotations?.[DEFAULT_IC] === 'true' }));
+  const storage_classes = scs.items.map((s) => ({
+    name: s.metadata?.name ?? '',
+    provisioner: s.provisioner,
+    default: s.metadata?.annotations?.[DEFAULT_SC] === 'true',
+  }));
+  const ingress_classes = ics.items.map((i) => ({
+    name: i.metadata?.name ?? '',
+    controller: i.spec?.controller ?? '',
+    default: i.metadata?.annotations?.[DEFAULT_IC] === 'true',
+  }));
   return {
     kubernetes_version: version.gitVersion,
     nodes: nodes.items.map(nodeInventory),

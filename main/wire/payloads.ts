@@ -41,8 +41,10 @@ export interface CommandPayload extends PayloadBase {
   args: Record<string, unknown>;
 }
 
-export type AgentConfigPayload<T extends object = ExtraFields> = PayloadBase & ValidityWindow & { type: 'agent-config'; target: string; tenant: string } & T;
-export type DesiredStatePayload<T extends object = ExtraFields> = PayloadBase & ValidityWindow & { type: 'desired-state'; target: string; tenant: string } & T;
+export type AgentConfigPayload<T extends object = ExtraFields> = PayloadBase &
+  ValidityWindow & { type: 'agent-config'; target: string; tenant: string } & T;
+export type DesiredStatePayload<T extends object = ExtraFields> = PayloadBase &
+  ValidityWindow & { type: 'desired-state'; target: string; tenant: string } & T;
 export type ReportPayload<T extends object = ExtraFields> = PayloadBase & ValidityWindow & { type: 'report' } & T;
 
 export type Payload = CommandPayload | AgentConfigPayload | DesiredStatePayload | ReportPayload;
@@ -98,7 +100,8 @@ export function payloadProblem(payload: object): string | null {
   for (const field of ['issued_at', 'not_before', 'not_after'] as const) {
     if ((command || field in p) && parseTimestamp(p[field]) === null) return `${field} must be an RFC 3339 UTC timestamp`;
   }
-  if ('not_before' in p && 'not_after' in p && parseTimestamp(p.not_before)! > parseTimestamp(p.not_after)!) return 'not_before is after not_after';
+  if ('not_before' in p && 'not_after' in p && parseTimestamp(p.not_before)! > parseTimestamp(p.not_after)!)
+    return 'not_before is after not_after';
   if (command || 'nonce' in p) {
     const problem = nonceProblem(p.nonce);
     if (problem) return problem;

@@ -21,7 +21,8 @@ export const OPERATIONS: readonly Operation[] = [OP_APPLY, OP_DELETE, OP_INVENTO
 /** Operations that change the cluster: refused offline, and with a blocked profile. */
 export const SENSITIVE_OPERATIONS: ReadonlySet<string> = new Set([OP_APPLY, OP_DELETE]);
 
-export type RejectionCode = VerifyCode | 'manager_unreachable' | 'profile_blocked' | 'op_unknown' | 'args_invalid' | 'desired_state_invalid';
+export type RejectionCode =
+  VerifyCode | 'manager_unreachable' | 'profile_blocked' | 'op_unknown' | 'args_invalid' | 'desired_state_invalid';
 
 export interface ManagedComponentSpec {
   component: string;

@@ -18,12 +18,21 @@ export interface ReportVerifyOptions {
  * Verifies that jsonText is a document of type "report" signed by the key in publicKeyPem. Never throws.
  * A report signed by any other key is key_unknown, even when it names that key's id.
  */
-export function verifyReport(jsonText: string, publicKeyPem: string, impl: Ed25519, options: ReportVerifyOptions = {}): VerifyResult<ReportPayload, ReportVerifyCode> {
+export function verifyReport(
+  jsonText: string,
+  publicKeyPem: string,
+  impl: Ed25519,
+  options: ReportVerifyOptions = {},
+): VerifyResult<ReportPayload, ReportVerifyCode> {
   let publicKey: Uint8Array;
   try {
     publicKey = publicKeyFromPem(publicKeyPem);
   } catch (error) {
-    const failure: VerifyFailure<ReportVerifyCode> = { ok: false, code: 'pem_invalid', message: isWireError(error) ? error.message : 'the public key is not an Ed25519 PEM' };
+    const failure: VerifyFailure<ReportVerifyCode> = {
+      ok: false,
+      code: 'pem_invalid',
+      message: isWireError(error) ? error.message : 'the public key is not an Ed25519 PEM',
+    };
     return failure;
   }
   if (typeof jsonText !== 'string') return { ok: false, code: 'malformed', message: 'the report must be JSON text' };

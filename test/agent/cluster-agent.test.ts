@@ -24,7 +24,16 @@ function withManagerSigner<T>(h: Harness, fn: (sign: (payload: any) => any, tena
 }
 
 function desiredState(h: Harness, sign: (p: any) => any, tenant: string, components: Record<string, unknown>, generation: number) {
-  return sign({ type: 'desired-state', v: 1, target: h.clusterId, tenant, namespace: NS, generation, components, issued_at: new Date().toISOString() });
+  return sign({
+    type: 'desired-state',
+    v: 1,
+    target: h.clusterId,
+    tenant,
+    namespace: NS,
+    generation,
+    components,
+    issued_at: new Date().toISOString(),
+  });
 }
 
 describe('the cluster agent with two replicas', () => {
@@ -33,7 +42,11 @@ describe('the cluster agent with two replicas', () => {
   beforeAll(async () => {
     h = await harness();
     agents = [h.startAgent('agent-a'), h.startAgent('agent-b')];
-    await until('a connected agent', () => h.api('GET', `/api/v1/clusters/${h.clusterId}/agent`).then((r) => (r.body.connected ? r.body : undefined)), 40_000);
+    await until(
+      'a connected agent',
+      () => h.api('GET', `/api/v1/clusters/${h.clusterId}/agent`).then((r) => (r.body.connected ? r.body : undefined)),
+      40_000,
+    );
     await agentInventoryReported(h);
   }, 90_000);
   afterAll(() => h?.close());
@@ -46,11 +59,21 @@ describe('the cluster agent with two replicas', () => {
     const mc = (await h.components()).get('policy');
     expect(mc.spec).toEqual(SPEC);
     // The agent reports what stands in the cluster: the console shows it beside the desired state.
-    const side = await until('observed policy', async () => {
-      const r = (await h.api('GET', `/api/v1/clusters/${h.clusterId}/components`)).body;
-      return r.observed?.policy ? r : undefined;
-    }, 15_000).catch((e) => {
-      throw new Error(`${e}\n${agents.flatMap((a) => a.logs()).filter((l) => String(l.event).startsWith('inventory')).map((l) => JSON.stringify(l)).join('\n')}`);
+    const side = await until(
+      'observed policy',
+      async () => {
+        const r = (await h.api('GET', `/api/v1/clusters/${h.clusterId}/components`)).body;
+        return r.observed?.policy ? r : undefined;
+      },
+      15_000,
+    ).catch((e) => {
+      throw new Error(
+        `${e}\n${agents
+          .flatMap((a) => a.logs())
+          .filter((l) => String(l.event).startsWith('inventory'))
+          .map((l) => JSON.stringify(l))
+          .join('\n')}`,
+      );
     });
     expect(side.desired.policy).toEqual(SPEC);
     expect(side.observed.policy.spec).toEqual(SPEC);
@@ -67,8 +90,16 @@ describe('the cluster agent with two replicas', () => {
     await api.deleteNamespacedCustomObject({ ...base, name: 'policy' });
     await until('policy restored', async () => ((await h.components()).has('policy') ? true : undefined), 20_000);
     const mc = (await h.components()).get('policy');
-    await api.replaceNamespacedCustomObject({ ...base, name: 'policy', body: { ...mc, spec: { component: 'opa', version: '0.0.1-tampered' } } });
-    await until('policy spec restored', async () => ((await h.components()).get('policy')?.spec.version === SPEC.version ? true : undefined), 20_000);
+    await api.replaceNamespacedCustomObject({
+      ...base,
+      name: 'policy',
+      body: { ...mc, spec: { component: 'opa', version: '0.0.1-tampered' } },
+    });
+    await until(
+      'policy spec restored',
+      async () => ((await h.components()).get('policy')?.spec.version === SPEC.version ? true : undefined),
+      20_000,
+    );
   });
 
   test('delete removes the component', async () => {
@@ -84,7 +115,17 @@ describe('the cluster agent with two replicas', () => {
     const cases = withManagerSigner(h, (sign, tenant) => {
       const apply = (name: string, over: Record<string, unknown> = {}, at = new Date(now)) => {
         const ds = desiredState(h, sign, tenant, { [name]: SPEC }, 1000 + name.length);
-        return { ...buildCommand({ tenant, target: h.clusterId, op: 'managedcomponent.apply', args: { name, spec: SPEC, desired_state: ds }, now: at, validitySeconds: 60 }), ...over };
+        return {
+          ...buildCommand({
+            tenant,
+            target: h.clusterId,
+            op: 'managedcomponent.apply',
+            args: { name, spec: SPEC, desired_state: ds },
+            now: at,
+            validitySeconds: 60,
+          }),
+          ...over,
+        };
       };
       const stranger = createSigner(nodeEd25519, nodeEd25519.generateSecretKey());
       const valid = sign(apply('replayed'));
@@ -105,13 +146,17 @@ describe('the cluster agent with two replicas', () => {
       writeFileSync(join(inboxB, `${name}.json`), JSON.stringify(doc));
     };
     const receiptOf = (name: string) =>
-      until(`receipt ${name}`, () => {
-        for (const d of [inbox, inboxB]) {
-          const f = join(d, `${name}.receipt.json`);
-          if (existsSync(f)) return JSON.parse(readFileSync(f, 'utf8'));
-        }
-        return undefined;
-      }, 20_000);
+      until(
+        `receipt ${name}`,
+        () => {
+          for (const d of [inbox, inboxB]) {
+            const f = join(d, `${name}.receipt.json`);
+            if (existsSync(f)) return JSON.parse(readFileSync(f, 'utf8'));
+          }
+          return undefined;
+        },
+        20_000,
+      );
 
     drop('first', cases.valid);
     expect(await receiptOf('first')).toMatchObject({ status: 'succeeded' });
@@ -132,7 +177,10 @@ describe('the cluster agent with two replicas', () => {
     const config = JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'));
     config.payload.gateway_url = 'https://attacker.example:8462';
     writeFileSync(join(dir, 'config.json'), JSON.stringify(config));
-    const r = spawnSync(process.execPath, [AGENT, '--identity-dir', dir, '--kubeconfig', h.agentKubeconfig], { encoding: 'utf8', timeout: 20_000 });
+    const r = spawnSync(process.execPath, [AGENT, '--identity-dir', dir, '--kubeconfig', h.agentKubeconfig], {
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
     expect(r.status).toBe(1);
     expect(r.stdout).toMatch(/"code":"config_invalid"/);
     expect(r.stdout).toMatch(/signature_invalid/);
@@ -192,15 +240,29 @@ describe('offline', () => {
     await agent.waitFor('leader.acquired', undefined, 30_000);
     await agent.waitFor('offline', undefined, 30_000);
 
-    await h.admin.makeApiClient(CustomObjectsApi).deleteNamespacedCustomObject({ group: 'platform.navin.ai', version: 'v1alpha1', namespace: NS, plural: 'managedcomponents', name: 'kept' });
+    await h.admin.makeApiClient(CustomObjectsApi).deleteNamespacedCustomObject({
+      group: 'platform.navin.ai',
+      version: 'v1alpha1',
+      namespace: NS,
+      plural: 'managedcomponents',
+      name: 'kept',
+    });
     await until('kept restored offline', async () => ((await h.components()).has('kept') ? true : undefined), 20_000);
 
     const inbox = join(h.dir, 'inbox-agent-a');
     writeFileSync(join(inbox, 'delete-kept.json'), JSON.stringify(delEnvelope));
     writeFileSync(join(inbox, 'inventory.json'), JSON.stringify(invEnvelope));
-    const delReceipt = await until('delete receipt', () => (existsSync(join(inbox, 'delete-kept.receipt.json')) ? JSON.parse(readFileSync(join(inbox, 'delete-kept.receipt.json'), 'utf8')) : undefined));
+    const delReceipt = await until('delete receipt', () =>
+      existsSync(join(inbox, 'delete-kept.receipt.json'))
+        ? JSON.parse(readFileSync(join(inbox, 'delete-kept.receipt.json'), 'utf8'))
+        : undefined,
+    );
     expect(delReceipt).toMatchObject({ status: 'rejected', code: 'manager_unreachable' });
-    const invReceipt = await until('inventory receipt', () => (existsSync(join(inbox, 'inventory.receipt.json')) ? JSON.parse(readFileSync(join(inbox, 'inventory.receipt.json'), 'utf8')) : undefined));
+    const invReceipt = await until('inventory receipt', () =>
+      existsSync(join(inbox, 'inventory.receipt.json'))
+        ? JSON.parse(readFileSync(join(inbox, 'inventory.receipt.json'), 'utf8'))
+        : undefined,
+    );
     expect(invReceipt).toMatchObject({ status: 'succeeded', result: { nodes: expect.any(Number) } });
     expect((await h.components()).has('kept')).toBe(true);
 

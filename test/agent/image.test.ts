@@ -9,7 +9,8 @@ import { gunzipSync } from 'node:zlib';
 import { REPO_ROOT } from '../support/cli';
 import { tempDir } from '../support/temp-dir';
 
-const build = (out: string): string => execFileSync(process.execPath, [join(REPO_ROOT, 'agent/build-image.mjs'), '--out', out], { encoding: 'utf8' }).trim();
+const build = (out: string): string =>
+  execFileSync(process.execPath, [join(REPO_ROOT, 'agent/build-image.mjs'), '--out', out], { encoding: 'utf8' }).trim();
 const blob = (layout: string, digest: string): Buffer => readFileSync(join(layout, 'blobs/sha256', digest.replace('sha256:', '')));
 const sha = (b: Buffer): string => `sha256:${createHash('sha256').update(b).digest('hex')}`;
 
@@ -22,7 +23,9 @@ describe('agent image', () => {
       const first = build(a.path);
       expect(first).toMatch(/^navin-cluster-agent@sha256:[a-f0-9]{64}$/);
       expect(build(b.path)).toBe(first);
-      expect(readFileSync(join(a.path, 'navin-cluster-agent.oci.tar')).equals(readFileSync(join(b.path, 'navin-cluster-agent.oci.tar')))).toBe(true);
+      expect(
+        readFileSync(join(a.path, 'navin-cluster-agent.oci.tar')).equals(readFileSync(join(b.path, 'navin-cluster-agent.oci.tar'))),
+      ).toBe(true);
 
       const layout = join(a.path, 'agent-image');
       expect(JSON.parse(readFileSync(join(layout, 'oci-layout'), 'utf8'))).toEqual({ imageLayoutVersion: '1.0.0' });
@@ -54,11 +57,17 @@ describe('agent image', () => {
     try {
       build(out.path);
       const layout = join(out.path, 'agent-image');
-      const manifest = JSON.parse(blob(layout, JSON.parse(readFileSync(join(layout, 'index.json'), 'utf8')).manifests[0].digest).toString());
+      const manifest = JSON.parse(
+        blob(layout, JSON.parse(readFileSync(join(layout, 'index.json'), 'utf8')).manifests[0].digest).toString(),
+      );
       const rootfs = join(out.path, 'rootfs');
       mkdirSync(rootfs);
-      for (const l of manifest.layers) execFileSync('tar', ['-xzf', join(layout, 'blobs/sha256', l.digest.replace('sha256:', '')), '-C', rootfs]);
-      const r = spawnSync('chroot', ['--userspec=65532:65532', rootfs, '/usr/local/bin/node', '/app/navin-agent.cjs', '--version'], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '/usr/sbin:/usr/bin' } });
+      for (const l of manifest.layers)
+        execFileSync('tar', ['-xzf', join(layout, 'blobs/sha256', l.digest.replace('sha256:', '')), '-C', rootfs]);
+      const r = spawnSync('chroot', ['--userspec=65532:65532', rootfs, '/usr/local/bin/node', '/app/navin-agent.cjs', '--version'], {
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH ?? '/usr/sbin:/usr/bin' },
+      });
       expect(r.stderr).toBe('');
       expect(r.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
     } finally {

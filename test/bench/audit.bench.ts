@@ -8,9 +8,17 @@ import { tempDir } from '../support/temp-dir';
 
 const dir = tempDir('navin-bench-');
 const store = Store.open(join(dir.path, 'bench.db'), new ManualClock());
-store.db.exec('CREATE TABLE bare_log (seq INTEGER PRIMARY KEY, at TEXT, actor TEXT, action TEXT, cluster_id TEXT, target TEXT, details TEXT)');
+store.db.exec(
+  'CREATE TABLE bare_log (seq INTEGER PRIMARY KEY, at TEXT, actor TEXT, action TEXT, cluster_id TEXT, target TEXT, details TEXT)',
+);
 const bare = store.db.prepare('INSERT INTO bare_log (at, actor, action, cluster_id, target, details) VALUES (?, ?, ?, ?, ?, ?)');
-const entry = { actor: 'alice', action: 'cluster.update', cluster_id: 'c-0001', target: 'edge-paris-1', details: { before: { description: 'a' }, after: { description: 'b' } } };
+const entry = {
+  actor: 'alice',
+  action: 'cluster.update',
+  cluster_id: 'c-0001',
+  target: 'edge-paris-1',
+  details: { before: { description: 'a' }, after: { description: 'b' } },
+};
 const BATCH = 100;
 
 describe('audit log, one row per transaction', () => {
@@ -18,7 +26,9 @@ describe('audit log, one row per transaction', () => {
     store.tx(() => store.audit.append(entry));
   });
   bench('bare insert (baseline)', () => {
-    store.tx(() => bare.run(new Date().toISOString(), entry.actor, entry.action, entry.cluster_id, entry.target, JSON.stringify(entry.details)));
+    store.tx(() =>
+      bare.run(new Date().toISOString(), entry.actor, entry.action, entry.cluster_id, entry.target, JSON.stringify(entry.details)),
+    );
   });
 });
 
@@ -30,7 +40,8 @@ describe(`audit log, ${BATCH} rows per transaction`, () => {
   });
   bench('bare insert (baseline)', () => {
     store.tx(() => {
-      for (let i = 0; i < BATCH; i++) bare.run(new Date().toISOString(), entry.actor, entry.action, entry.cluster_id, entry.target, JSON.stringify(entry.details));
+      for (let i = 0; i < BATCH; i++)
+        bare.run(new Date().toISOString(), entry.actor, entry.action, entry.cluster_id, entry.target, JSON.stringify(entry.details));
     });
   });
 });

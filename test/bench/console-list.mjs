@@ -26,7 +26,16 @@ const RUNS = Number(values.runs);
 const USER = 'alice';
 const PASSWORD = 'bench-password-long-enough';
 // The flags of playwright.config.ts.
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -41,7 +50,11 @@ function cli(args) {
 }
 
 function startServe(dataDir) {
-  const child = spawn(process.execPath, [CLI, 'serve', '--data-dir', dataDir, '--host', '127.0.0.1', '--port', '0', '--gateway-port', 'off'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    [CLI, 'serve', '--data-dir', dataDir, '--host', '127.0.0.1', '--port', '0', '--gateway-port', 'off'],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let out = '';
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`serve printed no URL:\n${out}`)), 30_000);
@@ -73,11 +86,15 @@ function stopServe(child) {
 function api(origin, ca, token, method, path, body) {
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = httpsRequest(new URL(path, origin), { method, ca, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' } }, (res) => {
-      let text = '';
-      res.on('data', (c) => (text += c));
-      res.on('end', () => resolve({ status: res.statusCode, text }));
-    });
+    const req = httpsRequest(
+      new URL(path, origin),
+      { method, ca, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' } },
+      (res) => {
+        let text = '';
+        res.on('data', (c) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode, text }));
+      },
+    );
     req.on('error', reject);
     req.end(payload);
   });
@@ -89,7 +106,10 @@ async function createClusters(origin, ca, token) {
   const worker = async () => {
     while (next < TOTAL) {
       const i = next++;
-      const r = await api(origin, ca, token, 'POST', '/api/v1/clusters', { name: `bulk-${String(i).padStart(4, '0')}`, description: `bench row ${i}` });
+      const r = await api(origin, ca, token, 'POST', '/api/v1/clusters', {
+        name: `bulk-${String(i).padStart(4, '0')}`,
+        description: `bench row ${i}`,
+      });
       if (r.status !== 201) throw new Error(`create ${i}: ${r.status} ${r.text}`);
     }
   };
@@ -154,7 +174,8 @@ async function pageConsoleFilter({ term, expected }) {
       const names = [...document.querySelectorAll('[data-testid="cluster-row"]')].map((r) => r.getAttribute('data-cluster-name') ?? '');
       const n = Number((/^[\d,.\s\u202f]+/.exec(shown())?.[0] ?? '').replace(/\D/g, ''));
       // The count says so and every rendered row matches (all of them when they fit on screen).
-      if (n === expected && names.length > 0 && names.every((x) => x.includes(term)) && (expected > 40 || names.length === expected)) return resolve();
+      if (n === expected && names.length > 0 && names.every((x) => x.includes(term)) && (expected > 40 || names.length === expected))
+        return resolve();
       if (performance.now() > deadline) return reject(new Error(`filter ${term}: ${shown()} / ${names.length} rows`));
       requestAnimationFrame(check);
     };
@@ -193,7 +214,9 @@ async function main() {
     const countText = TOTAL.toLocaleString('en-GB');
     const oneTerm = `bulk-${String(TOTAL - 1).padStart(4, '0')}`;
     const manyTerm = 'bulk-1';
-    const manyExpected = Array.from({ length: TOTAL }, (_, i) => `bulk-${String(i).padStart(4, '0')}`).filter((n) => n.includes(manyTerm)).length;
+    const manyExpected = Array.from({ length: TOTAL }, (_, i) => `bulk-${String(i).padStart(4, '0')}`).filter((n) =>
+      n.includes(manyTerm),
+    ).length;
 
     for (let run = 0; run < RUNS; run++) {
       // Baselines on a bare same-origin document (the health route), so the session cookie applies.
@@ -214,7 +237,8 @@ async function main() {
             const deadline = performance.now() + 60_000;
             const check = () => {
               const count = document.querySelector('[data-testid="clusters-count"]')?.textContent ?? '';
-              if (count.startsWith(text) && document.querySelector('[data-testid="cluster-row"]')) return requestAnimationFrame(() => resolve(performance.now()));
+              if (count.startsWith(text) && document.querySelector('[data-testid="cluster-row"]'))
+                return requestAnimationFrame(() => resolve(performance.now()));
               if (performance.now() > deadline) return reject(new Error(`list not rendered: ${count}`));
               requestAnimationFrame(check);
             };
@@ -236,9 +260,15 @@ async function main() {
     console.log(`\nconsole clusters list, ${TOTAL} clusters, Chromium, median of ${RUNS} runs`);
     console.log(`  API call alone (fetch + parse)               ${f(m.api)}`);
     console.log(`  static list of ${TOTAL} <div>s (fetch + DOM)   ${f(m.static)}`);
-    console.log(`  console first render (navigation → rows)     ${f(m.console)}   ${r(m.console, m.static)} the static list, ${r(m.console, m.api)} the API call`);
-    console.log(`  filter to 1 row: console                     ${f(m.filterOne)}   ${r(m.filterOne, m.filterOneStatic)} the static list (${f(m.filterOneStatic)})`);
-    console.log(`  filter to ${manyExpected} rows ("${manyTerm}"): console       ${f(m.filterMany)}   ${r(m.filterMany, m.filterManyStatic)} the static list (${f(m.filterManyStatic)})`);
+    console.log(
+      `  console first render (navigation → rows)     ${f(m.console)}   ${r(m.console, m.static)} the static list, ${r(m.console, m.api)} the API call`,
+    );
+    console.log(
+      `  filter to 1 row: console                     ${f(m.filterOne)}   ${r(m.filterOne, m.filterOneStatic)} the static list (${f(m.filterOneStatic)})`,
+    );
+    console.log(
+      `  filter to ${manyExpected} rows ("${manyTerm}"): console       ${f(m.filterMany)}   ${r(m.filterMany, m.filterManyStatic)} the static list (${f(m.filterManyStatic)})`,
+    );
     console.log(JSON.stringify({ bench: 'console-list', clusters: TOTAL, runs: RUNS, median_ms: m, samples_ms: results }));
   } finally {
     await browser?.close();

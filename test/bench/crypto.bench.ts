@@ -11,13 +11,20 @@ const message = Uint8Array.from({ length: 1024 }, (_, i) => (i * 31) & 0xff);
 const signature = nodeEd25519.sign(seed, message);
 const nodePrepared = nodeEd25519.prepareSigner!(seed);
 
-if (!nobleEd25519.verify(publicKey, message, signature) || !nodeEd25519.verify(publicKey, message, signature)) throw new Error('bench fixture does not verify');
+if (!nobleEd25519.verify(publicKey, message, signature) || !nodeEd25519.verify(publicKey, message, signature))
+  throw new Error('bench fixture does not verify');
 
 /** A ManagedComponent-like desired state of about `bytes` bytes of JSON. */
 function document(bytes: number): Record<string, unknown> {
   const components: Record<string, unknown> = {};
   for (let i = 0; JSON.stringify(components).length < bytes - 120; i++) {
-    components[`component-${i}`] = { image: `registry.internal/navin/opa@sha256:${'ab'.repeat(32).slice(0, 16)}${i}`, replicas: (i % 3) + 1, ports: [8181, 9191], labels: { tier: 'platform', 'é-ü': 'ñ' }, ratio: i / 7 };
+    components[`component-${i}`] = {
+      image: `registry.internal/navin/opa@sha256:${'ab'.repeat(32).slice(0, 16)}${i}`,
+      replicas: (i % 3) + 1,
+      ports: [8181, 9191],
+      labels: { tier: 'platform', 'é-ü': 'ñ' },
+      ratio: i / 7,
+    };
   }
   return { type: 'desired-state', v: 1, key_id: '0123456789abcdef', target: 'c-0001', tenant: 'acme', generation: 42, components };
 }

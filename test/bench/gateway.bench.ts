@@ -14,7 +14,17 @@ import { testManager } from '../support/manager';
 
 const t = testManager();
 const tls = serverTls(t.manager.ca, t.manager.protector, t.manager.clock, 'gateway', join(t.dataDir, 'tls'), ['localhost']);
-const gw: Gateway = await startGateway({ store: t.manager.store, commands: t.manager.commands, events: t.manager.events, clock: t.manager.clock, caPem: tls.caPem, certPem: tls.certPem, keyPem: tls.keyPem, host: '127.0.0.1', port: 0 });
+const gw: Gateway = await startGateway({
+  store: t.manager.store,
+  commands: t.manager.commands,
+  events: t.manager.events,
+  clock: t.manager.clock,
+  caPem: tls.caPem,
+  certPem: tls.certPem,
+  keyPem: tls.keyPem,
+  host: '127.0.0.1',
+  port: 0,
+});
 
 function clusterIdentity(name: string): { id: string; certFile: string; keyFile: string } {
   const c = t.manager.clusters.create({ name }, 'bench');
@@ -29,17 +39,38 @@ function clusterIdentity(name: string): { id: string; certFile: string; keyFile:
 function clusterCert(name: string): { id: string; agent: Agent } {
   const c = t.manager.clusters.create({ name }, 'bench');
   const id = t.manager.agentIdentities.issue(c.id, 'https://localhost:1', 'bench');
-  return { id: c.id, agent: new Agent({ keepAlive: true, maxSockets: 1, ca: tls.caPem, cert: id.files['tls.crt'], key: id.files['tls.key'], servername: 'localhost' }) };
+  return {
+    id: c.id,
+    agent: new Agent({
+      keepAlive: true,
+      maxSockets: 1,
+      ca: tls.caPem,
+      cert: id.files['tls.crt'],
+      key: id.files['tls.key'],
+      servername: 'localhost',
+    }),
+  };
 }
 
 function call(agent: Agent, port: number, method: string, path: string, body?: unknown): Promise<any> {
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = request({ host: '127.0.0.1', port, method, path, agent, servername: 'localhost', headers: payload ? { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) } : {} }, (res) => {
-      let text = '';
-      res.on('data', (c: Buffer) => (text += c.toString()));
-      res.on('end', () => resolve(text ? JSON.parse(text) : null));
-    });
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        agent,
+        servername: 'localhost',
+        headers: payload ? { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) } : {},
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c.toString()));
+        res.on('end', () => resolve(text ? JSON.parse(text) : null));
+      },
+    );
     req.on('error', reject);
     req.end(payload);
   });
@@ -65,19 +96,32 @@ describe('command round trip (API call to stored receipt) vs a bare HTTPS reques
     timed('command round trip', async () => {
       const cmd = t.manager.commands.issue(one.id, 'inventory.report', {}, 'bench');
       const { commands } = await call(one.agent, gw.port, 'GET', '/v1/cluster-agent/commands?wait=5');
-      await call(one.agent, gw.port, 'POST', '/v1/cluster-agent/receipts', { receipts: commands.map((c: any) => ({ command_id: c.payload.command_id, status: 'succeeded', executed_at: new Date().toISOString(), replica: 'bench' })) });
+      await call(one.agent, gw.port, 'POST', '/v1/cluster-agent/receipts', {
+        receipts: commands.map((c: any) => ({
+          command_id: c.payload.command_id,
+          status: 'succeeded',
+          executed_at: new Date().toISOString(),
+          replica: 'bench',
+        })),
+      });
       if (t.manager.store.commands.get(cmd.id)?.state !== 'succeeded') throw new Error('receipt not stored');
     }),
     { time: 3000 },
   );
-  bench('bare HTTPS request', timed('bare HTTPS request', () => call(bareAgent, barePort, 'GET', '/')), { time: 3000 });
+  bench(
+    'bare HTTPS request',
+    timed('bare HTTPS request', () => call(bareAgent, barePort, 'GET', '/')),
+    { time: 3000 },
+  );
 });
 
-const pct = (xs: number[], p: number): number => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? NaN;
+const pct = (xs: number[], p: number): number =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? NaN;
 
 afterAll(async () => {
   const lines: string[] = [];
-  for (const [name, xs] of Object.entries(samples)) if (xs.length) lines.push(`${name}: p50 ${pct(xs, 50).toFixed(2)} ms, p99 ${pct(xs, 99).toFixed(2)} ms (${xs.length} samples)`);
+  for (const [name, xs] of Object.entries(samples))
+    if (xs.length) lines.push(`${name}: p50 ${pct(xs, 50).toFixed(2)} ms, p99 ${pct(xs, 99).toFixed(2)} ms (${xs.length} samples)`);
   const rt = samples['command round trip']!;
   const br = samples['bare HTTPS request']!;
   if (rt.length && br.length) lines.push(`ratio p50: ${(pct(rt, 50) / pct(br, 50)).toFixed(1)}x the bare request`);
@@ -90,7 +134,16 @@ afterAll(async () => {
   writeFileSync(caFile, tls.caPem);
   global.gc?.();
   const before = process.memoryUsage().rss;
-  const clients = spawn(process.execPath, [fileURLToPath(new URL('./poll-clients.mjs', import.meta.url)), String(gw.port), String(polls), ...ids.flatMap((c) => [c.certFile, c.keyFile])], { env: { ...process.env, NAVIN_BENCH_CA: caFile }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const clients = spawn(
+    process.execPath,
+    [
+      fileURLToPath(new URL('./poll-clients.mjs', import.meta.url)),
+      String(gw.port),
+      String(polls),
+      ...ids.flatMap((c) => [c.certFile, c.keyFile]),
+    ],
+    { env: { ...process.env, NAVIN_BENCH_CA: caFile }, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   const started = Date.now();
   let peak = 0;
   while (Date.now() - started < 240_000) {
@@ -104,7 +157,8 @@ afterAll(async () => {
   process.stdout.write(`${heldLine}\n`);
   const wake = Date.now();
   const woken = ids.map((c) => t.manager.commands.issue(c.id, 'inventory.report', {}, 'bench').id);
-  while (woken.some((id) => t.manager.store.commands.get(id)?.state !== 'delivered') && Date.now() - wake < 60_000) await new Promise((r) => setTimeout(r, 5));
+  while (woken.some((id) => t.manager.store.commands.get(id)?.state !== 'delivered') && Date.now() - wake < 60_000)
+    await new Promise((r) => setTimeout(r, 5));
   lines.push(`with ${gw.heldPolls()} polls held: a command for each of ${ids.length} clusters delivered in ${Date.now() - wake} ms`);
   clients.kill('SIGTERM');
   await gw.close();
@@ -119,7 +173,9 @@ afterAll(async () => {
   const stmt = t.manager.store.db.prepare('INSERT INTO settings (key, value) VALUES (?, ?)');
   t.manager.store.tx(() => targets.forEach((id) => stmt.run(`bench-${id}`, '{}')));
   const bareMs = Number(process.hrtime.bigint() - bareStart) / 1e6;
-  lines.push(`fan-out: one command to ${fanout} clusters signed and queued in ${fanMs.toFixed(0)} ms (${((fanout / fanMs) * 1000).toFixed(0)}/s); bare inserts of the same count ${bareMs.toFixed(1)} ms`);
+  lines.push(
+    `fan-out: one command to ${fanout} clusters signed and queued in ${fanMs.toFixed(0)} ms (${((fanout / fanMs) * 1000).toFixed(0)}/s); bare inserts of the same count ${bareMs.toFixed(1)} ms`,
+  );
 
   process.stdout.write(`\n${lines.join('\n')}\n`);
   bare.close();

@@ -13,7 +13,14 @@ let olga: PublicUser;
 const clusters: Record<'bare' | 'development' | 'standard', string> = { bare: '', development: '', standard: '' };
 const INVENTORY = {
   kubernetes_version: 'v1.30.4',
-  nodes: ['cp-1', 'worker-1', 'worker-2'].map((name) => ({ name, ready: true, operating_system: 'linux', architecture: 'amd64', os_image: 'Debian GNU/Linux 12 (bookworm)', allocatable: { cpu: '8', memory: '32Gi', pods: '110' } })),
+  nodes: ['cp-1', 'worker-1', 'worker-2'].map((name) => ({
+    name,
+    ready: true,
+    operating_system: 'linux',
+    architecture: 'amd64',
+    os_image: 'Debian GNU/Linux 12 (bookworm)',
+    allocatable: { cpu: '8', memory: '32Gi', pods: '110' },
+  })),
 };
 let n = 0;
 const spec = () => ({ component: 'opa', version: `1.0.${n++ % 2}`, replicas: 2 });

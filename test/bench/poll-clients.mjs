@@ -7,7 +7,17 @@ import { Agent, request } from 'node:https';
 const [port, count, ...files] = process.argv.slice(2);
 const ca = readFileSync(process.env.NAVIN_BENCH_CA);
 const agents = [];
-for (let i = 0; i < files.length; i += 2) agents.push(new Agent({ keepAlive: true, maxSockets: Infinity, ca, cert: readFileSync(files[i]), key: readFileSync(files[i + 1]), servername: 'localhost' }));
+for (let i = 0; i < files.length; i += 2)
+  agents.push(
+    new Agent({
+      keepAlive: true,
+      maxSockets: Infinity,
+      ca,
+      cert: readFileSync(files[i]),
+      key: readFileSync(files[i + 1]),
+      servername: 'localhost',
+    }),
+  );
 let stopping = false;
 process.on('SIGTERM', () => {
   stopping = true;
@@ -15,10 +25,13 @@ process.on('SIGTERM', () => {
 });
 const poll = (agent) =>
   new Promise((resolve) => {
-    const req = request({ host: '127.0.0.1', port: Number(port), path: '/v1/cluster-agent/commands?wait=30', agent, servername: 'localhost' }, (res) => {
-      res.resume();
-      res.on('end', resolve);
-    });
+    const req = request(
+      { host: '127.0.0.1', port: Number(port), path: '/v1/cluster-agent/commands?wait=30', agent, servername: 'localhost' },
+      (res) => {
+        res.resume();
+        res.on('end', resolve);
+      },
+    );
     req.on('error', () => setTimeout(resolve, 200));
     req.end();
   });

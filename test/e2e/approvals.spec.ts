@@ -50,7 +50,9 @@ async function apiSession(user: ManagerUser): Promise<(path: string, data: unkno
 async function enrolTotp(post: (path: string, data: unknown, status: number) => Promise<unknown>, user: string): Promise<void> {
   const { secret } = (await post('/api/v1/session/mfa/enrolment', {}, 200)) as { secret: string };
   factors.set(user, { totp: new TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' }), lastStep: -1 });
-  const { recovery_codes } = (await post('/api/v1/session/mfa/enrolment/confirm', { code: await freshCode(user) }, 200)) as { recovery_codes: string[] };
+  const { recovery_codes } = (await post('/api/v1/session/mfa/enrolment/confirm', { code: await freshCode(user) }, 200)) as {
+    recovery_codes: string[];
+  };
   expect(recovery_codes.length).toBeGreaterThan(0);
 }
 
@@ -59,7 +61,10 @@ test.beforeAll(async () => {
   origin = new URL(manager.url).origin;
 
   const asAlice = await apiSession(ALICE);
-  const cluster = (await asAlice('/api/v1/clusters', { name: CLUSTER, tenant: 'banking', profile: 'banking-secure' }, 201)) as { id: string; profile?: string };
+  const cluster = (await asAlice('/api/v1/clusters', { name: CLUSTER, tenant: 'banking', profile: 'banking-secure' }, 201)) as {
+    id: string;
+    profile?: string;
+  };
   expect(cluster.id).toBeTruthy();
   // From now on the profile requires the admins' second factor: anything but the enrolment is refused.
   const refused = await apis[0]!.get('/api/v1/clusters');
@@ -79,7 +84,8 @@ function watchPage(page: Page): () => string[] {
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   page.on('console', (m) => {
     // The 401 of GET /api/v1/session before each sign-in is expected.
-    if (m.type() === 'error' && !/Failed to load resource: the server responded with a status of 401/.test(m.text())) problems.push(`console: ${m.text()}`);
+    if (m.type() === 'error' && !/Failed to load resource: the server responded with a status of 401/.test(m.text()))
+      problems.push(`console: ${m.text()}`);
   });
   return () => problems;
 }
@@ -147,8 +153,12 @@ test('an operator’s request is approved by a second administrator, never by it
     approvalId = (await row.getAttribute('data-approval-id'))!;
     expect(approvalId).toBeTruthy();
     // What the screen shows is what the manager holds.
-    const listed = (await (await page.request.get(`${origin}/api/v1/approvals`)).json()) as { items: { id: string; state: string; action: string; service: string; reason: string }[] };
-    expect(listed.items).toEqual([expect.objectContaining({ id: approvalId, state: 'pending', action: 'uninstall', service: 'opa', reason: REASON })]);
+    const listed = (await (await page.request.get(`${origin}/api/v1/approvals`)).json()) as {
+      items: { id: string; state: string; action: string; service: string; reason: string }[];
+    };
+    expect(listed.items).toEqual([
+      expect.objectContaining({ id: approvalId, state: 'pending', action: 'uninstall', service: 'opa', reason: REASON }),
+    ]);
     await signOut(page);
   });
 
@@ -186,9 +196,15 @@ test('an operator’s request is approved by a second administrator, never by it
     // The manager refuses it too, not only the screen.
     const ownId = (await own.getAttribute('data-approval-id'))!;
     const { csrf_token } = (await (await page.request.get(`${origin}/api/v1/session`)).json()) as { csrf_token: string };
-    const self = await page.request.post(`${origin}/api/v1/approvals/${ownId}/approve`, { data: {}, headers: { 'X-CSRF-Token': csrf_token } });
+    const self = await page.request.post(`${origin}/api/v1/approvals/${ownId}/approve`, {
+      data: {},
+      headers: { 'X-CSRF-Token': csrf_token },
+    });
     expect(self.status()).toBe(403);
-    expect(((await self.json()) as { error: { code: string; message: string } }).error).toMatchObject({ code: 'approval_self', message: expect.stringContaining('another admin') });
+    expect(((await self.json()) as { error: { code: string; message: string } }).error).toMatchObject({
+      code: 'approval_self',
+      message: expect.stringContaining('another admin'),
+    });
     await signOut(page);
   });
 

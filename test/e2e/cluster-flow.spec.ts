@@ -68,7 +68,10 @@ function watchPage(page: Page): () => string[] {
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   page.on('console', (m) => {
-    if (m.type() === 'error' && !/Failed to load resource: the server responded with a status of (400|401|404|409|422|502)/.test(m.text())) {
+    if (
+      m.type() === 'error' &&
+      !/Failed to load resource: the server responded with a status of (400|401|404|409|422|502)/.test(m.text())
+    ) {
       problems.push(`console: ${m.text()}`);
     }
   });
@@ -230,7 +233,9 @@ async function clusterFlow(page: Page, x: Texts, clusterName: string): Promise<v
     await page.getByTestId('identity-confirm-issue').click();
     const files = page.getByTestId('identity-files');
     await expect(files).toBeVisible({ timeout: 30_000 });
-    await expect(page.getByTestId('secret-command')).toContainText('kubectl -n navin-platform create secret generic navin-cluster-agent-identity');
+    await expect(page.getByTestId('secret-command')).toContainText(
+      'kubectl -n navin-platform create secret generic navin-cluster-agent-identity',
+    );
     for (const f of FILES) {
       const [dl] = await Promise.all([page.waitForEvent('download'), page.getByTestId(`save-${f}`).click()]);
       expect(dl.suggestedFilename()).toBe(f);
@@ -304,7 +309,9 @@ async function clusterFlow(page: Page, x: Texts, clusterName: string): Promise<v
     await page.getByTestId('new-component').click();
     await page.getByTestId('apply-mode').getByRole('radio').nth(1).check();
     const doc = page.getByTestId('component-document');
-    await doc.fill('apiVersion: platform.navin.ai/v1alpha1\nkind: ManagedComponent\nmetadata:\n  name: nats-bus\nspec:\n  component: nats\n  version: "2.10"\n  replicas: 100\n');
+    await doc.fill(
+      'apiVersion: platform.navin.ai/v1alpha1\nkind: ManagedComponent\nmetadata:\n  name: nats-bus\nspec:\n  component: nats\n  version: "2.10"\n  replicas: 100\n',
+    );
     await page.getByTestId('editor-check').click();
     await expect(page.getByTestId('component-editor-error')).toContainText('spec.replicas');
     await doc.fill('kind: ManagedComponent\nmetadata: {name: nats-bus}\nspec: {component: nats, version: "2.10", replicas: [');
@@ -335,7 +342,9 @@ async function clusterFlow(page: Page, x: Texts, clusterName: string): Promise<v
     await page.getByRole('tab', { name: x.tabs.commands }).click();
     const rows = page.getByTestId('cluster-commands').getByTestId('command-row');
     await expect(rows.filter({ has: page.locator('[data-op="managedcomponent.apply"]') })).toHaveCount(1);
-    await expect(page.getByTestId('cluster-commands').locator('[data-testid="command-row"][data-op="managedcomponent.delete"]')).toHaveAttribute('data-state', 'succeeded');
+    await expect(
+      page.getByTestId('cluster-commands').locator('[data-testid="command-row"][data-op="managedcomponent.delete"]'),
+    ).toHaveAttribute('data-state', 'succeeded');
     await page.getByTestId('nav-commands').click();
     await expect(page.getByRole('heading', { level: 1, name: x.tabs.commands })).toBeVisible();
     const apply = page.locator('[data-testid="command-row"][data-op="managedcomponent.apply"]').filter({ hasText: clusterName });
@@ -549,8 +558,20 @@ test('reports: the screen degrades clearly without the API, and verifies a repor
         created_at: '2026-03-14T09:26:53Z',
         verdict: 'FAIL',
         lines: [
-          { id: 'agent.connected', title: 'The agent is connected', status: 'PASS', evidence: { replicas: 2 }, ran_at: '2026-03-14T09:26:50Z' },
-          { id: 'opa.smoke', title: 'OPA answers a policy query', status: 'FAIL', evidence: { error: 'timeout' }, ran_at: '2026-03-14T09:26:52Z' },
+          {
+            id: 'agent.connected',
+            title: 'The agent is connected',
+            status: 'PASS',
+            evidence: { replicas: 2 },
+            ran_at: '2026-03-14T09:26:50Z',
+          },
+          {
+            id: 'opa.smoke',
+            title: 'OPA answers a policy query',
+            status: 'FAIL',
+            evidence: { error: 'timeout' },
+            ran_at: '2026-03-14T09:26:52Z',
+          },
         ],
       },
       signer,

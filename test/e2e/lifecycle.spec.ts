@@ -29,7 +29,8 @@ function watchPage(page: Page): () => string[] {
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   page.on('console', (m) => {
     // Refusals the flow provokes on purpose (403 until enrolment, 404 before the first preflight run).
-    if (m.type() === 'error' && !/Failed to load resource: the server responded with a status of (401|403|404|409)/.test(m.text())) problems.push(`console: ${m.text()}`);
+    if (m.type() === 'error' && !/Failed to load resource: the server responded with a status of (401|403|404|409)/.test(m.text()))
+      problems.push(`console: ${m.text()}`);
   });
   return () => problems;
 }
@@ -67,7 +68,9 @@ test('a standard profile is blocked until the administrator enrols TOTP', async 
     await page.getByTestId('cluster-address').fill('10.0.0.10');
     await form.getByRole('button', { name: 'Create the cluster' }).click();
     // From now on the manager requires the administrator's second factor: the next call may already be refused.
-    await expect(page.locator('[data-testid="cluster-row"][data-cluster-name="edge-std"]').or(page.getByTestId('mfa-required'))).toBeVisible();
+    await expect(
+      page.locator('[data-testid="cluster-row"][data-cluster-name="edge-std"]').or(page.getByTestId('mfa-required')),
+    ).toBeVisible();
   });
 
   await test.step('the administrator is sent to the enrolment screen', async () => {

@@ -55,21 +55,65 @@ test.beforeAll(async () => {
   const cluster = (await send('post', '/api/v1/clusters', { name: 'edge-paris-01', tenant: 'banking' }, 201)) as { id: string };
   const gatewayUrl = /agent gateway at (https:\/\/\S+)/.exec(manager.output())?.[1];
   expect(gatewayUrl, manager.output()).toBeTruthy();
-  const identity = (await send('post', `/api/v1/clusters/${cluster.id}/kubernetes/agent`, { gateway_url: gatewayUrl }, 201)) as { files: Record<string, string> };
+  const identity = (await send('post', `/api/v1/clusters/${cluster.id}/kubernetes/agent`, { gateway_url: gatewayUrl }, 201)) as {
+    files: Record<string, string>;
+  };
   await send('put', '/api/v1/settings/mirror', { url: registry.url, ca_pem: registry.caPem }, 200);
   // The agent, played over real mTLS with the cluster's certificate: a long poll and an inventory report.
   const cert: ClientCert = { certPem: identity.files['tls.crt']!, keyPem: identity.files['tls.key']!, caPem: identity.files['ca.crt']! };
   // The gateway certificate names its IP; an empty server name sends no SNI and checks the IP SAN.
   const servername = '';
   expect((await gatewayCall(gatewayUrl!, 'GET', '/v1/cluster-agent/commands?wait=0', cert, undefined, servername)).status).toBe(200);
-  const inventory = { kubernetes_version: 'v1.30.4', nodes: ['cp-1', 'worker-1', 'worker-2'].map((name) => ({ name, ready: true, operating_system: 'linux', architecture: 'amd64', os_image: 'Debian GNU/Linux 12 (bookworm)', allocatable: { cpu: '4', memory: '16Gi', pods: '110' } })) };
-  expect((await gatewayCall(gatewayUrl!, 'POST', '/v1/cluster-agent/report', cert, { replica: 'agent-0', agent_version: '0.1.0', leader: true, inventory }, servername)).status).toBe(200);
+  const inventory = {
+    kubernetes_version: 'v1.30.4',
+    nodes: ['cp-1', 'worker-1', 'worker-2'].map((name) => ({
+      name,
+      ready: true,
+      operating_system: 'linux',
+      architecture: 'amd64',
+      os_image: 'Debian GNU/Linux 12 (bookworm)',
+      allocatable: { cpu: '4', memory: '16Gi', pods: '110' },
+    })),
+  };
+  expect(
+    (
+      await gatewayCall(
+        gatewayUrl!,
+        'POST',
+        '/v1/cluster-agent/report',
+        cert,
+        { replica: 'agent-0', agent_version: '0.1.0', leader: true, inventory },
+        servername,
+      )
+    ).status,
+  ).toBe(200);
   // Installs are preflighted on that inventory (this cluster has no registered kubeconfig).
-  await send('post', `/api/v1/clusters/${cluster.id}/components`, { name: 'opa', spec: { component: 'opa', version: '0.68.0', replicas: 2, artifacts: [{ name: 'opa', image: `registry.internal/navin/opa@${OPA}` }] } }, 202);
-  await send('post', `/api/v1/clusters/${cluster.id}/components`, {
-    name: 'nats',
-    spec: { component: 'nats', version: '2.10.18', replicas: 3, artifacts: [{ name: 'nats', image: `registry.internal/navin/nats@${NATS}` }, { name: 'exporter', image: `registry.internal/navin/nats-exporter@${NATS_EXPORTER}` }] },
-  }, 202);
+  await send(
+    'post',
+    `/api/v1/clusters/${cluster.id}/components`,
+    {
+      name: 'opa',
+      spec: { component: 'opa', version: '0.68.0', replicas: 2, artifacts: [{ name: 'opa', image: `registry.internal/navin/opa@${OPA}` }] },
+    },
+    202,
+  );
+  await send(
+    'post',
+    `/api/v1/clusters/${cluster.id}/components`,
+    {
+      name: 'nats',
+      spec: {
+        component: 'nats',
+        version: '2.10.18',
+        replicas: 3,
+        artifacts: [
+          { name: 'nats', image: `registry.internal/navin/nats@${NATS}` },
+          { name: 'exporter', image: `registry.internal/navin/nats-exporter@${NATS_EXPORTER}` },
+        ],
+      },
+    },
+    202,
+  );
   // Later the mirror loses the exporter image (pruned by hand): the acceptance must show it.
   delete mirrorContent['navin/nats-exporter'];
 
@@ -91,12 +135,22 @@ test.afterAll(async () => {
 });
 
 const HEADINGS = {
-  en: { h1: 'Signed acceptance report', sections: ['Report details', 'Summary', 'Checks and evidence', 'How to verify this report'], notice: 'This page is not proof by itself.' },
-  fr: { h1: 'Rapport de recette signé', sections: ['Détails du rapport', 'Synthèse', 'Vérifications et preuves', 'Comment vérifier ce rapport'], notice: 'Cette page ne constitue pas une preuve à elle seule.' },
+  en: {
+    h1: 'Signed acceptance report',
+    sections: ['Report details', 'Summary', 'Checks and evidence', 'How to verify this report'],
+    notice: 'This page is not proof by itself.',
+  },
+  fr: {
+    h1: 'Rapport de recette signé',
+    sections: ['Détails du rapport', 'Synthèse', 'Vérifications et preuves', 'Comment vérifier ce rapport'],
+    notice: 'Cette page ne constitue pas une preuve à elle seule.',
+  },
 };
 
 for (const lang of ['en', 'fr'] as const) {
-  test(`the ${lang === 'en' ? 'English' : 'French'} report opens offline from a file with its headings, verdict and every line`, async ({ page }) => {
+  test(`the ${lang === 'en' ? 'English' : 'French'} report opens offline from a file with its headings, verdict and every line`, async ({
+    page,
+  }) => {
     const outside: string[] = [];
     page.on('request', (r) => {
       if (!r.url().startsWith('file:')) outside.push(r.url());
@@ -124,7 +178,9 @@ for (const lang of ['en', 'fr'] as const) {
     }
     // What this report must show: a PASS on the mirror for opa, a FAIL naming the missing nats image.
     await expect(page.locator('article[data-line-id="install.offline_source.opa"]')).toHaveAttribute('data-status', 'PASS');
-    await expect(page.locator('article[data-line-id="install.offline_source.nats"] .reason')).toContainText(`registry.internal/navin/nats-exporter@${NATS_EXPORTER}`);
+    await expect(page.locator('article[data-line-id="install.offline_source.nats"] .reason')).toContainText(
+      `registry.internal/navin/nats-exporter@${NATS_EXPORTER}`,
+    );
     expect(report.payload.verdict).toBe('FAIL');
 
     await page.screenshot({ path: join(SHOTS, `report-${lang}.png`), fullPage: true });

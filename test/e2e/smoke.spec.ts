@@ -208,7 +208,9 @@ test('sign in, create and validate clusters, switch to French', async ({ page })
     await page.getByRole('button', { name: 'Nouveau cluster' }).click();
     const form = page.getByTestId('create-cluster-form');
     await form.getByLabel(/^Nom/).fill('Bad_Name');
-    await expect(form.getByTestId('cluster-name-error')).toHaveText('Utilisez uniquement des lettres minuscules, des chiffres, «\u202f-\u202f» et «\u202f.\u202f».');
+    await expect(form.getByTestId('cluster-name-error')).toHaveText(
+      'Utilisez uniquement des lettres minuscules, des chiffres, «\u202f-\u202f» et «\u202f.\u202f».',
+    );
     await shot(page, 'smoke-clusters-fr');
     await form.getByRole('button', { name: 'Annuler' }).click();
   });

@@ -6,7 +6,17 @@ import { createReportsStore, pickText, readVerifiedPayload, type ReportCheck } f
 import { createUsersStore } from '../../renderer/src/stores/users';
 import { FakeApi, alice, apiError, makeClient } from './support/fake-api';
 
-const row = (seq: number): AuditRow => ({ seq, at: '2026-01-01T00:00:00Z', actor: 'alice', action: 'cluster.create', cluster_id: null, target: null, details: {}, prev_hash: '0', hash: '1' });
+const row = (seq: number): AuditRow => ({
+  seq,
+  at: '2026-01-01T00:00:00Z',
+  actor: 'alice',
+  action: 'cluster.create',
+  cluster_id: null,
+  target: null,
+  details: {},
+  prev_hash: '0',
+  hash: '1',
+});
 
 describe('audit store', () => {
   it('searches by actor, cluster and action, and pages with before_seq', async () => {
@@ -25,7 +35,10 @@ describe('audit store', () => {
 
   it('keeps the chain verdict, intact or broken', async () => {
     const api = new FakeApi();
-    api.on('GET /api/v1/audit/verify', { status: 200, body: { ok: false, rows: 12, first_broken_seq: 7, reason: 'content does not match its hash' } });
+    api.on('GET /api/v1/audit/verify', {
+      status: 200,
+      body: { ok: false, rows: 12, first_broken_seq: 7, reason: 'content does not match its hash' },
+    });
     const store = createAuditStore({ client: makeClient(api) });
     await store.getState().verify();
     expect(store.getState().verdict).toEqual({ ok: false, rows: 12, first_broken_seq: 7, reason: 'content does not match its hash' });
@@ -63,7 +76,9 @@ describe('reports store', () => {
     const seen: string[] = [];
     const verify = (json: string, pem: string): ReportCheck => {
       seen.push(`${json}|${pem}`);
-      return json === 'good' ? { ok: true, payload: { report_id: 'r1', verdict: 'PASS', lines: [] } } : { ok: false, code: 'signature_invalid', message: 'no' };
+      return json === 'good'
+        ? { ok: true, payload: { report_id: 'r1', verdict: 'PASS', lines: [] } }
+        : { ok: false, code: 'signature_invalid', message: 'no' };
     };
     const store = createReportsStore({ client: makeClient(api), verify });
     store.getState().openReportFile({ name: 'r.json', text: 'good' });
@@ -82,7 +97,15 @@ describe('reports store', () => {
       verdict: 'BLOCKED',
       key_id: 'abcd',
       key_fingerprint: 'ab'.repeat(32),
-      lines: [{ id: 'l1', title: { en: 'Agent', fr: 'Agent du cluster' }, status: 'BLOCKED', evidence: { reason: { en: 'no mirror', fr: 'pas de miroir' } } }, 'junk'],
+      lines: [
+        {
+          id: 'l1',
+          title: { en: 'Agent', fr: 'Agent du cluster' },
+          status: 'BLOCKED',
+          evidence: { reason: { en: 'no mirror', fr: 'pas de miroir' } },
+        },
+        'junk',
+      ],
     });
     expect(v.keyFingerprint).toHaveLength(64);
     expect(pickText(v.lines[0]!.title, 'fr')).toBe('Agent du cluster');
@@ -95,14 +118,38 @@ describe('reports store', () => {
 describe('command palette', () => {
   const entries: PaletteEntry[] = [
     { id: 'screen:audit', group: 'screens', label: 'Audit', keywords: 'audit', target: { kind: 'screen', screen: 'audit' } },
-    { id: 'action:verify', group: 'actions', label: 'Verify the audit chain', keywords: 'audit chain', target: { kind: 'action', action: 'verify-audit' } },
-    ...Array.from({ length: 80 }, (_, i): PaletteEntry => ({ id: `cluster:${i}`, group: 'clusters', label: `edge-${i}`, keywords: 'pending', target: { kind: 'cluster', clusterId: `c-${i}` } })),
+    {
+      id: 'action:verify',
+      group: 'actions',
+      label: 'Verify the audit chain',
+      keywords: 'audit chain',
+      target: { kind: 'action', action: 'verify-audit' },
+    },
+    ...Array.from({ length: 80 }, (_, i): PaletteEntry => ({
+      id: `cluster:${i}`,
+      group: 'clusters',
+      label: `edge-${i}`,
+      keywords: 'pending',
+      target: { kind: 'cluster', clusterId: `c-${i}` },
+    })),
   ];
 
   it('ranks a label’s start first, requires every term, caps the clusters', () => {
     expect(rankEntries(entries, 'audit')[0]?.id).toBe('screen:audit');
     expect(rankEntries(entries, 'audit chain').map((e) => e.id)).toEqual(['action:verify']);
-    expect(rankEntries(entries, 'edge-7').map((e) => e.id)).toEqual(['cluster:7', 'cluster:70', 'cluster:71', 'cluster:72', 'cluster:73', 'cluster:74', 'cluster:75', 'cluster:76', 'cluster:77', 'cluster:78', 'cluster:79']);
+    expect(rankEntries(entries, 'edge-7').map((e) => e.id)).toEqual([
+      'cluster:7',
+      'cluster:70',
+      'cluster:71',
+      'cluster:72',
+      'cluster:73',
+      'cluster:74',
+      'cluster:75',
+      'cluster:76',
+      'cluster:77',
+      'cluster:78',
+      'cluster:79',
+    ]);
     expect(rankEntries(entries, '').filter((e) => e.group === 'clusters')).toHaveLength(50);
     expect(rankEntries(entries, 'nothing-like-this')).toEqual([]);
   });

@@ -41,7 +41,11 @@ function fakeFetch(answers: Array<Response | Error | (() => Response)>) {
 const json = (status: number, body: unknown): Response =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-const session = { user: { id: 'u1', name: 'alice', role: 'admin', created_at: '2025-01-01T00:00:00Z' }, csrf_token: 'tok-1', expires_at: '2099-01-01T00:00:00Z' };
+const session = {
+  user: { id: 'u1', name: 'alice', role: 'admin', created_at: '2025-01-01T00:00:00Z' },
+  csrf_token: 'tok-1',
+  expires_at: '2099-01-01T00:00:00Z',
+};
 
 function httpClient(answers: Array<Response | Error>) {
   const f = fakeFetch(answers);

@@ -107,19 +107,40 @@ describe('cluster setup store (import and agent wizards)', () => {
     const api = new FakeApi();
     api.on('POST /api/v1/clusters/c-1/kubernetes/registration', {
       status: 422,
-      body: { error: { code: 'permission_missing', message: 'the token may not list nodes', details: { permission: { verb: 'list', resource: 'nodes', group: '' } } } },
+      body: {
+        error: {
+          code: 'permission_missing',
+          message: 'the token may not list nodes',
+          details: { permission: { verb: 'list', resource: 'nodes', group: '' } },
+        },
+      },
     });
     const store = createClusterSetupStore({ client: makeClient(api) });
     store.getState().bind('c-1');
     expect(await store.getState().register('apiVersion: v1', 'navin-platform')).toBeNull();
-    expect(store.getState().registration.error).toMatchObject({ code: 'permission_missing', status: 422, details: { permission: { verb: 'list' } } });
+    expect(store.getState().registration.error).toMatchObject({
+      code: 'permission_missing',
+      status: 422,
+      details: { permission: { verb: 'list' } },
+    });
     expect(api.calls.at(-1)?.body).toEqual({ kubeconfig: 'apiVersion: v1', namespace: 'navin-platform' });
   });
 
   it('holds the identity files until told they are saved, and forgets them with the cluster', async () => {
     const api = new FakeApi();
     const files = { 'config.json': '{}', 'manager.pem': 'PEM', 'tls.crt': 'CRT', 'tls.key': 'KEY', 'ca.crt': 'CA' };
-    api.on('POST /api/v1/clusters/c-1/kubernetes/agent', { status: 201, body: { cluster_id: 'c-1', serial: 's1', not_after: '2027-01-01T00:00:00Z', revoked_serials: [], files, config: {}, secret_command: 'kubectl …' } });
+    api.on('POST /api/v1/clusters/c-1/kubernetes/agent', {
+      status: 201,
+      body: {
+        cluster_id: 'c-1',
+        serial: 's1',
+        not_after: '2027-01-01T00:00:00Z',
+        revoked_serials: [],
+        files,
+        config: {},
+        secret_command: 'kubectl …',
+      },
+    });
     const store = createClusterSetupStore({ client: makeClient(api) });
     store.getState().bind('c-1');
     const identity = await store.getState().issueIdentity({ gateway_url: 'https://gw:8462', server_name: 'localhost' });
@@ -133,7 +154,10 @@ describe('cluster setup store (import and agent wizards)', () => {
 
   it('shows the manager’s refusal of an image pinned by tag', async () => {
     const api = new FakeApi();
-    api.on('GET /api/v1/clusters/c-1/kubernetes/agent/manifests?image=reg%2Fagent%3A1', apiError(400, 'invalid_field', 'pinned by tag', 'image'));
+    api.on(
+      'GET /api/v1/clusters/c-1/kubernetes/agent/manifests?image=reg%2Fagent%3A1',
+      apiError(400, 'invalid_field', 'pinned by tag', 'image'),
+    );
     const store = createClusterSetupStore({ client: makeClient(api) });
     store.getState().bind('c-1');
     await store.getState().loadManifests('reg/agent:1');

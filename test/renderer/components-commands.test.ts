@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { CommandView, ComponentsView } from '../../renderer/src/api/types';
-import { commandNamespace, commandTarget, createCommandsStore, selectVisibleCommands, sortCommands } from '../../renderer/src/stores/commands';
+import {
+  commandNamespace,
+  commandTarget,
+  createCommandsStore,
+  selectVisibleCommands,
+  sortCommands,
+} from '../../renderer/src/stores/commands';
 import { componentRows, createComponentsStore, selectComponentRows, specDifferences } from '../../renderer/src/stores/components';
 import { FakeApi, apiError, makeClient } from './support/fake-api';
 
@@ -41,7 +47,10 @@ describe('components store', () => {
     expect(selectComponentRows(store.getState())).toEqual([]);
     const sent = await store.getState().applyComponent('opa-main', { component: 'opa', version: '1.0' });
     expect(sent?.id).toBe('k1');
-    expect(api.callsTo('POST', '/api/v1/clusters/c-1/components')[0]?.body).toEqual({ name: 'opa-main', spec: { component: 'opa', version: '1.0' } });
+    expect(api.callsTo('POST', '/api/v1/clusters/c-1/components')[0]?.body).toEqual({
+      name: 'opa-main',
+      spec: { component: 'opa', version: '1.0' },
+    });
     await wait(0);
     expect(store.getState().view?.generation).toBe(1);
     expect(store.getState().apply).toMatchObject({ pending: false, name: 'opa-main', command: { id: 'k1' } });
@@ -77,8 +86,16 @@ describe('components store', () => {
     const view: ComponentsView = {
       cluster_id: 'c-1',
       generation: 3,
-      desired: { a: { component: 'opa', version: '1' }, b: { component: 'nats', version: '2', replicas: 3 }, c: { component: 'etcd', version: '3' } },
-      observed: { a: { spec: { version: '1', component: 'opa' }, status: null }, b: { spec: { component: 'nats', version: '2', replicas: 1 }, status: null }, z: { spec: { component: 'opa', version: '0' }, status: null } },
+      desired: {
+        a: { component: 'opa', version: '1' },
+        b: { component: 'nats', version: '2', replicas: 3 },
+        c: { component: 'etcd', version: '3' },
+      },
+      observed: {
+        a: { spec: { version: '1', component: 'opa' }, status: null },
+        b: { spec: { component: 'nats', version: '2', replicas: 1 }, status: null },
+        z: { spec: { component: 'opa', version: '0' }, status: null },
+      },
       observed_at: '2026-01-01T00:00:00Z',
     };
     expect(componentRows(view).map((r) => [r.name, r.drift, r.differences])).toEqual([
@@ -88,14 +105,22 @@ describe('components store', () => {
       ['z', 'unexpected', []],
     ]);
     expect(componentRows({ ...view, observed: null }).every((r) => r.drift === 'unknown' || r.spec === null)).toBe(true);
-    expect(specDifferences({ component: 'opa', version: '1', resources: { cpu: '1', memory: '1Gi' } }, { component: 'opa', version: '1', resources: { memory: '1Gi', cpu: '1' } })).toEqual([]);
+    expect(
+      specDifferences(
+        { component: 'opa', version: '1', resources: { cpu: '1', memory: '1Gi' } },
+        { component: 'opa', version: '1', resources: { memory: '1Gi', cpu: '1' } },
+      ),
+    ).toEqual([]);
   });
 });
 
 describe('commands store', () => {
   it('lists a cluster’s commands newest first and filters by state', async () => {
     const api = new FakeApi();
-    api.on('GET /api/v1/commands?cluster_id=c-1&limit=200', { status: 200, body: { items: [command('k1'), command('k3', { state: 'succeeded' }), command('k2')] } });
+    api.on('GET /api/v1/commands?cluster_id=c-1&limit=200', {
+      status: 200,
+      body: { items: [command('k1'), command('k3', { state: 'succeeded' }), command('k2')] },
+    });
     const store = createCommandsStore({ client: makeClient(api) });
     await store.getState().setScope('c-1');
     expect(store.getState().items.map((c) => c.id)).toEqual(['k3', 'k2', 'k1']);

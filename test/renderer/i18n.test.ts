@@ -74,7 +74,17 @@ describe('dictionaries', () => {
   });
 
   it('explain every registration failure and what to do', () => {
-    const codes = ['kubeconfig_invalid', 'kubeconfig_no_token', 'api_unreachable', 'tls_untrusted', 'token_refused', 'permission_missing', 'api_version_unsupported', 'api_error', 'not_registered'];
+    const codes = [
+      'kubeconfig_invalid',
+      'kubeconfig_no_token',
+      'api_unreachable',
+      'tls_untrusted',
+      'token_refused',
+      'permission_missing',
+      'api_version_unsupported',
+      'api_error',
+      'not_registered',
+    ];
     expect(codes.filter((c) => !isMessageKey(`error.${c}`) || !isMessageKey(`error.${c}.hint`))).toEqual([]);
   });
 
@@ -97,11 +107,23 @@ describe('dictionaries', () => {
     ];
     expect(codes.filter((c) => !isMessageKey(`command.code.${c}`) || !isMessageKey(`command.code.${c}.hint`))).toEqual([]);
     for (const s of ['queued', 'delivered', 'succeeded', 'failed', 'rejected']) expect(isMessageKey(`command.state.${s}`)).toBe(true);
-    for (const op of ['managedcomponent.apply', 'managedcomponent.delete', 'inventory.report']) expect(isMessageKey(`command.op.${op}`)).toBe(true);
+    for (const op of ['managedcomponent.apply', 'managedcomponent.delete', 'inventory.report'])
+      expect(isMessageKey(`command.op.${op}`)).toBe(true);
   });
 
   it('name every failure of the offline report check', () => {
-    const codes = ['malformed', 'key_unknown', 'signature_invalid', 'type_mismatch', 'target_mismatch', 'tenant_mismatch', 'not_yet_valid', 'expired', 'nonce_replayed', 'pem_invalid'];
+    const codes = [
+      'malformed',
+      'key_unknown',
+      'signature_invalid',
+      'type_mismatch',
+      'target_mismatch',
+      'tenant_mismatch',
+      'not_yet_valid',
+      'expired',
+      'nonce_replayed',
+      'pem_invalid',
+    ];
     expect(codes.filter((c) => !isMessageKey(`report.check.${c}`))).toEqual([]);
   });
 

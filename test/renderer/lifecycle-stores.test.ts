@@ -64,11 +64,22 @@ const approval = (over: Partial<Approval>): Approval => ({
 describe('profile store', () => {
   it('opens a cluster: its profile, no preflight run yet (missing, not an error), its backups newest first', async () => {
     const api = new FakeApi();
-    const b = (id: string, at: string): BackupSet => ({ id, cluster_id: 'c-1', created_at: at, created_by: 'alice', source: 'cluster', generation: 1, files: [] });
+    const b = (id: string, at: string): BackupSet => ({
+      id,
+      cluster_id: 'c-1',
+      created_at: at,
+      created_by: 'alice',
+      source: 'cluster',
+      generation: 1,
+      files: [],
+    });
     api
       .on('GET /api/v1/clusters/c-1/profile', { status: 200, body: profile('blocked', [rule('profile.admin_mfa', 'fail')]) })
       .on('GET /api/v1/clusters/c-1/preflight', apiError(404, 'not_found'))
-      .on('GET /api/v1/clusters/c-1/backups', { status: 200, body: { items: [b('b-old', '2026-01-01T00:00:00Z'), b('b-new', '2026-02-01T00:00:00Z')] } });
+      .on('GET /api/v1/clusters/c-1/backups', {
+        status: 200,
+        body: { items: [b('b-old', '2026-01-01T00:00:00Z'), b('b-new', '2026-02-01T00:00:00Z')] },
+      });
     const store = createProfileStore({ client: makeClient(api) });
     await store.getState().open('c-1');
     expect(store.getState()).toMatchObject({ status: 'ready', runStatus: 'missing', runError: null, backupsStatus: 'ready' });
@@ -104,8 +115,19 @@ describe('profile store', () => {
     const api = new FakeApi();
     api
       .on('GET /api/v1/clusters/c-1/profile', { status: 200, body: profile('compliant', []) })
-      .on('PUT /api/v1/clusters/c-1/profile', (req) => ({ status: 200, body: { ...profile('blocked', []), profile: (req.body as { profile: string }).profile } }))
-      .on('POST /api/v1/clusters/c-1/backups', { status: 201, body: { id: 'b-1', created_at: '2026-03-01T00:00:00Z', created_by: 'alice', files: [{ name: 'etcd', file: 'snap.db', sha256: 'ab', size: 3 }] } });
+      .on('PUT /api/v1/clusters/c-1/profile', (req) => ({
+        status: 200,
+        body: { ...profile('blocked', []), profile: (req.body as { profile: string }).profile },
+      }))
+      .on('POST /api/v1/clusters/c-1/backups', {
+        status: 201,
+        body: {
+          id: 'b-1',
+          created_at: '2026-03-01T00:00:00Z',
+          created_by: 'alice',
+          files: [{ name: 'etcd', file: 'snap.db', sha256: 'ab', size: 3 }],
+        },
+      });
     const store = createProfileStore({ client: makeClient(api) });
     await store.getState().bind('c-1');
     expect(await store.getState().setProfile('banking-secure')).toBe(true);
@@ -131,8 +153,14 @@ describe('approvals store', () => {
   it('lists with the filter in the query, requests, and decides with a note', async () => {
     const api = new FakeApi();
     api
-      .on('GET /api/v1/approvals?cluster_id=c-1&state=pending', { status: 200, body: { items: [approval({ state: 'pending', usable: false })] } })
-      .on('POST /api/v1/approvals', (req) => ({ status: 201, body: approval({ id: 'ap-2', state: 'pending', usable: false, requested_at: '2026-01-03T00:00:00Z', ...(req.body as object) }) }))
+      .on('GET /api/v1/approvals?cluster_id=c-1&state=pending', {
+        status: 200,
+        body: { items: [approval({ state: 'pending', usable: false })] },
+      })
+      .on('POST /api/v1/approvals', (req) => ({
+        status: 201,
+        body: approval({ id: 'ap-2', state: 'pending', usable: false, requested_at: '2026-01-03T00:00:00Z', ...(req.body as object) }),
+      }))
       .on('POST /api/v1/approvals/ap-1/approve', { status: 200, body: approval({}) });
     const store = createApprovalsStore({ client: makeClient(api), eventDebounceMs: 0 });
     await store.getState().setFilter({ cluster_id: 'c-1', state: 'pending' });
@@ -179,7 +207,10 @@ describe('component operations', () => {
     const store = createComponentsStore({ client: makeClient(api), eventDebounceMs: 0 });
     await store.getState().load('c-1');
     expect((await store.getState().runAction('opa-main', 'restart', 'ap-1'))?.id).toBe('cmd-1');
-    expect(api.callsTo('POST', '/api/v1/clusters/c-1/components/opa-main/actions')[0]?.body).toEqual({ action: 'restart', approval_id: 'ap-1' });
+    expect(api.callsTo('POST', '/api/v1/clusters/c-1/components/opa-main/actions')[0]?.body).toEqual({
+      action: 'restart',
+      approval_id: 'ap-1',
+    });
     expect(store.getState().action).toMatchObject({ name: 'opa-main', action: 'restart', pending: false });
     await store.getState().runAction('opa-main', 'stop');
     expect(api.callsTo('POST', '/api/v1/clusters/c-1/components/opa-main/actions')[1]?.body).toEqual({ action: 'stop' });
@@ -192,7 +223,13 @@ describe('component operations', () => {
       .on('GET /api/v1/clusters/c-1/components', { status: 200, body: { cluster_id: 'c-1', generation: 1, desired: {} } })
       .on('POST /api/v1/clusters/c-1/components', {
         status: 409,
-        body: { error: { code: 'profile_blocked', message: 'blocked', details: { profile: 'standard', failing: [rule('profile.admin_mfa', 'fail')] } } },
+        body: {
+          error: {
+            code: 'profile_blocked',
+            message: 'blocked',
+            details: { profile: 'standard', failing: [rule('profile.admin_mfa', 'fail')] },
+          },
+        },
       });
     const store = createComponentsStore({ client: makeClient(api), eventDebounceMs: 0 });
     await store.getState().load('c-1');

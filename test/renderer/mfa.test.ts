@@ -16,7 +16,9 @@ function setup(configure: (api: FakeApi) => void = () => undefined) {
 describe('sign-in with a second factor', () => {
   it('asks for the code after the password and opens the session with it', async () => {
     const { api, store, client } = setup((a) =>
-      a.on('POST /api/v1/session', { status: 200, body: challenge }).on('POST /api/v1/session/mfa', { status: 200, body: { ...sessionOf(alice, 'tok-2'), mfa: { enrolled: true, required: true } } }),
+      a
+        .on('POST /api/v1/session', { status: 200, body: challenge })
+        .on('POST /api/v1/session/mfa', { status: 200, body: { ...sessionOf(alice, 'tok-2'), mfa: { enrolled: true, required: true } } }),
     );
     await store.getState().bootstrap('');
     expect(await store.getState().login('alice', 'pw')).toBe(false);
@@ -30,7 +32,9 @@ describe('sign-in with a second factor', () => {
 
   it('keeps the challenge on a wrong code, and goes back to the password when the token is spent', async () => {
     let answer = apiError(401, 'mfa_code_invalid');
-    const { store } = setup((a) => a.on('POST /api/v1/session', { status: 200, body: challenge }).on('POST /api/v1/session/mfa', () => answer));
+    const { store } = setup((a) =>
+      a.on('POST /api/v1/session', { status: 200, body: challenge }).on('POST /api/v1/session/mfa', () => answer),
+    );
     await store.getState().bootstrap('');
     await store.getState().login('alice', 'pw');
     expect(await store.getState().submitMfaCode('000000')).toBe(false);
@@ -50,7 +54,9 @@ describe('sign-in with a second factor', () => {
   });
 
   it('a session whose role needs a second factor not set up yet opens the enrolment screen', async () => {
-    const { store } = setup((a) => a.on('GET /api/v1/session', { status: 200, body: { ...sessionOf(), mfa: { enrolled: false, required: true } } }));
+    const { store } = setup((a) =>
+      a.on('GET /api/v1/session', { status: 200, body: { ...sessionOf(), mfa: { enrolled: false, required: true } } }),
+    );
     await store.getState().bootstrap('');
     expect(store.getState().status).toBe('enrolment');
   });
@@ -58,7 +64,9 @@ describe('sign-in with a second factor', () => {
   it('any call answered 403 mfa_enrollment_required switches to the enrolment screen; enrolling leaves it', async () => {
     let session = { ...sessionOf(), mfa: { enrolled: false, required: false } };
     const { store, client } = setup((a) =>
-      a.on('GET /api/v1/session', () => ({ status: 200, body: session })).on('GET /api/v1/clusters', apiError(403, 'mfa_enrollment_required')),
+      a
+        .on('GET /api/v1/session', () => ({ status: 200, body: session }))
+        .on('GET /api/v1/clusters', apiError(403, 'mfa_enrollment_required')),
     );
     await store.getState().bootstrap('');
     expect(store.getState().status).toBe('authenticated');
@@ -75,7 +83,10 @@ describe('enrolment', () => {
     const api = new FakeApi();
     const svg = '<svg xmlns="http://www.w3.org/2000/svg"><title>é</title></svg>';
     api
-      .on('POST /api/v1/session/mfa/enrolment', { status: 200, body: { secret: 'JBSWY3DP', otpauth_uri: 'otpauth://totp/x', qr_svg: svg, account: 'alice' } })
+      .on('POST /api/v1/session/mfa/enrolment', {
+        status: 200,
+        body: { secret: 'JBSWY3DP', otpauth_uri: 'otpauth://totp/x', qr_svg: svg, account: 'alice' },
+      })
       .on('POST /api/v1/session/mfa/enrolment/confirm', { status: 200, body: { recovery_codes: ['a-1', 'b-2'] } });
     const store = createMfaEnrolmentStore({ client: makeClient(api) });
     expect(await store.getState().start()).toBe(true);

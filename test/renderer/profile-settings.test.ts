@@ -37,7 +37,8 @@ describe('trusted CAs for service endpoints', () => {
       .on('GET /api/v1/settings/endpoint-trust', () => ({ status: 200, body: { ca_pem: stored } }))
       .on('PUT /api/v1/settings/endpoint-trust', (req) => {
         const pem = (req.body as { ca_pem: string }).ca_pem;
-        if (pem !== '' && !pem.includes('BEGIN CERTIFICATE')) return apiError(400, 'invalid_field', 'no PEM certificate found in ca_pem', 'ca_pem');
+        if (pem !== '' && !pem.includes('BEGIN CERTIFICATE'))
+          return apiError(400, 'invalid_field', 'no PEM certificate found in ca_pem', 'ca_pem');
         stored = pem.trim();
         return { status: 200, body: { ca_pem: stored } };
       });
@@ -63,7 +64,9 @@ describe('trusted CAs for service endpoints', () => {
 describe('profile catalog', () => {
   it('reads the profiles and their rules from the manager once', async () => {
     const api = new FakeApi();
-    const items = [{ name: 'standard', rules: [{ id: 'profile.admin_mfa', title: { en: 'MFA for administrators', fr: 'MFA des administrateurs' } }] }];
+    const items = [
+      { name: 'standard', rules: [{ id: 'profile.admin_mfa', title: { en: 'MFA for administrators', fr: 'MFA des administrateurs' } }] },
+    ];
     api.on('GET /api/v1/profiles', { status: 200, body: { items } });
     const store = createConsoleSettingsStore({ client: makeClient(api) });
     await Promise.all([store.getState().loadProfiles(), store.getState().loadProfiles()]);

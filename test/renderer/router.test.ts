@@ -16,14 +16,16 @@ describe('hash routes', () => {
 
   it('reads the Profile tab and the security, syslog, DNS and mirror settings', () => {
     expect(routeFromHash('#/clusters/c-1/profile')).toMatchObject({ clusterId: 'c-1', clusterTab: 'profile' });
-    for (const section of ['security', 'syslog', 'dns', 'mirror']) expect(routeFromHash(`#/settings/${section}`)).toMatchObject({ screen: 'settings', settingsSection: section });
+    for (const section of ['security', 'syslog', 'dns', 'mirror'])
+      expect(routeFromHash(`#/settings/${section}`)).toMatchObject({ screen: 'settings', settingsSection: section });
     expect(routeFromHash('#/settings/nope')).toBeNull();
   });
 
   it('writes them back', () => {
     expect(clusterHash('c-1')).toBe('#/clusters/c-1');
     expect(clusterHash('c 1', 'commands')).toBe('#/clusters/c%201/commands');
-    for (const h of ['#/clusters/c-1/import', '#/settings/users', '#/settings', '#/reports']) expect(hashOfRoute(routeFromHash(h)!)).toBe(h);
+    for (const h of ['#/clusters/c-1/import', '#/settings/users', '#/settings', '#/reports'])
+      expect(hashOfRoute(routeFromHash(h)!)).toBe(h);
   });
 
   it('opens a cluster page and follows the address bar', () => {

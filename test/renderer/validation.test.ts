@@ -64,28 +64,64 @@ describe('Kubernetes and agent inputs', () => {
   });
 
   it('specs follow the ManagedComponent schema, first problem named by field', () => {
-    expect(validateComponentSpec({ component: 'opa', version: '1', replicas: 2, artifacts: [{ name: 'opa', image: DIGEST }], resources: { cpu: '500m', memory: '256Mi' } })).toBeNull();
+    expect(
+      validateComponentSpec({
+        component: 'opa',
+        version: '1',
+        replicas: 2,
+        artifacts: [{ name: 'opa', image: DIGEST }],
+        resources: { cpu: '500m', memory: '256Mi' },
+      }),
+    ).toBeNull();
     expect(validateComponentSpec({ component: 'mysql', version: '1' })).toEqual({ field: 'spec.component', problem: 'component' });
     expect(validateComponentSpec({ component: 'opa' })).toEqual({ field: 'spec.version', problem: 'version' });
-    expect(validateComponentSpec({ component: 'opa', version: '1', replicas: 100 })).toEqual({ field: 'spec.replicas', problem: 'replicas' });
-    expect(validateComponentSpec({ component: 'opa', version: '1', artifacts: [{ name: 'x', image: 'x:1' }] })).toEqual({ field: 'spec.artifacts[0]', problem: 'artifact' });
-    expect(validateComponentSpec({ component: 'opa', version: '1', resources: { cpu: 'lots' } })).toEqual({ field: 'spec.resources', problem: 'resources' });
+    expect(validateComponentSpec({ component: 'opa', version: '1', replicas: 100 })).toEqual({
+      field: 'spec.replicas',
+      problem: 'replicas',
+    });
+    expect(validateComponentSpec({ component: 'opa', version: '1', artifacts: [{ name: 'x', image: 'x:1' }] })).toEqual({
+      field: 'spec.artifacts[0]',
+      problem: 'artifact',
+    });
+    expect(validateComponentSpec({ component: 'opa', version: '1', resources: { cpu: 'lots' } })).toEqual({
+      field: 'spec.resources',
+      problem: 'resources',
+    });
     expect(validateComponentSpec({ component: 'opa', version: '1', extra: 1 })).toEqual({ field: 'spec.extra', problem: 'unknown_field' });
   });
 
   it('the editor reads a ManagedComponent in YAML or the API body in JSON', () => {
-    expect(parseComponentDocument('apiVersion: platform.navin.ai/v1alpha1\nkind: ManagedComponent\nmetadata:\n  name: opa-main\nspec:\n  component: opa\n  version: "1.0"\n')).toEqual({
+    expect(
+      parseComponentDocument(
+        'apiVersion: platform.navin.ai/v1alpha1\nkind: ManagedComponent\nmetadata:\n  name: opa-main\nspec:\n  component: opa\n  version: "1.0"\n',
+      ),
+    ).toEqual({
       ok: true,
       name: 'opa-main',
       spec: { component: 'opa', version: '1.0' },
     });
-    expect(parseComponentDocument('{"name": "nats", "spec": {"component": "nats", "version": "2.10"}}')).toMatchObject({ ok: true, name: 'nats' });
+    expect(parseComponentDocument('{"name": "nats", "spec": {"component": "nats", "version": "2.10"}}')).toMatchObject({
+      ok: true,
+      name: 'nats',
+    });
     expect(parseComponentDocument('')).toEqual({ ok: false, issue: { kind: 'empty' } });
-    expect(parseComponentDocument('kind: Deployment\nmetadata: {name: x}\n')).toMatchObject({ ok: false, issue: { kind: 'wrong_kind', found: 'Deployment' } });
+    expect(parseComponentDocument('kind: Deployment\nmetadata: {name: x}\n')).toMatchObject({
+      ok: false,
+      issue: { kind: 'wrong_kind', found: 'Deployment' },
+    });
     expect(parseComponentDocument('a: [\n')).toMatchObject({ ok: false, issue: { kind: 'syntax' } });
-    expect(parseComponentDocument('name: a\nspec: {component: opa, version: "1"}\n---\nname: b\n')).toEqual({ ok: false, issue: { kind: 'several' } });
-    expect(parseComponentDocument('name: Bad\nspec: {component: opa, version: "1"}\n')).toMatchObject({ ok: false, issue: { kind: 'name', problem: 'uppercase' } });
-    expect(parseComponentDocument('name: a\nspec: {component: opa, version: "1", replicas: -1}\n')).toMatchObject({ ok: false, issue: { kind: 'spec', issue: { field: 'spec.replicas' } } });
+    expect(parseComponentDocument('name: a\nspec: {component: opa, version: "1"}\n---\nname: b\n')).toEqual({
+      ok: false,
+      issue: { kind: 'several' },
+    });
+    expect(parseComponentDocument('name: Bad\nspec: {component: opa, version: "1"}\n')).toMatchObject({
+      ok: false,
+      issue: { kind: 'name', problem: 'uppercase' },
+    });
+    expect(parseComponentDocument('name: a\nspec: {component: opa, version: "1", replicas: -1}\n')).toMatchObject({
+      ok: false,
+      issue: { kind: 'spec', issue: { field: 'spec.replicas' } },
+    });
   });
 
   it('memory quantities read as GiB or MiB', () => {

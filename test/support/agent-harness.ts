@@ -55,7 +55,12 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function until<T>(what: string, fn: () => Promise<T | undefined> | T | undefined, timeoutMs = 30_000, everyMs = 200): Promise<T> {
+export async function until<T>(
+  what: string,
+  fn: () => Promise<T | undefined> | T | undefined,
+  timeoutMs = 30_000,
+  everyMs = 200,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   while (Date.now() < deadline) {
@@ -91,7 +96,8 @@ export async function harness(opts: { offlineAfterS?: number } = {}): Promise<Ha
   await kube.apply(importRbacYaml(NS, 'edge'));
   const pw = join(dir, 'pw');
   writeFileSync(pw, 'correct horse battery\n');
-  if (runCli(['user', 'add', '--data-dir', dataDir, '--name', 'alice', '--role', 'admin', '--password-file', pw]).status !== 0) throw new Error('user add failed');
+  if (runCli(['user', 'add', '--data-dir', dataDir, '--name', 'alice', '--role', 'admin', '--password-file', pw]).status !== 0)
+    throw new Error('user add failed');
   const token = runCli(['token', 'create', '--data-dir', dataDir, '--user', 'alice']).stdout.trim();
   const gatewayPort = await freePort();
   const agents: AgentProcess[] = [];
@@ -110,11 +116,24 @@ export async function harness(opts: { offlineAfterS?: number } = {}): Promise<Ha
     api(method, path, body) {
       return new Promise((resolve, reject) => {
         const payload = body === undefined ? undefined : JSON.stringify(body);
-        const req = httpsRequest(new URL(path, h.manager.url), { method, ca: readFileSync(join(dataDir, 'tls', 'ca.crt')), headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' } }, (res) => {
-          let text = '';
-          res.on('data', (c: Buffer) => (text += c.toString()));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text && String(res.headers['content-type']).includes('json') ? JSON.parse(text) : text }));
-        });
+        const req = httpsRequest(
+          new URL(path, h.manager.url),
+          {
+            method,
+            ca: readFileSync(join(dataDir, 'tls', 'ca.crt')),
+            headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+          },
+          (res) => {
+            let text = '';
+            res.on('data', (c: Buffer) => (text += c.toString()));
+            res.on('end', () =>
+              resolve({
+                status: res.statusCode ?? 0,
+                body: text && String(res.headers['content-type']).includes('json') ? JSON.parse(text) : text,
+              }),
+            );
+          },
+        );
         req.on('error', reject);
         req.end(payload);
       });
@@ -125,11 +144,22 @@ export async function harness(opts: { offlineAfterS?: number } = {}): Promise<Ha
     startAgent(name, env = {}, extraArgs = []) {
       const inbox = join(dir, `inbox-${name}`);
       mkdirSync(inbox, { recursive: true });
-      const child = spawn(process.execPath, [AGENT, '--identity-dir', h.identityDir, '--kubeconfig', h.agentKubeconfig, '--replica', name, '--inbox', inbox, ...extraArgs], {
-        // A dead proxy in the environment must not matter: the agent connects directly.
-        env: { PATH: process.env.PATH, HTTPS_PROXY: 'http://127.0.0.1:9', HTTP_PROXY: 'http://127.0.0.1:9', https_proxy: 'http://127.0.0.1:9', NO_PROXY: '', ...env },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      const child = spawn(
+        process.execPath,
+        [AGENT, '--identity-dir', h.identityDir, '--kubeconfig', h.agentKubeconfig, '--replica', name, '--inbox', inbox, ...extraArgs],
+        {
+          // A dead proxy in the environment must not matter: the agent connects directly.
+          env: {
+            PATH: process.env.PATH,
+            HTTPS_PROXY: 'http://127.0.0.1:9',
+            HTTP_PROXY: 'http://127.0.0.1:9',
+            https_proxy: 'http://127.0.0.1:9',
+            NO_PROXY: '',
+            ...env,
+          },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
       const lines: Record<string, unknown>[] = [];
       const waiters = new Set<() => void>();
       let buf = '';
@@ -181,14 +211,22 @@ export async function harness(opts: { offlineAfterS?: number } = {}): Promise<Ha
       return proc;
     },
     async components() {
-      const res = (await h.admin.makeApiClient(CustomObjectsApi).listNamespacedCustomObject({ group: 'platform.navin.ai', version: 'v1alpha1', namespace: NS, plural: 'managedcomponents' })) as { items: any[] };
+      const res = (await h.admin
+        .makeApiClient(CustomObjectsApi)
+        .listNamespacedCustomObject({ group: 'platform.navin.ai', version: 'v1alpha1', namespace: NS, plural: 'managedcomponents' })) as {
+        items: any[];
+      };
       return new Map(res.items.map((i) => [i.metadata.name as string, i]));
     },
     waitCommand(id, check, timeoutMs = 30_000) {
-      return until(`command ${id}`, async () => {
-        const r = await h.api('GET', `/api/v1/commands/${id}`);
-        return check(r.body) ? r.body : undefined;
-      }, timeoutMs);
+      return until(
+        `command ${id}`,
+        async () => {
+          const r = await h.api('GET', `/api/v1/commands/${id}`);
+          return check(r.body) ? r.body : undefined;
+        },
+        timeoutMs,
+      );
     },
     async close() {
       await Promise.all(agents.map((a) => a.kill('SIGKILL')));
@@ -201,10 +239,15 @@ export async function harness(opts: { offlineAfterS?: number } = {}): Promise<Ha
   await h.startManager();
   const created = await h.api('POST', '/api/v1/clusters', { name: 'edge' });
   h.clusterId = created.body.id;
-  const identity = await h.api('POST', `/api/v1/clusters/${h.clusterId}/kubernetes/agent`, { gateway_url: `https://127.0.0.1:${gatewayPort}`, server_name: 'localhost', offline_after_s: opts.offlineAfterS ?? 120 });
+  const identity = await h.api('POST', `/api/v1/clusters/${h.clusterId}/kubernetes/agent`, {
+    gateway_url: `https://127.0.0.1:${gatewayPort}`,
+    server_name: 'localhost',
+    offline_after_s: opts.offlineAfterS ?? 120,
+  });
   if (identity.status !== 201) throw new Error(`identity: ${JSON.stringify(identity.body)}`);
   mkdirSync(h.identityDir, { recursive: true });
-  for (const [f, text] of Object.entries(identity.body.files as Record<string, string>)) writeFileSync(join(h.identityDir, f), text, { mode: 0o600 });
+  for (const [f, text] of Object.entries(identity.body.files as Record<string, string>))
+    writeFileSync(join(h.identityDir, f), text, { mode: 0o600 });
   const manifests = await h.api('GET', `/api/v1/clusters/${h.clusterId}/kubernetes/agent/manifests?image=${encodeURIComponent(IMAGE)}`);
   await kube.apply(manifests.body as string);
   writeFileSync(h.agentKubeconfig, kube.kubeconfigFor(await kube.createToken(NS, 'navin-cluster-agent')), { mode: 0o600 });

@@ -10,9 +10,17 @@ export function assertBuilt(): void {
   if (!existsSync(CLI)) throw new Error('out/main/cli.js is missing: run `npm run build` first (npm test does)');
 }
 
-export function runCli(args: string[], opts: { input?: string; env?: NodeJS.ProcessEnv } = {}): { status: number; stdout: string; stderr: string } {
+export function runCli(
+  args: string[],
+  opts: { input?: string; env?: NodeJS.ProcessEnv } = {},
+): { status: number; stdout: string; stderr: string } {
   assertBuilt();
-  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', input: opts.input, env: { ...process.env, ...opts.env }, timeout: 60_000 });
+  const r = spawnSync(process.execPath, [CLI, ...args], {
+    encoding: 'utf8',
+    input: opts.input,
+    env: { ...process.env, ...opts.env },
+    timeout: 60_000,
+  });
   return { status: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -26,7 +34,10 @@ export interface Served {
 
 export async function startServe(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Served> {
   assertBuilt();
-  const child = spawn(process.execPath, [CLI, 'serve', '--host', '127.0.0.1', '--port', '0', '--gateway-port', '0', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI, 'serve', '--host', '127.0.0.1', '--port', '0', '--gateway-port', '0', ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
   child.stderr!.on('data', (c: Buffer) => (out += c.toString()));

@@ -108,6 +108,14 @@ export function reverseName(ip: string): string {
   const full = new URL(`http://[${ip}]`).hostname.slice(1, -1);
   const groups = full.split(':');
   const gap = groups.indexOf('');
-  const expanded = gap === -1 ? groups : [...groups.slice(0, gap), ...Array(8 - groups.filter(Boolean).length).fill('0'), ...groups.slice(gap).filter(Boolean)];
-  return `${expanded.map((g) => g.padStart(4, '0')).join('').split('').reverse().join('.')}.ip6.arpa`;
+  const expanded =
+    gap === -1
+      ? groups
+      : [...groups.slice(0, gap), ...Array(8 - groups.filter(Boolean).length).fill('0'), ...groups.slice(gap).filter(Boolean)];
+  return `${expanded
+    .map((g) => g.padStart(4, '0'))
+    .join('')
+    .split('')
+    .reverse()
+    .join('.')}.ip6.arpa`;
 }

@@ -11,11 +11,29 @@ export interface ClientCert {
   caPem: string;
 }
 
-export function gatewayCall(url: string, method: string, path: string, cert: ClientCert | undefined, body?: unknown, servername = 'localhost'): Promise<{ status: number; body: any }> {
+export function gatewayCall(
+  url: string,
+  method: string,
+  path: string,
+  cert: ClientCert | undefined,
+  body?: unknown,
+  servername = 'localhost',
+): Promise<{ status: number; body: any }> {
   return new Promise((resolve, reject) => {
     const u = new URL(path, url);
     const req = request(
-      { host: u.hostname, port: u.port, path: u.pathname + u.search, method, ca: cert?.caPem, cert: cert?.certPem, key: cert?.keyPem, servername, headers: { 'Content-Type': 'application/json', 'x-navin-replica': 'test-replica', 'x-navin-agent-version': VERSION }, agent: false },
+      {
+        host: u.hostname,
+        port: u.port,
+        path: u.pathname + u.search,
+        method,
+        ca: cert?.caPem,
+        cert: cert?.certPem,
+        key: cert?.keyPem,
+        servername,
+        headers: { 'Content-Type': 'application/json', 'x-navin-replica': 'test-replica', 'x-navin-agent-version': VERSION },
+        agent: false,
+      },
       (res) => {
         let text = '';
         res.on('data', (c: Buffer) => (text += c.toString()));

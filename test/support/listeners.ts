@@ -17,7 +17,14 @@ export interface RunningListeners {
 
 export async function startListeners(t: TestManager): Promise<RunningListeners> {
   const m = t.manager;
-  const server = await startHeadlessServer({ manager: m, router: t.router, tls: consoleTls(m, '127.0.0.1'), host: '127.0.0.1', port: 0, rendererDir: mkdtempSync(join(tmpdir(), 'navin-renderer-')) });
+  const server = await startHeadlessServer({
+    manager: m,
+    router: t.router,
+    tls: consoleTls(m, '127.0.0.1'),
+    host: '127.0.0.1',
+    port: 0,
+    rendererDir: mkdtempSync(join(tmpdir(), 'navin-renderer-')),
+  });
   const gateway = await startEmbeddedGateway(m, { host: '127.0.0.1', port: 0, serverName: 'localhost' });
   m.listeners.console = { host: '127.0.0.1', port: Number(new URL(server.url).port), serverName: '127.0.0.1' };
   return {

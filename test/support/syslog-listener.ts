@@ -19,7 +19,8 @@ export function parseOctetFrames(buf: Buffer, out: string[]): Buffer {
     const sp = buf.indexOf(0x20);
     if (sp <= 0) return buf;
     const len = Number(buf.subarray(0, sp).toString('ascii'));
-    if (!Number.isInteger(len) || len <= 0) throw new Error(`not an octet-counted frame: ${JSON.stringify(buf.subarray(0, 20).toString())}`);
+    if (!Number.isInteger(len) || len <= 0)
+      throw new Error(`not an octet-counted frame: ${JSON.stringify(buf.subarray(0, 20).toString())}`);
     if (buf.length < sp + 1 + len) return buf;
     out.push(buf.subarray(sp + 1, sp + 1 + len).toString('utf8'));
     buf = buf.subarray(sp + 1 + len);

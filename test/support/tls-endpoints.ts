@@ -25,7 +25,11 @@ interface TestCa {
 }
 
 function rsaKey(): { key: forge.pki.rsa.PrivateKey; pub: forge.pki.rsa.PublicKey; pem: string } {
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+  const { privateKey } = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  });
   const key = forge.pki.privateKeyFromPem(privateKey) as forge.pki.rsa.PrivateKey;
   return { key, pub: forge.pki.setRsaPublicKey(key.n, key.e), pem: privateKey };
 }
@@ -42,7 +46,11 @@ function makeCa(name: string): TestCa {
   const subject = [{ name: 'commonName', value: name }];
   cert.setSubject(subject);
   cert.setIssuer(subject);
-  cert.setExtensions([{ name: 'basicConstraints', cA: true, critical: true }, { name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true }, { name: 'subjectKeyIdentifier' }]);
+  cert.setExtensions([
+    { name: 'basicConstraints', cA: true, critical: true },
+    { name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true },
+    { name: 'subjectKeyIdentifier' },
+  ]);
   cert.sign(k.key, forge.md.sha256.create());
   return { certPem: forge.pki.certificateToPem(cert), cert, key: k.key };
 }

@@ -8,22 +8,37 @@ import { ok, type Router } from '../router';
 /** approvalsOf picks the service from the manager (the composition root owns it). */
 export function approvalRoutes(router: Router, approvalsOf: (manager: Manager) => Approvals): void {
   router.authed('GET', '/api/v1/approvals', 'viewer', ({ manager, query, principal }) =>
-    ok({ items: approvalsOf(manager).list({ cluster_id: query.get('cluster_id') ?? undefined, state: query.get('state') ?? undefined }, principal.user) }),
+    ok({
+      items: approvalsOf(manager).list(
+        { cluster_id: query.get('cluster_id') ?? undefined, state: query.get('state') ?? undefined },
+        principal.user,
+      ),
+    }),
   );
 
   router.authed('POST', '/api/v1/approvals', 'operator', ({ manager, body, principal }) => {
     const b = objectBody(body);
-    const view = approvalsOf(manager).request({ cluster_id: b.cluster_id, action: b.action, service: b.service, reason: b.reason }, principal.user);
+    const view = approvalsOf(manager).request(
+      { cluster_id: b.cluster_id, action: b.action, service: b.service, reason: b.reason },
+      principal.user,
+    );
     manager.events.emit('approval.changed', { id: view.id, cluster_id: view.cluster_id });
     return ok(view, 201);
   });
 
-  router.authed('GET', '/api/v1/approvals/:id', 'viewer', ({ manager, params, principal }) => ok(approvalsOf(manager).get(params.id!, principal.user)));
+  router.authed('GET', '/api/v1/approvals/:id', 'viewer', ({ manager, params, principal }) =>
+    ok(approvalsOf(manager).get(params.id!, principal.user)),
+  );
 
   for (const decision of ['approve', 'reject'] as const) {
     router.authed('POST', `/api/v1/approvals/:id/${decision}`, 'admin', ({ manager, params, body, principal }) => {
       // The second person decides at the console, behind their own second factor: never a script's token.
-      if (principal.via === 'token') throw new ApiError(403, 'approval_needs_session', 'an approval is decided by an admin logged in to the console, not with an API token');
+      if (principal.via === 'token')
+        throw new ApiError(
+          403,
+          'approval_needs_session',
+          'an approval is decided by an admin logged in to the console, not with an API token',
+        );
       const note = body === undefined || body === null ? undefined : objectBody(body).note;
       const view = approvalsOf(manager)[decision](params.id!, principal.user, note);
       manager.events.emit('approval.changed', { id: view.id, cluster_id: view.cluster_id });

@@ -6,7 +6,13 @@ export function auditRoutes(router: Router): void {
     const q = (k: string): string | undefined => query.get(k) || undefined;
     const before = q('before_seq');
     return ok({
-      items: manager.store.audit.list({ actor: q('actor'), cluster_id: q('cluster_id'), action: q('action'), limit: Number(q('limit') ?? 200), before_seq: before ? Number(before) : undefined }),
+      items: manager.store.audit.list({
+        actor: q('actor'),
+        cluster_id: q('cluster_id'),
+        action: q('action'),
+        limit: Number(q('limit') ?? 200),
+        before_seq: before ? Number(before) : undefined,
+      }),
     });
   });
 

@@ -8,7 +8,9 @@ import { NotFoundError, ValidationError } from '../../core/errors';
 
 /** backupsOf picks the service from the manager (the composition root owns it). */
 export function backupRoutes(router: Router, backupsOf: (manager: Manager) => Backups): void {
-  router.authed('GET', '/api/v1/clusters/:id/backups', 'viewer', ({ manager, params }) => ok({ items: backupsOf(manager).list(params.id!) }));
+  router.authed('GET', '/api/v1/clusters/:id/backups', 'viewer', ({ manager, params }) =>
+    ok({ items: backupsOf(manager).list(params.id!) }),
+  );
 
   router.authed('POST', '/api/v1/clusters/:id/backups', 'operator', async ({ manager, params, principal }) => {
     const set = await backupsOf(manager).run(params.id!, principal.actor);
@@ -25,7 +27,8 @@ export function backupRoutes(router: Router, backupsOf: (manager: Manager) => Ba
   // A restore re-applies one component's spec from the set, through the lifecycle gate (four-eyes included).
   router.authed('POST', '/api/v1/clusters/:id/backups/:set/restore', 'operator', async ({ manager, params, body, principal }) => {
     const b = objectBody(body);
-    if (typeof b.service !== 'string' || !b.service) throw new ValidationError('service', 'service is the name of the component to restore');
+    if (typeof b.service !== 'string' || !b.service)
+      throw new ValidationError('service', 'service is the name of the component to restore');
     const spec = backupsOf(manager).restorableSpec(params.id!, params.set!, b.service);
     const approvalId = typeof b.approval_id === 'string' && b.approval_id ? b.approval_id : undefined;
     const r = await manager.lifecycle.run(params.id!, { kind: 'restore', name: b.service, spec }, principal.user, approvalId);

@@ -18,25 +18,47 @@ export function commandRoutes(router: Router): void {
     const desired = manager.store.commands.desiredState(params.id!) ?? { generation: 0, components: {} };
     const snapshot = manager.store.clusterAccess.latestAgentSnapshot(params.id!);
     const observed = (snapshot?.data as { observed_components?: unknown } | undefined)?.observed_components ?? null;
-    return ok({ cluster_id: params.id, generation: desired.generation, desired: desired.components, observed, observed_at: observed ? snapshot!.taken_at : null });
+    return ok({
+      cluster_id: params.id,
+      generation: desired.generation,
+      desired: desired.components,
+      observed,
+      observed_at: observed ? snapshot!.taken_at : null,
+    });
   });
 
   // Every operation goes through the lifecycle gate: profile rules, four-eyes approval, preflight.
   router.authed('POST', '/api/v1/clusters/:id/components', 'operator', async ({ manager, params, body, principal }) => {
     const b = objectBody(body);
-    const r = await manager.lifecycle.run(params.id!, { kind: 'apply', name: b.name, spec: b.spec }, principal.user, approvalOf(b.approval_id));
+    const r = await manager.lifecycle.run(
+      params.id!,
+      { kind: 'apply', name: b.name, spec: b.spec },
+      principal.user,
+      approvalOf(b.approval_id),
+    );
     return ok({ ...r.command, action: r.action, preflight: r.preflight }, 202);
   });
 
   router.authed('DELETE', '/api/v1/clusters/:id/components/:name', 'operator', async ({ manager, params, query, principal }) => {
-    const r = await manager.lifecycle.run(params.id!, { kind: 'delete', name: params.name! }, principal.user, approvalOf(query.get('approval_id')));
+    const r = await manager.lifecycle.run(
+      params.id!,
+      { kind: 'delete', name: params.name! },
+      principal.user,
+      approvalOf(query.get('approval_id')),
+    );
     return ok({ ...r.command, action: r.action, preflight: r.preflight }, 202);
   });
 
   router.authed('POST', '/api/v1/clusters/:id/components/:name/actions', 'operator', async ({ manager, params, body, principal }) => {
     const b = objectBody(body);
-    if (typeof b.action !== 'string' || !(COMPONENT_ACTIONS as readonly string[]).includes(b.action)) throw new ValidationError('action', `action must be one of ${COMPONENT_ACTIONS.join(', ')}`);
-    const r = await manager.lifecycle.run(params.id!, { kind: b.action as ComponentAction, name: params.name! }, principal.user, approvalOf(b.approval_id));
+    if (typeof b.action !== 'string' || !(COMPONENT_ACTIONS as readonly string[]).includes(b.action))
+      throw new ValidationError('action', `action must be one of ${COMPONENT_ACTIONS.join(', ')}`);
+    const r = await manager.lifecycle.run(
+      params.id!,
+      { kind: b.action as ComponentAction, name: params.name! },
+      principal.user,
+      approvalOf(b.approval_id),
+    );
     return ok({ ...r.command, action: r.action, preflight: r.preflight }, 202);
   });
 
@@ -50,7 +72,9 @@ export function commandRoutes(router: Router): void {
     return ok(agentStatus(manager.store, manager.clock, params.id!));
   });
 
-  router.authed('GET', '/api/v1/commands', 'viewer', ({ manager, query }) => ok({ items: manager.commands.list(query.get('cluster_id') ?? undefined, Number(query.get('limit') ?? 200)) }));
+  router.authed('GET', '/api/v1/commands', 'viewer', ({ manager, query }) =>
+    ok({ items: manager.commands.list(query.get('cluster_id') ?? undefined, Number(query.get('limit') ?? 200)) }),
+  );
 
   router.authed('GET', '/api/v1/commands/:id', 'viewer', ({ manager, params }) => ok(manager.commands.get(params.id!)));
 

@@ -22,5 +22,9 @@ export function keyRoutes(router: Router): void {
     return ok({ items: manager.keyring.list() });
   });
 
-  router.authed('GET', '/api/v1/keys/manager.pem', 'viewer', ({ manager }) => ({ status: 200, body: manager.keyring.managerPem(), contentType: 'application/x-pem-file' }));
+  router.authed('GET', '/api/v1/keys/manager.pem', 'viewer', ({ manager }) => ({
+    status: 200,
+    body: manager.keyring.managerPem(),
+    contentType: 'application/x-pem-file',
+  }));
 }

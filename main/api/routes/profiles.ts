@@ -8,7 +8,9 @@ import { endpointTrust, setEndpointTrust } from '../../core/profiles/endpoint-tr
 export function profileRoutes(router: Router): void {
   router.authed('GET', '/api/v1/profiles', 'viewer', ({ manager }) => ok({ items: manager.profiles.catalog() }));
 
-  router.authed('GET', '/api/v1/clusters/:id/profile', 'viewer', async ({ manager, params }) => ok(await manager.profiles.evaluate(params.id!)));
+  router.authed('GET', '/api/v1/clusters/:id/profile', 'viewer', async ({ manager, params }) =>
+    ok(await manager.profiles.evaluate(params.id!)),
+  );
 
   router.authed('PUT', '/api/v1/clusters/:id/profile', 'admin', async ({ manager, params, body, principal }) => {
     const b = objectBody(body);
@@ -31,7 +33,11 @@ export function profileRoutes(router: Router): void {
     return ok(run);
   });
 
-  router.authed('GET', '/api/v1/settings/endpoint-trust', 'viewer', ({ manager }) => ok({ ca_pem: endpointTrust(manager.store).join('\n') }));
+  router.authed('GET', '/api/v1/settings/endpoint-trust', 'viewer', ({ manager }) =>
+    ok({ ca_pem: endpointTrust(manager.store).join('\n') }),
+  );
 
-  router.authed('PUT', '/api/v1/settings/endpoint-trust', 'admin', ({ manager, body, principal }) => ok({ ca_pem: setEndpointTrust(manager.store, objectBody(body).ca_pem, principal.actor).join('\n') }));
+  router.authed('PUT', '/api/v1/settings/endpoint-trust', 'admin', ({ manager, body, principal }) =>
+    ok({ ca_pem: setEndpointTrust(manager.store, objectBody(body).ca_pem, principal.actor).join('\n') }),
+  );
 }

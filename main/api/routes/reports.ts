@@ -20,11 +20,14 @@ export function reportRoutes(router: Router): void {
 
   router.authed('GET', '/api/v1/reports/:id/html', 'viewer', ({ manager, params, query }) => {
     const lang = query.get('lang') ?? 'en';
-    if (!REPORT_LANGUAGES.includes(lang as ReportLanguage)) throw new ApiError(400, 'invalid_field', `lang must be one of ${REPORT_LANGUAGES.join(', ')}`, 'lang');
+    if (!REPORT_LANGUAGES.includes(lang as ReportLanguage))
+      throw new ApiError(400, 'invalid_field', `lang must be one of ${REPORT_LANGUAGES.join(', ')}`, 'lang');
     return { status: 200, body: manager.reports.html(params.id!, lang as ReportLanguage), contentType: 'text/html; charset=utf-8' };
   });
 
   router.authed('GET', '/api/v1/settings/mirror', 'admin', ({ manager }) => ok(manager.reports.mirror()));
 
-  router.authed('PUT', '/api/v1/settings/mirror', 'admin', ({ manager, body, principal }) => ok(manager.reports.setMirror(objectBody(body), principal.actor)));
+  router.authed('PUT', '/api/v1/settings/mirror', 'admin', ({ manager, body, principal }) =>
+    ok(manager.reports.setMirror(objectBody(body), principal.actor)),
+  );
 }

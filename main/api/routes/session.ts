@@ -6,13 +6,18 @@ import { ApiError } from '../api-error';
 import { objectBody, stringField } from '../body';
 import { ok, type ApiResult, type AuthedContext, type Router } from '../router';
 
-const opened = (s: NewSession): ApiResult => ({ status: 200, body: { user: s.user, csrf_token: s.csrf_token, expires_at: s.expires_at, mfa: s.mfa }, session: s });
+const opened = (s: NewSession): ApiResult => ({
+  status: 200,
+  body: { user: s.user, csrf_token: s.csrf_token, expires_at: s.expires_at, mfa: s.mfa },
+  session: s,
+});
 /** A challenge opens no session: the transport sets no cookie until the code is sent. */
 const answered = (r: NewSession | MfaChallenge): ApiResult => (isMfaChallenge(r) ? ok(r) : opened(r));
 
 /** Enrolment belongs to the person at the console, not to a script holding one of their API tokens. */
 function consoleUser(ctx: AuthedContext): void {
-  if (ctx.principal.via !== 'session') throw new ApiError(403, 'forbidden', 'enrol a second factor from a console session, not with an API token');
+  if (ctx.principal.via !== 'session')
+    throw new ApiError(403, 'forbidden', 'enrol a second factor from a console session, not with an API token');
 }
 
 export function sessionRoutes(router: Router): void {
@@ -33,7 +38,9 @@ export function sessionRoutes(router: Router): void {
     return { status: 204, body: null, session: null };
   });
 
-  router.public('POST', '/api/v1/session/ticket', ({ manager, body }) => answered(manager.accounts.redeemLoginTicket(stringField(objectBody(body), 'ticket'))));
+  router.public('POST', '/api/v1/session/ticket', ({ manager, body }) =>
+    answered(manager.accounts.redeemLoginTicket(stringField(objectBody(body), 'ticket'))),
+  );
 
   router.public('POST', '/api/v1/session/mfa', ({ manager, body }) => {
     const b = objectBody(body);

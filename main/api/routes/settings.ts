@@ -15,9 +15,13 @@ const forwarderStatus = (manager: Manager) => (manager as Manager & { syslog?: S
 const hasFields = (body: unknown): boolean => typeof body === 'object' && body !== null && Object.keys(body).length > 0;
 
 export function settingsRoutes(router: Router): void {
-  router.authed('GET', '/api/v1/settings/syslog', 'viewer', ({ manager }) => ok({ target: syslogTarget(manager.store), forwarder: forwarderStatus(manager) }));
+  router.authed('GET', '/api/v1/settings/syslog', 'viewer', ({ manager }) =>
+    ok({ target: syslogTarget(manager.store), forwarder: forwarderStatus(manager) }),
+  );
 
-  router.authed('PUT', '/api/v1/settings/syslog', 'admin', ({ manager, body, principal }) => ok({ target: setSyslogTarget(manager.store, objectBody(body), principal.actor) }));
+  router.authed('PUT', '/api/v1/settings/syslog', 'admin', ({ manager, body, principal }) =>
+    ok({ target: setSyslogTarget(manager.store, objectBody(body), principal.actor) }),
+  );
 
   router.authed('DELETE', '/api/v1/settings/syslog', 'admin', ({ manager, principal }) => {
     clearSyslogTarget(manager.store, principal.actor);
@@ -27,11 +31,18 @@ export function settingsRoutes(router: Router): void {
   // A body tests a target before it is saved; without one, the saved target is tested.
   router.authed('POST', '/api/v1/settings/syslog/test', 'admin', async ({ manager, body }) => {
     const target = hasFields(body) ? checkSyslogTarget(body) : syslogTarget(manager.store);
-    if (!target) throw new ApiError(409, 'syslog_not_configured', 'no syslog target is set; PUT /api/v1/settings/syslog first, or send { host, port, transport } to test one');
+    if (!target)
+      throw new ApiError(
+        409,
+        'syslog_not_configured',
+        'no syslog target is set; PUT /api/v1/settings/syslog first, or send { host, port, transport } to test one',
+      );
     return ok(await probeSyslog(target, 5000, manager.clock.now()));
   });
 
   router.authed('GET', '/api/v1/settings/dns', 'viewer', ({ manager }) => ok({ servers: dnsServers(manager.store) }));
 
-  router.authed('PUT', '/api/v1/settings/dns', 'admin', ({ manager, body, principal }) => ok({ servers: setDnsServers(manager.store, objectBody(body).servers, principal.actor) }));
+  router.authed('PUT', '/api/v1/settings/dns', 'admin', ({ manager, body, principal }) =>
+    ok({ servers: setDnsServers(manager.store, objectBody(body).servers, principal.actor) }),
+  );
 }

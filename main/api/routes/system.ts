@@ -3,5 +3,7 @@ import { ok, type Router } from '../router';
 
 export function systemRoutes(router: Router): void {
   router.public('GET', '/api/v1/health', ({ manager }) => ok({ status: 'ok', time: manager.clock.now().toISOString() }));
-  router.public('GET', '/api/v1/version', ({ manager }) => ok({ name: 'navin-manager', version: manager.version, api: 'v1', mode: manager.mode }));
+  router.public('GET', '/api/v1/version', ({ manager }) =>
+    ok({ name: 'navin-manager', version: manager.version, api: 'v1', mode: manager.mode }),
+  );
 }

@@ -9,7 +9,12 @@ export function userRoutes(router: Router): void {
 
   router.authed('POST', '/api/v1/users', 'admin', async ({ manager, body, principal }) => {
     const b = objectBody(body);
-    const user = await manager.accounts.addUser(stringField(b, 'name'), stringField(b, 'role') as Role, stringField(b, 'password'), principal.actor);
+    const user = await manager.accounts.addUser(
+      stringField(b, 'name'),
+      stringField(b, 'role') as Role,
+      stringField(b, 'password'),
+      principal.actor,
+    );
     return ok(user, 201);
   });
 

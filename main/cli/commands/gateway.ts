@@ -9,7 +9,6 @@ import { say } from '../output';
 import { portOption, requireString, type Command } from '../usage';
 import { DEFAULT_GATEWAY_PORT } from './serve';
 
-
 export const gatewayCommand: Command = {
   name: 'gateway',
   usage: `navin-manager gateway --host <addr> --port <port> --tls-dir <dir> --server-name <name> [--data-dir D]
@@ -22,7 +21,13 @@ export const gatewayCommand: Command = {
   --data-dir     the manager's data dir whose store and CA the gateway uses
 
 Agents must present a client certificate of the manager CA that is not revoked. Ctrl-C stops it.`,
-  options: { host: { type: 'string' }, port: { type: 'string' }, 'tls-dir': { type: 'string' }, 'server-name': { type: 'string' }, 'data-dir': { type: 'string' } },
+  options: {
+    host: { type: 'string' },
+    port: { type: 'string' },
+    'tls-dir': { type: 'string' },
+    'server-name': { type: 'string' },
+    'data-dir': { type: 'string' },
+  },
   async run(args) {
     const host = requireString(args, 'host');
     const port = portOption(requireString(args, 'port'), DEFAULT_GATEWAY_PORT);
@@ -31,7 +36,17 @@ Agents must present a client certificate of the manager CA that is not revoked. 
     const manager = openManager({ dataDir: dataDirOption(args.values['data-dir']), mode: 'headless' });
     try {
       const tls = serverTls(manager.ca, manager.protector, manager.clock, 'gateway', tlsDir, [serverName]);
-      const gateway = await startGateway({ store: manager.store, commands: manager.commands, events: manager.events, clock: manager.clock, caPem: tls.caPem, certPem: tls.certPem, keyPem: tls.keyPem, host, port });
+      const gateway = await startGateway({
+        store: manager.store,
+        commands: manager.commands,
+        events: manager.events,
+        clock: manager.clock,
+        caPem: tls.caPem,
+        certPem: tls.certPem,
+        keyPem: tls.keyPem,
+        host,
+        port,
+      });
       say(`agent gateway at ${gateway.url} (server name ${serverName})`);
       say('press Ctrl-C to stop');
       await new Promise<void>((done) => {

@@ -27,7 +27,14 @@ export async function serve(opts: ServeOptions): Promise<number> {
   const manager = openManager({ dataDir: opts.dataDir, mode: 'headless' });
   let stopping: Promise<void> | undefined;
   try {
-    const server = await startHeadlessServer({ manager, router: consoleApi(), tls: consoleTls(manager, opts.host), host: opts.host, port: opts.port, rendererDir: RENDERER_DIR });
+    const server = await startHeadlessServer({
+      manager,
+      router: consoleApi(),
+      tls: consoleTls(manager, opts.host),
+      host: opts.host,
+      port: opts.port,
+      rendererDir: RENDERER_DIR,
+    });
     say(`data dir ${opts.dataDir}`);
     const consoleHost = opts.host === '0.0.0.0' || opts.host === '::' ? '127.0.0.1' : opts.host;
     manager.listeners.console = { host: consoleHost, port: Number(new URL(server.url).port), serverName: consoleHost };
@@ -39,7 +46,9 @@ export async function serve(opts: ServeOptions): Promise<number> {
     }
     say(`console at ${server.url}`);
     if (!manager.accounts.hasUsers()) {
-      say(`no account yet: create the first admin with this one-time link (valid 15 minutes): ${server.url}#setup=${manager.accounts.issueSetupTicket()}`);
+      say(
+        `no account yet: create the first admin with this one-time link (valid 15 minutes): ${server.url}#setup=${manager.accounts.issueSetupTicket()}`,
+      );
     } else {
       const user = opts.loginUser ?? manager.accounts.firstAdminName();
       if (user) say(`one-time login link for ${user} (valid 15 minutes): ${server.url}#ticket=${manager.accounts.issueLoginTicket(user)}`);
@@ -74,7 +83,15 @@ export const serveCommand: Command = {
 
 Private keys are sealed with the data dir's master.key, or with the passphrase in the file
 named by NAVIN_MASTER_KEY_FILE. Ctrl-C stops the manager cleanly.`,
-  options: { 'data-dir': { type: 'string' }, host: { type: 'string' }, port: { type: 'string' }, 'login-user': { type: 'string' }, 'gateway-host': { type: 'string' }, 'gateway-port': { type: 'string' }, 'gateway-server-name': { type: 'string' } },
+  options: {
+    'data-dir': { type: 'string' },
+    host: { type: 'string' },
+    port: { type: 'string' },
+    'login-user': { type: 'string' },
+    'gateway-host': { type: 'string' },
+    'gateway-port': { type: 'string' },
+    'gateway-server-name': { type: 'string' },
+  },
   run: (args) =>
     serve({
       dataDir: dataDirOption(args.values['data-dir']),
@@ -88,5 +105,9 @@ named by NAVIN_MASTER_KEY_FILE. Ctrl-C stops the manager cleanly.`,
 function gatewayOptions(v: Record<string, string | boolean | undefined>): ServeOptions['gateway'] {
   if (v['gateway-port'] === 'off') return undefined;
   const host = (v['gateway-host'] as string | undefined) ?? '127.0.0.1';
-  return { host, port: portOption(v['gateway-port'], DEFAULT_GATEWAY_PORT), serverName: (v['gateway-server-name'] as string | undefined) ?? host };
+  return {
+    host,
+    port: portOption(v['gateway-port'], DEFAULT_GATEWAY_PORT),
+    serverName: (v['gateway-server-name'] as string | undefined) ?? host,
+  };
 }

@@ -9,7 +9,6 @@ import { say } from '../output';
 import { portOption, type Command } from '../usage';
 import { DEFAULT_GATEWAY_PORT, DEFAULT_PORT, serve } from './serve';
 
-
 /** The Electron binary's path, or why there is none. The electron package throws when its binary is missing. */
 export function findElectron(): { path: string } | { missing: string } {
   try {
@@ -33,11 +32,18 @@ so and starts "navin-manager serve" on 127.0.0.1 instead, with the console URL.`
     const dataDir = dataDirOption(args.values['data-dir']);
     if ('path' in electron && !process.env.NAVIN_HEADLESS) {
       const gw = args.values['gateway-port'] as string | undefined;
-      const child = spawn(electron.path, [APP_ROOT, `--data-dir=${dataDir}`, ...(gw ? [`--gateway-port=${gw}`] : [])], { stdio: 'inherit' });
+      const child = spawn(electron.path, [APP_ROOT, `--data-dir=${dataDir}`, ...(gw ? [`--gateway-port=${gw}`] : [])], {
+        stdio: 'inherit',
+      });
       return new Promise<number>((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
     }
     const why = 'missing' in electron ? electron.missing : 'NAVIN_HEADLESS is set';
     say(`${why}; starting the headless manager instead (open the console URL below in a browser).`);
-    return serve({ dataDir, host: '127.0.0.1', port: portOption(args.values.port, DEFAULT_PORT), gateway: { host: '127.0.0.1', port: portOption(args.values['gateway-port'], DEFAULT_GATEWAY_PORT), serverName: '127.0.0.1' } });
+    return serve({
+      dataDir,
+      host: '127.0.0.1',
+      port: portOption(args.values.port, DEFAULT_PORT),
+      gateway: { host: '127.0.0.1', port: portOption(args.values['gateway-port'], DEFAULT_GATEWAY_PORT), serverName: '127.0.0.1' },
+    });
   },
 };

@@ -27,7 +27,9 @@ malformed, pem_invalid). Exit 2 for a usage error or an unreadable file.`,
     const result = verifyReport(report, pem, nodeEd25519);
     if (result.ok) {
       const p = result.payload as Record<string, unknown>;
-      process.stdout.write(`valid: report signed by key ${String(p.key_id)}${typeof p.verdict === 'string' ? `, verdict ${p.verdict}` : ''}\n`);
+      process.stdout.write(
+        `valid: report signed by key ${String(p.key_id)}${typeof p.verdict === 'string' ? `, verdict ${p.verdict}` : ''}\n`,
+      );
       return 0;
     }
     process.stdout.write(`invalid: ${result.code}: ${result.message}\n`);

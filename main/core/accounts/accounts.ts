@@ -64,9 +64,11 @@ export class Accounts {
   }
 
   async addUser(name: string, role: Role, password: string, actor: string): Promise<PublicUser> {
-    if (!USER_NAME.test(name)) throw new ValidationError('name', 'a user name is 1 to 64 lowercase letters, digits, ".", "_" or "-", starting with a letter');
+    if (!USER_NAME.test(name))
+      throw new ValidationError('name', 'a user name is 1 to 64 lowercase letters, digits, ".", "_" or "-", starting with a letter');
     if (!ROLES.includes(role)) throw new ValidationError('role', `role must be one of ${ROLES.join(', ')}`);
-    if (password.length < MIN_PASSWORD_LENGTH) throw new ValidationError('password', `a password has at least ${MIN_PASSWORD_LENGTH} characters`);
+    if (password.length < MIN_PASSWORD_LENGTH)
+      throw new ValidationError('password', `a password has at least ${MIN_PASSWORD_LENGTH} characters`);
     const password_hash = await hashPassword(password);
     return this.store.tx(() => {
       if (this.store.accounts.userByName(name)) throw new ConflictError('name_taken', `a user named ${name} already exists`);
@@ -116,7 +118,9 @@ export class Accounts {
     }
     if (user.locked_until && new Date(user.locked_until) > now) {
       this.store.tx(() => this.store.audit.append({ actor: name, action: 'session.login_failed', details: { reason: 'locked' } }));
-      throw new AuthError('account_locked', `too many failed logins; try again after ${user.locked_until} or ask an admin`, { locked_until: user.locked_until });
+      throw new AuthError('account_locked', `too many failed logins; try again after ${user.locked_until} or ask an admin`, {
+        locked_until: user.locked_until,
+      });
     }
     const ok = await verifyPassword(password, user.password_hash);
     if (!ok) {
@@ -170,13 +174,21 @@ export class Accounts {
       if (user.locked_until && new Date(user.locked_until) > now) {
         this.store.accounts.deleteMfaChallenge(hash);
         this.store.audit.append({ actor: user.name, action: 'session.login_failed', details: { reason: 'locked' } });
-        return { error: new AuthError('account_locked', `too many failed logins; try again after ${user.locked_until} or ask an admin`, { locked_until: user.locked_until }) };
+        return {
+          error: new AuthError('account_locked', `too many failed logins; try again after ${user.locked_until} or ask an admin`, {
+            locked_until: user.locked_until,
+          }),
+        };
       }
       const factor = this.mfa.spendCode(user, code);
       if (!factor) {
         this.store.accounts.countMfaAttempt(hash);
         this.recordFailure(user.id, 'bad_mfa_code');
-        return { error: new AuthError('mfa_code_invalid', 'wrong or already used code', { attempts_left: Math.max(0, MFA_MAX_ATTEMPTS - ch.attempts - 1) }) };
+        return {
+          error: new AuthError('mfa_code_invalid', 'wrong or already used code', {
+            attempts_left: Math.max(0, MFA_MAX_ATTEMPTS - ch.attempts - 1),
+          }),
+        };
       }
       this.store.accounts.deleteMfaChallenge(hash);
       this.store.accounts.setLoginFailures(user.id, 0, null);
@@ -195,7 +207,13 @@ export class Accounts {
     const csrf_token = secret();
     const expires_at = new Date(now.getTime() + SESSION_TTL_MS).toISOString();
     this.store.accounts.deleteExpiredSessions(now.toISOString());
-    this.store.accounts.insertSession({ token_hash: sha256(token), user_id: user.id, csrf_token, created_at: now.toISOString(), expires_at });
+    this.store.accounts.insertSession({
+      token_hash: sha256(token),
+      user_id: user.id,
+      csrf_token,
+      created_at: now.toISOString(),
+      expires_at,
+    });
     return { token, csrf_token, expires_at, user: publicUser(user), mfa: this.mfa.status(user) };
   }
 
@@ -266,7 +284,12 @@ export class Accounts {
     const token = secret();
     this.store.tx(() => {
       this.store.accounts.deleteTickets('setup');
-      this.store.accounts.insertTicket({ token_hash: sha256(token), kind: 'setup', user_id: null, expires_at: new Date(this.clock.now().getTime() + TICKET_TTL_MS).toISOString() });
+      this.store.accounts.insertTicket({
+        token_hash: sha256(token),
+        kind: 'setup',
+        user_id: null,
+        expires_at: new Date(this.clock.now().getTime() + TICKET_TTL_MS).toISOString(),
+      });
     });
     return token;
   }
@@ -274,7 +297,8 @@ export class Accounts {
   async completeSetup(ticket: string, name: string, password: string): Promise<NewSession> {
     if (this.hasUsers()) throw new ConflictError('setup_done', 'the first account already exists; log in instead');
     const row = this.store.tx(() => this.store.accounts.takeTicket(sha256(ticket), 'setup'));
-    if (!row || new Date(row.expires_at) <= this.clock.now()) throw new AuthError('setup_token_invalid', 'this setup link is not valid (used or expired); restart the manager for a new one');
+    if (!row || new Date(row.expires_at) <= this.clock.now())
+      throw new AuthError('setup_token_invalid', 'this setup link is not valid (used or expired); restart the manager for a new one');
     const user = await this.addUser(name, 'admin', password, 'setup');
     return this.store.tx(() => {
       this.store.audit.append({ actor: name, action: 'session.login', details: { method: 'setup' } });
@@ -288,7 +312,12 @@ export class Accounts {
     if (!user) throw new CoreError('not_found', `no user named ${userName}`);
     const token = secret();
     this.store.tx(() =>
-      this.store.accounts.insertTicket({ token_hash: sha256(token), kind: 'login', user_id: user.id, expires_at: new Date(this.clock.now().getTime() + TICKET_TTL_MS).toISOString() }),
+      this.store.accounts.insertTicket({
+        token_hash: sha256(token),
+        kind: 'login',
+        user_id: user.id,
+        expires_at: new Date(this.clock.now().getTime() + TICKET_TTL_MS).toISOString(),
+      }),
     );
     return token;
   }
@@ -298,7 +327,8 @@ export class Accounts {
     return this.store.tx(() => {
       const row = this.store.accounts.takeTicket(sha256(ticket), 'login');
       const user = row?.user_id ? this.store.accounts.userById(row.user_id) : undefined;
-      if (!row || !user || new Date(row.expires_at) <= this.clock.now()) throw new AuthError('ticket_invalid', 'this login link is not valid (used or expired); log in with your password');
+      if (!row || !user || new Date(row.expires_at) <= this.clock.now())
+        throw new AuthError('ticket_invalid', 'this login link is not valid (used or expired); log in with your password');
       if (isEnrolled(user)) return this.challenge(user, 'ticket');
       this.store.audit.append({ actor: user.name, action: 'session.login', details: { method: 'ticket' } });
       return this.openSession(user);

@@ -58,7 +58,8 @@ export class Mfa {
     this.store.tx(() => {
       const fresh = this.store.accounts.userById(userId);
       if (!fresh) throw new CoreError('not_found', 'this account no longer exists');
-      if (isEnrolled(fresh)) throw new ConflictError('mfa_already_enrolled', 'this account already has a confirmed second factor; an admin can reset it');
+      if (isEnrolled(fresh))
+        throw new ConflictError('mfa_already_enrolled', 'this account already has a confirmed second factor; an admin can reset it');
       this.store.accounts.startTotpEnrolment(userId, this.opts.protector.seal(secret));
       this.store.audit.append({ actor, action: 'mfa.enrol', target: user.name });
     });
@@ -74,7 +75,8 @@ export class Mfa {
       if (!user.totp_sealed_secret) throw new ConflictError('mfa_enrollment_missing', 'start an enrolment first');
       const now = this.clock.now();
       const step = totpCodeStep(this.opts.protector.open(user.totp_sealed_secret), code.replace(/\s+/g, ''), now);
-      if (step === undefined) throw new CoreError('mfa_code_invalid', 'this code does not match; check the time of the device and type the code shown now');
+      if (step === undefined)
+        throw new CoreError('mfa_code_invalid', 'this code does not match; check the time of the device and type the code shown now');
       const codes = newRecoveryCodes();
       this.store.accounts.confirmTotp(userId, now.toISOString(), step);
       this.store.accounts.replaceRecoveryCodes(userId, codes.map(recoveryCodeHash));
@@ -92,7 +94,11 @@ export class Mfa {
     const compact = code.replace(/\s+/g, '');
     const step = totpCodeStep(this.opts.protector.open(u.totp_sealed_secret!), compact, this.clock.now());
     if (step !== undefined) return this.store.accounts.takeTotpStep(u.id, step) ? 'totp' : undefined;
-    if (looksLikeRecoveryCode(compact) && this.store.accounts.useRecoveryCode(u.id, recoveryCodeHash(compact), this.clock.now().toISOString())) return 'recovery_code';
+    if (
+      looksLikeRecoveryCode(compact) &&
+      this.store.accounts.useRecoveryCode(u.id, recoveryCodeHash(compact), this.clock.now().toISOString())
+    )
+      return 'recovery_code';
     return undefined;
   }
 

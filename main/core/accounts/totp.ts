@@ -22,7 +22,8 @@ export function totp(secret: Uint8Array, label: string, params: TotpParams = TOT
   return new TOTP({ issuer: TOTP_ISSUER, label, ...params, secret: new Secret({ buffer: Uint8Array.from(secret).buffer }) });
 }
 
-export const totpStep = (at: Date, params: TotpParams = TOTP_PARAMS): number => TOTP.counter({ period: params.period, timestamp: at.getTime() });
+export const totpStep = (at: Date, params: TotpParams = TOTP_PARAMS): number =>
+  TOTP.counter({ period: params.period, timestamp: at.getTime() });
 
 /** The time step `code` was made for, within the accepted drift around `at`; undefined if it matches none. */
 export function totpCodeStep(secret: Uint8Array, code: string, at: Date, params: TotpParams = TOTP_PARAMS): number | undefined {

@@ -16,7 +16,8 @@ export const MAX_NOTE = 500;
 
 const STATES: readonly ApprovalState[] = ['pending', 'approved', 'rejected', 'used'];
 
-export const isFourEyesAction = (v: unknown): v is FourEyesAction => typeof v === 'string' && (FOUR_EYES_ACTIONS as readonly string[]).includes(v);
+export const isFourEyesAction = (v: unknown): v is FourEyesAction =>
+  typeof v === 'string' && (FOUR_EYES_ACTIONS as readonly string[]).includes(v);
 
 /** What an operation is about to do with an approval: checked against what was approved, member by member. */
 export interface ApprovalUse {
@@ -54,7 +55,8 @@ export class Approvals {
   ) {}
 
   request(input: { cluster_id?: unknown; action?: unknown; service?: unknown; reason?: unknown }, user: PublicUser): ApprovalView {
-    if (!roleAtLeast(user.role, 'operator')) throw new ApprovalError('forbidden', `requesting an approval needs the operator or admin role; you are ${user.role}`);
+    if (!roleAtLeast(user.role, 'operator'))
+      throw new ApprovalError('forbidden', `requesting an approval needs the operator or admin role; you are ${user.role}`);
     if (!isFourEyesAction(input.action)) throw new ValidationError('action', `action is one of ${FOUR_EYES_ACTIONS.join(', ')}`);
     const problem = labelProblem(input.service);
     if (problem) throw new ValidationError('service', `service (a component name): ${problem}`);
@@ -80,7 +82,13 @@ export class Approvals {
     this.store.tx(() => {
       if (!this.store.clusters.get(clusterId)) throw new CoreError('not_found', `cluster ${JSON.stringify(clusterId)} not found`);
       this.store.approvals.insert(row);
-      this.store.audit.append({ actor: user.name, action: 'approval.request', cluster_id: clusterId, target: row.id, details: { action: row.action, service: row.service, reason } });
+      this.store.audit.append({
+        actor: user.name,
+        action: 'approval.request',
+        cluster_id: clusterId,
+        target: row.id,
+        details: { action: row.action, service: row.service, reason },
+      });
     });
     return this.view(row, user);
   }
@@ -117,16 +125,33 @@ export class Approvals {
    */
   check(id: string, use: ApprovalUse): ApprovalRecord {
     const r = this.record(id);
-    if (r.state === 'pending' || r.state === 'rejected') throw new ApprovalError('approval_not_approved', `approval ${id} is ${r.state}, not approved`, { approval_id: id, state: r.state });
-    if (r.state === 'used') throw new ApprovalError('approval_used', `approval ${id} was already used (command ${r.used_by_command ?? '?'})`, { approval_id: id, used_at: r.used_at, used_by_command: r.used_by_command });
+    if (r.state === 'pending' || r.state === 'rejected')
+      throw new ApprovalError('approval_not_approved', `approval ${id} is ${r.state}, not approved`, { approval_id: id, state: r.state });
+    if (r.state === 'used')
+      throw new ApprovalError('approval_used', `approval ${id} was already used (command ${r.used_by_command ?? '?'})`, {
+        approval_id: id,
+        used_at: r.used_at,
+        used_by_command: r.used_by_command,
+      });
     if (r.expires_at === null || this.clock.now().getTime() >= Date.parse(r.expires_at)) {
-      throw new ApprovalError('approval_expired', `approval ${id} expired at ${r.expires_at ?? '?'} (${APPROVAL_TTL_MS / 3600_000} hours after it was approved); request a new one`, { approval_id: id, expires_at: r.expires_at });
+      throw new ApprovalError(
+        'approval_expired',
+        `approval ${id} expired at ${r.expires_at ?? '?'} (${APPROVAL_TTL_MS / 3600_000} hours after it was approved); request a new one`,
+        { approval_id: id, expires_at: r.expires_at },
+      );
     }
-    if (r.requested_by !== use.user_id) throw new ApprovalError('approval_wrong_user', `only its requester (${this.userName(r.requested_by)}) can use approval ${id}`, { approval_id: id });
+    if (r.requested_by !== use.user_id)
+      throw new ApprovalError('approval_wrong_user', `only its requester (${this.userName(r.requested_by)}) can use approval ${id}`, {
+        approval_id: id,
+      });
     for (const member of ['cluster_id', 'action', 'service'] as const) {
       if (r[member] !== use[member]) {
         const what = member === 'cluster_id' ? 'cluster' : member;
-        throw new ApprovalError('approval_wrong_target', `approval ${id} is for ${what} ${JSON.stringify(r[member])}, not ${JSON.stringify(use[member])}`, { approval_id: id, mismatch: member, approved: r[member], requested: use[member] });
+        throw new ApprovalError(
+          'approval_wrong_target',
+          `approval ${id} is for ${what} ${JSON.stringify(r[member])}, not ${JSON.stringify(use[member])}`,
+          { approval_id: id, mismatch: member, approved: r[member], requested: use[member] },
+        );
       }
     }
     return r;
@@ -140,8 +165,15 @@ export class Approvals {
     return this.store.tx(() => {
       const r = this.check(id, use);
       const usedAt = this.clock.now().toISOString();
-      if (!this.store.approvals.markUsed(id, usedAt, commandId)) throw new ApprovalError('approval_used', `approval ${id} was used meanwhile`, { approval_id: id });
-      this.store.audit.append({ actor: this.userName(use.user_id), action: 'approval.use', cluster_id: r.cluster_id, target: id, details: { action: r.action, service: r.service, command_id: commandId } });
+      if (!this.store.approvals.markUsed(id, usedAt, commandId))
+        throw new ApprovalError('approval_used', `approval ${id} was used meanwhile`, { approval_id: id });
+      this.store.audit.append({
+        actor: this.userName(use.user_id),
+        action: 'approval.use',
+        cluster_id: r.cluster_id,
+        target: id,
+        details: { action: r.action, service: r.service, command_id: commandId },
+      });
       return { ...r, state: 'used', used_at: usedAt, used_by_command: commandId };
     });
   }
@@ -168,21 +200,31 @@ export class Approvals {
   auditRefusal(id: string, use: ApprovalUse, error: unknown): void {
     const code = error instanceof CoreError ? error.code : 'internal';
     this.store.tx(() => {
-      this.store.audit.append({ actor: this.userName(use.user_id), action: 'approval.use_refused', cluster_id: use.cluster_id, target: id, details: { code, action: use.action, service: use.service } });
+      this.store.audit.append({
+        actor: this.userName(use.user_id),
+        action: 'approval.use_refused',
+        cluster_id: use.cluster_id,
+        target: id,
+        details: { code, action: use.action, service: use.service },
+      });
     });
   }
 
   private decide(id: string, state: 'approved' | 'rejected', user: PublicUser, noteInput: unknown): ApprovalView {
-    if (!roleAtLeast(user.role, 'admin')) throw new ApprovalError('forbidden', `deciding an approval needs the admin role; you are ${user.role}`);
+    if (!roleAtLeast(user.role, 'admin'))
+      throw new ApprovalError('forbidden', `deciding an approval needs the admin role; you are ${user.role}`);
     const note = checkedText('note', noteInput, MAX_NOTE, false);
     return this.store.tx(() => {
       const r = this.record(id);
-      if (r.requested_by === user.id) throw new ApprovalError('approval_self', 'an approval must be decided by another admin than its requester', { approval_id: id });
-      if (r.state !== 'pending') throw new ApprovalError('approval_decided', `approval ${id} is already ${r.state}`, { approval_id: id, state: r.state });
+      if (r.requested_by === user.id)
+        throw new ApprovalError('approval_self', 'an approval must be decided by another admin than its requester', { approval_id: id });
+      if (r.state !== 'pending')
+        throw new ApprovalError('approval_decided', `approval ${id} is already ${r.state}`, { approval_id: id, state: r.state });
       const now = this.clock.now();
       const decidedAt = now.toISOString();
       const expiresAt = state === 'approved' ? new Date(now.getTime() + APPROVAL_TTL_MS).toISOString() : null;
-      if (!this.store.approvals.decide(id, state, user.id, decidedAt, note, expiresAt)) throw new ApprovalError('approval_decided', `approval ${id} was decided meanwhile`, { approval_id: id });
+      if (!this.store.approvals.decide(id, state, user.id, decidedAt, note, expiresAt))
+        throw new ApprovalError('approval_decided', `approval ${id} was decided meanwhile`, { approval_id: id });
       this.store.audit.append({
         actor: user.name,
         action: state === 'approved' ? 'approval.approve' : 'approval.reject',

@@ -40,7 +40,14 @@ export function formatSyslog(f: SyslogFields, facility = FACILITY_AUTHPRIV): str
     .filter(([, v]) => v !== null)
     .map(([k, v]) => ` ${k}="${escapeParamValue(String(v))}"`)
     .join('')}]`;
-  const header = [`<${facility * 8 + f.severity}>1`, f.timestamp, headerField(f.hostname, 255), APP_NAME, headerField(f.procid ?? String(process.pid), 128), headerField(f.msgid, 32)].join(' ');
+  const header = [
+    `<${facility * 8 + f.severity}>1`,
+    f.timestamp,
+    headerField(f.hostname, 255),
+    APP_NAME,
+    headerField(f.procid ?? String(process.pid), 128),
+    headerField(f.msgid, 32),
+  ].join(' ');
   return `${header} ${sd} ${BOM}${f.msg}`;
 }
 
@@ -75,5 +82,8 @@ export function formatAuditRow(row: AuditRow, opts: AuditFormatOptions = {}): st
   const bytes = Buffer.byteLength(full, 'utf8');
   if (bytes <= (opts.maxBytes ?? MAX_MESSAGE_BYTES)) return full;
   // The seq and hash still go out, so the receiver knows which row to fetch from the console's own log.
-  return formatSyslog(fields(JSON.stringify({ truncated: true, details_bytes: Buffer.byteLength(JSON.stringify(row.details), 'utf8') })), opts.facility);
+  return formatSyslog(
+    fields(JSON.stringify({ truncated: true, details_bytes: Buffer.byteLength(JSON.stringify(row.details), 'utf8') })),
+    opts.facility,
+  );
 }

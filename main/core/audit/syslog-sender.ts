@@ -57,7 +57,13 @@ function sendStream(target: SyslogTarget, messages: string[], timeoutMs: number)
     let settled = false;
     const socket =
       target.transport === 'tls'
-        ? tls.connect({ host: target.host, port: target.port, servername: isIP(target.host) ? undefined : target.host, ca: target.ca_pem ? [target.ca_pem] : undefined, minVersion: 'TLSv1.2' })
+        ? tls.connect({
+            host: target.host,
+            port: target.port,
+            servername: isIP(target.host) ? undefined : target.host,
+            ca: target.ca_pem ? [target.ca_pem] : undefined,
+            minVersion: 'TLSv1.2',
+          })
         : net.connect({ host: target.host, port: target.port });
     const done = (error?: SyslogSendError): void => {
       if (settled) return;
@@ -73,7 +79,13 @@ function sendStream(target: SyslogTarget, messages: string[], timeoutMs: number)
       else done(new SyslogSendError('ETIMEDOUT', `${targetLabel(target)}: no delivery within ${timeoutMs} ms`));
     }, timeoutMs);
     socket.on('error', (e) => done(toSendError(e, target)));
-    socket.once('close', () => done(finished ? undefined : new SyslogSendError('ECONNRESET', `${targetLabel(target)} closed the connection before every message was sent`)));
+    socket.once('close', () =>
+      done(
+        finished
+          ? undefined
+          : new SyslogSendError('ECONNRESET', `${targetLabel(target)} closed the connection before every message was sent`),
+      ),
+    );
     socket.once(target.transport === 'tls' ? 'secureConnect' : 'connect', () => {
       socket.end(Buffer.concat(messages.map(octetFrame)), () => (finished = true));
     });
@@ -94,7 +106,10 @@ function sendUdp(target: SyslogTarget, messages: string[], timeoutMs: number): P
       if (error) reject(error);
       else resolve();
     };
-    const timer = setTimeout(() => done(new SyslogSendError('ETIMEDOUT', `${targetLabel(target)}: no send within ${timeoutMs} ms`)), timeoutMs);
+    const timer = setTimeout(
+      () => done(new SyslogSendError('ETIMEDOUT', `${targetLabel(target)}: no send within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
     socket.on('error', (e) => done(toSendError(e, target)));
     // Connected, so that the kernel reports an ICMP port-unreachable back to this socket as ECONNREFUSED.
     socket.connect(target.port, target.host, () => {
@@ -123,7 +138,14 @@ export interface SyslogProbeResult {
 
 /** A test message (MSGID navin.probe) the receiver's operators can look for. */
 export function probeMessage(at: Date): string {
-  return formatSyslog({ severity: SEVERITY_NOTICE, timestamp: at.toISOString(), hostname: hostname(), msgid: 'navin.probe', params: [['probe', 'true']], msg: 'Navin Console syslog test message' });
+  return formatSyslog({
+    severity: SEVERITY_NOTICE,
+    timestamp: at.toISOString(),
+    hostname: hostname(),
+    msgid: 'navin.probe',
+    params: [['probe', 'true']],
+    msg: 'Navin Console syslog test message',
+  });
 }
 
 export async function probeSyslog(target: SyslogTarget, timeoutMs = 5000, at: Date = new Date()): Promise<SyslogProbeResult> {

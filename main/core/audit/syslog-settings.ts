@@ -8,13 +8,16 @@ import { targetLabel, type SyslogTarget } from './syslog-sender';
 
 export const SYSLOG_TARGET_KEY = 'syslog_target';
 
-
 export function checkSyslogTarget(input: unknown): SyslogTarget {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) throw new ValidationError('host', 'the syslog target is { host, port, transport }');
+  if (typeof input !== 'object' || input === null || Array.isArray(input))
+    throw new ValidationError('host', 'the syslog target is { host, port, transport }');
   const { host, port, transport, ca_pem } = input as Record<string, unknown>;
-  if (typeof host !== 'string' || !(isIP(host) || HOST_NAME.test(host))) throw new ValidationError('host', 'host must be a host name or an IP address, e.g. siem.bank.internal');
-  if (typeof port !== 'number' || !Number.isInteger(port) || port < 1 || port > 65535) throw new ValidationError('port', 'port must be an integer from 1 to 65535 (syslog is 514, or 6514 with TLS)');
-  if (transport !== 'tls' && transport !== 'tcp' && transport !== 'udp') throw new ValidationError('transport', 'transport must be "tls" (RFC 5425), "tcp" or "udp"');
+  if (typeof host !== 'string' || !(isIP(host) || HOST_NAME.test(host)))
+    throw new ValidationError('host', 'host must be a host name or an IP address, e.g. siem.bank.internal');
+  if (typeof port !== 'number' || !Number.isInteger(port) || port < 1 || port > 65535)
+    throw new ValidationError('port', 'port must be an integer from 1 to 65535 (syslog is 514, or 6514 with TLS)');
+  if (transport !== 'tls' && transport !== 'tcp' && transport !== 'udp')
+    throw new ValidationError('transport', 'transport must be "tls" (RFC 5425), "tcp" or "udp"');
   if (ca_pem !== undefined && ca_pem !== null && ca_pem !== '') {
     if (transport !== 'tls') throw new ValidationError('ca_pem', 'ca_pem is for the tls transport only');
     try {
@@ -36,7 +39,12 @@ export function setSyslogTarget(store: Store, input: unknown, actor: string): Sy
   const target = checkSyslogTarget(input);
   store.tx(() => {
     store.settings.setJson(SYSLOG_TARGET_KEY, target);
-    store.audit.append({ actor, action: 'settings.syslog', target: targetLabel(target), details: { host: target.host, port: target.port, transport: target.transport, ca_pem: target.ca_pem ? 'set' : 'none' } });
+    store.audit.append({
+      actor,
+      action: 'settings.syslog',
+      target: targetLabel(target),
+      details: { host: target.host, port: target.port, transport: target.transport, ca_pem: target.ca_pem ? 'set' : 'none' },
+    });
   });
   return target;
 }

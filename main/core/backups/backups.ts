@@ -78,24 +78,42 @@ export class Backups {
     let objects: KubeObject[];
     try {
       const api = kubeConfigFor(access).makeApiClient(CustomObjectsApi);
-      const list = (await withTimeout(api.listNamespacedCustomObject({ group: API_GROUP, version: API_VERSION, namespace: access.namespace, plural: MANAGED_COMPONENT_PLURAL }), this.d.timeoutMs ?? KUBE_READ_TIMEOUT_MS)) as { items?: KubeObject[] };
+      const list = (await withTimeout(
+        api.listNamespacedCustomObject({
+          group: API_GROUP,
+          version: API_VERSION,
+          namespace: access.namespace,
+          plural: MANAGED_COMPONENT_PLURAL,
+        }),
+        this.d.timeoutMs ?? KUBE_READ_TIMEOUT_MS,
+      )) as { items?: KubeObject[] };
       objects = list.items ?? [];
     } catch (error) {
       throw classifyKubeError(error, access.server);
     }
 
     const desired = store.commands.desiredState(clusterId) ?? { generation: 0, components: {} };
-    const contents: { name: string; file: string; data: Buffer }[] = [{ name: 'desired-state', file: DESIRED_STATE_FILE, data: json({ cluster_id: clusterId, ...desired }) }];
+    const contents: { name: string; file: string; data: Buffer }[] = [
+      { name: 'desired-state', file: DESIRED_STATE_FILE, data: json({ cluster_id: clusterId, ...desired }) },
+    ];
     for (const object of objects) {
       const name = object.metadata?.name;
       // The name becomes a file name: only what Kubernetes itself allows, so never a path.
-      if (typeof name !== 'string' || !DNS1123_SUBDOMAIN.test(name)) throw new CoreError('api_error', `the API server returned a ManagedComponent with an invalid name: ${JSON.stringify(name)}`);
+      if (typeof name !== 'string' || !DNS1123_SUBDOMAIN.test(name))
+        throw new CoreError('api_error', `the API server returned a ManagedComponent with an invalid name: ${JSON.stringify(name)}`);
       // managedFields is the API server's bookkeeping of who set which field, not configuration.
       const { managedFields: _managedFields, ...metadata } = object.metadata!;
       contents.push({ name: `managedcomponent/${name}`, file: `managedcomponent.${name}.json`, data: json({ ...object, metadata }) });
     }
 
-    const set: BackupSetRecord = { id: randomUUID(), cluster_id: clusterId, created_at: clock.now().toISOString(), created_by: actor, source: `${access.server}${path}`, generation: desired.generation };
+    const set: BackupSetRecord = {
+      id: randomUUID(),
+      cluster_id: clusterId,
+      created_at: clock.now().toISOString(),
+      created_by: actor,
+      source: `${access.server}${path}`,
+      generation: desired.generation,
+    };
     const clusterDir = join(this.d.dataDir, BACKUPS_DIR, clusterId);
     const staging = join(clusterDir, `.${set.id}.partial`);
     const final = join(clusterDir, set.id);
@@ -112,7 +130,17 @@ export class Backups {
       store.tx(() => {
         if (!store.clusters.get(clusterId)) throw new CoreError('not_found', `cluster ${JSON.stringify(clusterId)} was deleted meanwhile`);
         store.lifecycle.insertBackup(set, files);
-        store.audit.append({ actor, action: 'backup.run', cluster_id: clusterId, target: set.id, details: { source: set.source, generation: set.generation, files: files.map((f) => ({ name: f.name, sha256: f.sha256, size: f.size })) } });
+        store.audit.append({
+          actor,
+          action: 'backup.run',
+          cluster_id: clusterId,
+          target: set.id,
+          details: {
+            source: set.source,
+            generation: set.generation,
+            files: files.map((f) => ({ name: f.name, sha256: f.sha256, size: f.size })),
+          },
+        });
       });
       return { ...set, files: files.map(fileView) };
     } catch (error) {
@@ -134,11 +162,14 @@ export class Backups {
    */
   restorableSpec(clusterId: string, setId: string, component: string): unknown {
     const set = this.d.store.lifecycle.backup(setId);
-    if (!set || set.cluster_id !== clusterId) throw new CoreError('not_found', `backup set ${JSON.stringify(setId)} not found for this cluster`);
+    if (!set || set.cluster_id !== clusterId)
+      throw new CoreError('not_found', `backup set ${JSON.stringify(setId)} not found for this cluster`);
     const check = this.verify(setId);
     if (!check.ok) {
       const list = check.mismatches.map((m) => `${m.file} (${m.status})`).join(', ');
-      throw new CoreError('backup_modified', `backup set ${setId} no longer matches its recorded sha256: ${list}; nothing was restored`, { mismatches: check.mismatches });
+      throw new CoreError('backup_modified', `backup set ${setId} no longer matches its recorded sha256: ${list}; nothing was restored`, {
+        mismatches: check.mismatches,
+      });
     }
     const dir = join(this.d.dataDir, BACKUPS_DIR, set.cluster_id, set.id);
     const desired = JSON.parse(readFileSync(join(dir, DESIRED_STATE_FILE), 'utf8')) as { components?: Record<string, unknown> };
@@ -158,14 +189,22 @@ export class Backups {
       try {
         data = readFileSync(join(dir, f.file));
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { ...fileView(f), status: 'missing', actual_sha256: null, actual_size: null };
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+          return { ...fileView(f), status: 'missing', actual_sha256: null, actual_size: null };
         throw error;
       }
       const actual = sha256(data);
       return { ...fileView(f), status: actual === f.sha256 ? 'ok' : 'modified', actual_sha256: actual, actual_size: data.length };
     });
     const mismatches = files.filter((f) => f.status !== 'ok');
-    return { set_id: set.id, cluster_id: set.cluster_id, checked_at: this.d.clock.now().toISOString(), ok: mismatches.length === 0, files, mismatches };
+    return {
+      set_id: set.id,
+      cluster_id: set.cluster_id,
+      checked_at: this.d.clock.now().toISOString(),
+      ok: mismatches.length === 0,
+      files,
+      mismatches,
+    };
   }
 }
 

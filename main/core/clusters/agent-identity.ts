@@ -35,7 +35,8 @@ export interface AgentIdentity {
 
 /** Parses and checks a gateway URL: https, a host, a port, nothing else. */
 export function checkGatewayUrl(input: unknown): URL {
-  if (typeof input !== 'string' || input.length === 0) throw new ValidationError('gateway_url', 'gateway_url is required, e.g. https://manager.example:8462');
+  if (typeof input !== 'string' || input.length === 0)
+    throw new ValidationError('gateway_url', 'gateway_url is required, e.g. https://manager.example:8462');
   let url: URL;
   try {
     url = new URL(input);
@@ -45,7 +46,8 @@ export function checkGatewayUrl(input: unknown): URL {
   if (url.protocol !== 'https:') throw new ValidationError('gateway_url', 'gateway_url must use https:// (the gateway only speaks mTLS)');
   if (!url.hostname) throw new ValidationError('gateway_url', 'gateway_url needs a host');
   if (url.username || url.password) throw new ValidationError('gateway_url', 'gateway_url must not carry credentials');
-  if ((url.pathname !== '/' && url.pathname !== '') || url.search || url.hash) throw new ValidationError('gateway_url', 'gateway_url is scheme, host and port only (no path, query or fragment)');
+  if ((url.pathname !== '/' && url.pathname !== '') || url.search || url.hash)
+    throw new ValidationError('gateway_url', 'gateway_url is scheme, host and port only (no path, query or fragment)');
   return url;
 }
 
@@ -63,10 +65,12 @@ export class AgentIdentities {
     const gateway = checkGatewayUrl(gatewayUrlInput);
     const server_name = typeof serverNameInput === 'string' && serverNameInput ? serverNameInput : gateway.hostname.replace(/^\[|\]$/g, '');
     const namespace = this.store.clusterAccess.access(clusterId)?.namespace ?? DEFAULT_NAMESPACE;
-    if (serverNameInput !== undefined && (typeof serverNameInput !== 'string' || !/^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/.test(serverNameInput))) throw new ValidationError('server_name', 'server_name is a DNS name');
+    if (serverNameInput !== undefined && (typeof serverNameInput !== 'string' || !/^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/.test(serverNameInput)))
+      throw new ValidationError('server_name', 'server_name is a DNS name');
     let offline_after_s: number = AGENT_DEFAULTS.offline_after_s;
     if (offlineAfterInput !== undefined) {
-      if (!Number.isInteger(offlineAfterInput) || (offlineAfterInput as number) < 5 || (offlineAfterInput as number) > 86_400) throw new ValidationError('offline_after_s', 'offline_after_s is a whole number of seconds from 5 to 86400');
+      if (!Number.isInteger(offlineAfterInput) || (offlineAfterInput as number) < 5 || (offlineAfterInput as number) > 86_400)
+        throw new ValidationError('offline_after_s', 'offline_after_s is a whole number of seconds from 5 to 86400');
       offline_after_s = offlineAfterInput as number;
     }
     return this.store.tx(() => {
@@ -93,14 +97,26 @@ export class AgentIdentities {
         },
         signer,
       );
-      this.store.audit.append({ actor, action: 'agent.identity_issue', cluster_id: clusterId, target: cert.serial, details: { gateway_url: gateway.origin, revoked_serials: revoked } });
+      this.store.audit.append({
+        actor,
+        action: 'agent.identity_issue',
+        cluster_id: clusterId,
+        target: cert.serial,
+        details: { gateway_url: gateway.origin, revoked_serials: revoked },
+      });
       const configJson = `${JSON.stringify(config, null, 2)}\n`;
       return {
         cluster_id: clusterId,
         serial: cert.serial,
         not_after: cert.notAfter.toISOString(),
         revoked_serials: revoked,
-        files: { 'config.json': configJson, 'manager.pem': this.keyring.managerPem(), 'tls.crt': cert.certPem, 'tls.key': cert.keyPem, 'ca.crt': this.ca.certPem },
+        files: {
+          'config.json': configJson,
+          'manager.pem': this.keyring.managerPem(),
+          'tls.crt': cert.certPem,
+          'tls.key': cert.keyPem,
+          'ca.crt': this.ca.certPem,
+        },
         config,
         secret_command: `kubectl -n ${namespace} create secret generic ${AGENT_IDENTITY_SECRET} ${IDENTITY_FILES.map((f) => `--from-file=${f}=${f}`).join(' ')}`,
       };

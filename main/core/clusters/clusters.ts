@@ -19,13 +19,15 @@ export interface ClusterInput {
 
 function checkFqdn(v: unknown): string | null {
   if (v === null || v === '') return null;
-  if (typeof v !== 'string' || !isFqdn(v) || isIP(v)) throw new ValidationError('fqdn', 'fqdn is a fully qualified DNS name such as api.prod.example.internal');
+  if (typeof v !== 'string' || !isFqdn(v) || isIP(v))
+    throw new ValidationError('fqdn', 'fqdn is a fully qualified DNS name such as api.prod.example.internal');
   return v.replace(/\.$/, '').toLowerCase();
 }
 
 function checkAddress(v: unknown): string | null {
   if (v === null || v === '') return null;
-  if (typeof v !== 'string' || isIP(v) === 0) throw new ValidationError('address', 'address is the IPv4 or IPv6 address the FQDN must resolve to');
+  if (typeof v !== 'string' || isIP(v) === 0)
+    throw new ValidationError('address', 'address is the IPv4 or IPv6 address the FQDN must resolve to');
   return v;
 }
 
@@ -39,7 +41,8 @@ function checkName(name: unknown): string {
 
 function checkDescription(d: unknown): string {
   if (d === undefined) return '';
-  if (typeof d !== 'string' || d.length > MAX_DESCRIPTION) throw new ValidationError('description', `a description is text of at most ${MAX_DESCRIPTION} characters`);
+  if (typeof d !== 'string' || d.length > MAX_DESCRIPTION)
+    throw new ValidationError('description', `a description is text of at most ${MAX_DESCRIPTION} characters`);
   return d;
 }
 
@@ -60,11 +63,28 @@ export class Clusters {
     const fqdn = input.fqdn === undefined ? null : checkFqdn(input.fqdn);
     const address = input.address === undefined ? null : checkAddress(input.address);
     const now = this.clock.now().toISOString();
-    const row: ClusterRecord = { id: randomUUID(), name, description, tenant: tenant as string, state: 'pending', profile, fqdn, address, created_at: now, updated_at: now };
+    const row: ClusterRecord = {
+      id: randomUUID(),
+      name,
+      description,
+      tenant: tenant as string,
+      state: 'pending',
+      profile,
+      fqdn,
+      address,
+      created_at: now,
+      updated_at: now,
+    };
     return this.store.tx(() => {
       if (this.store.clusters.byName(name)) throw new ConflictError('name_taken', `a cluster named ${name} already exists`);
       this.store.clusters.insert(row);
-      this.store.audit.append({ actor, action: 'cluster.create', cluster_id: row.id, target: name, details: { tenant: row.tenant, profile, fqdn, address } });
+      this.store.audit.append({
+        actor,
+        action: 'cluster.create',
+        cluster_id: row.id,
+        target: name,
+        details: { tenant: row.tenant, profile, fqdn, address },
+      });
       return row;
     });
   }
@@ -85,14 +105,26 @@ export class Clusters {
     if (input.description !== undefined) fields.description = checkDescription(input.description);
     if (input.fqdn !== undefined) fields.fqdn = checkFqdn(input.fqdn);
     if (input.address !== undefined) fields.address = checkAddress(input.address);
-    if (input.profile !== undefined) throw new ValidationError('profile', 'the profile is changed with PUT /api/v1/clusters/{id}/profile (admin)');
-    if (input.tenant !== undefined) throw new ValidationError('tenant', 'the tenant of a cluster cannot change (agent configs are signed for it)');
+    if (input.profile !== undefined)
+      throw new ValidationError('profile', 'the profile is changed with PUT /api/v1/clusters/{id}/profile (admin)');
+    if (input.tenant !== undefined)
+      throw new ValidationError('tenant', 'the tenant of a cluster cannot change (agent configs are signed for it)');
     return this.store.tx(() => {
       const before = this.get(id);
-      if (fields.name && fields.name !== before.name && this.store.clusters.byName(fields.name)) throw new ConflictError('name_taken', `a cluster named ${fields.name} already exists`);
+      if (fields.name && fields.name !== before.name && this.store.clusters.byName(fields.name))
+        throw new ConflictError('name_taken', `a cluster named ${fields.name} already exists`);
       if (Object.keys(fields).length > 0) {
         this.store.clusters.update(id, fields, this.clock.now().toISOString());
-        this.store.audit.append({ actor, action: 'cluster.update', cluster_id: id, target: fields.name ?? before.name, details: { before: { name: before.name, description: before.description, fqdn: before.fqdn, address: before.address }, after: fields } });
+        this.store.audit.append({
+          actor,
+          action: 'cluster.update',
+          cluster_id: id,
+          target: fields.name ?? before.name,
+          details: {
+            before: { name: before.name, description: before.description, fqdn: before.fqdn, address: before.address },
+            after: fields,
+          },
+        });
       }
       return this.get(id);
     });
@@ -105,7 +137,13 @@ export class Clusters {
       const before = this.get(id);
       if (before.profile !== profile) {
         this.store.clusters.update(id, { profile }, this.clock.now().toISOString());
-        this.store.audit.append({ actor, action: 'cluster.profile', cluster_id: id, target: before.name, details: { before: before.profile, after: profile } });
+        this.store.audit.append({
+          actor,
+          action: 'cluster.profile',
+          cluster_id: id,
+          target: before.name,
+          details: { before: before.profile, after: profile },
+        });
       }
       return this.get(id);
     });

@@ -10,13 +10,15 @@ export const isFqdn = (v: string): boolean => HOST_NAME.test(v) && v.replace(/\.
 export function nameProblem(name: unknown, max = 253): string | undefined {
   if (typeof name !== 'string' || name.length === 0) return 'a name is required';
   if (name.length > max) return `a name has at most ${max} characters`;
-  if (!DNS1123_SUBDOMAIN.test(name)) return 'a name uses only lowercase letters, digits, "-" and ".", and starts and ends with a letter or digit';
+  if (!DNS1123_SUBDOMAIN.test(name))
+    return 'a name uses only lowercase letters, digits, "-" and ".", and starts and ends with a letter or digit';
   return undefined;
 }
 
 export function labelProblem(label: unknown): string | undefined {
   if (typeof label !== 'string' || label.length === 0) return 'a value is required';
   if (label.length > 63) return 'at most 63 characters';
-  if (!DNS1123_LABEL.test(label)) return 'only lowercase letters, digits and "-", starting and ending with a letter or digit (DNS-1123 label)';
+  if (!DNS1123_LABEL.test(label))
+    return 'only lowercase letters, digits and "-", starting and ending with a letter or digit (DNS-1123 label)';
   return undefined;
 }

@@ -35,14 +35,16 @@ export class Registration {
 
   async register(clusterId: string, kubeconfig: unknown, namespaceInput: unknown, actor: string): Promise<RegistrationResult> {
     if (!this.store.clusters.get(clusterId)) throw new CoreError('not_found', `cluster ${JSON.stringify(clusterId)} not found`);
-    if (typeof kubeconfig !== 'string' || kubeconfig.trim() === '') throw new ValidationError('kubeconfig', 'kubeconfig is required (the YAML text)');
+    if (typeof kubeconfig !== 'string' || kubeconfig.trim() === '')
+      throw new ValidationError('kubeconfig', 'kubeconfig is required (the YAML text)');
     const namespace = checkNamespace(namespaceInput);
     const access = parseKubeconfig(kubeconfig);
     const checked = await checkClusterAccess(access, namespace);
     const inventory = await this.read(access);
     const now = this.clock.now().toISOString();
     this.store.tx(() => {
-      if (!this.store.clusters.get(clusterId)) throw new CoreError('not_found', `cluster ${JSON.stringify(clusterId)} was deleted meanwhile`);
+      if (!this.store.clusters.get(clusterId))
+        throw new CoreError('not_found', `cluster ${JSON.stringify(clusterId)} was deleted meanwhile`);
       this.store.clusterAccess.upsertAccess({
         cluster_id: clusterId,
         server: access.server,
@@ -54,16 +56,33 @@ export class Registration {
         registered_at: now,
       });
       this.store.clusterAccess.insertSnapshot(clusterId, now, 'import', inventory);
-      this.store.audit.append({ actor, action: 'cluster.register', cluster_id: clusterId, target: access.server, details: { namespace, kubernetes_version: checked.kubernetes_version } });
+      this.store.audit.append({
+        actor,
+        action: 'cluster.register',
+        cluster_id: clusterId,
+        target: access.server,
+        details: { namespace, kubernetes_version: checked.kubernetes_version },
+      });
     });
-    return { cluster_id: clusterId, server: access.server, namespace, kubernetes_version: checked.kubernetes_version, inventory, taken_at: now };
+    return {
+      cluster_id: clusterId,
+      server: access.server,
+      namespace,
+      kubernetes_version: checked.kubernetes_version,
+      inventory,
+      taken_at: now,
+    };
   }
 
   /** The stored access of a registered cluster, token unsealed (kept in memory only). */
   access(clusterId: string): (ClusterAccess & { namespace: string }) | undefined {
     const row = this.store.clusterAccess.access(clusterId);
     if (!row) return undefined;
-    const access: ClusterAccess & { namespace: string } = { server: row.server, token: this.protector.open(row.sealed_token).toString('utf8'), namespace: row.namespace };
+    const access: ClusterAccess & { namespace: string } = {
+      server: row.server,
+      token: this.protector.open(row.sealed_token).toString('utf8'),
+      namespace: row.namespace,
+    };
     if (row.ca_pem) access.caPem = row.ca_pem;
     if (row.tls_server_name) access.tlsServerName = row.tls_server_name;
     return access;

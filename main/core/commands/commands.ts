@@ -43,8 +43,15 @@ export class Commands {
    * Signs and queues a command. `opts.beforeCommit` runs inside the same transaction once the command id is
    * known (the lifecycle uses an approval there, so an approval is spent only by a command that exists).
    */
-  issue(clusterId: string, op: unknown, args: unknown, actor: string, opts: { beforeCommit?: (commandId: string) => void; action?: string; expectGeneration?: number } = {}): CommandRecord {
-    if (typeof op !== 'string' || !OPERATIONS.includes(op as never)) throw new ValidationError('op', `op must be one of ${OPERATIONS.join(', ')}`);
+  issue(
+    clusterId: string,
+    op: unknown,
+    args: unknown,
+    actor: string,
+    opts: { beforeCommit?: (commandId: string) => void; action?: string; expectGeneration?: number } = {},
+  ): CommandRecord {
+    if (typeof op !== 'string' || !OPERATIONS.includes(op as never))
+      throw new ValidationError('op', `op must be one of ${OPERATIONS.join(', ')}`);
     const a = (typeof args === 'object' && args !== null && !Array.isArray(args) ? args : {}) as Record<string, unknown>;
     const record = this.store.tx(() => {
       const cluster = this.store.clusters.get(clusterId);
@@ -59,7 +66,10 @@ export class Commands {
         const current = this.store.commands.desiredState(clusterId) ?? { generation: 0, components: {} };
         // A plan made before an await (profile, preflight) must not overwrite a change that landed meanwhile.
         if (opts.expectGeneration !== undefined && current.generation !== opts.expectGeneration) {
-          throw new ConflictError('desired_state_changed', `the desired state of this cluster changed while the operation was checked (generation ${opts.expectGeneration} → ${current.generation}); look at it again and retry`);
+          throw new ConflictError(
+            'desired_state_changed',
+            `the desired state of this cluster changed while the operation was checked (generation ${opts.expectGeneration} → ${current.generation}); look at it again and retry`,
+          );
         }
         const components = { ...(current.components as Record<string, ManagedComponentSpec>) };
         let spec: ManagedComponentSpec | undefined;
@@ -67,7 +77,8 @@ export class Commands {
           spec = checkComponentSpec(a.spec);
           components[name as string] = spec;
         } else {
-          if (!(name as string in components)) throw new CoreError('not_found', `component ${name as string} is not in the desired state of this cluster`);
+          if (!((name as string) in components))
+            throw new CoreError('not_found', `component ${name as string} is not in the desired state of this cluster`);
           delete components[name as string];
         }
         const generation = current.generation + 1;
@@ -89,11 +100,37 @@ export class Commands {
       } else if (op !== OP_INVENTORY) {
         throw new ValidationError('op', `unknown op ${op}`);
       }
-      const envelope = signDocument(buildCommand({ command_id: randomUUID(), tenant: cluster.tenant, target: clusterId, op, args: signedArgs, now, validitySeconds: COMMAND_VALIDITY_S }), signer);
+      const envelope = signDocument(
+        buildCommand({
+          command_id: randomUUID(),
+          tenant: cluster.tenant,
+          target: clusterId,
+          op,
+          args: signedArgs,
+          now,
+          validitySeconds: COMMAND_VALIDITY_S,
+        }),
+        signer,
+      );
       const payload = envelope.payload as { command_id: string; not_after: string };
-      this.store.commands.insert({ id: payload.command_id, cluster_id: clusterId, op, args: signedArgs, envelope, requested_by: actor, created_at: now.toISOString(), not_after: payload.not_after });
+      this.store.commands.insert({
+        id: payload.command_id,
+        cluster_id: clusterId,
+        op,
+        args: signedArgs,
+        envelope,
+        requested_by: actor,
+        created_at: now.toISOString(),
+        not_after: payload.not_after,
+      });
       opts.beforeCommit?.(payload.command_id);
-      this.store.audit.append({ actor, action: `command.${op}`, cluster_id: clusterId, target: (a.name as string | undefined) ?? null, details: { command_id: payload.command_id, ...(opts.action ? { action: opts.action } : {}) } });
+      this.store.audit.append({
+        actor,
+        action: `command.${op}`,
+        cluster_id: clusterId,
+        target: (a.name as string | undefined) ?? null,
+        details: { command_id: payload.command_id, ...(opts.action ? { action: opts.action } : {}) },
+      });
       return this.store.commands.get(payload.command_id)!;
     });
     for (const l of this.listeners) l(clusterId);
@@ -115,18 +152,39 @@ export class Commands {
     const refused = this.store.tx(() => {
       const command = this.store.commands.get(receipt.command_id);
       if (command && command.cluster_id === clusterId) return false;
-      this.store.audit.append({ actor, action: 'gateway.receipt_refused', cluster_id: clusterId, target: receipt.command_id, details: { reason: command ? 'other_cluster' : 'unknown_command', command_cluster: command?.cluster_id ?? null } });
+      this.store.audit.append({
+        actor,
+        action: 'gateway.receipt_refused',
+        cluster_id: clusterId,
+        target: receipt.command_id,
+        details: { reason: command ? 'other_cluster' : 'unknown_command', command_cluster: command?.cluster_id ?? null },
+      });
       return true;
     });
     if (refused) throw new ForbiddenReceiptError(receipt.command_id);
     return this.store.tx(() => {
       const command = this.store.commands.get(receipt.command_id)!;
       const now = this.clock.now().toISOString();
-      this.store.commands.insertReceipt({ command_id: command.id, cluster_id: clusterId, received_at: now, status: receipt.status, code: receipt.code ?? null, replica: receipt.replica ?? null, body: receipt });
+      this.store.commands.insertReceipt({
+        command_id: command.id,
+        cluster_id: clusterId,
+        received_at: now,
+        status: receipt.status,
+        code: receipt.code ?? null,
+        replica: receipt.replica ?? null,
+        body: receipt,
+      });
       // A replayed nonce carries the first execution's outcome: that one is the command's status.
       const outcome = receipt.code === 'nonce_replayed' && receipt.original ? receipt.original : receipt;
       const changed = this.store.commands.complete(command.id, outcome.status, outcome.code ?? null, outcome.result ?? null, now);
-      if (changed) this.store.audit.append({ actor, action: 'command.completed', cluster_id: clusterId, target: command.id, details: { status: outcome.status, code: outcome.code ?? null } });
+      if (changed)
+        this.store.audit.append({
+          actor,
+          action: 'command.completed',
+          cluster_id: clusterId,
+          target: command.id,
+          details: { status: outcome.status, code: outcome.code ?? null },
+        });
       return { changed };
     });
   }
@@ -149,6 +207,11 @@ export class Commands {
 
   private view(c: CommandRecord): CommandView {
     const { envelope: _e, ...rest } = c;
-    return { ...rest, receipts: this.store.commands.receipts(c.id).map((r) => ({ received_at: r.received_at, status: r.status, code: r.code, replica: r.replica })) };
+    return {
+      ...rest,
+      receipts: this.store.commands
+        .receipts(c.id)
+        .map((r) => ({ received_at: r.received_at, status: r.status, code: r.code, replica: r.replica })),
+    };
   }
 }

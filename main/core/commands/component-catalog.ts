@@ -16,4 +16,5 @@ export const CATALOG: Record<(typeof COMPONENTS)[number], CatalogEntry> = {
   'node-exporter': { minimum: { cpu: '50m', memory: '64Mi' }, supportsTls: true },
 };
 
-export const catalogEntry = (component: string): CatalogEntry | undefined => (CATALOG as Record<string, CatalogEntry | undefined>)[component];
+export const catalogEntry = (component: string): CatalogEntry | undefined =>
+  (CATALOG as Record<string, CatalogEntry | undefined>)[component];

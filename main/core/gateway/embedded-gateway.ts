@@ -14,7 +14,17 @@ export interface EmbeddedGatewayOptions {
 
 export async function startEmbeddedGateway(manager: Manager, o: EmbeddedGatewayOptions): Promise<Gateway> {
   const tls = serverTls(manager.ca, manager.protector, manager.clock, 'gateway', join(manager.dataDir, 'tls'), [o.serverName]);
-  const gateway = await startGateway({ store: manager.store, commands: manager.commands, events: manager.events, clock: manager.clock, caPem: tls.caPem, certPem: tls.certPem, keyPem: tls.keyPem, host: o.host, port: o.port });
+  const gateway = await startGateway({
+    store: manager.store,
+    commands: manager.commands,
+    events: manager.events,
+    clock: manager.clock,
+    caPem: tls.caPem,
+    certPem: tls.certPem,
+    keyPem: tls.keyPem,
+    host: o.host,
+    port: o.port,
+  });
   manager.listeners.gateway = { host: o.host, port: gateway.port, serverName: o.serverName };
   return gateway;
 }

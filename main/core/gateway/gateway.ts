@@ -75,7 +75,8 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
     (req, res) => {
       void handle(req, res).catch((error: unknown) => {
         const e = error instanceof GatewayError ? error : new GatewayError(500, 'internal', 'internal error');
-        if (e.status >= 500) console.error(JSON.stringify({ level: 'error', event: 'gateway.error', error: String((error as Error)?.stack ?? error) }));
+        if (e.status >= 500)
+          console.error(JSON.stringify({ level: 'error', event: 'gateway.error', error: String((error as Error)?.stack ?? error) }));
         reply(res, e.status, { error: { code: e.code, message: e.message } });
       });
     },
@@ -91,7 +92,13 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
     const url = new URL(req.url ?? '/', 'https://gateway');
     const replica = header(req, AGENT_HEADERS.replica);
     const seen = (leader: boolean): void => {
-      store.commands.upsertAgentStatus({ cluster_id: who.clusterId, last_seen: clock.now().toISOString(), agent_version: header(req, AGENT_HEADERS.version) ?? null, leader_replica: leader ? (replica ?? null) : null, certificate_serial: who.serial });
+      store.commands.upsertAgentStatus({
+        cluster_id: who.clusterId,
+        last_seen: clock.now().toISOString(),
+        agent_version: header(req, AGENT_HEADERS.version) ?? null,
+        leader_replica: leader ? (replica ?? null) : null,
+        certificate_serial: who.serial,
+      });
       events.emit('agent.seen', { cluster_id: who.clusterId });
     };
     if (req.method === 'GET' && url.pathname === GATEWAY_PATHS.commands) {
@@ -101,9 +108,15 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
     }
     if (req.method === 'POST' && url.pathname === GATEWAY_PATHS.report) {
       const body = (await readJson(req)) as ReportRequest;
-      if (typeof body !== 'object' || body === null || typeof body.inventory !== 'object') throw new GatewayError(400, 'bad_request', 'a report is {replica, agent_version, leader, inventory}');
+      if (typeof body !== 'object' || body === null || typeof body.inventory !== 'object')
+        throw new GatewayError(400, 'bad_request', 'a report is {replica, agent_version, leader, inventory}');
       seen(body.leader === true);
-      store.tx(() => store.clusterAccess.insertSnapshot(who.clusterId, clock.now().toISOString(), 'agent', { ...(body.inventory as object), observed_components: body.components ?? null }));
+      store.tx(() =>
+        store.clusterAccess.insertSnapshot(who.clusterId, clock.now().toISOString(), 'agent', {
+          ...(body.inventory as object),
+          observed_components: body.components ?? null,
+        }),
+      );
       events.emit('cluster.changed', { id: who.clusterId });
       return reply(res, 200, { stored: true });
     }
@@ -114,7 +127,8 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
       const accepted: string[] = [];
       let refused: string | undefined;
       for (const r of body.receipts) {
-        if (typeof r?.command_id !== 'string' || !['succeeded', 'failed', 'rejected'].includes(r.status)) throw new GatewayError(400, 'bad_request', 'each receipt has a command_id and a status');
+        if (typeof r?.command_id !== 'string' || !['succeeded', 'failed', 'rejected'].includes(r.status))
+          throw new GatewayError(400, 'bad_request', 'each receipt has a command_id and a status');
         try {
           commands.recordReceipt(who.clusterId, r, `agent:${who.clusterId}`);
           accepted.push(r.command_id);
@@ -124,7 +138,8 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
           refused = r.command_id;
         }
       }
-      if (refused) return reply(res, 403, { error: { code: 'forbidden', message: `command ${refused} is not a command of this cluster` }, accepted });
+      if (refused)
+        return reply(res, 403, { error: { code: 'forbidden', message: `command ${refused} is not a command of this cluster` }, accepted });
       return reply(res, 200, { accepted });
     }
     throw new GatewayError(404, 'not_found', `no gateway route ${req.method} ${url.pathname}`);

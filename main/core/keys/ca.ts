@@ -21,7 +21,11 @@ export const clusterUri = (clusterId: string): string => `urn:navin:cluster:${cl
 
 function newRsaKey(bits: number): { forgeKey: forge.pki.rsa.PrivateKey; publicKey: forge.pki.rsa.PublicKey; pem: string } {
   // node:crypto generates the key natively; node-forge only builds and signs the certificate.
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: bits, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+  const { privateKey } = generateKeyPairSync('rsa', {
+    modulusLength: bits,
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  });
   const forgeKey = forge.pki.privateKeyFromPem(privateKey) as forge.pki.rsa.PrivateKey;
   return { forgeKey, publicKey: forge.pki.setRsaPublicKey(forgeKey.n, forgeKey.e), pem: privateKey };
 }
@@ -87,7 +91,13 @@ export class CertificateAuthority {
     ]);
   }
 
-  private issue(kind: CertificateKind, clusterId: string | null, commonName: string, days: number, extensions: object[]): IssuedCertificate {
+  private issue(
+    kind: CertificateKind,
+    clusterId: string | null,
+    commonName: string,
+    days: number,
+    extensions: object[],
+  ): IssuedCertificate {
     const key = newRsaKey(2048);
     const caCert = forge.pki.certificateFromPem(this.certPem);
     const cert = forge.pki.createCertificate();

@@ -39,7 +39,13 @@ export class Keyring {
     const seed = impl.generateSecretKey();
     const pub = impl.publicKey(seed);
     const id = keyId(pub);
-    store.keys.insertSigningKey({ key_id: id, public_key: Buffer.from(pub), sealed_seed: protector.seal(seed), created_at: clock.now().toISOString(), retired_at: null });
+    store.keys.insertSigningKey({
+      key_id: id,
+      public_key: Buffer.from(pub),
+      sealed_seed: protector.seal(seed),
+      created_at: clock.now().toISOString(),
+      retired_at: null,
+    });
     seed.fill(0);
     return id;
   }
@@ -70,7 +76,12 @@ export class Keyring {
 
   /** key_id → public key of every key not retired: what verifiers and agent configs trust. */
   trusted(): Map<string, Uint8Array> {
-    return new Map(this.store.keys.signingKeys().filter((k) => k.retired_at === null).map((k) => [k.key_id, new Uint8Array(k.public_key)]));
+    return new Map(
+      this.store.keys
+        .signingKeys()
+        .filter((k) => k.retired_at === null)
+        .map((k) => [k.key_id, new Uint8Array(k.public_key)]),
+    );
   }
 
   list(): PublicKeyInfo[] {

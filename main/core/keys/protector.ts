@@ -15,7 +15,10 @@ export interface KeyProtector {
 
 export class UnsealError extends CoreError {
   constructor(kind: string) {
-    super('key_unseal_failed', `a private key could not be decrypted with the ${kind} master key (was the data dir sealed with another key?)`);
+    super(
+      'key_unseal_failed',
+      `a private key could not be decrypted with the ${kind} master key (was the data dir sealed with another key?)`,
+    );
   }
 }
 
@@ -74,12 +77,14 @@ export function headlessProtector(dataDir: string, env: NodeJS.ProcessEnv = proc
     } catch (error) {
       throw new CoreError('master_key_unreadable', `NAVIN_MASTER_KEY_FILE ${passphraseFile} cannot be read: ${(error as Error).message}`);
     }
-    if (passphrase.length < 12) throw new CoreError('master_key_weak', 'the passphrase in NAVIN_MASTER_KEY_FILE must be at least 12 characters');
+    if (passphrase.length < 12)
+      throw new CoreError('master_key_weak', 'the passphrase in NAVIN_MASTER_KEY_FILE must be at least 12 characters');
     return new AesKeyProtector('passphrase', (salt) => scryptSync(passphrase, salt, 32, { N: 1 << 15, r: 8, p: 1, maxmem: 64 << 20 }));
   }
   const file = join(dataDir, MASTER_KEY_FILE);
   if (!existsSync(file)) writeFileAtomic(file, randomBytes(32), 0o600);
-  if ((statSync(file).mode & 0o077) !== 0) throw new CoreError('master_key_exposed', `${file} must be readable by its owner only (chmod 600)`);
+  if ((statSync(file).mode & 0o077) !== 0)
+    throw new CoreError('master_key_exposed', `${file} must be readable by its owner only (chmod 600)`);
   const key = readFileSync(file);
   if (key.length !== 32) throw new CoreError('master_key_invalid', `${file} must hold exactly 32 bytes`);
   return new AesKeyProtector('key-file', () => key);

@@ -16,7 +16,14 @@ export interface TlsMaterial {
   caPem: string;
 }
 
-export function serverTls(ca: CertificateAuthority, protector: KeyProtector, clock: Clock, kind: 'console' | 'gateway', dir: string, names: readonly string[]): TlsMaterial {
+export function serverTls(
+  ca: CertificateAuthority,
+  protector: KeyProtector,
+  clock: Clock,
+  kind: 'console' | 'gateway',
+  dir: string,
+  names: readonly string[],
+): TlsMaterial {
   const certFile = join(dir, `${kind}.crt`);
   const keyFile = join(dir, `${kind}.key.sealed`);
   const namesFile = join(dir, `${kind}.names`);

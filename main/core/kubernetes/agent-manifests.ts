@@ -6,13 +6,16 @@ import { AGENT_IDENTITY_SECRET, AGENT_LEASE, AGENT_NAME, AGENT_STATE_CONFIGMAP, 
 import { CLUSTER_READ_RULES } from './import-rbac';
 import { yamlDocuments } from './yaml-documents';
 
-export const IMAGE_BY_DIGEST = /^[a-z0-9]+([._-][a-z0-9]+)*(:[0-9]+)?(\/[a-z0-9]+([._-][a-z0-9]+)*)*(:[\w][\w.-]{0,127})?@sha256:[a-f0-9]{64}$/;
+export const IMAGE_BY_DIGEST =
+  /^[a-z0-9]+([._-][a-z0-9]+)*(:[0-9]+)?(\/[a-z0-9]+([._-][a-z0-9]+)*)*(:[\w][\w.-]{0,127})?@sha256:[a-f0-9]{64}$/;
 export const IDENTITY_MOUNT = '/etc/navin-agent';
 export const INBOX_MOUNT = '/var/lib/navin-agent/inbox';
 
 export function checkImage(image: unknown): string {
-  if (typeof image !== 'string' || image.length === 0) throw new ValidationError('image', 'image is required: <registry>/<name>@sha256:<64 hex digits>');
-  if (!image.includes('@sha256:')) throw new ValidationError('image', `the image must be pinned by digest (<name>@sha256:<digest>), not by tag: ${image}`);
+  if (typeof image !== 'string' || image.length === 0)
+    throw new ValidationError('image', 'image is required: <registry>/<name>@sha256:<64 hex digits>');
+  if (!image.includes('@sha256:'))
+    throw new ValidationError('image', `the image must be pinned by digest (<name>@sha256:<digest>), not by tag: ${image}`);
   if (!IMAGE_BY_DIGEST.test(image)) throw new ValidationError('image', `not a valid image reference pinned by digest: ${image}`);
   return image;
 }
@@ -72,7 +75,13 @@ export function agentObjects(namespace: string, image: string, clusterId: string
             serviceAccountName: AGENT_NAME,
             automountServiceAccountToken: true,
             enableServiceLinks: false,
-            securityContext: { runAsNonRoot: true, runAsUser: 65532, runAsGroup: 65532, fsGroup: 65532, seccompProfile: { type: 'RuntimeDefault' } },
+            securityContext: {
+              runAsNonRoot: true,
+              runAsUser: 65532,
+              runAsGroup: 65532,
+              fsGroup: 65532,
+              seccompProfile: { type: 'RuntimeDefault' },
+            },
             affinity: {
               podAntiAffinity: {
                 requiredDuringSchedulingIgnoredDuringExecution: [

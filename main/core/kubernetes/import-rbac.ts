@@ -31,7 +31,12 @@ export function importRbacObjects(namespace: string): object[] {
     { apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace, labels: { 'app.kubernetes.io/part-of': 'navin-platform' } } },
     managedComponentCrd(),
     { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name, namespace, labels } },
-    { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: clusterRoleName, labels }, rules: CLUSTER_READ_RULES },
+    {
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'ClusterRole',
+      metadata: { name: clusterRoleName, labels },
+      rules: CLUSTER_READ_RULES,
+    },
     {
       apiVersion: 'rbac.authorization.k8s.io/v1',
       kind: 'ClusterRoleBinding',

@@ -16,7 +16,16 @@ export class KubeError extends CoreError {}
 
 interface KubeconfigFile {
   'current-context'?: string;
-  clusters?: { name: string; cluster: { server?: string; 'certificate-authority-data'?: string; 'certificate-authority'?: string; 'tls-server-name'?: string; 'insecure-skip-tls-verify'?: boolean } }[];
+  clusters?: {
+    name: string;
+    cluster: {
+      server?: string;
+      'certificate-authority-data'?: string;
+      'certificate-authority'?: string;
+      'tls-server-name'?: string;
+      'insecure-skip-tls-verify'?: boolean;
+    };
+  }[];
   contexts?: { name: string; context: { cluster: string; user: string } }[];
   users?: { name: string; user: { token?: string } & Record<string, unknown> }[];
 }
@@ -29,16 +38,24 @@ export function parseKubeconfig(text: string): ClusterAccess {
   } catch (error) {
     throw new KubeError('kubeconfig_invalid', `the kubeconfig is not valid YAML: ${(error as Error).message}`);
   }
-  if (!doc || typeof doc !== 'object' || !Array.isArray(doc.clusters) || !Array.isArray(doc.users)) throw new KubeError('kubeconfig_invalid', 'the kubeconfig has no clusters or users');
+  if (!doc || typeof doc !== 'object' || !Array.isArray(doc.clusters) || !Array.isArray(doc.users))
+    throw new KubeError('kubeconfig_invalid', 'the kubeconfig has no clusters or users');
   const contextName = doc['current-context'] ?? doc.contexts?.[0]?.name;
   const context = doc.contexts?.find((c) => c.name === contextName)?.context;
   const cluster = (context ? doc.clusters.find((c) => c.name === context.cluster) : doc.clusters[0])?.cluster;
   const user = (context ? doc.users.find((u) => u.name === context.user) : doc.users[0])?.user;
   if (!cluster?.server) throw new KubeError('kubeconfig_invalid', 'the kubeconfig names no API server');
-  if (!/^https:\/\//.test(cluster.server)) throw new KubeError('kubeconfig_invalid', `the API server must be https://, not ${cluster.server}`);
-  if (cluster['insecure-skip-tls-verify']) throw new KubeError('kubeconfig_invalid', 'insecure-skip-tls-verify is refused: give the API server CA (certificate-authority-data)');
-  if (cluster['certificate-authority']) throw new KubeError('kubeconfig_invalid', 'embed the CA as certificate-authority-data instead of a file path');
-  if (!user?.token) throw new KubeError('kubeconfig_no_token', 'the kubeconfig holds no token: use the navin-import token (kubectl -n navin-platform create token navin-import)');
+  if (!/^https:\/\//.test(cluster.server))
+    throw new KubeError('kubeconfig_invalid', `the API server must be https://, not ${cluster.server}`);
+  if (cluster['insecure-skip-tls-verify'])
+    throw new KubeError('kubeconfig_invalid', 'insecure-skip-tls-verify is refused: give the API server CA (certificate-authority-data)');
+  if (cluster['certificate-authority'])
+    throw new KubeError('kubeconfig_invalid', 'embed the CA as certificate-authority-data instead of a file path');
+  if (!user?.token)
+    throw new KubeError(
+      'kubeconfig_no_token',
+      'the kubeconfig holds no token: use the navin-import token (kubectl -n navin-platform create token navin-import)',
+    );
   const access: ClusterAccess = { server: cluster.server.replace(/\/+$/, ''), token: user.token };
   if (cluster['certificate-authority-data']) access.caPem = Buffer.from(cluster['certificate-authority-data'], 'base64').toString('utf8');
   if (cluster['tls-server-name']) access.tlsServerName = cluster['tls-server-name'];
@@ -48,7 +65,15 @@ export function parseKubeconfig(text: string): ClusterAccess {
 export function kubeConfigFor(access: ClusterAccess): KubeConfig {
   const kc = new KubeConfig();
   kc.loadFromOptions({
-    clusters: [{ name: 'c', server: access.server, caData: access.caPem ? Buffer.from(access.caPem).toString('base64') : undefined, tlsServerName: access.tlsServerName, skipTLSVerify: false }],
+    clusters: [
+      {
+        name: 'c',
+        server: access.server,
+        caData: access.caPem ? Buffer.from(access.caPem).toString('base64') : undefined,
+        tlsServerName: access.tlsServerName,
+        skipTLSVerify: false,
+      },
+    ],
     users: [{ name: 'u', token: access.token }],
     contexts: [{ name: 'ctx', cluster: 'c', user: 'u' }],
     currentContext: 'ctx',
@@ -67,7 +92,16 @@ const TLS_CODES = new Set([
   'ERR_TLS_CERT_ALTNAME_INVALID',
   'CERT_SIGNATURE_FAILURE',
 ]);
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ETIMEDOUT',
+  'ECONNRESET',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+]);
 
 function errorCode(error: unknown): string | undefined {
   for (let e: unknown = error, i = 0; e && i < 5; e = (e as { cause?: unknown }).cause, i++) {
@@ -87,7 +121,7 @@ export function statusMessage(error: unknown): string {
   const body = (error as { body?: unknown }).body;
   const parsed = typeof body === 'string' ? safeJson(body) : body;
   const message = (parsed as { message?: unknown } | undefined)?.message;
-  return typeof message === 'string' ? message : (error as Error).message?.split('\n')[0] ?? String(error);
+  return typeof message === 'string' ? message : ((error as Error).message?.split('\n')[0] ?? String(error));
 }
 
 function safeJson(text: string): unknown {
@@ -101,13 +135,22 @@ function safeJson(text: string): unknown {
 /** Maps a failed call to the API server onto one stable code with a message saying what to do. */
 export function classifyKubeError(error: unknown, server: string): KubeError {
   const status = httpStatus(error);
-  if (status === 401) return new KubeError('token_refused', `the API server at ${server} refused the token (401): issue a fresh one with kubectl -n navin-platform create token navin-import`);
+  if (status === 401)
+    return new KubeError(
+      'token_refused',
+      `the API server at ${server} refused the token (401): issue a fresh one with kubectl -n navin-platform create token navin-import`,
+    );
   if (status === 403) return new KubeError('permission_missing', statusMessage(error));
   if (status !== undefined) return new KubeError('api_error', `the API server answered ${status}: ${statusMessage(error)}`);
   const code = errorCode(error);
-  if (code && TLS_CODES.has(code)) return new KubeError('tls_untrusted', `the API server's certificate at ${server} is not trusted (${code}): put the cluster CA in certificate-authority-data`);
+  if (code && TLS_CODES.has(code))
+    return new KubeError(
+      'tls_untrusted',
+      `the API server's certificate at ${server} is not trusted (${code}): put the cluster CA in certificate-authority-data`,
+    );
   if (code && NETWORK_CODES.has(code)) return new KubeError('api_unreachable', `the API server at ${server} cannot be reached (${code})`);
   const message = (error as Error)?.message ?? String(error);
-  if (/certificate|self[- ]signed|issuer/i.test(message)) return new KubeError('tls_untrusted', `the API server's certificate at ${server} is not trusted: ${message}`);
+  if (/certificate|self[- ]signed|issuer/i.test(message))
+    return new KubeError('tls_untrusted', `the API server's certificate at ${server} is not trusted: ${message}`);
   return new KubeError('api_unreachable', `the API server at ${server} cannot be reached: ${message}`);
 }

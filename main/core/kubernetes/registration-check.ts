@@ -22,7 +22,12 @@ export function requiredPermissions(namespace: string): Permission[] {
     { verb: 'list', group: 'storage.k8s.io', resource: 'storageclasses' },
     { verb: 'list', group: 'networking.k8s.io', resource: 'ingressclasses' },
     { verb: 'get', group: 'apps', resource: 'deployments', namespace: 'kube-system', name: 'coredns' },
-    ...['get', 'list', 'create', 'update', 'delete'].map((verb) => ({ verb, group: API_GROUP, resource: MANAGED_COMPONENT_PLURAL, namespace })),
+    ...['get', 'list', 'create', 'update', 'delete'].map((verb) => ({
+      verb,
+      group: API_GROUP,
+      resource: MANAGED_COMPONENT_PLURAL,
+      namespace,
+    })),
   ];
 }
 
@@ -45,20 +50,30 @@ export async function checkClusterAccess(access: ClusterAccess, namespace: strin
     throw classifyKubeError(error, access.server);
   }
   if (!Number.isFinite(minor) || minor < MIN_MINOR_VERSION) {
-    throw new KubeError('api_version_unsupported', `Kubernetes ${gitVersion} is not supported: the manager needs 1.${MIN_MINOR_VERSION} or newer`);
+    throw new KubeError(
+      'api_version_unsupported',
+      `Kubernetes ${gitVersion} is not supported: the manager needs 1.${MIN_MINOR_VERSION} or newer`,
+    );
   }
   const authz = kc.makeApiClient(AuthorizationV1Api);
   for (const p of requiredPermissions(namespace)) {
     let allowed: boolean;
     try {
       const review = await authz.createSelfSubjectAccessReview({
-        body: { apiVersion: 'authorization.k8s.io/v1', kind: 'SelfSubjectAccessReview', spec: { resourceAttributes: { verb: p.verb, group: p.group, resource: p.resource, namespace: p.namespace, name: p.name } } },
+        body: {
+          apiVersion: 'authorization.k8s.io/v1',
+          kind: 'SelfSubjectAccessReview',
+          spec: { resourceAttributes: { verb: p.verb, group: p.group, resource: p.resource, namespace: p.namespace, name: p.name } },
+        },
       });
       allowed = review.status?.allowed === true;
     } catch (error) {
       throw classifyKubeError(error, access.server);
     }
-    if (!allowed) throw new KubeError('permission_missing', `the token may not ${describe(p)}: apply the import RBAC YAML of this cluster`, { permission: p });
+    if (!allowed)
+      throw new KubeError('permission_missing', `the token may not ${describe(p)}: apply the import RBAC YAML of this cluster`, {
+        permission: p,
+      });
   }
   return { kubernetes_version: gitVersion };
 }

@@ -66,7 +66,14 @@ export function planOperation(store: Store, clusterId: string, req: LifecycleReq
   const current = desired[req.name];
   if (!current) throw new CoreError('not_found', `component ${req.name} is not in the desired state of this cluster`);
   if (req.kind === 'delete') return { action: 'uninstall', service: req.name, op: OP_DELETE, args: { name: req.name }, generation };
-  const apply = (spec: ManagedComponentSpec): PlannedOperation => ({ action: req.kind, service: req.name, op: OP_APPLY, args: { name: req.name, spec }, spec, generation });
+  const apply = (spec: ManagedComponentSpec): PlannedOperation => ({
+    action: req.kind,
+    service: req.name,
+    op: OP_APPLY,
+    args: { name: req.name, spec },
+    spec,
+    generation,
+  });
   const stopped = current.replicas === 0;
   switch (req.kind) {
     case 'stop':
@@ -75,14 +82,17 @@ export function planOperation(store: Store, clusterId: string, req: LifecycleReq
     case 'start': {
       if (!stopped) throw new LifecycleError('not_stopped', `${req.name} is running; only a stopped component starts`);
       // Back to the replicas it ran with before it was stopped.
-      const before = store.commands.specHistory(clusterId, req.name).find((s) => ((s as ManagedComponentSpec).replicas ?? 1) > 0) as ManagedComponentSpec | undefined;
+      const before = store.commands.specHistory(clusterId, req.name).find((s) => ((s as ManagedComponentSpec).replicas ?? 1) > 0) as
+        ManagedComponentSpec | undefined;
       return apply({ ...current, replicas: before?.replicas ?? 1 });
     }
     case 'restart':
       if (stopped) throw new LifecycleError('not_running', `${req.name} is stopped; start it instead`);
       return apply({ ...current, restartedAt: now.toISOString() });
     case 'rollback': {
-      const previous = store.commands.specHistory(clusterId, req.name).find((s) => (s as ManagedComponentSpec).version !== current.version) as ManagedComponentSpec | undefined;
+      const previous = store.commands
+        .specHistory(clusterId, req.name)
+        .find((s) => (s as ManagedComponentSpec).version !== current.version) as ManagedComponentSpec | undefined;
       if (!previous) throw new LifecycleError('rollback_unavailable', `${req.name} has no earlier version to roll back to`);
       return apply(checkComponentSpec(previous));
     }

@@ -41,10 +41,24 @@ export class Lifecycle {
    * How a refusal is audited, then thrown: a refused approval as its own step of the approval, every other
    * refusal as the lifecycle's (with what was asked).
    */
-  private refusal(user: PublicUser, use: ApprovalUse, approvalId: string | undefined, extra: Record<string, unknown> = {}): (error: CoreError) => never {
+  private refusal(
+    user: PublicUser,
+    use: ApprovalUse,
+    approvalId: string | undefined,
+    extra: Record<string, unknown> = {},
+  ): (error: CoreError) => never {
     return (error) => {
       if (approvalId && error.code.startsWith('approval_')) this.d.approvals.auditRefusal(approvalId, use, error);
-      else this.d.store.tx(() => this.d.store.audit.append({ actor: user.name, action: 'lifecycle.refused', cluster_id: use.cluster_id, target: use.service || null, details: { action: use.action, code: error.code, approval_id: approvalId ?? null, ...extra } }));
+      else
+        this.d.store.tx(() =>
+          this.d.store.audit.append({
+            actor: user.name,
+            action: 'lifecycle.refused',
+            cluster_id: use.cluster_id,
+            target: use.service || null,
+            details: { action: use.action, code: error.code, approval_id: approvalId ?? null, ...extra },
+          }),
+        );
       throw error;
     };
   }
@@ -62,7 +76,14 @@ export class Lifecycle {
     }
     const use = { cluster_id: clusterId, action: 'configuration', service: PROFILE_SERVICE, user_id: user.id };
     const refuse = this.refusal(user, use, approvalId, { profile });
-    if (!approvalId) refuse(new CoreError('approval_required', `the ${cluster.profile} profile needs an approved request (action configuration, service ${PROFILE_SERVICE}) to change the profile`, { action: 'configuration', service: PROFILE_SERVICE }));
+    if (!approvalId)
+      refuse(
+        new CoreError(
+          'approval_required',
+          `the ${cluster.profile} profile needs an approved request (action configuration, service ${PROFILE_SERVICE}) to change the profile`,
+          { action: 'configuration', service: PROFILE_SERVICE },
+        ),
+      );
     try {
       this.d.store.tx(() => {
         this.d.approvals.consume(approvalId!, use, `profile:${String(profile)}`);
@@ -89,13 +110,26 @@ export class Lifecycle {
       evaluation = await this.d.profiles.evaluate(clusterId, plan.spec ? { name: plan.service, spec: plan.spec } : undefined);
       if (evaluation.status === 'blocked') {
         const failing = evaluation.rules.filter((r) => r.status === 'fail');
-        refuse(new CoreError('profile_blocked', `the ${cluster.profile} profile of this cluster is blocked (${failing.map((r) => r.id).join(', ')}): ${plan.action} is refused until every rule is met`, { profile: cluster.profile, action: plan.action, failing }));
+        refuse(
+          new CoreError(
+            'profile_blocked',
+            `the ${cluster.profile} profile of this cluster is blocked (${failing.map((r) => r.id).join(', ')}): ${plan.action} is refused until every rule is met`,
+            { profile: cluster.profile, action: plan.action, failing },
+          ),
+        );
       }
     }
 
     const fourEyes = requiresFourEyes(cluster.profile) && (FOUR_EYES_ACTIONS as readonly string[]).includes(plan.action);
     if (fourEyes) {
-      if (!approvalId) refuse(new CoreError('approval_required', `the ${cluster.profile} profile needs an approved request for ${plan.action} on ${plan.service}`, { action: plan.action, service: plan.service }));
+      if (!approvalId)
+        refuse(
+          new CoreError(
+            'approval_required',
+            `the ${cluster.profile} profile needs an approved request for ${plan.action} on ${plan.service}`,
+            { action: plan.action, service: plan.service },
+          ),
+        );
       try {
         this.d.approvals.check(approvalId!, use);
       } catch (error) {
@@ -106,10 +140,21 @@ export class Lifecycle {
 
     let preflight: PreflightRun | null = null;
     if (plan.action === 'install' || plan.action === 'upgrade') {
-      preflight = await this.d.preflight.run(clusterId, { trigger: plan.action, actor: user.name, target: { name: plan.service, spec: plan.spec }, evaluation });
+      preflight = await this.d.preflight.run(clusterId, {
+        trigger: plan.action,
+        actor: user.name,
+        target: { name: plan.service, spec: plan.spec },
+        evaluation,
+      });
       if (preflight.outcome === 'fail') {
         const failed = preflight.checks.filter((c) => c.status === 'fail');
-        refuse(new CoreError('preflight_failed', `the preflight of this ${plan.action} failed (${failed.map((c) => c.id).join(', ')}); nothing was written to the cluster`, { run: preflight }));
+        refuse(
+          new CoreError(
+            'preflight_failed',
+            `the preflight of this ${plan.action} failed (${failed.map((c) => c.id).join(', ')}); nothing was written to the cluster`,
+            { run: preflight },
+          ),
+        );
       }
     }
 

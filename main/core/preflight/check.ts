@@ -2,7 +2,14 @@
 import { bilingual, type Bilingual } from '../reports/report-types';
 import type { CheckResult, CheckStatus } from './check-types';
 
-export function check(id: string, title: Bilingual, status: CheckStatus, evidence: CheckResult['evidence'], reason: Bilingual | null, at: string): CheckResult {
+export function check(
+  id: string,
+  title: Bilingual,
+  status: CheckStatus,
+  evidence: CheckResult['evidence'],
+  reason: Bilingual | null,
+  at: string,
+): CheckResult {
   return { id, title, status, critical: status === 'fail', reason: status === 'pass' ? null : reason, evidence, ran_at: at };
 }
 

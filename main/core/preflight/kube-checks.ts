@@ -21,11 +21,13 @@ type Spec = { component?: unknown; replicas?: unknown; resources?: { cpu?: unkno
 const T = {
   api: bilingual('Kubernetes API reachable and version supported', 'API Kubernetes joignable et version prise en charge'),
   nodes: bilingual('Nodes Ready, operating system and architecture', 'Nœuds prêts, système et architecture'),
-  capacity: bilingual('Capacity for the memory and CPU minimums of each managed component', 'Capacité pour les minimums de mémoire et de processeur de chaque composant géré'),
+  capacity: bilingual(
+    'Capacity for the memory and CPU minimums of each managed component',
+    'Capacité pour les minimums de mémoire et de processeur de chaque composant géré',
+  ),
 };
 
 const num = (q: string): number => Number(quantityToScalar(q));
-
 
 const fail3 = (evidence: CheckResult['evidence'], reason: ReturnType<typeof why>, at: () => string): CheckResult[] => [
   check('kubernetes.api', T.api, 'fail', evidence, reason, at()),
@@ -37,7 +39,14 @@ const fail3 = (evidence: CheckResult['evidence'], reason: ReturnType<typeof why>
  * Reads the API with the import identity when the cluster was registered; a cluster reached only through its
  * agent is judged on the inventory the agent read with its own identity and last reported.
  */
-export async function kubeChecks(clusterId: string, registration: Registration, store: Store, components: Record<string, Spec>, at: () => string, timeoutMs: number): Promise<CheckResult[]> {
+export async function kubeChecks(
+  clusterId: string,
+  registration: Registration,
+  store: Store,
+  components: Record<string, Spec>,
+  at: () => string,
+  timeoutMs: number,
+): Promise<CheckResult[]> {
   const access = registration.access(clusterId);
   let source: string;
   let gitVersion: string;
@@ -46,18 +55,36 @@ export async function kubeChecks(clusterId: string, registration: Registration, 
     source = `GET ${access.server}/version and /api/v1/nodes with the import identity`;
     const kc = kubeConfigFor(access);
     try {
-      const [version, list] = await withTimeout(Promise.all([kc.makeApiClient(VersionApi).getCode(), kc.makeApiClient(CoreV1Api).listNode()]), timeoutMs);
+      const [version, list] = await withTimeout(
+        Promise.all([kc.makeApiClient(VersionApi).getCode(), kc.makeApiClient(CoreV1Api).listNode()]),
+        timeoutMs,
+      );
       gitVersion = version.gitVersion;
       nodes = list.items.map(nodeInventory);
     } catch (error) {
       const e = classifyKubeError(error, access.server);
-      return fail3({ method: source, error_code: e.code, error: e.message }, why(`the Kubernetes API could not be read: ${e.message}`, `l'API Kubernetes n'a pas pu être lue : ${e.message}`), at);
+      return fail3(
+        { method: source, error_code: e.code, error: e.message },
+        why(`the Kubernetes API could not be read: ${e.message}`, `l'API Kubernetes n'a pas pu être lue : ${e.message}`),
+        at,
+      );
     }
   } else {
     const snapshot = store.clusterAccess.latestAgentSnapshot(clusterId);
     const inv = snapshot?.data as Partial<Inventory> | undefined;
     if (!snapshot || !inv?.kubernetes_version || !Array.isArray(inv.nodes)) {
-      return fail3({ method: 'looked up the registered access of the cluster and the inventory reported by its agent', registered: false, agent_inventory: null }, why('the cluster has neither a registered kubeconfig nor an inventory reported by its agent: nothing can be checked', "le cluster n'a ni kubeconfig enregistré ni inventaire remonté par son agent : rien ne peut être vérifié"), at);
+      return fail3(
+        {
+          method: 'looked up the registered access of the cluster and the inventory reported by its agent',
+          registered: false,
+          agent_inventory: null,
+        },
+        why(
+          'the cluster has neither a registered kubeconfig nor an inventory reported by its agent: nothing can be checked',
+          "le cluster n'a ni kubeconfig enregistré ni inventaire remonté par son agent : rien ne peut être vérifié",
+        ),
+        at,
+      );
     }
     source = `the inventory the agent read through the Kubernetes API and reported at ${snapshot.taken_at}`;
     gitVersion = inv.kubernetes_version;
@@ -65,19 +92,50 @@ export async function kubeChecks(clusterId: string, registration: Registration, 
   }
   const minor = Number.parseInt(/^v?\d+\.(\d+)/.exec(gitVersion)?.[1] ?? '', 10);
   const versionEvidence = { method: source, git_version: gitVersion, minimum: `1.${MIN_MINOR_VERSION}` };
-  const api = Number.isFinite(minor) && minor >= MIN_MINOR_VERSION
-    ? check('kubernetes.api', T.api, 'pass', versionEvidence, null, at())
-    : check('kubernetes.api', T.api, 'fail', versionEvidence, why(`Kubernetes ${gitVersion} is older than 1.${MIN_MINOR_VERSION}`, `Kubernetes ${gitVersion} est antérieur à 1.${MIN_MINOR_VERSION}`), at());
+  const api =
+    Number.isFinite(minor) && minor >= MIN_MINOR_VERSION
+      ? check('kubernetes.api', T.api, 'pass', versionEvidence, null, at())
+      : check(
+          'kubernetes.api',
+          T.api,
+          'fail',
+          versionEvidence,
+          why(
+            `Kubernetes ${gitVersion} is older than 1.${MIN_MINOR_VERSION}`,
+            `Kubernetes ${gitVersion} est antérieur à 1.${MIN_MINOR_VERSION}`,
+          ),
+          at(),
+        );
   return [api, nodesCheck(nodes, source, at()), capacityCheck(nodes, components, at())];
 }
-
 
 function nodesCheck(facts: NodeInventory[], source: string, at: string): CheckResult {
   const evidence = { method: source, nodes: facts, supported_os: [...SUPPORTED_OS], supported_architectures: [...SUPPORTED_ARCH] };
   const usable = facts.filter((f) => f.ready && SUPPORTED_OS.has(f.operating_system) && SUPPORTED_ARCH.has(f.architecture));
-  if (usable.length === 0) return check('kubernetes.nodes', T.nodes, 'fail', evidence, why('no node is Ready with a supported operating system and architecture', "aucun nœud n'est prêt avec un système et une architecture pris en charge"), at);
-  const others = facts.filter((f) => !usable.includes(f)).map((f) => `${f.name} (${f.ready ? `${f.operating_system}/${f.architecture}` : 'NotReady'})`);
-  if (others.length) return check('kubernetes.nodes', T.nodes, 'warn', evidence, why(`not usable: ${others.join(', ')}`, `inutilisables : ${others.join(', ')}`), at);
+  if (usable.length === 0)
+    return check(
+      'kubernetes.nodes',
+      T.nodes,
+      'fail',
+      evidence,
+      why(
+        'no node is Ready with a supported operating system and architecture',
+        "aucun nœud n'est prêt avec un système et une architecture pris en charge",
+      ),
+      at,
+    );
+  const others = facts
+    .filter((f) => !usable.includes(f))
+    .map((f) => `${f.name} (${f.ready ? `${f.operating_system}/${f.architecture}` : 'NotReady'})`);
+  if (others.length)
+    return check(
+      'kubernetes.nodes',
+      T.nodes,
+      'warn',
+      evidence,
+      why(`not usable: ${others.join(', ')}`, `inutilisables : ${others.join(', ')}`),
+      at,
+    );
   return check('kubernetes.nodes', T.nodes, 'pass', evidence, null, at);
 }
 
@@ -95,20 +153,47 @@ function capacityCheck(nodes: NodeInventory[], components: Record<string, Spec>,
   let needs: { name: string; replicas: number; cpu: number; memory: number }[];
   try {
     // A node that reports no allocatable figure (an empty quantity) adds nothing.
-    allocatable = ready.reduce((a, f) => ({ cpu: a.cpu + num(f.allocatable?.cpu || '0'), memory: a.memory + num(f.allocatable?.memory || '0') }), { cpu: 0, memory: 0 });
+    allocatable = ready.reduce(
+      (a, f) => ({ cpu: a.cpu + num(f.allocatable?.cpu || '0'), memory: a.memory + num(f.allocatable?.memory || '0') }),
+      { cpu: 0, memory: 0 },
+    );
     needs = Object.entries(components).map(([name, spec]) => {
       const replicas = typeof spec.replicas === 'number' ? spec.replicas : 1;
       const one = perInstance(spec);
       return { name, replicas, cpu: one.cpu * replicas, memory: one.memory * replicas };
     });
   } catch (error) {
-    return check('capacity', T.capacity, 'fail', { method: 'summed the allocatable of Ready nodes and the needs of the components' }, why(`a resource quantity could not be read: ${(error as Error).message}`, `une quantité de ressource illisible : ${(error as Error).message}`), at);
+    return check(
+      'capacity',
+      T.capacity,
+      'fail',
+      { method: 'summed the allocatable of Ready nodes and the needs of the components' },
+      why(
+        `a resource quantity could not be read: ${(error as Error).message}`,
+        `une quantité de ressource illisible : ${(error as Error).message}`,
+      ),
+      at,
+    );
   }
   const total = needs.reduce((a, n) => ({ cpu: a.cpu + n.cpu, memory: a.memory + n.memory }), { cpu: 0, memory: 0 });
-  const evidence = { method: 'summed the allocatable CPU and memory of the Ready nodes and each component’s minimum × replicas (the larger of spec.resources and the catalog minimum)', allocatable: { cpu_cores: allocatable.cpu, memory_bytes: allocatable.memory }, needed: { cpu_cores: total.cpu, memory_bytes: total.memory }, components: needs };
+  const evidence = {
+    method:
+      'summed the allocatable CPU and memory of the Ready nodes and each component’s minimum × replicas (the larger of spec.resources and the catalog minimum)',
+    allocatable: { cpu_cores: allocatable.cpu, memory_bytes: allocatable.memory },
+    needed: { cpu_cores: total.cpu, memory_bytes: total.memory },
+    components: needs,
+  };
   const short: string[] = [];
   if (total.cpu > allocatable.cpu) short.push(`CPU ${total.cpu} > ${allocatable.cpu} cores`);
   if (total.memory > allocatable.memory) short.push(`memory ${total.memory} > ${allocatable.memory} bytes`);
-  if (short.length) return check('capacity', T.capacity, 'fail', evidence, why(`not enough allocatable capacity: ${short.join(', ')}`, `capacité allouable insuffisante : ${short.join(', ')}`), at);
+  if (short.length)
+    return check(
+      'capacity',
+      T.capacity,
+      'fail',
+      evidence,
+      why(`not enough allocatable capacity: ${short.join(', ')}`, `capacité allouable insuffisante : ${short.join(', ')}`),
+      at,
+    );
   return check('capacity', T.capacity, 'pass', evidence, null, at);
 }

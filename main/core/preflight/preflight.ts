@@ -41,7 +41,8 @@ export interface PreflightRequest {
   evaluation?: ProfileEvaluation;
 }
 
-export const outcomeOf = (checks: CheckResult[]): PreflightOutcome => (checks.some((c) => c.status === 'fail') ? 'fail' : checks.some((c) => c.status === 'warn') ? 'warn' : 'pass');
+export const outcomeOf = (checks: CheckResult[]): PreflightOutcome =>
+  checks.some((c) => c.status === 'fail') ? 'fail' : checks.some((c) => c.status === 'warn') ? 'warn' : 'pass';
 
 export class Preflight {
   constructor(private readonly d: PreflightDeps) {}
@@ -65,11 +66,41 @@ export class Preflight {
       artifactChecks(store.reports.mirror(), cluster.profile, toInstall, at, this.d.timeoutMs),
       req.evaluation ?? this.d.profiles.evaluate(clusterId),
     ]);
-    const checks = [...kube, ...dns, caCheck(this.d.caPem, clock.now(), at()), gateway, ...endpoints, agentVersionCheck(store, clusterId, this.d.managerVersion, at()), ...artifacts, ...evaluation.rules];
-    const run: PreflightRun = { id: randomUUID(), cluster_id: clusterId, trigger: req.trigger, target: req.target?.name ?? null, started_at, finished_at: at(), outcome: outcomeOf(checks), checks, run_by: req.actor };
+    const checks = [
+      ...kube,
+      ...dns,
+      caCheck(this.d.caPem, clock.now(), at()),
+      gateway,
+      ...endpoints,
+      agentVersionCheck(store, clusterId, this.d.managerVersion, at()),
+      ...artifacts,
+      ...evaluation.rules,
+    ];
+    const run: PreflightRun = {
+      id: randomUUID(),
+      cluster_id: clusterId,
+      trigger: req.trigger,
+      target: req.target?.name ?? null,
+      started_at,
+      finished_at: at(),
+      outcome: outcomeOf(checks),
+      checks,
+      run_by: req.actor,
+    };
     store.tx(() => {
       store.lifecycle.insertPreflight(run);
-      store.audit.append({ actor: req.actor, action: 'preflight.run', cluster_id: clusterId, target: run.target, details: { run_id: run.id, trigger: run.trigger, outcome: run.outcome, failed: checks.filter((c) => c.status === 'fail').map((c) => c.id) } });
+      store.audit.append({
+        actor: req.actor,
+        action: 'preflight.run',
+        cluster_id: clusterId,
+        target: run.target,
+        details: {
+          run_id: run.id,
+          trigger: run.trigger,
+          outcome: run.outcome,
+          failed: checks.filter((c) => c.status === 'fail').map((c) => c.id),
+        },
+      });
     });
     return run;
   }

@@ -28,24 +28,84 @@ export function caCheck(caPem: string, now: Date, at: string): CheckResult {
   const ca = new X509Certificate(caPem);
   const validTo = new Date(ca.validTo);
   const { status, days_left } = expiryStatus(validTo, now);
-  const evidence = { method: 'read the validity of the manager CA certificate', subject: ca.subject, valid_from: new Date(ca.validFrom).toISOString(), valid_to: validTo.toISOString(), days_left, fingerprint256: ca.fingerprint256 };
-  if (new Date(ca.validFrom) > now) return check('tls.console_ca', T.ca, 'fail', evidence, why('the manager CA is not valid yet', "l'autorité de la console n'est pas encore valide"), at);
-  return check('tls.console_ca', T.ca, status, evidence, status === 'fail' ? why('the manager CA has expired', "l'autorité de la console a expiré") : why(`the manager CA expires in ${days_left} days`, `l'autorité de la console expire dans ${days_left} jours`), at);
+  const evidence = {
+    method: 'read the validity of the manager CA certificate',
+    subject: ca.subject,
+    valid_from: new Date(ca.validFrom).toISOString(),
+    valid_to: validTo.toISOString(),
+    days_left,
+    fingerprint256: ca.fingerprint256,
+  };
+  if (new Date(ca.validFrom) > now)
+    return check(
+      'tls.console_ca',
+      T.ca,
+      'fail',
+      evidence,
+      why('the manager CA is not valid yet', "l'autorité de la console n'est pas encore valide"),
+      at,
+    );
+  return check(
+    'tls.console_ca',
+    T.ca,
+    status,
+    evidence,
+    status === 'fail'
+      ? why('the manager CA has expired', "l'autorité de la console a expiré")
+      : why(`the manager CA expires in ${days_left} days`, `l'autorité de la console expire dans ${days_left} jours`),
+    at,
+  );
 }
 
 export async function gatewayCheck(listeners: Listeners, caPem: string, now: Date, at: () => string): Promise<CheckResult> {
   const g = listeners.gateway;
-  if (!g) return check('tls.gateway', T.gateway, 'warn', { method: 'looked for the agent gateway of this manager', gateway: null }, why('no agent gateway runs in this manager: agents cannot fetch commands until one does', "aucune passerelle d'agents ne tourne : les agents ne recevront les commandes qu'une fois lancée"), at());
+  if (!g)
+    return check(
+      'tls.gateway',
+      T.gateway,
+      'warn',
+      { method: 'looked for the agent gateway of this manager', gateway: null },
+      why(
+        'no agent gateway runs in this manager: agents cannot fetch commands until one does',
+        "aucune passerelle d'agents ne tourne : les agents ne recevront les commandes qu'une fois lancée",
+      ),
+      at(),
+    );
   const probe = await probeGateway(g, caPem, 'none');
   const evidence = { method: `TLS handshake with ${g.host}:${g.port} (${g.serverName}), the manager CA the only trust anchor`, probe };
-  if (probe.error || !probe.server_certificate || !probe.server_certificate_trusted) return check('tls.gateway', T.gateway, 'fail', evidence, why(probe.error ?? 'the gateway certificate is not trusted', probe.error ?? "le certificat de la passerelle n'est pas approuvé"), at());
+  if (probe.error || !probe.server_certificate || !probe.server_certificate_trusted)
+    return check(
+      'tls.gateway',
+      T.gateway,
+      'fail',
+      evidence,
+      why(probe.error ?? 'the gateway certificate is not trusted', probe.error ?? "le certificat de la passerelle n'est pas approuvé"),
+      at(),
+    );
   const { status, days_left } = expiryStatus(new Date(probe.server_certificate.valid_to), now);
-  return check('tls.gateway', T.gateway, status, { ...evidence, days_left }, why(status === 'fail' ? 'the gateway certificate has expired' : `the gateway certificate expires in ${days_left} days`, status === 'fail' ? 'le certificat de la passerelle a expiré' : `le certificat de la passerelle expire dans ${days_left} jours`), at());
+  return check(
+    'tls.gateway',
+    T.gateway,
+    status,
+    { ...evidence, days_left },
+    why(
+      status === 'fail' ? 'the gateway certificate has expired' : `the gateway certificate expires in ${days_left} days`,
+      status === 'fail' ? 'le certificat de la passerelle a expiré' : `le certificat de la passerelle expire dans ${days_left} jours`,
+    ),
+    at(),
+  );
 }
 
 type Spec = { endpoints?: { name?: unknown; url?: unknown }[] };
 
-export async function endpointChecks(store: Store, caPem: string, components: Record<string, Spec>, now: Date, at: () => string, timeoutMs?: number): Promise<CheckResult[]> {
+export async function endpointChecks(
+  store: Store,
+  caPem: string,
+  components: Record<string, Spec>,
+  now: Date,
+  at: () => string,
+  timeoutMs?: number,
+): Promise<CheckResult[]> {
   const trust = [caPem, ...endpointTrust(store)];
   const jobs: Promise<CheckResult>[] = [];
   for (const [component, spec] of Object.entries(components)) {
@@ -55,11 +115,32 @@ export async function endpointChecks(store: Store, caPem: string, components: Re
       const name = String(e.name);
       jobs.push(
         probeTlsEndpoint({ host: u.host, port: u.port, serverName: u.host, caPems: trust, now, timeoutMs }).then((probe) => {
-          const evidence = { method: `TLS handshake with ${e.url as string}, trusting the manager CA and the trusted CAs for service endpoints`, probe };
+          const evidence = {
+            method: `TLS handshake with ${e.url as string}, trusting the manager CA and the trusted CAs for service endpoints`,
+            probe,
+          };
           const id = `tls.endpoint.${component}.${name}`;
           if (probe.verdict === 'ok') return check(id, T.endpoint(component, name), 'pass', evidence, null, at());
-          if (probe.verdict === 'expiring') return check(id, T.endpoint(component, name), 'warn', evidence, why(`the certificate expires in ${probe.certificate?.days_left} days`, `le certificat expire dans ${probe.certificate?.days_left} jours`), at());
-          return check(id, T.endpoint(component, name), 'fail', evidence, why(`${probe.verdict}: ${probe.message}`, `${probe.verdict} : ${probe.message}`), at());
+          if (probe.verdict === 'expiring')
+            return check(
+              id,
+              T.endpoint(component, name),
+              'warn',
+              evidence,
+              why(
+                `the certificate expires in ${probe.certificate?.days_left} days`,
+                `le certificat expire dans ${probe.certificate?.days_left} jours`,
+              ),
+              at(),
+            );
+          return check(
+            id,
+            T.endpoint(component, name),
+            'fail',
+            evidence,
+            why(`${probe.verdict}: ${probe.message}`, `${probe.verdict} : ${probe.message}`),
+            at(),
+          );
         }),
       );
     }

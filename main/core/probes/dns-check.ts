@@ -57,7 +57,8 @@ export async function resolveForward(servers: string[], fqdn: string, timeoutMs 
   }
   const [a, aaaa] = await Promise.allSettled([r.resolve4(fqdn), r.resolve6(fqdn)]);
   const answers = [...(a.status === 'fulfilled' ? a.value : []), ...(aaaa.status === 'fulfilled' ? aaaa.value : [])];
-  if (answers.length > 0) return { ...base, answers, error_code: null, message: `${fqdn} resolves to ${answers.join(', ')} (via ${via(servers)})` };
+  if (answers.length > 0)
+    return { ...base, answers, error_code: null, message: `${fqdn} resolves to ${answers.join(', ')} (via ${via(servers)})` };
   // A missing AAAA next to a failed A says nothing new: the A query's reason is the one to report.
   const code = a.status === 'rejected' ? errorCode(a.reason) : aaaa.status === 'rejected' ? errorCode(aaaa.reason) : 'ENODATA';
   return { ...base, answers, error_code: code, message: explain(code, fqdn, servers) };

@@ -12,10 +12,12 @@ export function dnsServers(store: Store): string[] {
 
 /** Accepts `ip`, `ip:port` and `[ipv6]:port`, the forms node:dns setServers takes. */
 export function checkDnsServers(input: unknown): string[] {
-  if (!Array.isArray(input)) throw new ValidationError('servers', 'servers must be a list of addresses, e.g. ["10.0.0.53", "10.0.1.53:5353"]');
+  if (!Array.isArray(input))
+    throw new ValidationError('servers', 'servers must be a list of addresses, e.g. ["10.0.0.53", "10.0.1.53:5353"]');
   if (input.length > 8) throw new ValidationError('servers', 'at most 8 DNS servers');
   return input.map((s, i) => {
-    if (typeof s !== 'string' || !validServer(s.trim())) throw new ValidationError(`servers[${i}]`, `servers[${i}] must be an IP address, ip:port or [ipv6]:port, got ${JSON.stringify(s)}`);
+    if (typeof s !== 'string' || !validServer(s.trim()))
+      throw new ValidationError(`servers[${i}]`, `servers[${i}] must be an IP address, ip:port or [ipv6]:port, got ${JSON.stringify(s)}`);
     return s.trim();
   });
 }

@@ -44,7 +44,15 @@ export async function classifyHost(host: string, servers: string[], timeoutMs?: 
   if (isIP(bare)) addresses = [bare];
   else {
     const r = await resolveForward(servers, bare, timeoutMs);
-    if (r.error_code) return { host, private: false, addresses: [], public_addresses: [], error_code: r.error_code, message: `cannot tell whether ${host} is private: ${r.message}` };
+    if (r.error_code)
+      return {
+        host,
+        private: false,
+        addresses: [],
+        public_addresses: [],
+        error_code: r.error_code,
+        message: `cannot tell whether ${host} is private: ${r.message}`,
+      };
     addresses = r.answers;
   }
   const public_addresses = addresses.filter((a) => !isPrivateAddress(a));
@@ -55,6 +63,8 @@ export async function classifyHost(host: string, servers: string[], timeoutMs?: 
     addresses,
     public_addresses,
     error_code: null,
-    message: isPrivate ? `${host} is on private networks only (${addresses.join(', ')})` : `${host} reaches outside the private networks (${public_addresses.join(', ')})`,
+    message: isPrivate
+      ? `${host} is on private networks only (${addresses.join(', ')})`
+      : `${host} reaches outside the private networks (${public_addresses.join(', ')})`,
   };
 }

@@ -95,33 +95,65 @@ export async function probeTlsEndpoint(opts: TlsProbeOptions): Promise<TlsEndpoi
     socket.once('connect', () => (tcpConnected = true));
     socket.on('error', (error: NodeJS.ErrnoException) => done(finish({ ...base, ...classifyError(error, target, tcpConnected) })));
     socket.once('close', () => {
-      if (!settled) done(finish({ ...base, verdict: 'refused', error_code: 'ECONNRESET', message: `${target} closed the connection during the TLS handshake` }));
+      if (!settled)
+        done(
+          finish({
+            ...base,
+            verdict: 'refused',
+            error_code: 'ECONNRESET',
+            message: `${target} closed the connection during the TLS handshake`,
+          }),
+        );
     });
     socket.once('secureConnect', () => {
       try {
         done(finish(judge(socket, opts, serverName)));
       } catch (error) {
-        done(finish({ ...base, handshake_completed: true, verdict: 'untrusted', error_code: 'certificate_unreadable', message: `the certificate of ${target} could not be read: ${(error as Error).message}` }));
+        done(
+          finish({
+            ...base,
+            handshake_completed: true,
+            verdict: 'untrusted',
+            error_code: 'certificate_unreadable',
+            message: `the certificate of ${target} could not be read: ${(error as Error).message}`,
+          }),
+        );
       }
     });
   });
 }
 
-function classifyError(error: NodeJS.ErrnoException, target: string, tcpConnected: boolean): Pick<TlsEndpointResult, 'verdict' | 'error_code' | 'message'> {
+function classifyError(
+  error: NodeJS.ErrnoException,
+  target: string,
+  tcpConnected: boolean,
+): Pick<TlsEndpointResult, 'verdict' | 'error_code' | 'message'> {
   const code = error.code ?? 'unknown';
-  if (!tcpConnected && UNREACHABLE_ERRORS.has(code)) return { verdict: 'unreachable', error_code: code, message: `${target} is unreachable: ${error.message}` };
+  if (!tcpConnected && UNREACHABLE_ERRORS.has(code))
+    return { verdict: 'unreachable', error_code: code, message: `${target} is unreachable: ${error.message}` };
   if (NOT_TLS_ERRORS.test(code) || NOT_TLS_ERRORS.test(error.message.toUpperCase().replace(/ /g, '_')))
-    return { verdict: 'not_tls', error_code: code, message: `${target} does not speak TLS (${error.message}); is it a plain TCP or HTTP port?` };
-  if (code === 'ECONNRESET' || code === 'EPIPE') return { verdict: 'refused', error_code: code, message: `${target} closed the connection during the TLS handshake (${error.message})` };
-  if (code.startsWith('ERR_SSL_')) return { verdict: 'refused', error_code: code, message: `${target} refused the TLS handshake: ${error.message}` };
+    return {
+      verdict: 'not_tls',
+      error_code: code,
+      message: `${target} does not speak TLS (${error.message}); is it a plain TCP or HTTP port?`,
+    };
+  if (code === 'ECONNRESET' || code === 'EPIPE')
+    return { verdict: 'refused', error_code: code, message: `${target} closed the connection during the TLS handshake (${error.message})` };
+  if (code.startsWith('ERR_SSL_'))
+    return { verdict: 'refused', error_code: code, message: `${target} refused the TLS handshake: ${error.message}` };
   return { verdict: tcpConnected ? 'refused' : 'unreachable', error_code: code, message: `${target}: ${error.message}` };
 }
 
-function judge(socket: tls.TLSSocket, opts: TlsProbeOptions, serverName: string): Omit<TlsEndpointResult, 'duration_ms' | 'target' | 'server_name'> {
+function judge(
+  socket: tls.TLSSocket,
+  opts: TlsProbeOptions,
+  serverName: string,
+): Omit<TlsEndpointResult, 'duration_ms' | 'target' | 'server_name'> {
   const hs = { handshake_completed: true, tls_version: socket.getProtocol(), cipher: socket.getCipher()?.name ?? null };
   const chain = peerChain(socket);
   const leaf = chain[0];
-  if (!leaf) return { ...hs, certificate: null, verdict: 'untrusted', error_code: 'no_certificate', message: 'the server sent no certificate' };
+  if (!leaf)
+    return { ...hs, certificate: null, verdict: 'untrusted', error_code: 'no_certificate', message: 'the server sent no certificate' };
   const now = opts.now.getTime();
   const validTo = Date.parse(leaf.validTo);
   const certificate: TlsCertificateInfo = {
@@ -137,21 +169,46 @@ function judge(socket: tls.TLSSocket, opts: TlsProbeOptions, serverName: string)
 
   const authError = socket.authorized ? null : String(socket.authorizationError ?? 'UNKNOWN');
   if (authError && !(TIME_ERRORS.has(authError) && anchored(chain, opts.caPems))) {
-    return { ...r, verdict: 'untrusted', error_code: authError, message: `the certificate of ${serverName} is not signed by a trusted CA (${authError})` };
+    return {
+      ...r,
+      verdict: 'untrusted',
+      error_code: authError,
+      message: `the certificate of ${serverName} is not signed by a trusted CA (${authError})`,
+    };
   }
   // The chain's validity, judged against the injected time: an expired intermediate fails like an expired leaf.
   for (const cert of chain) {
     if (Date.parse(cert.validTo) <= now)
-      return { ...r, verdict: 'expired', error_code: 'CERT_HAS_EXPIRED', message: `${cert === leaf ? 'the certificate' : `the chain certificate ${cert.subject.replace(/\n/g, ', ')}`} expired on ${new Date(Date.parse(cert.validTo)).toISOString()}` };
+      return {
+        ...r,
+        verdict: 'expired',
+        error_code: 'CERT_HAS_EXPIRED',
+        message: `${cert === leaf ? 'the certificate' : `the chain certificate ${cert.subject.replace(/\n/g, ', ')}`} expired on ${new Date(Date.parse(cert.validTo)).toISOString()}`,
+      };
     if (Date.parse(cert.validFrom) > now)
-      return { ...r, verdict: 'expired', error_code: 'CERT_NOT_YET_VALID', message: `${cert === leaf ? 'the certificate' : `the chain certificate ${cert.subject.replace(/\n/g, ', ')}`} is not valid before ${new Date(Date.parse(cert.validFrom)).toISOString()}` };
+      return {
+        ...r,
+        verdict: 'expired',
+        error_code: 'CERT_NOT_YET_VALID',
+        message: `${cert === leaf ? 'the certificate' : `the chain certificate ${cert.subject.replace(/\n/g, ', ')}`} is not valid before ${new Date(Date.parse(cert.validFrom)).toISOString()}`,
+      };
   }
   const nameError = tls.checkServerIdentity(serverName, socket.getPeerCertificate());
   if (nameError) return { ...r, verdict: 'name_mismatch', error_code: 'name_mismatch', message: nameError.message };
   const warnDays = opts.warnDays ?? 14;
   if (certificate.days_left < warnDays)
-    return { ...r, verdict: 'expiring', error_code: null, message: `the certificate expires in ${certificate.days_left} days (on ${certificate.valid_to}), under the ${warnDays}-day notice` };
-  return { ...r, verdict: 'ok', error_code: null, message: `trusted ${hs.tls_version} handshake; the certificate is valid for ${serverName} for ${certificate.days_left} more days` };
+    return {
+      ...r,
+      verdict: 'expiring',
+      error_code: null,
+      message: `the certificate expires in ${certificate.days_left} days (on ${certificate.valid_to}), under the ${warnDays}-day notice`,
+    };
+  return {
+    ...r,
+    verdict: 'ok',
+    error_code: null,
+    message: `trusted ${hs.tls_version} handshake; the certificate is valid for ${serverName} for ${certificate.days_left} more days`,
+  };
 }
 
 /** The peer's chain as sent, leaf first, without the self-signed root repeated. */

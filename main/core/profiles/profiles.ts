@@ -18,7 +18,6 @@ export interface ProfileEvaluation {
   evaluated_at: string;
 }
 
-
 /** One profile as the console shows it: its rules, and whether a DNS failure stops an operation. */
 export interface ProfileCatalogEntry {
   name: ProfileName;
@@ -50,6 +49,11 @@ export class Profiles {
 
   /** The catalog of profiles and their rules, for the console's wizard and Profile tab. */
   catalog(): ProfileCatalogEntry[] {
-    return PROFILES.map((name) => ({ name, rules: PROFILE_RULES[name].map((id) => ({ id: `profile.${id}`, title: RULE_TITLES[id] })), dns_critical: dnsIsCritical(name), four_eyes: requiresFourEyes(name) }));
+    return PROFILES.map((name) => ({
+      name,
+      rules: PROFILE_RULES[name].map((id) => ({ id: `profile.${id}`, title: RULE_TITLES[id] })),
+      dns_critical: dnsIsCritical(name),
+      four_eyes: requiresFourEyes(name),
+    }));
   }
 }

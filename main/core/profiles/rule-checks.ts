@@ -53,7 +53,8 @@ export function ruleContext(cluster: ClusterRecord, deps: RuleDeps, target?: { n
   const desired = { ...((deps.store.commands.desiredState(cluster.id)?.components ?? {}) as Record<string, Spec>) };
   if (target) desired[target.name] = target.spec as Spec;
   const snapshot = deps.store.clusterAccess.latestAgentSnapshot(cluster.id);
-  const raw = ((snapshot?.data as { observed_components?: Record<string, { spec?: Spec }> | null } | undefined)?.observed_components ?? {}) as Record<string, { spec?: Spec }>;
+  const raw = ((snapshot?.data as { observed_components?: Record<string, { spec?: Spec }> | null } | undefined)?.observed_components ??
+    {}) as Record<string, { spec?: Spec }>;
   const observed = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, v?.spec ?? {}]));
   const cache = new Map<string, Promise<TlsEndpointResult>>();
   return {
@@ -74,7 +75,8 @@ export function ruleContext(cluster: ClusterRecord, deps: RuleDeps, target?: { n
 }
 
 /** A rule's result is a check like any other, under the id `profile.<rule>`. */
-const result = (id: RuleId, status: CheckStatus, evidence: CheckResult['evidence'], reason: Bilingual | null, at: string): CheckResult => check(`profile.${id}`, RULE_TITLES[id], status, evidence, reason, at);
+const result = (id: RuleId, status: CheckStatus, evidence: CheckResult['evidence'], reason: Bilingual | null, at: string): CheckResult =>
+  check(`profile.${id}`, RULE_TITLES[id], status, evidence, reason, at);
 
 const tlsOk = (r: TlsEndpointResult): boolean => r.verdict === 'ok' || r.verdict === 'expiring';
 
@@ -89,24 +91,80 @@ async function consoleTls(ctx: RuleContext, at: string): Promise<CheckResult> {
   const { listeners, mode, caPem } = ctx.deps;
   const c = listeners.console;
   if (!c) {
-    if (mode === 'desktop') return result('console_tls', 'pass', { method: 'looked for a network listener of the console', listener: null, transport: 'Electron IPC inside the desktop window' }, null, at);
-    return result('console_tls', 'fail', { method: 'looked for the console listener of this manager', listener: null }, bilingual('the console listener of this manager is not known', "l'écoute de la console de ce gestionnaire n'est pas connue"), at);
+    if (mode === 'desktop')
+      return result(
+        'console_tls',
+        'pass',
+        { method: 'looked for a network listener of the console', listener: null, transport: 'Electron IPC inside the desktop window' },
+        null,
+        at,
+      );
+    return result(
+      'console_tls',
+      'fail',
+      { method: 'looked for the console listener of this manager', listener: null },
+      bilingual('the console listener of this manager is not known', "l'écoute de la console de ce gestionnaire n'est pas connue"),
+      at,
+    );
   }
   const probe = await ctx.tlsProbe(c.host, c.port, [caPem], c.serverName);
   const evidence = { method: `TLS handshake with the console listener ${c.host}:${c.port}, trusting the manager CA only`, probe };
-  if (!tlsOk(probe)) return result('console_tls', 'fail', evidence, bilingual(`the console listener did not complete a trusted TLS handshake: ${probe.message}`, `l'écoute de la console n'a pas réussi de poignée de main TLS approuvée : ${probe.message}`), at);
-  return result('console_tls', probe.verdict === 'expiring' ? 'warn' : 'pass', evidence, bilingual(`its certificate expires in ${probe.certificate?.days_left} days`, `son certificat expire dans ${probe.certificate?.days_left} jours`), at);
+  if (!tlsOk(probe))
+    return result(
+      'console_tls',
+      'fail',
+      evidence,
+      bilingual(
+        `the console listener did not complete a trusted TLS handshake: ${probe.message}`,
+        `l'écoute de la console n'a pas réussi de poignée de main TLS approuvée : ${probe.message}`,
+      ),
+      at,
+    );
+  return result(
+    'console_tls',
+    probe.verdict === 'expiring' ? 'warn' : 'pass',
+    evidence,
+    bilingual(
+      `its certificate expires in ${probe.certificate?.days_left} days`,
+      `son certificat expire dans ${probe.certificate?.days_left} jours`,
+    ),
+    at,
+  );
 }
 
 async function agentClientCertificates(ctx: RuleContext, at: string): Promise<CheckResult> {
   const g = ctx.deps.listeners.gateway;
-  if (!g) return result('agent_client_certificates', 'fail', { method: 'looked for the agent gateway of this manager', gateway: null }, bilingual('no agent gateway runs in this manager', "aucune passerelle d'agents ne tourne dans ce gestionnaire"), at);
+  if (!g)
+    return result(
+      'agent_client_certificates',
+      'fail',
+      { method: 'looked for the agent gateway of this manager', gateway: null },
+      bilingual('no agent gateway runs in this manager', "aucune passerelle d'agents ne tourne dans ce gestionnaire"),
+      at,
+    );
   const [none, foreign] = await Promise.all([probeGateway(g, ctx.deps.caPem, 'none'), probeGateway(g, ctx.deps.caPem, 'foreign-ca')]);
-  const evidence = { method: `TLS connections to the gateway ${g.host}:${g.port} without a client certificate and with one from a foreign CA`, without_certificate: none, foreign_certificate: foreign };
+  const evidence = {
+    method: `TLS connections to the gateway ${g.host}:${g.port} without a client certificate and with one from a foreign CA`,
+    without_certificate: none,
+    foreign_certificate: foreign,
+  };
   const bad = [none, foreign].find((p) => p.error || p.request_answered);
   if (!bad) return result('agent_client_certificates', 'pass', evidence, null, at);
-  const why = bad.error ?? `the gateway answered HTTP ${bad.http_status} to a client with ${bad.client_certificate === 'none' ? 'no certificate' : 'a foreign certificate'}`;
-  return result('agent_client_certificates', 'fail', evidence, bilingual(why, bad.error ? `sonde de la passerelle : ${bad.error}` : `la passerelle a répondu HTTP ${bad.http_status} à un client ${bad.client_certificate === 'none' ? 'sans certificat' : 'au certificat étranger'}`), at);
+  const why =
+    bad.error ??
+    `the gateway answered HTTP ${bad.http_status} to a client with ${bad.client_certificate === 'none' ? 'no certificate' : 'a foreign certificate'}`;
+  return result(
+    'agent_client_certificates',
+    'fail',
+    evidence,
+    bilingual(
+      why,
+      bad.error
+        ? `sonde de la passerelle : ${bad.error}`
+        : `la passerelle a répondu HTTP ${bad.http_status} à un client ${bad.client_certificate === 'none' ? 'sans certificat' : 'au certificat étranger'}`,
+    ),
+    at,
+  );
 }
 
 interface BoundEndpoint {
@@ -143,7 +201,10 @@ async function endpointsTls(ctx: RuleContext, id: 'service_tls' | 'endpoint_tls'
       return { ...e, ok: tlsOk(probe), problem: tlsOk(probe) ? null : probe.message, probe };
     }),
   );
-  const method = id === 'service_tls' ? 'a TLS handshake with each endpoint of every service whose catalog entry supports TLS' : 'a TLS handshake with every endpoint bound to the services';
+  const method =
+    id === 'service_tls'
+      ? 'a TLS handshake with each endpoint of every service whose catalog entry supports TLS'
+      : 'a TLS handshake with every endpoint bound to the services';
   const evidence = { method, trust: 'the manager CA and the trusted CAs for service endpoints (Settings)', endpoints: checked };
   const failing = checked.filter((c) => !c.ok);
   if (failing.length === 0) return result(id, 'pass', evidence, null, at);
@@ -158,12 +219,25 @@ function mfaRule(ctx: RuleContext, id: 'mfa_admin_roles' | 'mfa_local_admins', a
   const missing = accounts.filter((a) => !a.enrolled).map((a) => a.name);
   const evidence = { method: 'read the TOTP enrolment of every local account with these roles', roles, accounts };
   if (missing.length === 0) return result(id, 'pass', evidence, null, at);
-  return result(id, 'fail', evidence, bilingual(`no TOTP enrolled for: ${missing.join(', ')}`, `aucun TOTP enrôlé pour : ${missing.join(', ')}`), at);
+  return result(
+    id,
+    'fail',
+    evidence,
+    bilingual(`no TOTP enrolled for: ${missing.join(', ')}`, `aucun TOTP enrôlé pour : ${missing.join(', ')}`),
+    at,
+  );
 }
 
 async function mirrorOnly(ctx: RuleContext, at: string): Promise<CheckResult> {
   const mirror = ctx.deps.store.reports.mirror();
-  if (!mirror.url) return result('mirror_only', 'fail', { method: 'read the internal mirror setting', mirror_url: null }, bilingual('no internal mirror is configured (Settings, mirror)', "aucun miroir interne n'est configuré (Paramètres, miroir)"), at);
+  if (!mirror.url)
+    return result(
+      'mirror_only',
+      'fail',
+      { method: 'read the internal mirror setting', mirror_url: null },
+      bilingual('no internal mirror is configured (Settings, mirror)', "aucun miroir interne n'est configuré (Paramètres, miroir)"),
+      at,
+    );
   const u = new URL(mirror.url);
   const prefix = u.pathname.replace(/^\/+|\/+$/g, '');
   const images: { component: string; image: string; registry: string | null; from_mirror: boolean }[] = [];
@@ -178,39 +252,119 @@ async function mirrorOnly(ctx: RuleContext, at: string): Promise<CheckResult> {
     }
   }
   const probe = await httpsProbe(ctx, mirror.url, mirror.ca_pem);
-  const evidence = { method: 'compared the registry of every artifact image with the mirror, and a TLS handshake with the mirror', mirror_url: mirror.url, images, mirror_probe: probe };
+  const evidence = {
+    method: 'compared the registry of every artifact image with the mirror, and a TLS handshake with the mirror',
+    mirror_url: mirror.url,
+    images,
+    mirror_probe: probe,
+  };
   const foreign = images.filter((i) => !i.from_mirror);
-  if (foreign.length > 0) return result('mirror_only', 'fail', evidence, bilingual(`images not pulled from the mirror: ${foreign.map((f) => f.image).join(', ')}`, `images non tirées du miroir : ${foreign.map((f) => f.image).join(', ')}`), at);
-  if (!tlsOk(probe)) return result('mirror_only', 'fail', evidence, bilingual(`the mirror cannot be reached over trusted TLS: ${probe.message}`, `le miroir n'est pas joignable en TLS approuvé : ${probe.message}`), at);
+  if (foreign.length > 0)
+    return result(
+      'mirror_only',
+      'fail',
+      evidence,
+      bilingual(
+        `images not pulled from the mirror: ${foreign.map((f) => f.image).join(', ')}`,
+        `images non tirées du miroir : ${foreign.map((f) => f.image).join(', ')}`,
+      ),
+      at,
+    );
+  if (!tlsOk(probe))
+    return result(
+      'mirror_only',
+      'fail',
+      evidence,
+      bilingual(
+        `the mirror cannot be reached over trusted TLS: ${probe.message}`,
+        `le miroir n'est pas joignable en TLS approuvé : ${probe.message}`,
+      ),
+      at,
+    );
   return result('mirror_only', 'pass', evidence, null, at);
 }
 
 async function syslogRule(ctx: RuleContext, at: string): Promise<CheckResult> {
   const target = syslogTarget(ctx.deps.store);
-  if (!target) return result('syslog_remote_audit', 'fail', { method: 'read the remote audit (syslog) setting', target: null }, bilingual('no syslog target is configured (Settings, remote audit)', "aucune cible syslog n'est configurée (Paramètres, audit distant)"), at);
+  if (!target)
+    return result(
+      'syslog_remote_audit',
+      'fail',
+      { method: 'read the remote audit (syslog) setting', target: null },
+      bilingual(
+        'no syslog target is configured (Settings, remote audit)',
+        "aucune cible syslog n'est configurée (Paramètres, audit distant)",
+      ),
+      at,
+    );
   const probe = await probeSyslog({ ...target }, ctx.deps.timeoutMs);
   const forwarder = ctx.deps.syslogStatus?.() ?? null;
-  const evidence = { method: `sent an RFC 5424 test message to ${targetLabel(target)} and read the state of the audit forwarder`, target: { ...target, ca_pem: target.ca_pem ? 'set' : undefined }, probe, forwarder };
-  if (!probe.reachable) return result('syslog_remote_audit', 'fail', evidence, bilingual(`the syslog target is not reachable: ${probe.message}`, `la cible syslog n'est pas joignable : ${probe.message}`), at);
+  const evidence = {
+    method: `sent an RFC 5424 test message to ${targetLabel(target)} and read the state of the audit forwarder`,
+    target: { ...target, ca_pem: target.ca_pem ? 'set' : undefined },
+    probe,
+    forwarder,
+  };
+  if (!probe.reachable)
+    return result(
+      'syslog_remote_audit',
+      'fail',
+      evidence,
+      bilingual(`the syslog target is not reachable: ${probe.message}`, `la cible syslog n'est pas joignable : ${probe.message}`),
+      at,
+    );
   if (forwarder?.running && forwarder.consecutive_failures > 0 && forwarder.last_error) {
     const e = forwarder.last_error;
-    return result('syslog_remote_audit', 'fail', evidence, bilingual(`the audit forwarder cannot deliver (${forwarder.pending} rows waiting): ${e.message}`, `le transfert de l'audit échoue (${forwarder.pending} lignes en attente) : ${e.message}`), at);
+    return result(
+      'syslog_remote_audit',
+      'fail',
+      evidence,
+      bilingual(
+        `the audit forwarder cannot deliver (${forwarder.pending} rows waiting): ${e.message}`,
+        `le transfert de l'audit échoue (${forwarder.pending} lignes en attente) : ${e.message}`,
+      ),
+      at,
+    );
   }
   return result('syslog_remote_audit', 'pass', evidence, null, at);
 }
 
 function noSandbox(ctx: RuleContext, at: string): CheckResult {
-  const sandboxes = [...new Set([...Object.entries(ctx.desired), ...Object.entries(ctx.observed)].filter(([, s]) => s.sandbox === true).map(([n]) => n))];
-  const evidence = { method: 'read the sandbox flag of every component in the desired state and in the cluster (agent report)', components: [...new Set([...Object.keys(ctx.desired), ...Object.keys(ctx.observed)])], sandboxes };
+  const sandboxes = [
+    ...new Set([...Object.entries(ctx.desired), ...Object.entries(ctx.observed)].filter(([, s]) => s.sandbox === true).map(([n]) => n)),
+  ];
+  const evidence = {
+    method: 'read the sandbox flag of every component in the desired state and in the cluster (agent report)',
+    components: [...new Set([...Object.keys(ctx.desired), ...Object.keys(ctx.observed)])],
+    sandboxes,
+  };
   if (sandboxes.length === 0) return result('no_sandbox', 'pass', evidence, null, at);
-  return result('no_sandbox', 'fail', evidence, bilingual(`sandbox services present: ${sandboxes.join(', ')}`, `services de bac à sable présents : ${sandboxes.join(', ')}`), at);
+  return result(
+    'no_sandbox',
+    'fail',
+    evidence,
+    bilingual(`sandbox services present: ${sandboxes.join(', ')}`, `services de bac à sable présents : ${sandboxes.join(', ')}`),
+    at,
+  );
 }
 
 function fourEyes(ctx: RuleContext, at: string): CheckResult {
-  const admins = ctx.deps.accounts.mfaEnrolment().filter((a) => a.role === 'admin').map((a) => a.name);
+  const admins = ctx.deps.accounts
+    .mfaEnrolment()
+    .filter((a) => a.role === 'admin')
+    .map((a) => a.name);
   const evidence = { method: 'counted the admins who can approve (an approval needs an admin other than the requester)', admins };
   if (admins.length >= 2) return result('four_eyes', 'pass', evidence, null, at);
-  return result('four_eyes', 'fail', evidence, bilingual(`${admins.length} admin account(s): a second admin is needed to approve operations`, `${admins.length} compte(s) admin : un second admin est nécessaire pour approuver les opérations`), at);
+  return result(
+    'four_eyes',
+    'fail',
+    evidence,
+    bilingual(
+      `${admins.length} admin account(s): a second admin is needed to approve operations`,
+      `${admins.length} compte(s) admin : un second admin est nécessaire pour approuver les opérations`,
+    ),
+    at,
+  );
 }
 
 function boundHosts(ctx: RuleContext): { what: string; host: string }[] {
@@ -231,11 +385,21 @@ function boundHosts(ctx: RuleContext): { what: string; host: string }[] {
 async function privateEgress(ctx: RuleContext, at: string): Promise<CheckResult> {
   const servers = dnsServers(ctx.deps.store);
   const checked = await Promise.all(boundHosts(ctx).map(async (h) => ({ ...h, ...(await classifyHost(h.host, servers)) })));
-  const evidence = { method: 'resolved the host of every bound connection (mirror, syslog, Kubernetes API, service endpoints) and classified each address', webhooks: 'the console sends no webhook; webhook endpoints of the services are checked as endpoints', connections: checked };
+  const evidence = {
+    method: 'resolved the host of every bound connection (mirror, syslog, Kubernetes API, service endpoints) and classified each address',
+    webhooks: 'the console sends no webhook; webhook endpoints of the services are checked as endpoints',
+    connections: checked,
+  };
   const outside = checked.filter((c) => !c.private);
   if (outside.length === 0) return result('private_egress', 'pass', evidence, null, at);
   const list = outside.map((o) => `${o.what} ${o.host}`).join(', ');
-  return result('private_egress', 'fail', evidence, bilingual(`outside private networks or unresolved: ${list}`, `hors des réseaux privés ou non résolu : ${list}`), at);
+  return result(
+    'private_egress',
+    'fail',
+    evidence,
+    bilingual(`outside private networks or unresolved: ${list}`, `hors des réseaux privés ou non résolu : ${list}`),
+    at,
+  );
 }
 
 async function customerConnectionsTls(ctx: RuleContext, at: string): Promise<CheckResult> {
@@ -269,7 +433,11 @@ async function customerConnectionsTls(ctx: RuleContext, at: string): Promise<Che
   const endpoints = await endpointsTls(ctx, 'endpoint_tls', at);
   connections.push({ what: 'service endpoints', result: endpoints.evidence });
   if (endpoints.status === 'fail') problems.push(endpoints.reason!.en);
-  const evidence = { method: "a TLS handshake with every connection to the customer's infrastructure: the Kubernetes API, the mirror, the syslog target and the service endpoints", connections };
+  const evidence = {
+    method:
+      "a TLS handshake with every connection to the customer's infrastructure: the Kubernetes API, the mirror, the syslog target and the service endpoints",
+    connections,
+  };
   if (problems.length === 0) return result('customer_connections_tls', 'pass', evidence, null, at);
   return result('customer_connections_tls', 'fail', evidence, bilingual(problems.join('; '), problems.join(' ; ')), at);
 }
@@ -283,7 +451,11 @@ function catalogValid(ctx: RuleContext, at: string): CheckResult {
       invalid.push({ component: name, problem: (error as Error).message });
     }
   }
-  const evidence = { method: 'checked every component of the desired state against the catalog and the ManagedComponent schema', components: Object.keys(ctx.desired), invalid };
+  const evidence = {
+    method: 'checked every component of the desired state against the catalog and the ManagedComponent schema',
+    components: Object.keys(ctx.desired),
+    invalid,
+  };
   if (invalid.length === 0) return result('catalog_valid', 'pass', evidence, null, at);
   const list = invalid.map((i) => `${i.component}: ${i.problem}`).join('; ');
   return result('catalog_valid', 'fail', evidence, bilingual(list, list), at);
@@ -296,7 +468,13 @@ export async function evaluateRule(id: RuleId, ctx: RuleContext): Promise<CheckR
     return await runRule(id, ctx, at);
   } catch (error) {
     const message = (error as Error)?.message ?? String(error);
-    return result(id, 'fail', { method: 'the rule could not run', error: message }, bilingual(`the check could not run: ${message}`, `la vérification n'a pas pu s'exécuter : ${message}`), at);
+    return result(
+      id,
+      'fail',
+      { method: 'the rule could not run', error: message },
+      bilingual(`the check could not run: ${message}`, `la vérification n'a pas pu s'exécuter : ${message}`),
+      at,
+    );
   }
 }
 

@@ -27,11 +27,23 @@ function probeProblem(p: ProbeResult): Bilingual | null {
   if (p.request_answered) {
     const who = p.client_certificate === 'none' ? 'without a client certificate' : 'with a certificate from another CA';
     const qui = p.client_certificate === 'none' ? 'sans certificat client' : "avec un certificat d'une autre autorité";
-    return bilingual(`the gateway answered HTTP ${p.http_status} to a client ${who}: it does not require a certificate of the manager CA`, `la passerelle a répondu HTTP ${p.http_status} à un client ${qui} : elle n'exige pas de certificat de l'autorité du manager`);
+    return bilingual(
+      `the gateway answered HTTP ${p.http_status} to a client ${who}: it does not require a certificate of the manager CA`,
+      `la passerelle a répondu HTTP ${p.http_status} à un client ${qui} : elle n'exige pas de certificat de l'autorité du manager`,
+    );
   }
-  if (p.handshake_completed && !p.server_certificate_trusted) return bilingual('the gateway certificate is not trusted by the manager CA', "le certificat de la passerelle n'est pas reconnu par l'autorité du manager");
-  if (p.tls_version && !/^TLSv1\.[23]$/.test(p.tls_version)) return bilingual(`the gateway negotiated ${p.tls_version}, older than TLS 1.2`, `la passerelle a négocié ${p.tls_version}, antérieur à TLS 1.2`);
-  if (!p.refusal) return bilingual('the gateway neither answered nor refused the client', "la passerelle n'a ni répondu ni refusé le client");
+  if (p.handshake_completed && !p.server_certificate_trusted)
+    return bilingual(
+      'the gateway certificate is not trusted by the manager CA',
+      "le certificat de la passerelle n'est pas reconnu par l'autorité du manager",
+    );
+  if (p.tls_version && !/^TLSv1\.[23]$/.test(p.tls_version))
+    return bilingual(
+      `the gateway negotiated ${p.tls_version}, older than TLS 1.2`,
+      `la passerelle a négocié ${p.tls_version}, antérieur à TLS 1.2`,
+    );
+  if (!p.refusal)
+    return bilingual('the gateway neither answered nor refused the client', "la passerelle n'a ni répondu ni refusé le client");
   return null;
 }
 
@@ -42,7 +54,14 @@ export async function agentMtlsLine(clusterId: string, deps: AgentCheckDeps): Pr
   const connected = !!record && deps.clock.now().getTime() - new Date(record.last_seen).getTime() <= CONNECTED_WITHIN_MS;
   const observed = {
     gateway_record: record
-      ? { last_seen: record.last_seen, age_s: ageSeconds(deps.clock, record.last_seen), connected_window_s: CONNECTED_WITHIN_MS / 1000, certificate_serial: record.certificate_serial, leader_replica: record.leader_replica, agent_version: record.agent_version }
+      ? {
+          last_seen: record.last_seen,
+          age_s: ageSeconds(deps.clock, record.last_seen),
+          connected_window_s: CONNECTED_WITHIN_MS / 1000,
+          certificate_serial: record.certificate_serial,
+          leader_replica: record.leader_replica,
+          agent_version: record.agent_version,
+        }
       : { last_seen: null, connected_window_s: CONNECTED_WITHIN_MS / 1000 },
   };
   const reasons: Bilingual[] = [];
@@ -52,14 +71,24 @@ export async function agentMtlsLine(clusterId: string, deps: AgentCheckDeps): Pr
     reasons.push(bilingual('the agent has never connected to the gateway', "l'agent ne s'est jamais connecté à la passerelle"));
   } else if (!connected) {
     status = 'FAIL';
-    reasons.push(bilingual(`the agent was last seen at ${record.last_seen}, more than ${CONNECTED_WITHIN_MS / 1000} s ago`, `l'agent a été vu pour la dernière fois à ${record.last_seen}, il y a plus de ${CONNECTED_WITHIN_MS / 1000} s`));
+    reasons.push(
+      bilingual(
+        `the agent was last seen at ${record.last_seen}, more than ${CONNECTED_WITHIN_MS / 1000} s ago`,
+        `l'agent a été vu pour la dernière fois à ${record.last_seen}, il y a plus de ${CONNECTED_WITHIN_MS / 1000} s`,
+      ),
+    );
   }
 
   let probes: ProbeResult[] | null = null;
   let method = 'read the gateway record of the agent (agent_status)';
   if (!deps.gateway) {
     if (status === 'PASS') status = 'BLOCKED';
-    reasons.push(bilingual('the gateway address is not known to this manager (no embedded gateway), so its client-certificate requirement could not be probed', "l'adresse de la passerelle n'est pas connue de ce manager (pas de passerelle intégrée) : l'exigence d'un certificat client n'a pas pu être sondée"));
+    reasons.push(
+      bilingual(
+        'the gateway address is not known to this manager (no embedded gateway), so its client-certificate requirement could not be probed',
+        "l'adresse de la passerelle n'est pas connue de ce manager (pas de passerelle intégrée) : l'exigence d'un certificat client n'a pas pu être sondée",
+      ),
+    );
   } else {
     const g = deps.gateway;
     method += `; TLS handshakes to ${g.host}:${g.port} (server name ${g.serverName}) trusting the manager CA only, with no client certificate and then with a certificate of another CA, each followed by GET ${'/v1/cluster-agent/commands?wait=0'}`;
@@ -75,8 +104,22 @@ export async function agentMtlsLine(clusterId: string, deps: AgentCheckDeps): Pr
   const evidence: Evidence = { method, at: ran_at, ...observed };
   if (probes) {
     const first = probes[0]!;
-    evidence.gateway_tls = { tls_version: first.tls_version, cipher: first.cipher, server_certificate: first.server_certificate, server_certificate_trusted: first.server_certificate_trusted };
-    evidence.probes = probes.map((p) => ({ target: p.target, client_certificate: p.client_certificate, handshake_completed: p.handshake_completed, request_answered: p.request_answered, http_status: p.http_status, refusal: p.refusal, error: p.error, duration_ms: p.duration_ms }));
+    evidence.gateway_tls = {
+      tls_version: first.tls_version,
+      cipher: first.cipher,
+      server_certificate: first.server_certificate,
+      server_certificate_trusted: first.server_certificate_trusted,
+    };
+    evidence.probes = probes.map((p) => ({
+      target: p.target,
+      client_certificate: p.client_certificate,
+      handshake_completed: p.handshake_completed,
+      request_answered: p.request_answered,
+      http_status: p.http_status,
+      refusal: p.refusal,
+      error: p.error,
+      duration_ms: p.duration_ms,
+    }));
   }
   if (reasons.length) evidence.reason = joinReasons(reasons);
   return { id: 'agent.mtls', title, status, evidence, ran_at };
@@ -99,7 +142,8 @@ function keyActiveAt(keys: readonly SigningKeyRecord[], issuedAt: string): Signi
 export function agentConfigLine(clusterId: string, deps: AgentCheckDeps): ReportLine {
   const title = bilingual('The agent runs the signed configuration in force', "L'agent applique la configuration signée en vigueur");
   const ran_at = deps.clock.now().toISOString();
-  const method = "compare the certificate serial the agent presented to the gateway with the cluster's certificates (store), and the signing key of its config with the keys trusted now (keyring)";
+  const method =
+    "compare the certificate serial the agent presented to the gateway with the cluster's certificates (store), and the signing key of its config with the keys trusted now (keyring)";
   const record = deps.store.commands.agentStatus(clusterId);
   const clientCerts = deps.store.keys
     .certificatesOf(clusterId)
@@ -111,11 +155,16 @@ export function agentConfigLine(clusterId: string, deps: AgentCheckDeps): Report
     method,
     at: ran_at,
     presented_serial: presented,
-    latest_client_certificate: latest ? { serial: latest.serial, issued_at: latest.issued_at, not_after: latest.not_after, revoked_at: latest.revoked_at } : null,
+    latest_client_certificate: latest
+      ? { serial: latest.serial, issued_at: latest.issued_at, not_after: latest.not_after, revoked_at: latest.revoked_at }
+      : null,
     client_certificates_issued: clientCerts.length,
   };
   if (!latest) {
-    evidence.reason = bilingual('no agent identity was ever issued for this cluster', "aucune identité d'agent n'a été émise pour ce cluster");
+    evidence.reason = bilingual(
+      'no agent identity was ever issued for this cluster',
+      "aucune identité d'agent n'a été émise pour ce cluster",
+    );
     return { id: 'agent.config', title, status: 'FAIL', evidence, ran_at };
   }
   const trusted = deps.keyring.trusted();
@@ -125,32 +174,69 @@ export function agentConfigLine(clusterId: string, deps: AgentCheckDeps): Report
   const activeRecord = keys.find((k) => k.key_id === active);
   // The agent trusts the keys listed in its config: those live when it was issued.
   const activeKnownToAgent = !!activeRecord && new Date(activeRecord.created_at).getTime() <= new Date(latest.issued_at).getTime();
-  evidence.config_signing_key = signer ? { key_id: signer.key_id, derived_from: `the key active at the identity's issue time ${latest.issued_at}`, trusted_now: trusted.has(signer.key_id), retired_at: signer.retired_at } : null;
+  evidence.config_signing_key = signer
+    ? {
+        key_id: signer.key_id,
+        derived_from: `the key active at the identity's issue time ${latest.issued_at}`,
+        trusted_now: trusted.has(signer.key_id),
+        retired_at: signer.retired_at,
+      }
+    : null;
   evidence.active_signing_key = { key_id: active, listed_in_agent_config: activeKnownToAgent };
 
   const reasons: Bilingual[] = [];
   let status: LineStatus = 'PASS';
   if (latest.revoked_at !== null) {
     status = 'FAIL';
-    reasons.push(bilingual(`the latest client certificate ${latest.serial} was revoked at ${latest.revoked_at}`, `le dernier certificat client ${latest.serial} a été révoqué à ${latest.revoked_at}`));
+    reasons.push(
+      bilingual(
+        `the latest client certificate ${latest.serial} was revoked at ${latest.revoked_at}`,
+        `le dernier certificat client ${latest.serial} a été révoqué à ${latest.revoked_at}`,
+      ),
+    );
   } else if (new Date(latest.not_after) < deps.clock.now()) {
     status = 'FAIL';
-    reasons.push(bilingual(`the latest client certificate ${latest.serial} expired at ${latest.not_after}`, `le dernier certificat client ${latest.serial} a expiré à ${latest.not_after}`));
+    reasons.push(
+      bilingual(
+        `the latest client certificate ${latest.serial} expired at ${latest.not_after}`,
+        `le dernier certificat client ${latest.serial} a expiré à ${latest.not_after}`,
+      ),
+    );
   }
   if (!signer || !trusted.has(signer.key_id)) {
     status = 'FAIL';
-    reasons.push(bilingual(`the key that signed the agent config (${signer?.key_id ?? 'unknown'}) is no longer trusted: issue a new agent identity`, `la clé qui a signé la configuration de l'agent (${signer?.key_id ?? 'inconnue'}) n'est plus de confiance : émettez une nouvelle identité d'agent`));
+    reasons.push(
+      bilingual(
+        `the key that signed the agent config (${signer?.key_id ?? 'unknown'}) is no longer trusted: issue a new agent identity`,
+        `la clé qui a signé la configuration de l'agent (${signer?.key_id ?? 'inconnue'}) n'est plus de confiance : émettez une nouvelle identité d'agent`,
+      ),
+    );
   }
   if (!activeKnownToAgent) {
     status = 'FAIL';
-    reasons.push(bilingual(`the active signing key ${active} is newer than the agent config, which does not list it: the agent would refuse new commands`, `la clé de signature active ${active} est plus récente que la configuration de l'agent, qui ne la liste pas : l'agent refuserait les nouvelles commandes`));
+    reasons.push(
+      bilingual(
+        `the active signing key ${active} is newer than the agent config, which does not list it: the agent would refuse new commands`,
+        `la clé de signature active ${active} est plus récente que la configuration de l'agent, qui ne la liste pas : l'agent refuserait les nouvelles commandes`,
+      ),
+    );
   }
   if (presented === null) {
     if (status === 'PASS') status = 'BLOCKED';
-    reasons.push(bilingual('the agent has never presented a certificate to the gateway, so the identity it runs with is unknown', "l'agent n'a jamais présenté de certificat à la passerelle : l'identité avec laquelle il tourne est inconnue"));
+    reasons.push(
+      bilingual(
+        'the agent has never presented a certificate to the gateway, so the identity it runs with is unknown',
+        "l'agent n'a jamais présenté de certificat à la passerelle : l'identité avec laquelle il tourne est inconnue",
+      ),
+    );
   } else if (normalizeSerial(presented) !== normalizeSerial(latest.serial)) {
     status = 'FAIL';
-    reasons.push(bilingual(`the agent presented certificate ${presented}, not the latest issued ${latest.serial}`, `l'agent a présenté le certificat ${presented}, et non le dernier émis ${latest.serial}`));
+    reasons.push(
+      bilingual(
+        `the agent presented certificate ${presented}, not the latest issued ${latest.serial}`,
+        `l'agent a présenté le certificat ${presented}, et non le dernier émis ${latest.serial}`,
+      ),
+    );
   }
   if (reasons.length) evidence.reason = joinReasons(reasons);
   return { id: 'agent.config', title, status, evidence, ran_at };

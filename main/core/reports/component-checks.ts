@@ -19,14 +19,23 @@ export function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
 }
 
-export async function componentLines(clusterId: string, desired: Record<string, unknown>, registration: Registration, clock: Clock, timeoutMs = KUBE_READ_TIMEOUT_MS): Promise<ReportLine[]> {
+export async function componentLines(
+  clusterId: string,
+  desired: Record<string, unknown>,
+  registration: Registration,
+  clock: Clock,
+  timeoutMs = KUBE_READ_TIMEOUT_MS,
+): Promise<ReportLine[]> {
   const names = Object.keys(desired).sort();
   const access = registration.access(clusterId);
   const api = access ? kubeConfigFor(access).makeApiClient(CustomObjectsApi) : undefined;
   return Promise.all(
     names.map(async (name): Promise<ReportLine> => {
       const id = `component.${name}`;
-      const title = bilingual(`Component ${name} in the cluster matches its desired spec`, `Le composant ${name} du cluster est conforme à sa spécification voulue`);
+      const title = bilingual(
+        `Component ${name} in the cluster matches its desired spec`,
+        `Le composant ${name} du cluster est conforme à sa spécification voulue`,
+      );
       const ran_at = clock.now().toISOString();
       const desiredSpec = desired[name];
       if (!access || !api) {
@@ -34,14 +43,31 @@ export async function componentLines(clusterId: string, desired: Record<string, 
           method: 'read the ManagedComponent through the Kubernetes API with the import identity',
           at: ran_at,
           desired_spec: desiredSpec,
-          reason: bilingual(`the cluster has no registered import access (${IMPORT_SERVICE_ACCOUNT} kubeconfig), so the component could not be read`, `le cluster n'a pas d'accès d'import enregistré (kubeconfig ${IMPORT_SERVICE_ACCOUNT}) : le composant n'a pas pu être lu`),
+          reason: bilingual(
+            `the cluster has no registered import access (${IMPORT_SERVICE_ACCOUNT} kubeconfig), so the component could not be read`,
+            `le cluster n'a pas d'accès d'import enregistré (kubeconfig ${IMPORT_SERVICE_ACCOUNT}) : le composant n'a pas pu être lu`,
+          ),
         };
         return { id, title, status: 'BLOCKED', evidence, ran_at };
       }
       const path = `/apis/${API_GROUP}/${API_VERSION}/namespaces/${access.namespace}/${MANAGED_COMPONENT_PLURAL}/${name}`;
-      const evidence: Evidence = { method: `GET ${access.server}${path} as ${IMPORT_SERVICE_ACCOUNT}`, at: ran_at, namespace: access.namespace, desired_spec: desiredSpec };
+      const evidence: Evidence = {
+        method: `GET ${access.server}${path} as ${IMPORT_SERVICE_ACCOUNT}`,
+        at: ran_at,
+        namespace: access.namespace,
+        desired_spec: desiredSpec,
+      };
       try {
-        const object = (await withTimeout(api.getNamespacedCustomObject({ group: API_GROUP, version: API_VERSION, namespace: access.namespace, plural: MANAGED_COMPONENT_PLURAL, name }), timeoutMs)) as {
+        const object = (await withTimeout(
+          api.getNamespacedCustomObject({
+            group: API_GROUP,
+            version: API_VERSION,
+            namespace: access.namespace,
+            plural: MANAGED_COMPONENT_PLURAL,
+            name,
+          }),
+          timeoutMs,
+        )) as {
           metadata?: { resourceVersion?: string; generation?: number; uid?: string };
           spec?: unknown;
         };
@@ -52,19 +78,28 @@ export async function componentLines(clusterId: string, desired: Record<string, 
         const differences = specDifferences(desiredSpec, observedSpec);
         if (differences.length === 0) return { id, title, status: 'PASS', evidence, ran_at };
         evidence.differences = differences;
-        evidence.reason = bilingual(`the spec in the cluster differs from the desired spec at ${differences.map((d) => d.path).join(', ')}`, `la spécification du cluster diffère de la spécification voulue en ${differences.map((d) => d.path).join(', ')}`);
+        evidence.reason = bilingual(
+          `the spec in the cluster differs from the desired spec at ${differences.map((d) => d.path).join(', ')}`,
+          `la spécification du cluster diffère de la spécification voulue en ${differences.map((d) => d.path).join(', ')}`,
+        );
         return { id, title, status: 'FAIL', evidence, ran_at };
       } catch (error) {
         if (httpStatus(error) === 404) {
           evidence.http_status = 404;
           evidence.observed_spec = null;
-          evidence.reason = bilingual(`ManagedComponent ${name} does not exist in namespace ${access.namespace} (404)`, `le ManagedComponent ${name} n'existe pas dans l'espace de noms ${access.namespace} (404)`);
+          evidence.reason = bilingual(
+            `ManagedComponent ${name} does not exist in namespace ${access.namespace} (404)`,
+            `le ManagedComponent ${name} n'existe pas dans l'espace de noms ${access.namespace} (404)`,
+          );
           return { id, title, status: 'FAIL', evidence, ran_at };
         }
         const e = classifyKubeError(error, access.server);
         evidence.error_code = e.code;
         evidence.http_status = httpStatus(error) ?? null;
-        evidence.reason = bilingual(`the Kubernetes API call failed (${e.code}): ${e.message}`, `l'appel à l'API Kubernetes a échoué (${e.code}) : ${e.message}`);
+        evidence.reason = bilingual(
+          `the Kubernetes API call failed (${e.code}): ${e.message}`,
+          `l'appel à l'API Kubernetes a échoué (${e.code}) : ${e.message}`,
+        );
         return { id, title, status: 'FAIL', evidence, ran_at };
       }
     }),
@@ -87,7 +122,10 @@ export function functionalLines(desired: Record<string, unknown>, clock: Clock):
           method: 'look up the functional tests declared by the component in its desired spec',
           at: ran_at,
           declared_tests: declared,
-          reason: bilingual('no functional test is declared for this component (they come with the service lifecycle)', "aucun test fonctionnel n'est déclaré pour ce composant (ils viennent avec le cycle de vie des services)"),
+          reason: bilingual(
+            'no functional test is declared for this component (they come with the service lifecycle)',
+            "aucun test fonctionnel n'est déclaré pour ce composant (ils viennent avec le cycle de vie des services)",
+          ),
         },
         ran_at,
       } satisfies ReportLine;

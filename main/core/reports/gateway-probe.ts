@@ -85,7 +85,11 @@ let foreignIdentity: { certPem: string; keyPem: string } | undefined;
 /** A self-signed client certificate from a CA the gateway has never seen (made once per process). */
 function foreignClientCertificate(): { certPem: string; keyPem: string } {
   if (foreignIdentity) return foreignIdentity;
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+  const { privateKey } = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  });
   const key = forge.pki.privateKeyFromPem(privateKey) as forge.pki.rsa.PrivateKey;
   const cert = forge.pki.createCertificate();
   cert.publicKey = forge.pki.setRsaPublicKey(key.n, key.e);
@@ -101,7 +105,12 @@ function foreignClientCertificate(): { certPem: string; keyPem: string } {
   return foreignIdentity;
 }
 
-export function probeGateway(address: GatewayAddress, caPem: string, client: 'none' | 'foreign-ca', timeoutMs = 5_000): Promise<ProbeResult> {
+export function probeGateway(
+  address: GatewayAddress,
+  caPem: string,
+  client: 'none' | 'foreign-ca',
+  timeoutMs = 5_000,
+): Promise<ProbeResult> {
   const started = performance.now();
   const host = connectHost(address.host);
   const result: ProbeResult = {
@@ -152,7 +161,8 @@ export function probeGateway(address: GatewayAddress, caPem: string, client: 'no
       return;
     }
     const timer = setTimeout(() => {
-      if (result.handshake_completed && !result.request_answered) result.refusal ??= 'no answer to the request (connection held without reply)';
+      if (result.handshake_completed && !result.request_answered)
+        result.refusal ??= 'no answer to the request (connection held without reply)';
       else result.error ??= `timeout after ${timeoutMs} ms`;
       finish();
     }, timeoutMs);
@@ -177,7 +187,8 @@ export function probeGateway(address: GatewayAddress, caPem: string, client: 'no
     });
     socket.once('error', (error: NodeJS.ErrnoException) => {
       const code = error.code ?? 'error';
-      if (TRUST_ERRORS.has(code)) result.error = `the gateway certificate is not trusted by the manager CA for ${address.serverName} (${code})`;
+      if (TRUST_ERRORS.has(code))
+        result.error = `the gateway certificate is not trusted by the manager CA for ${address.serverName} (${code})`;
       else if (NETWORK_ERRORS.has(code)) result.error = `the gateway cannot be reached at ${result.target} (${code})`;
       else {
         // OpenSSL's text is long and names its own source files; the code and the TLS alert number say it all.
@@ -187,7 +198,10 @@ export function probeGateway(address: GatewayAddress, caPem: string, client: 'no
       finish();
     });
     socket.once('close', () => {
-      if (!settled && !result.request_answered && !result.error) result.refusal ??= result.handshake_completed ? 'connection closed by the gateway without an answer' : 'connection closed during the handshake';
+      if (!settled && !result.request_answered && !result.error)
+        result.refusal ??= result.handshake_completed
+          ? 'connection closed by the gateway without an answer'
+          : 'connection closed during the handshake';
       finish();
     });
   });

@@ -15,10 +15,17 @@ export function inventoryFreshLine(clusterId: string, store: Store, clock: Clock
   const title = bilingual('The cluster inventory is fresh (under 15 minutes)', "L'inventaire du cluster est récent (moins de 15 minutes)");
   const ran_at = clock.now().toISOString();
   const snapshot = store.clusterAccess.latestSnapshot(clusterId);
-  const evidence: Evidence = { method: 'read the latest inventory snapshot of the cluster (store)', at: ran_at, max_age_s: INVENTORY_MAX_AGE_MS / 1000 };
+  const evidence: Evidence = {
+    method: 'read the latest inventory snapshot of the cluster (store)',
+    at: ran_at,
+    max_age_s: INVENTORY_MAX_AGE_MS / 1000,
+  };
   if (!snapshot) {
     evidence.taken_at = null;
-    evidence.reason = bilingual('no inventory was ever taken: register the cluster or connect its agent', "aucun inventaire n'a jamais été relevé : enregistrez le cluster ou connectez son agent");
+    evidence.reason = bilingual(
+      'no inventory was ever taken: register the cluster or connect its agent',
+      "aucun inventaire n'a jamais été relevé : enregistrez le cluster ou connectez son agent",
+    );
     return { id: 'inventory.fresh', title, status: 'FAIL', evidence, ran_at };
   }
   const data = (snapshot.data ?? {}) as InventoryShape;
@@ -33,7 +40,10 @@ export function inventoryFreshLine(clusterId: string, store: Store, clock: Clock
     kubernetes_version: typeof data.kubernetes_version === 'string' ? data.kubernetes_version : null,
   });
   if (ageMs > INVENTORY_MAX_AGE_MS) {
-    evidence.reason = bilingual(`the latest inventory was taken at ${snapshot.taken_at}, more than 15 minutes ago`, `le dernier inventaire date de ${snapshot.taken_at}, il y a plus de 15 minutes`);
+    evidence.reason = bilingual(
+      `the latest inventory was taken at ${snapshot.taken_at}, more than 15 minutes ago`,
+      `le dernier inventaire date de ${snapshot.taken_at}, il y a plus de 15 minutes`,
+    );
     return { id: 'inventory.fresh', title, status: 'FAIL', evidence, ran_at };
   }
   return { id: 'inventory.fresh', title, status: 'PASS', evidence, ran_at };

@@ -39,7 +39,8 @@ export function checkMirrorSettings(input: Record<string, unknown>): MirrorSetti
   if (/\/v2(\/|$)/.test(u.pathname)) throw new ValidationError('url', 'give the mirror URL without /v2 (it is added for each request)');
   let ca: string | null = null;
   if (ca_pem !== undefined && ca_pem !== null && ca_pem !== '') {
-    if (typeof ca_pem !== 'string' || !ca_pem.includes('-----BEGIN CERTIFICATE-----')) throw new ValidationError('ca_pem', 'ca_pem is the PEM text of the mirror CA certificate');
+    if (typeof ca_pem !== 'string' || !ca_pem.includes('-----BEGIN CERTIFICATE-----'))
+      throw new ValidationError('ca_pem', 'ca_pem is the PEM text of the mirror CA certificate');
     try {
       new X509Certificate(ca_pem);
     } catch {
@@ -88,12 +89,24 @@ export interface ManifestLookup {
   found: boolean;
 }
 
-export function headManifest(mirror: { url: string; ca_pem: string | null }, ref: ImageReference, timeoutMs = MIRROR_TIMEOUT_MS): Promise<ManifestLookup> {
+export function headManifest(
+  mirror: { url: string; ca_pem: string | null },
+  ref: ImageReference,
+  timeoutMs = MIRROR_TIMEOUT_MS,
+): Promise<ManifestLookup> {
   const base = new URL(mirror.url);
   const prefix = base.pathname.replace(/^\/+|\/+$/g, '');
   const path = `/v2/${prefix ? `${prefix}/` : ''}${ref.repository}/manifests/${ref.digest}`;
   const target = new URL(path, base.origin);
-  const lookup: ManifestLookup = { image: ref.image, request: `HEAD ${target.href}`, http_status: null, content_digest: null, media_type: null, error: null, found: false };
+  const lookup: ManifestLookup = {
+    image: ref.image,
+    request: `HEAD ${target.href}`,
+    http_status: null,
+    content_digest: null,
+    media_type: null,
+    error: null,
+    found: false,
+  };
   return new Promise((resolve) => {
     const req = request(
       target,
@@ -136,11 +149,24 @@ export function headManifest(mirror: { url: string; ca_pem: string | null }, ref
 }
 
 /** Each image looked up by digest in the mirror, side by side; an image not pinned by digest is not looked up. */
-export function lookupImages(mirror: { url: string; ca_pem: string | null }, images: string[], timeoutMs = MIRROR_TIMEOUT_MS): Promise<ManifestLookup[]> {
+export function lookupImages(
+  mirror: { url: string; ca_pem: string | null },
+  images: string[],
+  timeoutMs = MIRROR_TIMEOUT_MS,
+): Promise<ManifestLookup[]> {
   return Promise.all(
     images.map((image) => {
       const ref = parseImageReference(image);
-      if (!ref) return Promise.resolve<ManifestLookup>({ image, request: '', http_status: null, content_digest: null, media_type: null, error: 'the image is not pinned by a sha256 digest', found: false });
+      if (!ref)
+        return Promise.resolve<ManifestLookup>({
+          image,
+          request: '',
+          http_status: null,
+          content_digest: null,
+          media_type: null,
+          error: 'the image is not pinned by a sha256 digest',
+          found: false,
+        });
       return headManifest(mirror, ref, timeoutMs);
     }),
   );
@@ -150,41 +176,68 @@ interface ArtifactSpec {
   artifacts?: { name?: unknown; image?: unknown }[];
 }
 
-export async function offlineSourceLines(desired: Record<string, unknown>, mirror: MirrorSettings, clock: Clock, timeoutMs = MIRROR_TIMEOUT_MS): Promise<ReportLine[]> {
+export async function offlineSourceLines(
+  desired: Record<string, unknown>,
+  mirror: MirrorSettings,
+  clock: Clock,
+  timeoutMs = MIRROR_TIMEOUT_MS,
+): Promise<ReportLine[]> {
   return Promise.all(
     Object.keys(desired)
       .sort()
       .map(async (name): Promise<ReportLine> => {
         const id = `install.offline_source.${name}`;
-        const title = bilingual(`Every artifact of ${name} comes from the internal mirror`, `Chaque artefact de ${name} vient du miroir interne`);
+        const title = bilingual(
+          `Every artifact of ${name} comes from the internal mirror`,
+          `Chaque artefact de ${name} vient du miroir interne`,
+        );
         const ran_at = clock.now().toISOString();
         const artifacts = ((desired[name] as ArtifactSpec | undefined)?.artifacts ?? []).filter((a) => a && typeof a.image === 'string');
-        const evidence: Evidence = { method: 'HEAD /v2/<repository>/manifests/<digest> on the internal mirror for each artifact (OCI distribution API)', at: ran_at, mirror_url: mirror.url };
+        const evidence: Evidence = {
+          method: 'HEAD /v2/<repository>/manifests/<digest> on the internal mirror for each artifact (OCI distribution API)',
+          at: ran_at,
+          mirror_url: mirror.url,
+        };
         // Listed as declared only when not looked up; each lookup names its image otherwise.
         const declared = artifacts.map((a) => ({ name: a.name, image: a.image }));
         if (artifacts.length === 0) {
           evidence.artifacts = [];
-          evidence.reason = bilingual('no artifact declared: the component names no image, so there is nothing to look up in the mirror', "aucun artefact déclaré : le composant ne nomme aucune image, il n'y a rien à chercher dans le miroir");
+          evidence.reason = bilingual(
+            'no artifact declared: the component names no image, so there is nothing to look up in the mirror',
+            "aucun artefact déclaré : le composant ne nomme aucune image, il n'y a rien à chercher dans le miroir",
+          );
           return { id, title, status: 'BLOCKED', evidence, ran_at };
         }
         if (!mirror.url) {
           evidence.artifacts = declared;
-          evidence.reason = bilingual('no internal mirror is configured (Settings, mirror URL)', "aucun miroir interne n'est configuré (Paramètres, URL du miroir)");
+          evidence.reason = bilingual(
+            'no internal mirror is configured (Settings, mirror URL)',
+            "aucun miroir interne n'est configuré (Paramètres, URL du miroir)",
+          );
           return { id, title, status: 'BLOCKED', evidence, ran_at };
         }
         const mirrorUrl = mirror.url;
         evidence.mirror_ca = mirror.ca_pem ? 'configured CA' : 'system trust store';
-        const lookups = await lookupImages({ url: mirrorUrl, ca_pem: mirror.ca_pem }, artifacts.map((a) => a.image as string), timeoutMs);
+        const lookups = await lookupImages(
+          { url: mirrorUrl, ca_pem: mirror.ca_pem },
+          artifacts.map((a) => a.image as string),
+          timeoutMs,
+        );
         evidence.lookups = lookups.map((l, i) => ({ name: artifacts[i]!.name, ...l }));
         const missing = lookups.filter((l) => !l.found);
         if (missing.length === 0) {
           evidence.digests = lookups.map((l) => l.content_digest ?? parseImageReference(l.image)!.digest);
           return { id, title, status: 'PASS', evidence, ran_at };
         }
-        const describe = (l: ManifestLookup): string => (l.http_status === 404 ? `${l.image} (404, not in the mirror)` : `${l.image} (${l.error ?? `HTTP ${l.http_status}`})`);
-        const describeFr = (l: ManifestLookup): string => (l.http_status === 404 ? `${l.image} (404, absent du miroir)` : `${l.image} (${l.error ?? `HTTP ${l.http_status}`})`);
+        const describe = (l: ManifestLookup): string =>
+          l.http_status === 404 ? `${l.image} (404, not in the mirror)` : `${l.image} (${l.error ?? `HTTP ${l.http_status}`})`;
+        const describeFr = (l: ManifestLookup): string =>
+          l.http_status === 404 ? `${l.image} (404, absent du miroir)` : `${l.image} (${l.error ?? `HTTP ${l.http_status}`})`;
         evidence.missing = missing.map((l) => l.image);
-        evidence.reason = bilingual(`not resolved in the mirror: ${missing.map(describe).join(', ')}`, `non trouvé dans le miroir : ${missing.map(describeFr).join(', ')}`);
+        evidence.reason = bilingual(
+          `not resolved in the mirror: ${missing.map(describe).join(', ')}`,
+          `non trouvé dans le miroir : ${missing.map(describeFr).join(', ')}`,
+        );
         return { id, title, status: 'FAIL', evidence, ran_at };
       }),
   );

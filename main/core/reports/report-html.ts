@@ -19,7 +19,8 @@ export function escapeHtml(value: unknown): string {
   return String(value).replace(/[&<>"'`]/g, (c) => ESCAPES[c]!);
 }
 
-const isBilingual = (v: unknown): v is Bilingual => isPlainObject(v) && typeof v.en === 'string' && typeof v.fr === 'string' && Object.keys(v).length === 2;
+const isBilingual = (v: unknown): v is Bilingual =>
+  isPlainObject(v) && typeof v.en === 'string' && typeof v.fr === 'string' && Object.keys(v).length === 2;
 const pick = (v: unknown, lang: ReportLanguage): string => (isBilingual(v) ? v[lang] : typeof v === 'string' ? v : '');
 const statusOf = (s: unknown): LineStatus | 'UNKNOWN' => (LINE_STATUSES.includes(s as LineStatus) ? (s as LineStatus) : 'UNKNOWN');
 

@@ -52,7 +52,8 @@ export const WORDS: Record<ReportLanguage, ReportWords> = {
       BLOCKED: 'No check failed, but at least one could not run.',
     },
     notValidAlone: 'This page is not proof by itself.',
-    notValidAloneDetail: 'It is a readable rendering of the signed JSON report. Only the JSON file, verified against the manager’s public key, establishes that these results are authentic and unaltered.',
+    notValidAloneDetail:
+      'It is a readable rendering of the signed JSON report. Only the JSON file, verified against the manager’s public key, establishes that these results are authentic and unaltered.',
     details: 'Report details',
     cluster: 'Cluster',
     clusterId: 'Cluster ID',
@@ -85,7 +86,8 @@ export const WORDS: Record<ReportLanguage, ReportWords> = {
       'Run, on any workstation, offline:',
       'Only a valid result makes the content of this page trustworthy. Any change to the JSON, even one status, makes the signature invalid.',
     ],
-    verifyExit: 'Exit code 0: the signature is valid and was made with this key. Exit code 1: the report is invalid (the reason is printed).',
+    verifyExit:
+      'Exit code 0: the signature is valid and was made with this key. Exit code 1: the report is invalid (the reason is printed).',
     signature: 'Signature (Ed25519, base64url)',
     footer: 'Navin Console acceptance report',
   },
@@ -100,7 +102,8 @@ export const WORDS: Record<ReportLanguage, ReportWords> = {
       BLOCKED: 'Aucune vérification n’a échoué, mais au moins une n’a pas pu s’exécuter.',
     },
     notValidAlone: 'Cette page ne constitue pas une preuve à elle seule.',
-    notValidAloneDetail: 'C’est une présentation lisible du rapport JSON signé. Seul le fichier JSON, vérifié avec la clé publique du manager, établit que ces résultats sont authentiques et non modifiés.',
+    notValidAloneDetail:
+      'C’est une présentation lisible du rapport JSON signé. Seul le fichier JSON, vérifié avec la clé publique du manager, établit que ces résultats sont authentiques et non modifiés.',
     details: 'Détails du rapport',
     cluster: 'Cluster',
     clusterId: 'Identifiant du cluster',
@@ -133,7 +136,8 @@ export const WORDS: Record<ReportLanguage, ReportWords> = {
       'Exécutez, sur n’importe quel poste, hors ligne :',
       'Seul un résultat valide rend le contenu de cette page digne de confiance. Toute modification du JSON, même d’un seul statut, invalide la signature.',
     ],
-    verifyExit: 'Code de sortie 0 : la signature est valide et a été faite avec cette clé. Code de sortie 1 : le rapport est invalide (la raison est affichée).',
+    verifyExit:
+      'Code de sortie 0 : la signature est valide et a été faite avec cette clé. Code de sortie 1 : le rapport est invalide (la raison est affichée).',
     signature: 'Signature (Ed25519, base64url)',
     footer: 'Rapport de recette Navin Console',
   },

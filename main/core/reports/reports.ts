@@ -19,7 +19,6 @@ import { statusCounts, verdictOf } from './verdict';
 import type { Preflight, PreflightRun } from '../preflight/preflight';
 import type { Listeners } from '../listeners';
 
-
 export interface ReportsOptions {
   store: Store;
   keyring: Keyring;
@@ -55,7 +54,12 @@ export class Reports {
       offlineSourceLines(desired, store.reports.mirror(), clock, this.o.mirrorTimeoutMs ?? MIRROR_TIMEOUT_MS),
     ]);
     const functional = functionalLines(desired, clock);
-    const lines: ReportLine[] = [...(preflight ? preflightLines(preflight) : []), mtls, agentConfigLine(clusterId, deps), inventoryFreshLine(clusterId, store, clock)];
+    const lines: ReportLine[] = [
+      ...(preflight ? preflightLines(preflight) : []),
+      mtls,
+      agentConfigLine(clusterId, deps),
+      inventoryFreshLine(clusterId, store, clock),
+    ];
     const names = Object.keys(desired).sort();
     if (names.length === 0) lines.push(noComponentLine(clock, store.commands.desiredState(clusterId)?.generation ?? 0));
     // Grouped by component, as an auditor reads them: its state, its install source, its functional test.
@@ -81,8 +85,22 @@ export class Reports {
     const document = signDocument(body, signer) as unknown as SignedReport;
     const p = document.payload;
     store.tx(() => {
-      store.reports.insert({ id: p.report_id, cluster_id: p.cluster_id, cluster_name: p.cluster_name, created_at: p.created_at, verdict: p.verdict, key_id: p.key_id, document: JSON.stringify(document) });
-      store.audit.append({ actor, action: 'report.run', cluster_id: p.cluster_id, target: p.report_id, details: { verdict: p.verdict, key_id: p.key_id, lines: statusCounts(p.lines.map((l) => l.status)) } });
+      store.reports.insert({
+        id: p.report_id,
+        cluster_id: p.cluster_id,
+        cluster_name: p.cluster_name,
+        created_at: p.created_at,
+        verdict: p.verdict,
+        key_id: p.key_id,
+        document: JSON.stringify(document),
+      });
+      store.audit.append({
+        actor,
+        action: 'report.run',
+        cluster_id: p.cluster_id,
+        target: p.report_id,
+        details: { verdict: p.verdict, key_id: p.key_id, lines: statusCounts(p.lines.map((l) => l.status)) },
+      });
     });
     this.o.events.emit('report.created', { id: p.report_id, cluster_id: p.cluster_id, verdict: p.verdict });
     return document;
@@ -111,7 +129,12 @@ export class Reports {
     const settings = checkMirrorSettings(input);
     this.o.store.tx(() => {
       this.o.store.reports.setMirror(settings);
-      this.o.store.audit.append({ actor, action: 'settings.mirror', target: settings.url, details: { ca_pem: settings.ca_pem ? 'set' : 'none' } });
+      this.o.store.audit.append({
+        actor,
+        action: 'settings.mirror',
+        target: settings.url,
+        details: { ca_pem: settings.ca_pem ? 'set' : 'none' },
+      });
     });
     return settings;
   }
@@ -139,7 +162,10 @@ function noComponentLine(clock: Clock, generation: number): ReportLine {
       at: ran_at,
       generation,
       components: 0,
-      reason: bilingual('the desired state has no component: no service check could run', "l'état voulu ne contient aucun composant : aucune vérification de service n'a pu s'exécuter"),
+      reason: bilingual(
+        'the desired state has no component: no service check could run',
+        "l'état voulu ne contient aucun composant : aucune vérification de service n'a pu s'exécuter",
+      ),
     },
     ran_at,
   };

@@ -81,7 +81,9 @@ export class AccountsTables {
 
   insertSession(row: SessionRecord): void {
     this.db
-      .prepare('INSERT INTO sessions (token_hash, user_id, csrf_token, created_at, expires_at) VALUES (@token_hash, @user_id, @csrf_token, @created_at, @expires_at)')
+      .prepare(
+        'INSERT INTO sessions (token_hash, user_id, csrf_token, created_at, expires_at) VALUES (@token_hash, @user_id, @csrf_token, @created_at, @expires_at)',
+      )
       .run(row);
   }
 
@@ -102,11 +104,14 @@ export class AccountsTables {
   }
 
   apiTokenUser(tokenHash: string): string | undefined {
-    return (this.db.prepare('SELECT user_id FROM api_tokens WHERE token_hash = ?').get(tokenHash) as { user_id: string } | undefined)?.user_id;
+    return (this.db.prepare('SELECT user_id FROM api_tokens WHERE token_hash = ?').get(tokenHash) as { user_id: string } | undefined)
+      ?.user_id;
   }
 
   insertTicket(row: TicketRecord): void {
-    this.db.prepare('INSERT INTO tickets (token_hash, kind, user_id, expires_at) VALUES (@token_hash, @kind, @user_id, @expires_at)').run(row);
+    this.db
+      .prepare('INSERT INTO tickets (token_hash, kind, user_id, expires_at) VALUES (@token_hash, @kind, @user_id, @expires_at)')
+      .run(row);
   }
 
   /** Removes the ticket and returns it: a ticket is good for one use only. */
@@ -121,7 +126,9 @@ export class AccountsTables {
   }
 
   startTotpEnrolment(userId: string, sealedSecret: Buffer): void {
-    this.db.prepare('UPDATE users SET totp_sealed_secret = ?, totp_confirmed_at = NULL, totp_last_step = NULL WHERE id = ?').run(sealedSecret, userId);
+    this.db
+      .prepare('UPDATE users SET totp_sealed_secret = ?, totp_confirmed_at = NULL, totp_last_step = NULL WHERE id = ?')
+      .run(sealedSecret, userId);
   }
 
   confirmTotp(userId: string, confirmedAt: string, step: number): void {
@@ -130,7 +137,11 @@ export class AccountsTables {
 
   /** Records `step` as used; false when this step or a newer one was already used. */
   takeTotpStep(userId: string, step: number): boolean {
-    return this.db.prepare('UPDATE users SET totp_last_step = ? WHERE id = ? AND (totp_last_step IS NULL OR totp_last_step < ?)').run(step, userId, step).changes === 1;
+    return (
+      this.db
+        .prepare('UPDATE users SET totp_last_step = ? WHERE id = ? AND (totp_last_step IS NULL OR totp_last_step < ?)')
+        .run(step, userId, step).changes === 1
+    );
   }
 
   /** Removes the TOTP secret, the recovery codes and pending challenges of a user. */
@@ -148,15 +159,24 @@ export class AccountsTables {
 
   /** Marks an unused recovery code used; false when there is no such unused code. */
   useRecoveryCode(userId: string, codeHash: string, usedAt: string): boolean {
-    return this.db.prepare('UPDATE recovery_codes SET used_at = ? WHERE user_id = ? AND code_hash = ? AND used_at IS NULL').run(usedAt, userId, codeHash).changes === 1;
+    return (
+      this.db
+        .prepare('UPDATE recovery_codes SET used_at = ? WHERE user_id = ? AND code_hash = ? AND used_at IS NULL')
+        .run(usedAt, userId, codeHash).changes === 1
+    );
   }
 
   unusedRecoveryCodes(userId: string): number {
-    return (this.db.prepare('SELECT count(*) AS n FROM recovery_codes WHERE user_id = ? AND used_at IS NULL').get(userId) as { n: number }).n;
+    return (this.db.prepare('SELECT count(*) AS n FROM recovery_codes WHERE user_id = ? AND used_at IS NULL').get(userId) as { n: number })
+      .n;
   }
 
   insertMfaChallenge(row: MfaChallengeRecord): void {
-    this.db.prepare('INSERT INTO mfa_challenges (token_hash, user_id, expires_at, attempts) VALUES (@token_hash, @user_id, @expires_at, @attempts)').run(row);
+    this.db
+      .prepare(
+        'INSERT INTO mfa_challenges (token_hash, user_id, expires_at, attempts) VALUES (@token_hash, @user_id, @expires_at, @attempts)',
+      )
+      .run(row);
   }
 
   mfaChallenge(tokenHash: string): MfaChallengeRecord | undefined {

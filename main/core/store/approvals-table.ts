@@ -49,20 +49,35 @@ export class ApprovalsTable {
       args.push(filter.state);
     }
     const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    return this.db.prepare(`SELECT * FROM approvals ${clause} ORDER BY requested_at DESC, id LIMIT ?`).all(...args, Math.min(Math.max(filter.limit ?? 200, 1), 1000)) as ApprovalRecord[];
+    return this.db
+      .prepare(`SELECT * FROM approvals ${clause} ORDER BY requested_at DESC, id LIMIT ?`)
+      .all(...args, Math.min(Math.max(filter.limit ?? 200, 1), 1000)) as ApprovalRecord[];
   }
 
   /** Moves a pending approval to its decision; false when it was no longer pending (decided concurrently). */
-  decide(id: string, state: 'approved' | 'rejected', decidedBy: string, decidedAt: string, note: string | null, expiresAt: string | null): boolean {
+  decide(
+    id: string,
+    state: 'approved' | 'rejected',
+    decidedBy: string,
+    decidedAt: string,
+    note: string | null,
+    expiresAt: string | null,
+  ): boolean {
     return (
       this.db
-        .prepare("UPDATE approvals SET state = ?, decided_by = ?, decided_at = ?, decision_note = ?, expires_at = ? WHERE id = ? AND state = 'pending'")
+        .prepare(
+          "UPDATE approvals SET state = ?, decided_by = ?, decided_at = ?, decision_note = ?, expires_at = ? WHERE id = ? AND state = 'pending'",
+        )
         .run(state, decidedBy, decidedAt, note, expiresAt, id).changes === 1
     );
   }
 
   /** Marks an approved approval used; false when it was used already (the one-use guarantee). */
   markUsed(id: string, usedAt: string, commandId: string): boolean {
-    return this.db.prepare("UPDATE approvals SET state = 'used', used_at = ?, used_by_command = ? WHERE id = ? AND state = 'approved'").run(usedAt, commandId, id).changes === 1;
+    return (
+      this.db
+        .prepare("UPDATE approvals SET state = 'used', used_at = ?, used_by_command = ? WHERE id = ? AND state = 'approved'")
+        .run(usedAt, commandId, id).changes === 1
+    );
   }
 }

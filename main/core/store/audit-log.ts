@@ -98,7 +98,9 @@ export class AuditLog {
 
   /** The rows after `afterSeq`, oldest first: what a consumer that has seen up to afterSeq reads next. */
   since(afterSeq: number, limit = 200): AuditRow[] {
-    const rows = this.db.prepare('SELECT * FROM audit_log WHERE seq > ? ORDER BY seq LIMIT ?').all(afterSeq, Math.min(Math.max(limit, 1), 1000)) as RawRow[];
+    const rows = this.db
+      .prepare('SELECT * FROM audit_log WHERE seq > ? ORDER BY seq LIMIT ?')
+      .all(afterSeq, Math.min(Math.max(limit, 1), 1000)) as RawRow[];
     return rows.map(parseRow);
   }
 
@@ -123,7 +125,8 @@ export class AuditLog {
       if (row.seq !== expectedSeq) return { ok: false, rows, first_broken_seq: expectedSeq, reason: `row ${expectedSeq} is missing` };
       if (row.prev_hash !== prev) return { ok: false, rows, first_broken_seq: row.seq, reason: 'link to the previous row does not match' };
       const { prev_hash: _p, hash: _h, ...content } = row;
-      if (rowHash(prev, content) !== row.hash) return { ok: false, rows, first_broken_seq: row.seq, reason: 'content does not match its hash' };
+      if (rowHash(prev, content) !== row.hash)
+        return { ok: false, rows, first_broken_seq: row.seq, reason: 'content does not match its hash' };
       prev = row.hash;
       expectedSeq += 1;
     }

@@ -39,16 +39,23 @@ export class ClusterAccessTables {
   }
 
   insertSnapshot(clusterId: string, takenAt: string, source: InventorySnapshot['source'], data: unknown): number {
-    return Number(this.db.prepare('INSERT INTO inventory_snapshots (cluster_id, taken_at, source, data) VALUES (?, ?, ?, ?)').run(clusterId, takenAt, source, JSON.stringify(data)).lastInsertRowid);
+    return Number(
+      this.db
+        .prepare('INSERT INTO inventory_snapshots (cluster_id, taken_at, source, data) VALUES (?, ?, ?, ?)')
+        .run(clusterId, takenAt, source, JSON.stringify(data)).lastInsertRowid,
+    );
   }
 
   latestAgentSnapshot(clusterId: string): InventorySnapshot | undefined {
-    const row = this.db.prepare("SELECT * FROM inventory_snapshots WHERE cluster_id = ? AND source = 'agent' ORDER BY id DESC LIMIT 1").get(clusterId) as (Omit<InventorySnapshot, 'data'> & { data: string }) | undefined;
+    const row = this.db
+      .prepare("SELECT * FROM inventory_snapshots WHERE cluster_id = ? AND source = 'agent' ORDER BY id DESC LIMIT 1")
+      .get(clusterId) as (Omit<InventorySnapshot, 'data'> & { data: string }) | undefined;
     return row && { ...row, data: JSON.parse(row.data) as unknown };
   }
 
   latestSnapshot(clusterId: string): InventorySnapshot | undefined {
-    const row = this.db.prepare('SELECT * FROM inventory_snapshots WHERE cluster_id = ? ORDER BY id DESC LIMIT 1').get(clusterId) as (Omit<InventorySnapshot, 'data'> & { data: string }) | undefined;
+    const row = this.db.prepare('SELECT * FROM inventory_snapshots WHERE cluster_id = ? ORDER BY id DESC LIMIT 1').get(clusterId) as
+      (Omit<InventorySnapshot, 'data'> & { data: string }) | undefined;
     return row && { ...row, data: JSON.parse(row.data) as unknown };
   }
 }

@@ -42,9 +42,15 @@ export class ClustersTable {
     return this.db.prepare('SELECT * FROM clusters ORDER BY name').all() as ClusterRecord[];
   }
 
-  update(id: string, fields: Partial<Pick<ClusterRecord, 'name' | 'description' | 'state' | 'profile' | 'fqdn' | 'address'>>, updatedAt: string): void {
+  update(
+    id: string,
+    fields: Partial<Pick<ClusterRecord, 'name' | 'description' | 'state' | 'profile' | 'fqdn' | 'address'>>,
+    updatedAt: string,
+  ): void {
     const sets = Object.keys(fields).map((k) => `${k} = @${k}`);
-    this.db.prepare(`UPDATE clusters SET ${[...sets, 'updated_at = @updated_at'].join(', ')} WHERE id = @id`).run({ ...fields, updated_at: updatedAt, id });
+    this.db
+      .prepare(`UPDATE clusters SET ${[...sets, 'updated_at = @updated_at'].join(', ')} WHERE id = @id`)
+      .run({ ...fields, updated_at: updatedAt, id });
   }
 
   delete(id: string): boolean {

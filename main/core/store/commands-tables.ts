@@ -62,7 +62,8 @@ export class CommandsTables {
   }
 
   get(id: string): CommandRecord | undefined {
-    const r = this.db.prepare('SELECT * FROM commands WHERE id = ?').get(id) as Raw<CommandRecord, 'args' | 'envelope' | 'result'> | undefined;
+    const r = this.db.prepare('SELECT * FROM commands WHERE id = ?').get(id) as
+      Raw<CommandRecord, 'args' | 'envelope' | 'result'> | undefined;
     return r && parseCommand(r);
   }
 
@@ -87,7 +88,11 @@ export class CommandsTables {
   }
 
   markDelivered(id: string, at: string): void {
-    this.db.prepare("UPDATE commands SET state = 'delivered', delivered_at = ?, deliveries = deliveries + 1 WHERE id = ? AND state IN ('queued','delivered')").run(at, id);
+    this.db
+      .prepare(
+        "UPDATE commands SET state = 'delivered', delivered_at = ?, deliveries = deliveries + 1 WHERE id = ? AND state IN ('queued','delivered')",
+      )
+      .run(at, id);
   }
 
   /** Sets the final state once: a later receipt for a finished command changes nothing. */
@@ -100,17 +105,27 @@ export class CommandsTables {
   }
 
   nextWakeup(clusterId: string): string | undefined {
-    return (this.db.prepare("SELECT min(delivered_at) AS t FROM commands WHERE cluster_id = ? AND state = 'delivered'").get(clusterId) as { t: string | null }).t ?? undefined;
+    return (
+      (
+        this.db.prepare("SELECT min(delivered_at) AS t FROM commands WHERE cluster_id = ? AND state = 'delivered'").get(clusterId) as {
+          t: string | null;
+        }
+      ).t ?? undefined
+    );
   }
 
   insertReceipt(r: Omit<ReceiptRecord, 'id'>): void {
     this.db
-      .prepare('INSERT INTO receipts (command_id, cluster_id, received_at, status, code, replica, body) VALUES (@command_id, @cluster_id, @received_at, @status, @code, @replica, @body)')
+      .prepare(
+        'INSERT INTO receipts (command_id, cluster_id, received_at, status, code, replica, body) VALUES (@command_id, @cluster_id, @received_at, @status, @code, @replica, @body)',
+      )
       .run({ ...r, body: JSON.stringify(r.body) });
   }
 
   receipts(commandId: string): ReceiptRecord[] {
-    return (this.db.prepare('SELECT * FROM receipts WHERE command_id = ? ORDER BY id').all(commandId) as Raw<ReceiptRecord, 'body'>[]).map((r) => ({ ...r, body: JSON.parse(r.body ?? 'null') as unknown }));
+    return (this.db.prepare('SELECT * FROM receipts WHERE command_id = ? ORDER BY id').all(commandId) as Raw<ReceiptRecord, 'body'>[]).map(
+      (r) => ({ ...r, body: JSON.parse(r.body ?? 'null') as unknown }),
+    );
   }
 
   upsertAgentStatus(s: AgentStatusRecord): void {
@@ -133,13 +148,16 @@ export class CommandsTables {
   /** The specs a component was applied with, newest first (from the signed apply commands' args). */
   specHistory(clusterId: string, name: string, limit = 50): unknown[] {
     const rows = this.db
-      .prepare("SELECT json_extract(args, '$.spec') AS spec FROM commands WHERE cluster_id = ? AND op = 'managedcomponent.apply' AND json_extract(args, '$.name') = ? ORDER BY created_at DESC, rowid DESC LIMIT ?")
+      .prepare(
+        "SELECT json_extract(args, '$.spec') AS spec FROM commands WHERE cluster_id = ? AND op = 'managedcomponent.apply' AND json_extract(args, '$.name') = ? ORDER BY created_at DESC, rowid DESC LIMIT ?",
+      )
       .all(clusterId, name, limit) as { spec: string | null }[];
     return rows.filter((r) => r.spec !== null).map((r) => JSON.parse(r.spec!) as unknown);
   }
 
   desiredState(clusterId: string): { generation: number; components: Record<string, unknown> } | undefined {
-    const r = this.db.prepare('SELECT generation, components FROM desired_state WHERE cluster_id = ?').get(clusterId) as { generation: number; components: string } | undefined;
+    const r = this.db.prepare('SELECT generation, components FROM desired_state WHERE cluster_id = ?').get(clusterId) as
+      { generation: number; components: string } | undefined;
     return r && { generation: r.generation, components: JSON.parse(r.components) as Record<string, unknown> };
   }
 

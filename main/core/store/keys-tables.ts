@@ -34,7 +34,9 @@ export class KeysTables {
 
   insertSigningKey(row: SigningKeyRecord): void {
     this.db
-      .prepare('INSERT INTO signing_keys (key_id, public_key, sealed_seed, created_at, retired_at) VALUES (@key_id, @public_key, @sealed_seed, @created_at, @retired_at)')
+      .prepare(
+        'INSERT INTO signing_keys (key_id, public_key, sealed_seed, created_at, retired_at) VALUES (@key_id, @public_key, @sealed_seed, @created_at, @retired_at)',
+      )
       .run(row);
   }
 
@@ -69,7 +71,9 @@ export class KeysTables {
 
   /** A client certificate by serial as TLS reports it (compared without case or leading zeros). */
   clientCertificateBySerial(serial: string): CertificateRecord | undefined {
-    return this.db.prepare("SELECT * FROM certificates WHERE kind = 'client' AND ltrim(lower(serial), '0') = ltrim(lower(?), '0')").get(serial) as CertificateRecord | undefined;
+    return this.db
+      .prepare("SELECT * FROM certificates WHERE kind = 'client' AND ltrim(lower(serial), '0') = ltrim(lower(?), '0')")
+      .get(serial) as CertificateRecord | undefined;
   }
 
   certificatesOf(clusterId: string): CertificateRecord[] {

@@ -47,23 +47,38 @@ export class LifecycleTables {
   }
 
   latestPreflight(clusterId: string): PreflightRunRecord | undefined {
-    const row = this.db.prepare('SELECT * FROM preflight_runs WHERE cluster_id = ? ORDER BY started_at DESC, rowid DESC LIMIT 1').get(clusterId) as (Omit<PreflightRunRecord, 'checks'> & { checks: string }) | undefined;
+    const row = this.db
+      .prepare('SELECT * FROM preflight_runs WHERE cluster_id = ? ORDER BY started_at DESC, rowid DESC LIMIT 1')
+      .get(clusterId) as (Omit<PreflightRunRecord, 'checks'> & { checks: string }) | undefined;
     return row && { ...row, checks: JSON.parse(row.checks) as unknown };
   }
 
   insertBackup(set: BackupSetRecord, files: BackupFileRecord[]): void {
-    this.db.prepare('INSERT INTO backup_sets (id, cluster_id, created_at, created_by, source, generation) VALUES (@id, @cluster_id, @created_at, @created_by, @source, @generation)').run(set);
-    const insert = this.db.prepare('INSERT INTO backup_files (set_id, name, file, sha256, size) VALUES (@set_id, @name, @file, @sha256, @size)');
+    this.db
+      .prepare(
+        'INSERT INTO backup_sets (id, cluster_id, created_at, created_by, source, generation) VALUES (@id, @cluster_id, @created_at, @created_by, @source, @generation)',
+      )
+      .run(set);
+    const insert = this.db.prepare(
+      'INSERT INTO backup_files (set_id, name, file, sha256, size) VALUES (@set_id, @name, @file, @sha256, @size)',
+    );
     for (const f of files) insert.run(f);
   }
 
   backup(setId: string): (BackupSetRecord & { files: BackupFileRecord[] }) | undefined {
     const set = this.db.prepare('SELECT * FROM backup_sets WHERE id = ?').get(setId) as BackupSetRecord | undefined;
-    return set && { ...set, files: this.db.prepare('SELECT * FROM backup_files WHERE set_id = ? ORDER BY name').all(setId) as BackupFileRecord[] };
+    return (
+      set && {
+        ...set,
+        files: this.db.prepare('SELECT * FROM backup_files WHERE set_id = ? ORDER BY name').all(setId) as BackupFileRecord[],
+      }
+    );
   }
 
   backups(clusterId: string): (BackupSetRecord & { files: BackupFileRecord[] })[] {
-    const sets = this.db.prepare('SELECT * FROM backup_sets WHERE cluster_id = ? ORDER BY created_at DESC, id').all(clusterId) as BackupSetRecord[];
+    const sets = this.db
+      .prepare('SELECT * FROM backup_sets WHERE cluster_id = ? ORDER BY created_at DESC, id')
+      .all(clusterId) as BackupSetRecord[];
     const files = this.db.prepare('SELECT * FROM backup_files WHERE set_id = ? ORDER BY name');
     return sets.map((s) => ({ ...s, files: files.all(s.id) as BackupFileRecord[] }));
   }

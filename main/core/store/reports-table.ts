@@ -38,7 +38,9 @@ export class ReportsTable {
     const limit = Math.min(Math.max(filter.limit ?? 200, 1), 1000);
     const columns = 'id, cluster_id, cluster_name, created_at, verdict, key_id';
     const rows = filter.cluster_id
-      ? this.db.prepare(`SELECT ${columns} FROM reports WHERE cluster_id = ? ORDER BY created_at DESC, id LIMIT ?`).all(filter.cluster_id, limit)
+      ? this.db
+          .prepare(`SELECT ${columns} FROM reports WHERE cluster_id = ? ORDER BY created_at DESC, id LIMIT ?`)
+          .all(filter.cluster_id, limit)
       : this.db.prepare(`SELECT ${columns} FROM reports ORDER BY created_at DESC, id LIMIT ?`).all(limit);
     return rows as ReportRow[];
   }
@@ -49,7 +51,8 @@ export class ReportsTable {
   }
 
   mirror(): MirrorSettingsRow {
-    const get = (key: string): string | null => (this.db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined)?.value ?? null;
+    const get = (key: string): string | null =>
+      (this.db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined)?.value ?? null;
     return { url: get(MIRROR_URL), ca_pem: get(MIRROR_CA) };
   }
 

@@ -13,6 +13,9 @@ export class SettingsTable {
   /** Writes the value, or removes the row for null. */
   setJson(key: string, value: unknown): void {
     if (value === null || value === undefined) this.db.prepare('DELETE FROM settings WHERE key = ?').run(key);
-    else this.db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, JSON.stringify(value));
+    else
+      this.db
+        .prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value')
+        .run(key, JSON.stringify(value));
   }
 }

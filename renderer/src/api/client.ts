@@ -459,7 +459,11 @@ export class ApiClient {
     return this.request('DELETE', `${clusterPath(id)}/components/${encodeURIComponent(name)}${queryString({ approval_id: approvalId })}`);
   }
   componentAction(id: string, name: string, action: ComponentAction, approvalId?: string): Promise<CommandView> {
-    return this.request('POST', `${clusterPath(id)}/components/${encodeURIComponent(name)}/actions`, approvalId ? { action, approval_id: approvalId } : { action });
+    return this.request(
+      'POST',
+      `${clusterPath(id)}/components/${encodeURIComponent(name)}/actions`,
+      approvalId ? { action, approval_id: approvalId } : { action },
+    );
   }
 
   // --- profile, preflight checks, backups ---
@@ -487,7 +491,11 @@ export class ApiClient {
   }
   /** Re-applies one component's spec from a backup set (its files re-hashed first by the manager). */
   restoreBackup(id: string, setId: string, service: string, approvalId?: string): Promise<CommandView> {
-    return this.request('POST', `${clusterPath(id)}/backups/${encodeURIComponent(setId)}/restore`, approvalId ? { service, approval_id: approvalId } : { service });
+    return this.request(
+      'POST',
+      `${clusterPath(id)}/backups/${encodeURIComponent(setId)}/restore`,
+      approvalId ? { service, approval_id: approvalId } : { service },
+    );
   }
 
   // --- four-eyes approvals ---
@@ -625,7 +633,12 @@ export class ApiClient {
 
 /** The sign-in answered with a second-factor challenge instead of a session. */
 export function isMfaChallenge(x: unknown): x is MfaChallenge {
-  return typeof x === 'object' && x !== null && (x as { mfa_required?: unknown }).mfa_required === true && typeof (x as { mfa_token?: unknown }).mfa_token === 'string';
+  return (
+    typeof x === 'object' &&
+    x !== null &&
+    (x as { mfa_required?: unknown }).mfa_required === true &&
+    typeof (x as { mfa_token?: unknown }).mfa_token === 'string'
+  );
 }
 
 function clusterPath(id: string): string {

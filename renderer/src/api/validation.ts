@@ -77,7 +77,8 @@ export function validateServerName(value: string): 'invalid' | null {
   return value === '' || DNS1123_SUBDOMAIN.test(value) ? null : 'invalid';
 }
 
-export const IMAGE_BY_DIGEST = /^[a-z0-9]+([._-][a-z0-9]+)*(:[0-9]+)?(\/[a-z0-9]+([._-][a-z0-9]+)*)*(:[\w][\w.-]{0,127})?@sha256:[a-f0-9]{64}$/;
+export const IMAGE_BY_DIGEST =
+  /^[a-z0-9]+([._-][a-z0-9]+)*(:[0-9]+)?(\/[a-z0-9]+([._-][a-z0-9]+)*)*(:[\w][\w.-]{0,127})?@sha256:[a-f0-9]{64}$/;
 
 export type ImageProblem = 'required' | 'tag_only' | 'invalid';
 
@@ -96,15 +97,7 @@ export const COMPONENT_KINDS = ['opa', 'openfga', 'etcd', 'nats', 'node-exporter
 export type ComponentKindName = (typeof COMPONENT_KINDS)[number];
 
 export type SpecProblem =
-  | 'not_object'
-  | 'unknown_field'
-  | 'component'
-  | 'version'
-  | 'replicas'
-  | 'artifacts'
-  | 'artifact'
-  | 'resources'
-  | 'config';
+  'not_object' | 'unknown_field' | 'component' | 'version' | 'replicas' | 'artifacts' | 'artifact' | 'resources' | 'config';
 
 export interface SpecIssue {
   /** The field as the manager names it, e.g. `spec.version` or `spec.artifacts[1]`. */
@@ -125,8 +118,10 @@ export function validateComponentSpec(input: unknown): SpecIssue | null {
   const s = input as Record<string, unknown>;
   const known = new Set(['component', 'version', 'replicas', 'artifacts', 'resources', 'config']);
   for (const k of Object.keys(s)) if (!known.has(k)) return { field: `spec.${k}`, problem: 'unknown_field' };
-  if (typeof s.component !== 'string' || !(COMPONENT_KINDS as readonly string[]).includes(s.component)) return { field: 'spec.component', problem: 'component' };
-  if (typeof s.version !== 'string' || s.version.length === 0 || s.version.length > 64) return { field: 'spec.version', problem: 'version' };
+  if (typeof s.component !== 'string' || !(COMPONENT_KINDS as readonly string[]).includes(s.component))
+    return { field: 'spec.component', problem: 'component' };
+  if (typeof s.version !== 'string' || s.version.length === 0 || s.version.length > 64)
+    return { field: 'spec.version', problem: 'version' };
   if (s.replicas !== undefined && (!Number.isInteger(s.replicas) || (s.replicas as number) < 0 || (s.replicas as number) > 99)) {
     return { field: 'spec.replicas', problem: 'replicas' };
   }
@@ -134,7 +129,14 @@ export function validateComponentSpec(input: unknown): SpecIssue | null {
     if (!Array.isArray(s.artifacts)) return { field: 'spec.artifacts', problem: 'artifacts' };
     for (let i = 0; i < s.artifacts.length; i++) {
       const a = s.artifacts[i] as Record<string, unknown> | null;
-      if (typeof a !== 'object' || a === null || typeof a.name !== 'string' || a.name === '' || typeof a.image !== 'string' || validateImageDigest(a.image) !== null) {
+      if (
+        typeof a !== 'object' ||
+        a === null ||
+        typeof a.name !== 'string' ||
+        a.name === '' ||
+        typeof a.image !== 'string' ||
+        validateImageDigest(a.image) !== null
+      ) {
         return { field: `spec.artifacts[${i}]`, problem: 'artifact' };
       }
     }
@@ -145,6 +147,7 @@ export function validateComponentSpec(input: unknown): SpecIssue | null {
       return { field: 'spec.resources', problem: 'resources' };
     }
   }
-  if (s.config !== undefined && (typeof s.config !== 'object' || s.config === null || Array.isArray(s.config))) return { field: 'spec.config', problem: 'config' };
+  if (s.config !== undefined && (typeof s.config !== 'object' || s.config === null || Array.isArray(s.config)))
+    return { field: 'spec.config', problem: 'config' };
   return null;
 }

@@ -143,7 +143,13 @@ export function Shell(): ReactElement {
           </span>
         ) : null}
         <span className="topbar-spacer" />
-        <button type="button" className="btn btn-ghost btn-sm palette-open" onClick={() => paletteStore.getState().show()} aria-keyshortcuts="Control+K" data-testid="open-palette">
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm palette-open"
+          onClick={() => paletteStore.getState().show()}
+          aria-keyshortcuts="Control+K"
+          data-testid="open-palette"
+        >
           <Icon name="search" />
           <span>{t('palette.open')}</span>
           <kbd className="kbd">Ctrl K</kbd>

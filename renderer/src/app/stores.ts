@@ -21,7 +21,17 @@ import { createRouterStore, type RouterState } from '../stores/router';
 import { createSessionStore, type SessionState } from '../stores/session';
 import { createSystemStore, type SystemState } from '../stores/system';
 import { createUiStore, type UiState } from '../stores/ui';
-import { formatDateTime, formatDateTimeLong, formatNumber, formatRelative, makeTranslator, translatePlural, type Locale, type PluralKey, type Translator } from '../i18n';
+import {
+  formatDateTime,
+  formatDateTimeLong,
+  formatNumber,
+  formatRelative,
+  makeTranslator,
+  translatePlural,
+  type Locale,
+  type PluralKey,
+  type Translator,
+} from '../i18n';
 import { hashOf } from '../stores/router';
 
 const hasWindow = typeof window !== 'undefined';
@@ -109,26 +119,26 @@ export function startLiveStores(): () => void {
   };
 }
 
-export const useUi = <T,>(selector: (s: UiState) => T): T => useStore(uiStore, selector);
-export const useSession = <T,>(selector: (s: SessionState) => T): T => useStore(sessionStore, selector);
-export const useClusters = <T,>(selector: (s: ClustersState) => T): T => useStore(clustersStore, selector);
-export const useRouter = <T,>(selector: (s: RouterState) => T): T => useStore(routerStore, selector);
-export const useSystem = <T,>(selector: (s: SystemState) => T): T => useStore(systemStore, selector);
-export const useClusterPage = <T,>(selector: (s: ClusterPageState) => T): T => useStore(clusterPageStore, selector);
-export const useClusterSetup = <T,>(selector: (s: ClusterSetupState) => T): T => useStore(clusterSetupStore, selector);
-export const useComponents = <T,>(selector: (s: ComponentsState) => T): T => useStore(componentsStore, selector);
-export const useCommands = <T,>(selector: (s: CommandsState) => T): T => useStore(commandsStore, selector);
-export const useClusterCommands = <T,>(selector: (s: CommandsState) => T): T => useStore(clusterCommandsStore, selector);
-export const useAudit = <T,>(selector: (s: AuditState) => T): T => useStore(auditStore, selector);
-export const useUsers = <T,>(selector: (s: UsersState) => T): T => useStore(usersStore, selector);
-export const useReports = <T,>(selector: (s: ReportsState) => T): T => useStore(reportsStore, selector);
-export const usePalette = <T,>(selector: (s: PaletteState) => T): T => useStore(paletteStore, selector);
-export const useProfile = <T,>(selector: (s: ProfileState) => T): T => useStore(profileStore, selector);
-export const useApprovals = <T,>(selector: (s: ApprovalsState) => T): T => useStore(approvalsStore, selector);
-export const useClusterApprovals = <T,>(selector: (s: ApprovalsState) => T): T => useStore(clusterApprovalsStore, selector);
-export const useChecks = <T,>(selector: (s: ChecksState) => T): T => useStore(checksStore, selector);
-export const useMfaEnrolment = <T,>(selector: (s: MfaEnrolmentState) => T): T => useStore(mfaEnrolmentStore, selector);
-export const useConsoleSettings = <T,>(selector: (s: ConsoleSettingsState) => T): T => useStore(consoleSettingsStore, selector);
+export const useUi = <T>(selector: (s: UiState) => T): T => useStore(uiStore, selector);
+export const useSession = <T>(selector: (s: SessionState) => T): T => useStore(sessionStore, selector);
+export const useClusters = <T>(selector: (s: ClustersState) => T): T => useStore(clustersStore, selector);
+export const useRouter = <T>(selector: (s: RouterState) => T): T => useStore(routerStore, selector);
+export const useSystem = <T>(selector: (s: SystemState) => T): T => useStore(systemStore, selector);
+export const useClusterPage = <T>(selector: (s: ClusterPageState) => T): T => useStore(clusterPageStore, selector);
+export const useClusterSetup = <T>(selector: (s: ClusterSetupState) => T): T => useStore(clusterSetupStore, selector);
+export const useComponents = <T>(selector: (s: ComponentsState) => T): T => useStore(componentsStore, selector);
+export const useCommands = <T>(selector: (s: CommandsState) => T): T => useStore(commandsStore, selector);
+export const useClusterCommands = <T>(selector: (s: CommandsState) => T): T => useStore(clusterCommandsStore, selector);
+export const useAudit = <T>(selector: (s: AuditState) => T): T => useStore(auditStore, selector);
+export const useUsers = <T>(selector: (s: UsersState) => T): T => useStore(usersStore, selector);
+export const useReports = <T>(selector: (s: ReportsState) => T): T => useStore(reportsStore, selector);
+export const usePalette = <T>(selector: (s: PaletteState) => T): T => useStore(paletteStore, selector);
+export const useProfile = <T>(selector: (s: ProfileState) => T): T => useStore(profileStore, selector);
+export const useApprovals = <T>(selector: (s: ApprovalsState) => T): T => useStore(approvalsStore, selector);
+export const useClusterApprovals = <T>(selector: (s: ApprovalsState) => T): T => useStore(clusterApprovalsStore, selector);
+export const useChecks = <T>(selector: (s: ChecksState) => T): T => useStore(checksStore, selector);
+export const useMfaEnrolment = <T>(selector: (s: MfaEnrolmentState) => T): T => useStore(mfaEnrolmentStore, selector);
+export const useConsoleSettings = <T>(selector: (s: ConsoleSettingsState) => T): T => useStore(consoleSettingsStore, selector);
 
 export function useLocale(): Locale {
   return useUi((s) => s.locale);

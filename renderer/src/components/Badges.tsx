@@ -28,7 +28,15 @@ export function VerdictBadge({ verdict }: { verdict: string }): ReactElement {
   );
 }
 
-export function Tone({ tone, children, testId }: { tone: 'ok' | 'bad' | 'pending' | 'info' | 'neutral'; children: ReactNode; testId?: string }): ReactElement {
+export function Tone({
+  tone,
+  children,
+  testId,
+}: {
+  tone: 'ok' | 'bad' | 'pending' | 'info' | 'neutral';
+  children: ReactNode;
+  testId?: string;
+}): ReactElement {
   return (
     <span className={`badge tone-${tone}`} data-testid={testId}>
       <span className="badge-dot" aria-hidden="true" />

@@ -20,7 +20,17 @@ export function CheckStatusBadge({ status }: { status: CheckStatus }): ReactElem
   );
 }
 
-export function CheckList({ checks, label, testId = 'check-list', showCritical = true }: { checks: readonly CheckResult[]; label: string; testId?: string; showCritical?: boolean }): ReactElement {
+export function CheckList({
+  checks,
+  label,
+  testId = 'check-list',
+  showCritical = true,
+}: {
+  checks: readonly CheckResult[];
+  label: string;
+  testId?: string;
+  showCritical?: boolean;
+}): ReactElement {
   const t = useT();
   if (checks.length === 0) return <p className="muted">{t('check.none')}</p>;
   return (
@@ -51,7 +61,11 @@ function CheckItem({ check, showCritical }: { check: CheckResult; showCritical: 
       ) : null}
       <details className="advanced check-evidence">
         <summary>{t('check.evidence')}</summary>
-        <CodeBlock text={JSON.stringify(check.evidence ?? {}, null, 2)} label={t('check.evidenceOf', { id: check.id })} testId="check-evidence" />
+        <CodeBlock
+          text={JSON.stringify(check.evidence ?? {}, null, 2)}
+          label={t('check.evidenceOf', { id: check.id })}
+          testId="check-evidence"
+        />
       </details>
     </li>
   );

@@ -4,7 +4,17 @@ import { useT } from '../app/stores';
 import { copyText, saveText } from '../lib/files';
 import { Icon } from './Icon';
 
-export function CopyButton({ text, label, testId, small = true }: { text: string; label?: string; testId?: string; small?: boolean }): ReactElement {
+export function CopyButton({
+  text,
+  label,
+  testId,
+  small = true,
+}: {
+  text: string;
+  label?: string;
+  testId?: string;
+  small?: boolean;
+}): ReactElement {
   const t = useT();
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   useEffect(() => {
@@ -21,7 +31,9 @@ export function CopyButton({ text, label, testId, small = true }: { text: string
       aria-label={label}
     >
       <Icon name={state === 'copied' ? 'check' : 'copy'} />
-      <span aria-live="polite">{state === 'copied' ? t('common.copied') : state === 'failed' ? t('common.copyFailed') : t('common.copy')}</span>
+      <span aria-live="polite">
+        {state === 'copied' ? t('common.copied') : state === 'failed' ? t('common.copyFailed') : t('common.copy')}
+      </span>
     </button>
   );
 }
@@ -82,11 +94,23 @@ export function CodeBlock({
         <span className="code-block-label">{label}</span>
         <span className="code-block-actions">
           <CopyButton text={text} testId={testId ? `${testId}-copy` : undefined} />
-          {fileName ? <SaveButton text={text} fileName={fileName} mediaType={mediaType ?? 'text/plain'} testId={testId ? `${testId}-save` : undefined} /> : null}
+          {fileName ? (
+            <SaveButton
+              text={text}
+              fileName={fileName}
+              mediaType={mediaType ?? 'text/plain'}
+              testId={testId ? `${testId}-save` : undefined}
+            />
+          ) : null}
         </span>
       </div>
       {/* Scrollable region: focusable so it scrolls from the keyboard. */}
-      <pre className={tall ? 'code-block-text is-tall' : 'code-block-text'} tabIndex={0} aria-label={label} data-testid={testId ? `${testId}-text` : undefined}>
+      <pre
+        className={tall ? 'code-block-text is-tall' : 'code-block-text'}
+        tabIndex={0}
+        aria-label={label}
+        data-testid={testId ? `${testId}-text` : undefined}
+      >
         <code>{text}</code>
       </pre>
     </div>

@@ -64,14 +64,67 @@ function PaletteDialog(): ReactElement {
 
   const entries = useMemo<PaletteEntry[]>(() => {
     const out: PaletteEntry[] = [];
-    if (canWrite) out.push({ id: 'action:new-cluster', group: 'actions', label: t('palette.action.newCluster'), keywords: 'new cluster create add nouveau créer', target: { kind: 'action', action: 'new-cluster' } });
-    out.push({ id: 'action:open-report', group: 'actions', label: t('palette.action.openReport'), keywords: 'report verify open auditor rapport vérifier', target: { kind: 'action', action: 'open-report' } });
-    out.push({ id: 'action:verify-audit', group: 'actions', label: t('palette.action.verifyAudit'), keywords: 'audit chain verify hash chaîne', target: { kind: 'action', action: 'verify-audit' } });
-    out.push({ id: 'action:toggle-theme', group: 'actions', label: t('palette.action.toggleTheme'), keywords: 'theme dark light thème sombre clair', target: { kind: 'action', action: 'toggle-theme' } });
-    out.push({ id: 'action:toggle-language', group: 'actions', label: t('palette.action.toggleLanguage'), keywords: 'language langue english français', target: { kind: 'action', action: 'toggle-language' } });
-    for (const s of SCREENS) out.push({ id: `screen:${s}`, group: 'screens', label: t(`nav.${s}`), keywords: `${s} ${t('palette.goTo')}`, target: { kind: 'screen', screen: s } });
-    if (isAdmin) out.push({ id: 'settings:users', group: 'screens', label: t('settings.section.users'), keywords: 'users accounts utilisateurs comptes', target: { kind: 'settings', section: 'users' } });
-    for (const c of clusters) out.push({ id: `cluster:${c.id}`, group: 'clusters', label: c.name, keywords: `${c.state} ${c.tenant} ${c.description}`, hint: c.state, target: { kind: 'cluster', clusterId: c.id } });
+    if (canWrite)
+      out.push({
+        id: 'action:new-cluster',
+        group: 'actions',
+        label: t('palette.action.newCluster'),
+        keywords: 'new cluster create add nouveau créer',
+        target: { kind: 'action', action: 'new-cluster' },
+      });
+    out.push({
+      id: 'action:open-report',
+      group: 'actions',
+      label: t('palette.action.openReport'),
+      keywords: 'report verify open auditor rapport vérifier',
+      target: { kind: 'action', action: 'open-report' },
+    });
+    out.push({
+      id: 'action:verify-audit',
+      group: 'actions',
+      label: t('palette.action.verifyAudit'),
+      keywords: 'audit chain verify hash chaîne',
+      target: { kind: 'action', action: 'verify-audit' },
+    });
+    out.push({
+      id: 'action:toggle-theme',
+      group: 'actions',
+      label: t('palette.action.toggleTheme'),
+      keywords: 'theme dark light thème sombre clair',
+      target: { kind: 'action', action: 'toggle-theme' },
+    });
+    out.push({
+      id: 'action:toggle-language',
+      group: 'actions',
+      label: t('palette.action.toggleLanguage'),
+      keywords: 'language langue english français',
+      target: { kind: 'action', action: 'toggle-language' },
+    });
+    for (const s of SCREENS)
+      out.push({
+        id: `screen:${s}`,
+        group: 'screens',
+        label: t(`nav.${s}`),
+        keywords: `${s} ${t('palette.goTo')}`,
+        target: { kind: 'screen', screen: s },
+      });
+    if (isAdmin)
+      out.push({
+        id: 'settings:users',
+        group: 'screens',
+        label: t('settings.section.users'),
+        keywords: 'users accounts utilisateurs comptes',
+        target: { kind: 'settings', section: 'users' },
+      });
+    for (const c of clusters)
+      out.push({
+        id: `cluster:${c.id}`,
+        group: 'clusters',
+        label: c.name,
+        keywords: `${c.state} ${c.tenant} ${c.description}`,
+        hint: c.state,
+        target: { kind: 'cluster', clusterId: c.id },
+      });
     return out;
   }, [t, clusters, canWrite, isAdmin]);
 
@@ -200,7 +253,17 @@ function PaletteDialog(): ReactElement {
                 >
                   {header ? <span className="palette-group">{t(`palette.group.${header}`)}</span> : null}
                   <span className="palette-row">
-                    <Icon name={entry.target.kind === 'screen' ? SCREEN_ICON[entry.target.screen] : entry.group === 'clusters' ? 'clusters' : entry.target.kind === 'settings' ? 'user' : 'commands'} />
+                    <Icon
+                      name={
+                        entry.target.kind === 'screen'
+                          ? SCREEN_ICON[entry.target.screen]
+                          : entry.group === 'clusters'
+                            ? 'clusters'
+                            : entry.target.kind === 'settings'
+                              ? 'user'
+                              : 'commands'
+                      }
+                    />
                     <span className={entry.group === 'clusters' ? 'palette-label mono' : 'palette-label'}>{entry.label}</span>
                     {entry.group === 'clusters' && entry.target.kind === 'cluster' ? (
                       <StateBadge state={(entry.hint ?? 'pending') as ClusterState} />

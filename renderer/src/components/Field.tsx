@@ -29,7 +29,19 @@ export interface FieldProps {
   children: ReactElement<ControlProps>;
 }
 
-export function Field({ id, label, note, hint, error, errorId, errorTestId, labelAction, status, className, children }: FieldProps): ReactElement {
+export function Field({
+  id,
+  label,
+  note,
+  hint,
+  error,
+  errorId,
+  errorTestId,
+  labelAction,
+  status,
+  className,
+  children,
+}: FieldProps): ReactElement {
   const t = useT();
   const hintId = `${id}-help`;
   const errId = errorId ?? `${id}-error`;

@@ -17,13 +17,7 @@ export function LanguageSwitch({ name, legend, compact }: { name: string; legend
       <legend className={compact ? 'visually-hidden' : 'segmented-legend'}>{legend}</legend>
       {LOCALES.map((l) => (
         <label key={l} className="segmented-option" lang={LANG_ATTR[l]}>
-          <input
-            type="radio"
-            name={name}
-            value={l}
-            checked={locale === l}
-            onChange={() => uiStore.getState().setLocale(l)}
-          />
+          <input type="radio" name={name} value={l} checked={locale === l} onChange={() => uiStore.getState().setLocale(l)} />
           <span>{t(NATIVE[l])}</span>
         </label>
       ))}

@@ -32,7 +32,15 @@ export function ProfileRulesLine({ profile, testId }: { profile: ProfileName; te
 }
 
 /** The rules as a list. */
-export function ProfileRulesList({ profile, label, testId }: { profile: ProfileName; label: string; testId?: string }): ReactElement | null {
+export function ProfileRulesList({
+  profile,
+  label,
+  testId,
+}: {
+  profile: ProfileName;
+  label: string;
+  testId?: string;
+}): ReactElement | null {
   const rules = useProfileRules(profile);
   if (!rules || rules.length === 0) return null;
   return (

@@ -2,7 +2,17 @@
 // optional subtitle and the screen's actions on the right.
 import type { ReactElement, ReactNode } from 'react';
 
-export function ScreenHeader({ title, subtitle, actions, titleClassName }: { title: ReactNode; subtitle?: ReactNode; actions?: ReactNode; titleClassName?: string }): ReactElement {
+export function ScreenHeader({
+  title,
+  subtitle,
+  actions,
+  titleClassName,
+}: {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  actions?: ReactNode;
+  titleClassName?: string;
+}): ReactElement {
   return (
     <header className="page-header">
       <div className="page-heading">

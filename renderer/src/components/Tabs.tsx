@@ -65,7 +65,13 @@ export function Tabs<T extends string>({
 
 export function TabPanel({ idPrefix, current, children }: { idPrefix: string; current: string; children: ReactNode }): ReactElement {
   return (
-    <div id={`${idPrefix}-panel`} role="tabpanel" aria-labelledby={`${idPrefix}-tab-${current}`} className="tab-panel" data-testid={`panel-${current}`}>
+    <div
+      id={`${idPrefix}-panel`}
+      role="tabpanel"
+      aria-labelledby={`${idPrefix}-tab-${current}`}
+      className="tab-panel"
+      data-testid={`panel-${current}`}
+    >
       {children}
     </div>
   );

@@ -132,7 +132,8 @@ export const en = {
   'clusters.col.created': 'Created',
   'clusters.sortBy': 'Sort by {column}',
   'clusters.empty.title': 'No clusters yet',
-  'clusters.empty.body': 'Create a cluster record, then import the Kubernetes cluster with the least-privilege {identity} identity: no SSH needed.',
+  'clusters.empty.body':
+    'Create a cluster record, then import the Kubernetes cluster with the least-privilege {identity} identity: no SSH needed.',
   'clusters.noMatch.title': 'No cluster matches “{filter}”',
   'clusters.noMatch.body': 'Change or clear the filter.',
   'clusters.loading': 'Loading clusters…',
@@ -146,7 +147,8 @@ export const en = {
 
   'clusters.create.title': 'New cluster',
   'clusters.create.name': 'Name',
-  'clusters.create.nameHelp': 'Lowercase letters, digits, “-” and “.”, starting and ending with a letter or a digit; at most {max} characters.',
+  'clusters.create.nameHelp':
+    'Lowercase letters, digits, “-” and “.”, starting and ending with a letter or a digit; at most {max} characters.',
   'clusters.create.description': 'Description',
   'clusters.create.descriptionHelp': 'Site, owner, purpose.',
   'clusters.create.submit': 'Create the cluster',
@@ -209,10 +211,6 @@ export const en = {
   'settings.about.transport.http': 'HTTPS',
   'settings.about.unavailable': 'Not available',
 
-  
-  
-  
-  
   // --- operators' console (cluster page, wizards, components, commands, audit, palette, users, reports) ---
   'common.copy': 'Copy',
   'common.copied': 'Copied',
@@ -224,15 +222,20 @@ export const en = {
   'validation.label.too_long': 'At most {max} characters.',
   'validation.label.invalid_chars': 'Use only lowercase letters, digits and “-”.',
   'error.kubeconfig_invalid': 'The kubeconfig cannot be used as it is.',
-  'error.kubeconfig_invalid.hint': 'Paste the whole file: one cluster with an HTTPS server and its CA embedded as certificate-authority-data (no file paths, no insecure-skip-tls-verify), one user with a token.',
+  'error.kubeconfig_invalid.hint':
+    'Paste the whole file: one cluster with an HTTPS server and its CA embedded as certificate-authority-data (no file paths, no insecure-skip-tls-verify), one user with a token.',
   'error.kubeconfig_no_token': 'The kubeconfig holds no token.',
-  'error.kubeconfig_no_token.hint': 'Put the navin-import token (step 1’s command) in the user’s token field; client certificates and exec plugins are not used.',
+  'error.kubeconfig_no_token.hint':
+    'Put the navin-import token (step 1’s command) in the user’s token field; client certificates and exec plugins are not used.',
   'error.api_unreachable': 'The Kubernetes API server cannot be reached from the manager.',
-  'error.api_unreachable.hint': 'Check the server address in the kubeconfig, the network route and the firewall between this workstation and the cluster.',
+  'error.api_unreachable.hint':
+    'Check the server address in the kubeconfig, the network route and the firewall between this workstation and the cluster.',
   'error.tls_untrusted': 'The API server’s certificate is not trusted.',
-  'error.tls_untrusted.hint': 'Embed the cluster’s CA as certificate-authority-data in the kubeconfig (the CA that signed the API server’s certificate).',
+  'error.tls_untrusted.hint':
+    'Embed the cluster’s CA as certificate-authority-data in the kubeconfig (the CA that signed the API server’s certificate).',
   'error.token_refused': 'The API server refused the token.',
-  'error.token_refused.hint': 'The token may have expired or belong to another cluster: make a fresh one with the command of step 1 and paste it again.',
+  'error.token_refused.hint':
+    'The token may have expired or belong to another cluster: make a fresh one with the command of step 1 and paste it again.',
   'error.permission_missing': 'The import identity lacks a permission it needs.',
   'error.permission_missing.hint': 'Apply the RBAC YAML of step 1 (for this namespace) with an administrator account, then register again.',
   'error.api_version_unsupported': 'This Kubernetes version is not supported.',
@@ -259,8 +262,10 @@ export const en = {
   'cluster.agent.presence.offline': 'Offline',
   'cluster.agent.presence.revoked': 'Revoked',
   'cluster.agent.connectedSince': 'The agent is connected; last contact {when}.',
-  'cluster.agent.offlineSince': 'No contact since {when} ({ago}). The agent keeps enforcing the last approved desired state and refuses new sensitive operations until it is back.',
-  'cluster.agent.revokedNote': 'The agent identity of this cluster was revoked: the gateway refuses its certificate. Issue a new identity to reconnect it.',
+  'cluster.agent.offlineSince':
+    'No contact since {when} ({ago}). The agent keeps enforcing the last approved desired state and refuses new sensitive operations until it is back.',
+  'cluster.agent.revokedNote':
+    'The agent identity of this cluster was revoked: the gateway refuses its certificate. Issue a new identity to reconnect it.',
   'cluster.agent.noneNote': 'No agent has connected yet. Install it from the Agent tab.',
   'cluster.agent.version': 'Version',
   'cluster.agent.leader': 'Leader replica',
@@ -310,14 +315,16 @@ export const en = {
   'cluster.node.capacityHelp': 'CPU and memory: allocatable to pods, of the node’s capacity.',
   'import.intro': 'Take the cluster under management through its API only, with a least-privilege identity: no SSH, no cluster-admin.',
   'import.step1.title': 'Apply the import RBAC',
-  'import.step1.body': 'This YAML creates the managed namespace, the ManagedComponent CRD and the navin-import ServiceAccount with read access to nodes, namespaces, CRDs, storage and ingress classes and CoreDNS, and write access to platform.navin.ai resources in the managed namespace only. Apply it with an administrator account.',
+  'import.step1.body':
+    'This YAML creates the managed namespace, the ManagedComponent CRD and the navin-import ServiceAccount with read access to nodes, namespaces, CRDs, storage and ingress classes and CoreDNS, and write access to platform.navin.ai resources in the managed namespace only. Apply it with an administrator account.',
   'import.namespace': 'Managed namespace',
   'import.namespaceHelp': 'A DNS-1123 label: lowercase letters, digits and “-”; the default is {default}.',
   'import.rbacLabel': 'Import RBAC for the namespace {namespace}',
   'import.applyHint': 'Save it as a file, then apply it:',
   'import.tokenHint': 'Then make the import identity’s token:',
   'import.step2.title': 'Register with the kubeconfig',
-  'import.step2.body': 'Paste a kubeconfig holding that token and the API server’s CA, or pick its file. The manager checks it at once (reachable, certificate trusted, token accepted, version, each permission) and reads the inventory; nothing is stored when a check fails.',
+  'import.step2.body':
+    'Paste a kubeconfig holding that token and the API server’s CA, or pick its file. The manager checks it at once (reachable, certificate trusted, token accepted, version, each permission) and reads the inventory; nothing is stored when a check fails.',
   'import.kubeconfig': 'Kubeconfig',
   'import.kubeconfigHelp': 'The token is sealed at rest by the manager; the text is not kept by the console.',
   'import.kubeconfigMissing': 'Paste the kubeconfig or pick its file.',
@@ -337,7 +344,8 @@ export const en = {
   'import.nextAgent': 'Next: install the agent',
   'import.permission.cluster': 'Missing: {verb} {resource} at cluster scope.',
   'import.permission.namespaced': 'Missing: {verb} {resource} in the namespace {namespace}.',
-  'agent.intro': 'The agent runs in the cluster (2 replicas), connects out to the manager’s gateway with its own client certificate and executes only commands this manager signed. It needs no inbound port.',
+  'agent.intro':
+    'The agent runs in the cluster (2 replicas), connects out to the manager’s gateway with its own client certificate and executes only commands this manager signed. It needs no inbound port.',
   'agent.step1.title': 'Issue the agent identity',
   'agent.step1.body': 'The address the agent uses to reach this manager’s gateway, as seen from the cluster.',
   'agent.gateway': 'Gateway URL',
@@ -353,17 +361,21 @@ export const en = {
   'agent.serverNameHelp': 'The name in the gateway’s certificate, when it differs from the URL’s host.',
   'agent.serverNameInvalid': 'A DNS name: lowercase letters, digits, “-” and “.”.',
   'agent.offlineAfter': 'Offline after (seconds)',
-  'agent.offlineAfterHelp': 'Without the manager for this long, the agent refuses new sensitive operations; from {min} to {max}, {default} by default.',
+  'agent.offlineAfterHelp':
+    'Without the manager for this long, the agent refuses new sensitive operations; from {min} to {max}, {default} by default.',
   'agent.offlineAfterInvalid': 'A whole number of seconds from {min} to {max}.',
   'agent.issue': 'Issue the identity',
   'agent.issuing': 'Issuing the identity…',
   'agent.confirm.title': 'Issue a new agent identity?',
-  'agent.confirm.revokes': 'This revokes the current identity (certificate {serial}) at once: the agent running now is refused by the gateway until it gets the new files.',
-  'agent.confirm.revokesAny': 'This revokes any previous identity of this cluster at once: an agent already running with it is refused by the gateway until it gets the new files.',
+  'agent.confirm.revokes':
+    'This revokes the current identity (certificate {serial}) at once: the agent running now is refused by the gateway until it gets the new files.',
+  'agent.confirm.revokesAny':
+    'This revokes any previous identity of this cluster at once: an agent already running with it is refused by the gateway until it gets the new files.',
   'agent.confirm.issue': 'Issue and revoke the previous one',
   'agent.step2.title': 'Save the identity files',
   'agent.once.title': 'Shown this once',
-  'agent.once.body': 'The private key tls.key is not kept by the manager and cannot be retrieved again. Save every file now; leaving this page forgets them.',
+  'agent.once.body':
+    'The private key tls.key is not kept by the manager and cannot be retrieved again. Save every file now; leaving this page forgets them.',
   'agent.serial': 'Certificate serial',
   'agent.notAfter': 'Valid until',
   'agent.revoked': 'Revoked now',
@@ -380,7 +392,8 @@ export const en = {
   'agent.forget.notAllSaved': 'Some files were not saved from this page. Once forgotten, the private key cannot be shown again.',
   'agent.forget.anyway': 'Forget them anyway',
   'agent.step3.title': 'Apply the agent manifests',
-  'agent.step3.body': 'The ServiceAccount, its roles and the 2-replica Deployment (non-root, read-only root filesystem, no Service), pinned to the image digest from your internal mirror.',
+  'agent.step3.body':
+    'The ServiceAccount, its roles and the 2-replica Deployment (non-root, read-only root filesystem, no Service), pinned to the image digest from your internal mirror.',
   'agent.image': 'Agent image',
   'agent.imageHelp': 'Pinned by digest, like {example}. A tag alone is refused.',
   'agent.image.problem.required': 'Enter the image reference, e.g. {example}.',
@@ -409,7 +422,8 @@ export const en = {
   'components.observed.replicas': '{replicas} replicas',
   'components.observed.status': 'Status: {status}',
   'components.empty.title': 'No component in the desired state',
-  'components.empty.body': 'Apply OPA, OpenFGA, etcd, NATS or node exporter: the manager signs the new desired state and sends it to the agent as a command.',
+  'components.empty.body':
+    'Apply OPA, OpenFGA, etcd, NATS or node exporter: the manager signs the new desired state and sends it to the agent as a command.',
   'components.edit': 'Edit',
   'components.editName': 'Edit {name}',
   'components.delete': 'Delete',
@@ -454,7 +468,8 @@ export const en = {
   'components.problem.resources': '{field}: cpu and memory as Kubernetes quantities (500m, 256Mi).',
   'components.problem.config': '{field} must be an object.',
   'components.editor.label': 'ManagedComponent manifest',
-  'components.editor.help': 'A ManagedComponent (apiVersion, kind, metadata.name, spec), or a JSON object with name and spec; checked here before anything is sent.',
+  'components.editor.help':
+    'A ManagedComponent (apiVersion, kind, metadata.name, spec), or a JSON object with name and spec; checked here before anything is sent.',
   'components.editor.check': 'Check',
   'components.editor.valid': 'Valid: {name}, {component} {version}.',
   'components.editor.empty': 'The manifest is empty.',
@@ -468,7 +483,8 @@ export const en = {
   'components.applySent': 'Apply {name}: command sent',
   'components.deleteSent': 'Delete {name}: command sent',
   'components.confirmDeleteTitle': 'Delete {name}?',
-  'components.confirmDelete': 'Remove the component {name} ({component} {version}) from the cluster {cluster}, namespace {namespace}. The manager signs a desired state without it and the agent deletes its ManagedComponent.',
+  'components.confirmDelete':
+    'Remove the component {name} ({component} {version}) from the cluster {cluster}, namespace {namespace}. The manager signs a desired state without it and the agent deletes its ManagedComponent.',
   'components.namespaceAssumed': 'The manager has not named this cluster’s namespace yet: {namespace} is the default.',
   'components.deleteConfirm': 'Delete {name}',
   'commands.subtitle': 'Signed commands sent to the cluster agents, with their receipts',
@@ -488,7 +504,8 @@ export const en = {
   'commands.filter.allStates': 'All states',
   'commands.count': '{shown} of {total}',
   'commands.empty.title': 'No command yet',
-  'commands.empty.body': 'Applying or deleting a component, or asking an agent for its inventory, sends a signed command; it shows here with its receipts.',
+  'commands.empty.body':
+    'Applying or deleting a component, or asking an agent for its inventory, sends a signed command; it shows here with its receipts.',
   'commands.empty.clusterBody': 'No command was sent to this cluster yet.',
   'commands.liveNote': 'Receipts appear as the agent sends them.',
   'command.op.managedcomponent.apply': 'Apply component',
@@ -524,9 +541,11 @@ export const en = {
   'command.code.malformed': 'Malformed command',
   'command.code.malformed.hint': 'The agent could not read the signed envelope. Report it with the command id.',
   'command.code.key_unknown': 'Signing key unknown to the agent',
-  'command.code.key_unknown.hint': 'The agent does not trust this manager’s key (rotated since its identity was issued): issue a new agent identity.',
+  'command.code.key_unknown.hint':
+    'The agent does not trust this manager’s key (rotated since its identity was issued): issue a new agent identity.',
   'command.code.signature_invalid': 'Signature not valid',
-  'command.code.signature_invalid.hint': 'The command was altered on its way, or not signed by this manager. Check the network path; report it.',
+  'command.code.signature_invalid.hint':
+    'The command was altered on its way, or not signed by this manager. Check the network path; report it.',
   'command.code.type_mismatch': 'Wrong kind of document',
   'command.code.type_mismatch.hint': 'A signed document of another kind was sent as a command. Report it.',
   'command.code.target_mismatch': 'Meant for another cluster',
@@ -540,21 +559,25 @@ export const en = {
   'command.code.nonce_replayed': 'Already executed (replay)',
   'command.code.nonce_replayed.hint': 'A redelivery of a command the agent had already run: its first outcome stands. Nothing to do.',
   'command.code.manager_unreachable': 'Refused while offline',
-  'command.code.manager_unreachable.hint': 'The agent had lost the manager for longer than its offline limit and refuses sensitive operations: restore the link, then send it again.',
+  'command.code.manager_unreachable.hint':
+    'The agent had lost the manager for longer than its offline limit and refuses sensitive operations: restore the link, then send it again.',
   'command.code.profile_blocked': 'Blocked by the install profile',
   'command.code.profile_blocked.hint': 'The cluster’s install profile forbids this operation now: fix what the profile reports first.',
   'command.code.desired_state_invalid': 'Desired state refused',
-  'command.code.desired_state_invalid.hint': 'The signed desired state in the command did not verify, or is older than the one the agent holds. Apply again from this console.',
+  'command.code.desired_state_invalid.hint':
+    'The signed desired state in the command did not verify, or is older than the one the agent holds. Apply again from this console.',
   'command.code.op_unknown': 'Operation unknown to the agent',
   'command.code.op_unknown.hint': 'The agent is older than this manager: upgrade the agent image.',
   'command.code.execution_failed': 'Execution failed',
-  'command.code.execution_failed.hint': 'The agent could not carry it out in the cluster (see the result): check the cluster, then send it again.',
+  'command.code.execution_failed.hint':
+    'The agent could not carry it out in the cluster (see the result): check the cluster, then send it again.',
   'audit.subtitle': 'Who did what, when and on which cluster: append-only and hash-chained',
   'audit.chain.checking': 'Checking the hash chain…',
   'audit.chain.ok': 'Chain intact: {rows} rows verified',
   'audit.chain.okBody': 'Every row matches its hash and links to the previous one.',
   'audit.chain.broken': 'Chain broken at row {seq}',
-  'audit.chain.brokenBody': '{reason}. Rows from this one on cannot be trusted ({rows} read). Keep the data dir as it is and alert your security officer.',
+  'audit.chain.brokenBody':
+    '{reason}. Rows from this one on cannot be trusted ({rows} read). Keep the data dir as it is and alert your security officer.',
   'audit.search': 'Search the audit log',
   'audit.actor': 'Actor',
   'audit.cluster': 'Cluster',
@@ -597,7 +620,8 @@ export const en = {
   'settings.section.preferences': 'Preferences',
   'settings.section.users': 'Users',
   'users.title': 'Accounts',
-  'users.help': 'Local accounts of this manager. Viewers read, operators change clusters and components, administrators also manage accounts.',
+  'users.help':
+    'Local accounts of this manager. Viewers read, operators change clusters and components, administrators also manage accounts.',
   'users.add': 'Add an account',
   'users.submit': 'Create the account',
   'users.adding': 'Creating…',
@@ -609,7 +633,8 @@ export const en = {
   'users.roleHelp.operator': 'Also creates clusters, applies and deletes components.',
   'users.roleHelp.admin': 'Also manages the accounts.',
   'reports.subtitle': 'Signed acceptance reports, verifiable offline with the manager’s public key',
-  'reports.unavailable': 'This manager does not serve acceptance reports yet (its reports routes answer 404). Opening and verifying a report file below works offline.',
+  'reports.unavailable':
+    'This manager does not serve acceptance reports yet (its reports routes answer 404). Opening and verifying a report file below works offline.',
   'reports.run.title': 'Run acceptance',
   'reports.run.help': 'Runs every check of the cluster and signs the report: PASS, FAIL or BLOCKED per line, with its evidence.',
   'reports.run.cluster': 'Cluster',
@@ -631,7 +656,8 @@ export const en = {
   'reports.html.en': 'HTML (English)',
   'reports.html.fr': 'HTML (French)',
   'reports.open.title': 'Open a report',
-  'reports.open.help': 'Pick a signed report (JSON) and the manager’s public key (manager.pem): the check runs here, offline; nothing is sent.',
+  'reports.open.help':
+    'Pick a signed report (JSON) and the manager’s public key (manager.pem): the check runs here, offline; nothing is sent.',
   'reports.open.pickReport': 'Report JSON…',
   'reports.open.pickKey': 'manager.pem…',
   'reports.open.useManagerKey': 'Use this manager’s key',
@@ -683,7 +709,8 @@ export const en = {
   'profile.status.compliant': 'Compliant',
   'profile.status.blocked': 'Blocked',
   'profile.evaluatedAt': 'Evaluated {when}',
-  'profile.blockedHelp': 'While the profile is blocked, installs, upgrades, commands, starts and restarts are refused; stop, uninstall, configuration, rollback and backup stay possible to bring the cluster back into compliance.',
+  'profile.blockedHelp':
+    'While the profile is blocked, installs, upgrades, commands, starts and restarts are refused; stop, uninstall, configuration, rollback and backup stay possible to bring the cluster back into compliance.',
   'profile.fourEyes': 'Four-eyes rule: these operations need another administrator’s approval, used once within 24 hours: {actions}.',
   'profile.change': 'Change the profile',
   'profile.apply': 'Apply the profile',
@@ -700,7 +727,8 @@ export const en = {
   'check.evidenceOf': 'Evidence of {id}',
   'check.none': 'No check.',
   'preflight.title': 'Preflight checks',
-  'preflight.help': 'Run at the start of every install and upgrade, and on demand: host facts, forward and reverse DNS, catalogue checks, capacity, versions, TLS and the profile’s rules. A single critical failure stops the operation before any file is written.',
+  'preflight.help':
+    'Run at the start of every install and upgrade, and on demand: host facts, forward and reverse DNS, catalogue checks, capacity, versions, TLS and the profile’s rules. A single critical failure stops the operation before any file is written.',
   'preflight.run': 'Run checks',
   'preflight.running': 'Checking…',
   'preflight.none': 'Never checked yet.',
@@ -729,7 +757,8 @@ export const en = {
   'components.actionConfirmTitle': '{action} {name}?',
   'components.actionConfirm': '{action} {name}',
   'components.actionSent': '{action} of {name} sent to the agent',
-  'approvals.subtitle': 'Four-eyes rule: a disruptive operation under the banking-secure profile needs another administrator’s approval; the requester then launches it once, within 24 hours.',
+  'approvals.subtitle':
+    'Four-eyes rule: a disruptive operation under the banking-secure profile needs another administrator’s approval; the requester then launches it once, within 24 hours.',
   'approvals.action.stop': 'Stop',
   'approvals.action.start': 'Start',
   'approvals.action.restart': 'Restart',
@@ -801,7 +830,8 @@ export const en = {
   'mfa.enrol.confirm': 'Confirm',
   'mfa.enrol.confirming': 'Checking…',
   'mfa.recovery.title': 'Save these recovery codes now',
-  'mfa.recovery.help': 'Each code signs you in once if you lose the app. They are shown only this time: copy them or save them as a file and keep them somewhere safe.',
+  'mfa.recovery.help':
+    'Each code signs you in once if you lose the app. They are shown only this time: copy them or save them as a file and keep them somewhere safe.',
   'mfa.recovery.done': 'I have saved them',
   'mfa.login.title': 'Second factor',
   'mfa.login.help': 'Enter the 6-digit code of your authenticator app, or one of your recovery codes.',
@@ -835,7 +865,8 @@ export const en = {
   'syslog.unreachable': 'Unreachable',
   'syslog.forwarder': 'Forwarder state',
   'dns.title': 'DNS servers',
-  'dns.help': 'The preflight checks resolve each cluster’s FQDN and address with these servers (the system resolver when the list is empty).',
+  'dns.help':
+    'The preflight checks resolve each cluster’s FQDN and address with these servers (the system resolver when the list is empty).',
   'dns.servers': 'Servers',
   'dns.serversHelp': 'One IP address per line.',
   'mirror.title': 'Internal mirror',
@@ -844,7 +875,8 @@ export const en = {
   'mirror.ca': 'CA certificate of the mirror (PEM)',
   'settings.section.endpoints': 'Trusted CAs',
   'endpointTrust.title': 'Trusted CAs for service endpoints',
-  'endpointTrust.help': 'The preflight checks and reports trust these CAs, besides the manager CA, for the TLS endpoints bound to the services (your PKI).',
+  'endpointTrust.help':
+    'The preflight checks and reports trust these CAs, besides the manager CA, for the TLS endpoints bound to the services (your PKI).',
   'endpointTrust.count.one': '{count} certificate trusted.',
   'endpointTrust.count.other': '{count} certificates trusted.',
   'endpointTrust.none': 'No CA besides the manager CA.',
@@ -858,7 +890,8 @@ export const en = {
   'users.mfaReset.confirm': 'Reset the second factor of {name}? They will have to set it up again at the next sign-in.',
   'users.mfaReset.done': 'The second factor of {name} was reset.',
   'error.profile_blocked': 'The cluster’s install profile is blocked.',
-  'error.profile_blocked.hint': 'Fix the failing rules below (Profile tab); stop, uninstall, configuration, rollback and backup stay possible.',
+  'error.profile_blocked.hint':
+    'Fix the failing rules below (Profile tab); stop, uninstall, configuration, rollback and backup stay possible.',
   'error.preflight_failed': 'A critical preflight check failed; nothing was written.',
   'error.preflight_failed.hint': 'Fix what the failed checks below report, then launch the operation again.',
   'error.approval_required': 'This operation needs another administrator’s approval.',

@@ -53,7 +53,8 @@ export const fr: Record<MessageKey, string> = {
   'login.submit': 'Se connecter',
   'login.submitting': 'Connexion…',
   'login.missing': 'Saisissez votre nom et votre mot de passe.',
-  'login.setupNeeded': 'Aucun compte n’existe encore. Ouvrez le lien d’installation affiché par {command} pour créer le premier administrateur.',
+  'login.setupNeeded':
+    'Aucun compte n’existe encore. Ouvrez le lien d’installation affiché par {command} pour créer le premier administrateur.',
   'login.ticketHint': 'Sur un poste de travail, vous pouvez aussi ouvrir le lien de connexion à usage unique affiché par {command}.',
   'login.notice.session_expired': 'Votre session a pris fin. Reconnectez-vous.',
   'login.notice.signed_out': 'Déconnexion effectuée.',
@@ -135,7 +136,8 @@ export const fr: Record<MessageKey, string> = {
   'clusters.col.created': 'Créé le',
   'clusters.sortBy': 'Trier par {column}',
   'clusters.empty.title': 'Aucun cluster pour l’instant',
-  'clusters.empty.body': 'Créez un enregistrement de cluster, puis importez le cluster Kubernetes avec l’identité à moindre privilège {identity} : aucun SSH nécessaire.',
+  'clusters.empty.body':
+    'Créez un enregistrement de cluster, puis importez le cluster Kubernetes avec l’identité à moindre privilège {identity} : aucun SSH nécessaire.',
   'clusters.noMatch.title': 'Aucun cluster ne correspond à « {filter} »',
   'clusters.noMatch.body': 'Modifiez ou effacez le filtre.',
   'clusters.loading': 'Chargement des clusters…',
@@ -149,7 +151,8 @@ export const fr: Record<MessageKey, string> = {
 
   'clusters.create.title': 'Nouveau cluster',
   'clusters.create.name': 'Nom',
-  'clusters.create.nameHelp': 'Lettres minuscules, chiffres, « - » et « . », en commençant et en finissant par une lettre ou un chiffre ; {max} caractères au plus.',
+  'clusters.create.nameHelp':
+    'Lettres minuscules, chiffres, « - » et « . », en commençant et en finissant par une lettre ou un chiffre ; {max} caractères au plus.',
   'clusters.create.description': 'Description',
   'clusters.create.descriptionHelp': 'Site, responsable, usage.',
   'clusters.create.submit': 'Créer le cluster',
@@ -189,7 +192,8 @@ export const fr: Record<MessageKey, string> = {
     'Les vérifications préalables, les contrôles de vivacité et de disponibilité et les tests fonctionnels de chaque service géré, avec leurs résultats et leurs preuves.',
   'screen.reports.body':
     'Les rapports de recette signés : une ligne par vérification, PASS, FAIL ou BLOCKED avec sa preuve, lisibles en anglais et en français et vérifiables hors ligne avec la clé publique du gestionnaire.',
-  'screen.audit.body': 'Le journal d’audit : qui a fait quoi, quand et sur quel cluster, y compris les accusés de réception d’agent refusés.',
+  'screen.audit.body':
+    'Le journal d’audit : qui a fait quoi, quand et sur quel cluster, y compris les accusés de réception d’agent refusés.',
 
   'settings.title': 'Paramètres',
   'settings.subtitle': 'Préférences de cette console, conservées sur ce poste',
@@ -212,10 +216,6 @@ export const fr: Record<MessageKey, string> = {
   'settings.about.transport.http': 'HTTPS',
   'settings.about.unavailable': 'Non disponible',
 
-  
-  
-  
-  
   // --- operators' console (cluster page, wizards, components, commands, audit, palette, users, reports) ---
   'common.copy': 'Copier',
   'common.copied': 'Copié',
@@ -227,17 +227,23 @@ export const fr: Record<MessageKey, string> = {
   'validation.label.too_long': 'Au plus {max} caractères.',
   'validation.label.invalid_chars': 'Utilisez uniquement des lettres minuscules, des chiffres et « - ».',
   'error.kubeconfig_invalid': 'Le kubeconfig ne peut pas être utilisé tel quel.',
-  'error.kubeconfig_invalid.hint': 'Collez le fichier entier : un cluster avec un serveur HTTPS et son autorité embarquée en certificate-authority-data (pas de chemin de fichier, pas d’insecure-skip-tls-verify), un utilisateur avec un jeton.',
+  'error.kubeconfig_invalid.hint':
+    'Collez le fichier entier : un cluster avec un serveur HTTPS et son autorité embarquée en certificate-authority-data (pas de chemin de fichier, pas d’insecure-skip-tls-verify), un utilisateur avec un jeton.',
   'error.kubeconfig_no_token': 'Le kubeconfig ne contient aucun jeton.',
-  'error.kubeconfig_no_token.hint': 'Placez le jeton de navin-import (la commande de l’étape 1) dans le champ token de l’utilisateur ; les certificats clients et les plugins exec ne sont pas utilisés.',
+  'error.kubeconfig_no_token.hint':
+    'Placez le jeton de navin-import (la commande de l’étape 1) dans le champ token de l’utilisateur ; les certificats clients et les plugins exec ne sont pas utilisés.',
   'error.api_unreachable': 'Le serveur d’API Kubernetes est injoignable depuis le gestionnaire.',
-  'error.api_unreachable.hint': 'Vérifiez l’adresse du serveur dans le kubeconfig, la route réseau et le pare-feu entre ce poste et le cluster.',
+  'error.api_unreachable.hint':
+    'Vérifiez l’adresse du serveur dans le kubeconfig, la route réseau et le pare-feu entre ce poste et le cluster.',
   'error.tls_untrusted': 'Le certificat du serveur d’API n’est pas reconnu.',
-  'error.tls_untrusted.hint': 'Embarquez l’autorité du cluster en certificate-authority-data dans le kubeconfig (celle qui a signé le certificat du serveur d’API).',
+  'error.tls_untrusted.hint':
+    'Embarquez l’autorité du cluster en certificate-authority-data dans le kubeconfig (celle qui a signé le certificat du serveur d’API).',
   'error.token_refused': 'Le serveur d’API a refusé le jeton.',
-  'error.token_refused.hint': 'Le jeton a peut-être expiré ou appartient à un autre cluster : créez-en un nouveau avec la commande de l’étape 1, puis collez-le à nouveau.',
+  'error.token_refused.hint':
+    'Le jeton a peut-être expiré ou appartient à un autre cluster : créez-en un nouveau avec la commande de l’étape 1, puis collez-le à nouveau.',
   'error.permission_missing': 'Il manque une permission à l’identité d’import.',
-  'error.permission_missing.hint': 'Appliquez le YAML RBAC de l’étape 1 (pour cet espace de noms) avec un compte administrateur, puis recommencez l’enregistrement.',
+  'error.permission_missing.hint':
+    'Appliquez le YAML RBAC de l’étape 1 (pour cet espace de noms) avec un compte administrateur, puis recommencez l’enregistrement.',
   'error.api_version_unsupported': 'Cette version de Kubernetes n’est pas prise en charge.',
   'error.api_version_unsupported.hint': 'Le gestionnaire demande Kubernetes 1.25 ou plus récent : mettez d’abord le cluster à jour.',
   'error.api_error': 'Le serveur d’API Kubernetes a répondu par une erreur.',
@@ -262,8 +268,10 @@ export const fr: Record<MessageKey, string> = {
   'cluster.agent.presence.offline': 'Hors ligne',
   'cluster.agent.presence.revoked': 'Révoqué',
   'cluster.agent.connectedSince': 'L’agent est connecté ; dernier contact {when}.',
-  'cluster.agent.offlineSince': 'Aucun contact depuis le {when} ({ago}). L’agent continue d’appliquer le dernier état souhaité approuvé et refuse les nouvelles opérations sensibles jusqu’à son retour.',
-  'cluster.agent.revokedNote': 'L’identité d’agent de ce cluster a été révoquée : la passerelle refuse son certificat. Émettez une nouvelle identité pour le reconnecter.',
+  'cluster.agent.offlineSince':
+    'Aucun contact depuis le {when} ({ago}). L’agent continue d’appliquer le dernier état souhaité approuvé et refuse les nouvelles opérations sensibles jusqu’à son retour.',
+  'cluster.agent.revokedNote':
+    'L’identité d’agent de ce cluster a été révoquée : la passerelle refuse son certificat. Émettez une nouvelle identité pour le reconnecter.',
   'cluster.agent.noneNote': 'Aucun agent ne s’est encore connecté. Installez-le depuis l’onglet Agent.',
   'cluster.agent.version': 'Version de l’agent',
   'cluster.agent.leader': 'Réplique meneuse',
@@ -313,14 +321,16 @@ export const fr: Record<MessageKey, string> = {
   'cluster.node.capacityHelp': 'Processeur et mémoire : allouable aux pods, sur la capacité du nœud.',
   'import.intro': 'Prenez le cluster en gestion par sa seule API, avec une identité aux privilèges minimaux : ni SSH, ni cluster-admin.',
   'import.step1.title': 'Appliquer le RBAC d’import',
-  'import.step1.body': 'Ce YAML crée l’espace de noms géré, la CRD ManagedComponent et le ServiceAccount navin-import, avec un accès en lecture aux nœuds, espaces de noms, CRD, classes de stockage et d’ingress et à CoreDNS, et en écriture aux seules ressources platform.navin.ai de l’espace de noms géré. Appliquez-le avec un compte administrateur.',
+  'import.step1.body':
+    'Ce YAML crée l’espace de noms géré, la CRD ManagedComponent et le ServiceAccount navin-import, avec un accès en lecture aux nœuds, espaces de noms, CRD, classes de stockage et d’ingress et à CoreDNS, et en écriture aux seules ressources platform.navin.ai de l’espace de noms géré. Appliquez-le avec un compte administrateur.',
   'import.namespace': 'Espace de noms géré',
   'import.namespaceHelp': 'Un libellé DNS-1123 : lettres minuscules, chiffres et « - » ; par défaut {default}.',
   'import.rbacLabel': 'RBAC d’import pour l’espace de noms {namespace}',
   'import.applyHint': 'Enregistrez-le dans un fichier, puis appliquez-le :',
   'import.tokenHint': 'Créez ensuite le jeton de l’identité d’import :',
   'import.step2.title': 'Enregistrer avec le kubeconfig',
-  'import.step2.body': 'Collez un kubeconfig contenant ce jeton et l’autorité du serveur d’API, ou choisissez son fichier. Le gestionnaire le vérifie aussitôt (joignable, certificat reconnu, jeton accepté, version, chaque permission) et lit l’inventaire ; rien n’est conservé si une vérification échoue.',
+  'import.step2.body':
+    'Collez un kubeconfig contenant ce jeton et l’autorité du serveur d’API, ou choisissez son fichier. Le gestionnaire le vérifie aussitôt (joignable, certificat reconnu, jeton accepté, version, chaque permission) et lit l’inventaire ; rien n’est conservé si une vérification échoue.',
   'import.kubeconfig': 'Kubeconfig d’import',
   'import.kubeconfigHelp': 'Le jeton est scellé au repos par le gestionnaire ; la console ne conserve pas le texte.',
   'import.kubeconfigMissing': 'Collez le kubeconfig ou choisissez son fichier.',
@@ -340,7 +350,8 @@ export const fr: Record<MessageKey, string> = {
   'import.nextAgent': 'Ensuite : installer l’agent',
   'import.permission.cluster': 'Manquant : {verb} {resource} à l’échelle du cluster.',
   'import.permission.namespaced': 'Manquant : {verb} {resource} dans l’espace de noms {namespace}.',
-  'agent.intro': 'L’agent tourne dans le cluster (2 répliques), se connecte vers la passerelle du gestionnaire avec son propre certificat client et n’exécute que les commandes signées par ce gestionnaire. Il n’ouvre aucun port entrant.',
+  'agent.intro':
+    'L’agent tourne dans le cluster (2 répliques), se connecte vers la passerelle du gestionnaire avec son propre certificat client et n’exécute que les commandes signées par ce gestionnaire. Il n’ouvre aucun port entrant.',
   'agent.step1.title': 'Émettre l’identité de l’agent',
   'agent.step1.body': 'L’adresse par laquelle l’agent joint la passerelle de ce gestionnaire, vue depuis le cluster.',
   'agent.gateway': 'URL de la passerelle',
@@ -356,17 +367,21 @@ export const fr: Record<MessageKey, string> = {
   'agent.serverNameHelp': 'Le nom inscrit dans le certificat de la passerelle, s’il diffère de l’hôte de l’URL.',
   'agent.serverNameInvalid': 'Un nom DNS : lettres minuscules, chiffres, « - » et « . ».',
   'agent.offlineAfter': 'Hors ligne après (secondes)',
-  'agent.offlineAfterHelp': 'Sans gestionnaire pendant cette durée, l’agent refuse les nouvelles opérations sensibles ; de {min} à {max}, {default} par défaut.',
+  'agent.offlineAfterHelp':
+    'Sans gestionnaire pendant cette durée, l’agent refuse les nouvelles opérations sensibles ; de {min} à {max}, {default} par défaut.',
   'agent.offlineAfterInvalid': 'Un nombre entier de secondes de {min} à {max}.',
   'agent.issue': 'Émettre l’identité',
   'agent.issuing': 'Émission de l’identité…',
   'agent.confirm.title': 'Émettre une nouvelle identité d’agent ?',
-  'agent.confirm.revokes': 'Cela révoque aussitôt l’identité actuelle (certificat {serial}) : l’agent en service est refusé par la passerelle jusqu’à ce qu’il reçoive les nouveaux fichiers.',
-  'agent.confirm.revokesAny': 'Cela révoque aussitôt toute identité précédente de ce cluster : un agent qui l’utilise déjà est refusé par la passerelle jusqu’à ce qu’il reçoive les nouveaux fichiers.',
+  'agent.confirm.revokes':
+    'Cela révoque aussitôt l’identité actuelle (certificat {serial}) : l’agent en service est refusé par la passerelle jusqu’à ce qu’il reçoive les nouveaux fichiers.',
+  'agent.confirm.revokesAny':
+    'Cela révoque aussitôt toute identité précédente de ce cluster : un agent qui l’utilise déjà est refusé par la passerelle jusqu’à ce qu’il reçoive les nouveaux fichiers.',
   'agent.confirm.issue': 'Émettre et révoquer la précédente',
   'agent.step2.title': 'Enregistrer les fichiers d’identité',
   'agent.once.title': 'Affiché une seule fois',
-  'agent.once.body': 'La clé privée tls.key n’est pas conservée par le gestionnaire et ne pourra plus être récupérée. Enregistrez chaque fichier maintenant ; quitter cette page les oublie.',
+  'agent.once.body':
+    'La clé privée tls.key n’est pas conservée par le gestionnaire et ne pourra plus être récupérée. Enregistrez chaque fichier maintenant ; quitter cette page les oublie.',
   'agent.serial': 'Numéro du certificat',
   'agent.notAfter': 'Valable jusqu’au',
   'agent.revoked': 'Révoqués à l’instant',
@@ -378,12 +393,15 @@ export const fr: Record<MessageKey, string> = {
   'agent.copyFile': 'Copier {file}',
   'agent.show': 'Afficher',
   'agent.hide': 'Masquer',
-  'agent.secretHint': 'Dans le dossier où vous avez enregistré les cinq fichiers, avec kubectl dirigé vers le cluster {dir}, créez le Secret :',
+  'agent.secretHint':
+    'Dans le dossier où vous avez enregistré les cinq fichiers, avec kubectl dirigé vers le cluster {dir}, créez le Secret :',
   'agent.forget.button': 'J’ai enregistré les fichiers : les oublier',
-  'agent.forget.notAllSaved': 'Certains fichiers n’ont pas été enregistrés depuis cette page. Une fois oubliée, la clé privée ne pourra plus être affichée.',
+  'agent.forget.notAllSaved':
+    'Certains fichiers n’ont pas été enregistrés depuis cette page. Une fois oubliée, la clé privée ne pourra plus être affichée.',
   'agent.forget.anyway': 'Les oublier quand même',
   'agent.step3.title': 'Appliquer les manifestes de l’agent',
-  'agent.step3.body': 'Le ServiceAccount, ses rôles et le Deployment à 2 répliques (non root, système de fichiers racine en lecture seule, aucun Service), épinglés sur l’empreinte de l’image de votre miroir interne.',
+  'agent.step3.body':
+    'Le ServiceAccount, ses rôles et le Deployment à 2 répliques (non root, système de fichiers racine en lecture seule, aucun Service), épinglés sur l’empreinte de l’image de votre miroir interne.',
   'agent.image': 'Image de l’agent',
   'agent.imageHelp': 'Épinglée par empreinte, comme {example}. Une étiquette seule est refusée.',
   'agent.image.problem.required': 'Saisissez la référence de l’image, par exemple {example}.',
@@ -412,7 +430,8 @@ export const fr: Record<MessageKey, string> = {
   'components.observed.replicas': '{replicas} répliques',
   'components.observed.status': 'Statut : {status}',
   'components.empty.title': 'Aucun composant dans l’état souhaité',
-  'components.empty.body': 'Appliquez OPA, OpenFGA, etcd, NATS ou node exporter : le gestionnaire signe le nouvel état souhaité et l’envoie à l’agent sous forme de commande.',
+  'components.empty.body':
+    'Appliquez OPA, OpenFGA, etcd, NATS ou node exporter : le gestionnaire signe le nouvel état souhaité et l’envoie à l’agent sous forme de commande.',
   'components.edit': 'Modifier',
   'components.editName': 'Modifier {name}',
   'components.delete': 'Supprimer',
@@ -457,7 +476,8 @@ export const fr: Record<MessageKey, string> = {
   'components.problem.resources': '{field} : cpu et memory en quantités Kubernetes (500m, 256Mi).',
   'components.problem.config': '{field} doit être un objet.',
   'components.editor.label': 'Manifeste ManagedComponent',
-  'components.editor.help': 'Un ManagedComponent (apiVersion, kind, metadata.name, spec), ou un objet JSON avec name et spec ; vérifié ici avant tout envoi.',
+  'components.editor.help':
+    'Un ManagedComponent (apiVersion, kind, metadata.name, spec), ou un objet JSON avec name et spec ; vérifié ici avant tout envoi.',
   'components.editor.check': 'Vérifier',
   'components.editor.valid': 'Valide : {name}, {component} {version}.',
   'components.editor.empty': 'Le manifeste est vide.',
@@ -471,8 +491,10 @@ export const fr: Record<MessageKey, string> = {
   'components.applySent': 'Application de {name} : commande envoyée',
   'components.deleteSent': 'Suppression de {name} : commande envoyée',
   'components.confirmDeleteTitle': 'Supprimer {name} ?',
-  'components.confirmDelete': 'Retirer le composant {name} ({component} {version}) du cluster {cluster}, espace de noms {namespace}. Le gestionnaire signe un état souhaité sans lui et l’agent supprime son ManagedComponent.',
-  'components.namespaceAssumed': 'Le gestionnaire n’a pas encore indiqué l’espace de noms de ce cluster : {namespace} est la valeur par défaut.',
+  'components.confirmDelete':
+    'Retirer le composant {name} ({component} {version}) du cluster {cluster}, espace de noms {namespace}. Le gestionnaire signe un état souhaité sans lui et l’agent supprime son ManagedComponent.',
+  'components.namespaceAssumed':
+    'Le gestionnaire n’a pas encore indiqué l’espace de noms de ce cluster : {namespace} est la valeur par défaut.',
   'components.deleteConfirm': 'Supprimer {name}',
   'commands.subtitle': 'Commandes signées envoyées aux agents des clusters, avec leurs accusés de réception',
   'commands.tableLabel': 'Liste des commandes',
@@ -491,7 +513,8 @@ export const fr: Record<MessageKey, string> = {
   'commands.filter.allStates': 'Tous les états',
   'commands.count': '{shown} sur {total}',
   'commands.empty.title': 'Aucune commande pour l’instant',
-  'commands.empty.body': 'Appliquer ou supprimer un composant, ou demander son inventaire à un agent, envoie une commande signée ; elle s’affiche ici avec ses accusés de réception.',
+  'commands.empty.body':
+    'Appliquer ou supprimer un composant, ou demander son inventaire à un agent, envoie une commande signée ; elle s’affiche ici avec ses accusés de réception.',
   'commands.empty.clusterBody': 'Aucune commande n’a encore été envoyée à ce cluster.',
   'commands.liveNote': 'Les accusés de réception apparaissent dès que l’agent les envoie.',
   'command.op.managedcomponent.apply': 'Application de composant',
@@ -527,9 +550,11 @@ export const fr: Record<MessageKey, string> = {
   'command.code.malformed': 'Commande mal formée',
   'command.code.malformed.hint': 'L’agent n’a pas pu lire l’enveloppe signée. Signalez-le avec l’identifiant de la commande.',
   'command.code.key_unknown': 'Clé de signature inconnue de l’agent',
-  'command.code.key_unknown.hint': 'L’agent ne reconnaît pas la clé de ce gestionnaire (changée depuis l’émission de son identité) : émettez une nouvelle identité d’agent.',
+  'command.code.key_unknown.hint':
+    'L’agent ne reconnaît pas la clé de ce gestionnaire (changée depuis l’émission de son identité) : émettez une nouvelle identité d’agent.',
   'command.code.signature_invalid': 'Signature non valide',
-  'command.code.signature_invalid.hint': 'La commande a été altérée en chemin, ou n’a pas été signée par ce gestionnaire. Vérifiez le chemin réseau ; signalez-le.',
+  'command.code.signature_invalid.hint':
+    'La commande a été altérée en chemin, ou n’a pas été signée par ce gestionnaire. Vérifiez le chemin réseau ; signalez-le.',
   'command.code.type_mismatch': 'Mauvais type de document',
   'command.code.type_mismatch.hint': 'Un document signé d’un autre type a été envoyé comme commande. Signalez-le.',
   'command.code.target_mismatch': 'Destinée à un autre cluster',
@@ -541,23 +566,29 @@ export const fr: Record<MessageKey, string> = {
   'command.code.expired': 'Expirée avant exécution',
   'command.code.expired.hint': 'L’agent l’a reçue après sa fenêtre de validité (15 minutes) : renvoyez l’opération.',
   'command.code.nonce_replayed': 'Déjà exécutée (rejeu)',
-  'command.code.nonce_replayed.hint': 'Une nouvelle remise d’une commande déjà exécutée par l’agent : son premier résultat fait foi. Rien à faire.',
+  'command.code.nonce_replayed.hint':
+    'Une nouvelle remise d’une commande déjà exécutée par l’agent : son premier résultat fait foi. Rien à faire.',
   'command.code.manager_unreachable': 'Refusée hors ligne',
-  'command.code.manager_unreachable.hint': 'L’agent avait perdu le gestionnaire plus longtemps que sa limite hors ligne et refuse les opérations sensibles : rétablissez le lien, puis renvoyez-la.',
+  'command.code.manager_unreachable.hint':
+    'L’agent avait perdu le gestionnaire plus longtemps que sa limite hors ligne et refuse les opérations sensibles : rétablissez le lien, puis renvoyez-la.',
   'command.code.profile_blocked': 'Bloquée par le profil d’installation',
-  'command.code.profile_blocked.hint': 'Le profil d’installation du cluster interdit cette opération pour l’instant : corrigez d’abord ce que le profil signale.',
+  'command.code.profile_blocked.hint':
+    'Le profil d’installation du cluster interdit cette opération pour l’instant : corrigez d’abord ce que le profil signale.',
   'command.code.desired_state_invalid': 'État souhaité refusé',
-  'command.code.desired_state_invalid.hint': 'L’état souhaité signé contenu dans la commande n’a pas été vérifié, ou il est plus ancien que celui de l’agent. Appliquez à nouveau depuis cette console.',
+  'command.code.desired_state_invalid.hint':
+    'L’état souhaité signé contenu dans la commande n’a pas été vérifié, ou il est plus ancien que celui de l’agent. Appliquez à nouveau depuis cette console.',
   'command.code.op_unknown': 'Opération inconnue de l’agent',
   'command.code.op_unknown.hint': 'L’agent est plus ancien que ce gestionnaire : mettez à jour l’image de l’agent.',
   'command.code.execution_failed': 'Échec de l’exécution',
-  'command.code.execution_failed.hint': 'L’agent n’a pas pu l’exécuter dans le cluster (voir le résultat) : vérifiez le cluster, puis renvoyez-la.',
+  'command.code.execution_failed.hint':
+    'L’agent n’a pas pu l’exécuter dans le cluster (voir le résultat) : vérifiez le cluster, puis renvoyez-la.',
   'audit.subtitle': 'Qui a fait quoi, quand et sur quel cluster : en ajout seul et chaîné par empreintes',
   'audit.chain.checking': 'Vérification de la chaîne d’empreintes…',
   'audit.chain.ok': 'Chaîne intacte : {rows} lignes vérifiées',
   'audit.chain.okBody': 'Chaque ligne correspond à son empreinte et se rattache à la précédente.',
   'audit.chain.broken': 'Chaîne rompue à la ligne {seq}',
-  'audit.chain.brokenBody': '{reason}. Les lignes à partir de celle-ci ne sont plus fiables ({rows} lues). Conservez le dossier de données en l’état et alertez votre responsable sécurité.',
+  'audit.chain.brokenBody':
+    '{reason}. Les lignes à partir de celle-ci ne sont plus fiables ({rows} lues). Conservez le dossier de données en l’état et alertez votre responsable sécurité.',
   'audit.search': 'Rechercher dans le journal d’audit',
   'audit.actor': 'Auteur',
   'audit.cluster': 'Cluster',
@@ -600,7 +631,8 @@ export const fr: Record<MessageKey, string> = {
   'settings.section.preferences': 'Préférences',
   'settings.section.users': 'Utilisateurs',
   'users.title': 'Comptes',
-  'users.help': 'Comptes locaux de ce gestionnaire. Les lecteurs consultent, les opérateurs modifient clusters et composants, les administrateurs gèrent aussi les comptes.',
+  'users.help':
+    'Comptes locaux de ce gestionnaire. Les lecteurs consultent, les opérateurs modifient clusters et composants, les administrateurs gèrent aussi les comptes.',
   'users.add': 'Ajouter un compte',
   'users.submit': 'Créer le compte',
   'users.adding': 'Création…',
@@ -612,7 +644,8 @@ export const fr: Record<MessageKey, string> = {
   'users.roleHelp.operator': 'Crée aussi des clusters, applique et supprime des composants.',
   'users.roleHelp.admin': 'Gère aussi les comptes.',
   'reports.subtitle': 'Rapports de recette signés, vérifiables hors ligne avec la clé publique du gestionnaire',
-  'reports.unavailable': 'Ce gestionnaire ne fournit pas encore de rapports de recette (ses routes de rapports répondent 404). L’ouverture et la vérification d’un fichier de rapport ci-dessous fonctionnent hors ligne.',
+  'reports.unavailable':
+    'Ce gestionnaire ne fournit pas encore de rapports de recette (ses routes de rapports répondent 404). L’ouverture et la vérification d’un fichier de rapport ci-dessous fonctionnent hors ligne.',
   'reports.run.title': 'Lancer la recette',
   'reports.run.help': 'Exécute chaque vérification du cluster et signe le rapport : PASS, FAIL ou BLOCKED par ligne, avec sa preuve.',
   'reports.run.cluster': 'Cluster',
@@ -634,7 +667,8 @@ export const fr: Record<MessageKey, string> = {
   'reports.html.en': 'HTML (anglais)',
   'reports.html.fr': 'HTML (français)',
   'reports.open.title': 'Ouvrir un rapport',
-  'reports.open.help': 'Choisissez un rapport signé (JSON) et la clé publique du gestionnaire (manager.pem) : la vérification se fait ici, hors ligne ; rien n’est envoyé.',
+  'reports.open.help':
+    'Choisissez un rapport signé (JSON) et la clé publique du gestionnaire (manager.pem) : la vérification se fait ici, hors ligne ; rien n’est envoyé.',
   'reports.open.pickReport': 'Rapport JSON…',
   'reports.open.pickKey': 'manager.pem…',
   'reports.open.useManagerKey': 'Utiliser la clé de ce gestionnaire',
@@ -651,7 +685,8 @@ export const fr: Record<MessageKey, string> = {
   'reports.open.lines': 'Lignes du rapport',
   'reports.open.evidence': 'Preuve',
   'reports.keys.title': 'Clés publiques du gestionnaire',
-  'reports.keys.help': 'Remettez manager.pem aux auditeurs : avec lui, navin-manager verify-report ou cet écran vérifient un rapport hors ligne.',
+  'reports.keys.help':
+    'Remettez manager.pem aux auditeurs : avec lui, navin-manager verify-report ou cet écran vérifient un rapport hors ligne.',
   'reports.keys.save': 'Enregistrer manager.pem',
   'reports.keys.active': 'signe actuellement',
   'reports.keys.trusted': 'reconnue',
@@ -686,8 +721,10 @@ export const fr: Record<MessageKey, string> = {
   'profile.status.compliant': 'Conforme',
   'profile.status.blocked': 'Bloqué',
   'profile.evaluatedAt': 'Évalué le {when}',
-  'profile.blockedHelp': 'Tant que le profil est bloqué, les installations, mises à niveau, commandes, démarrages et redémarrages sont refusés ; l’arrêt, la désinstallation, la configuration, le retour arrière et la sauvegarde restent possibles pour remettre le cluster en conformité.',
-  'profile.fourEyes': 'Règle des quatre yeux : ces opérations exigent l’approbation d’un autre administrateur, utilisable une seule fois dans les 24 heures : {actions}.',
+  'profile.blockedHelp':
+    'Tant que le profil est bloqué, les installations, mises à niveau, commandes, démarrages et redémarrages sont refusés ; l’arrêt, la désinstallation, la configuration, le retour arrière et la sauvegarde restent possibles pour remettre le cluster en conformité.',
+  'profile.fourEyes':
+    'Règle des quatre yeux : ces opérations exigent l’approbation d’un autre administrateur, utilisable une seule fois dans les 24 heures : {actions}.',
   'profile.change': 'Changer de profil',
   'profile.apply': 'Appliquer le profil',
   'profile.rules': 'Règles du profil',
@@ -703,7 +740,8 @@ export const fr: Record<MessageKey, string> = {
   'check.evidenceOf': 'Preuve de {id}',
   'check.none': 'Aucune vérification.',
   'preflight.title': 'Vérifications préalables',
-  'preflight.help': 'Exécutées au début de chaque installation et de chaque mise à niveau, et à la demande : faits de l’hôte, DNS direct et inverse, vérifications du catalogue, capacité, versions, TLS et règles du profil. Un seul échec critique arrête l’opération avant l’écriture du moindre fichier.',
+  'preflight.help':
+    'Exécutées au début de chaque installation et de chaque mise à niveau, et à la demande : faits de l’hôte, DNS direct et inverse, vérifications du catalogue, capacité, versions, TLS et règles du profil. Un seul échec critique arrête l’opération avant l’écriture du moindre fichier.',
   'preflight.run': 'Lancer les vérifications',
   'preflight.running': 'Vérification…',
   'preflight.none': 'Jamais vérifié.',
@@ -732,7 +770,8 @@ export const fr: Record<MessageKey, string> = {
   'components.actionConfirmTitle': '{action} — {name} ?',
   'components.actionConfirm': 'Confirmer — {action} {name}',
   'components.actionSent': '{action} de {name} envoyé à l’agent',
-  'approvals.subtitle': 'Règle des quatre yeux : sous le profil bancaire sécurisé, une opération perturbatrice exige l’approbation d’un autre administrateur ; le demandeur la lance ensuite une seule fois, dans les 24 heures.',
+  'approvals.subtitle':
+    'Règle des quatre yeux : sous le profil bancaire sécurisé, une opération perturbatrice exige l’approbation d’un autre administrateur ; le demandeur la lance ensuite une seule fois, dans les 24 heures.',
   'approvals.action.stop': 'Arrêter',
   'approvals.action.start': 'Démarrer',
   'approvals.action.restart': 'Redémarrer',
@@ -784,14 +823,16 @@ export const fr: Record<MessageKey, string> = {
   'approvals.picker.none': 'Aucune approbation utilisable : demandez-en une',
   'approvals.picker.choose': 'Choisissez une approbation',
   'approvals.picker.option': '{id} · approuvée par {by} · jusqu’au {expires}',
-  'checks.subtitle': 'La dernière exécution des vérifications préalables de chaque cluster ; l’onglet Profil d’un cluster montre ses règles et leurs preuves.',
+  'checks.subtitle':
+    'La dernière exécution des vérifications préalables de chaque cluster ; l’onglet Profil d’un cluster montre ses règles et leurs preuves.',
   'checks.listLabel': 'Clusters et leurs dernières vérifications',
   'checks.summary': '{failed} en échec, {warned} avertissements sur {total} · {when}',
   'checks.loadFailed': 'Lecture des vérifications impossible ({code})',
   'checks.empty.title': 'Aucun cluster',
   'checks.empty.body': 'Créez d’abord un cluster ; ses vérifications apparaîtront ici.',
   'mfa.title': 'Second facteur (TOTP)',
-  'mfa.help': 'Une application d’authentification donne un code à 6 chiffres qui change toutes les 30 secondes ; les profils peuvent l’exiger pour se connecter.',
+  'mfa.help':
+    'Une application d’authentification donne un code à 6 chiffres qui change toutes les 30 secondes ; les profils peuvent l’exiger pour se connecter.',
   'mfa.enrolled': 'Configuré',
   'mfa.notEnrolled': 'Non configuré',
   'mfa.requiredForYou': 'exigé pour votre rôle par les profils utilisés',
@@ -804,7 +845,8 @@ export const fr: Record<MessageKey, string> = {
   'mfa.enrol.confirm': 'Confirmer',
   'mfa.enrol.confirming': 'Vérification…',
   'mfa.recovery.title': 'Enregistrez ces codes de secours maintenant',
-  'mfa.recovery.help': 'Chaque code permet une connexion si vous perdez l’application. Ils ne sont affichés que cette fois : copiez-les ou enregistrez-les dans un fichier et gardez-les en lieu sûr.',
+  'mfa.recovery.help':
+    'Chaque code permet une connexion si vous perdez l’application. Ils ne sont affichés que cette fois : copiez-les ou enregistrez-les dans un fichier et gardez-les en lieu sûr.',
   'mfa.recovery.done': 'Je les ai enregistrés',
   'mfa.login.title': 'Second facteur',
   'mfa.login.help': 'Saisissez le code à 6 chiffres de votre application d’authentification, ou l’un de vos codes de secours.',
@@ -814,7 +856,8 @@ export const fr: Record<MessageKey, string> = {
   'mfa.login.submit': 'Vérifier',
   'mfa.login.back': 'Revenir au mot de passe',
   'mfa.required.title': 'Configurez votre second facteur',
-  'mfa.required.body': '{name}, les profils d’installation utilisés exigent un second facteur pour votre rôle. La console s’ouvre une fois celui-ci configuré.',
+  'mfa.required.body':
+    '{name}, les profils d’installation utilisés exigent un second facteur pour votre rôle. La console s’ouvre une fois celui-ci configuré.',
   'settings.section.security': 'Sécurité',
   'settings.section.syslog': 'Audit distant',
   'settings.section.dns': 'Serveurs DNS',
@@ -838,7 +881,8 @@ export const fr: Record<MessageKey, string> = {
   'syslog.unreachable': 'Injoignable',
   'syslog.forwarder': 'État du transfert',
   'dns.title': 'Serveurs DNS',
-  'dns.help': 'Les vérifications préalables résolvent le FQDN et l’adresse de chaque cluster avec ces serveurs (le résolveur du système quand la liste est vide).',
+  'dns.help':
+    'Les vérifications préalables résolvent le FQDN et l’adresse de chaque cluster avec ces serveurs (le résolveur du système quand la liste est vide).',
   'dns.servers': 'Serveurs',
   'dns.serversHelp': 'Une adresse IP par ligne.',
   'mirror.title': 'Miroir interne',
@@ -847,7 +891,8 @@ export const fr: Record<MessageKey, string> = {
   'mirror.ca': 'Certificat de l’autorité du miroir (PEM)',
   'settings.section.endpoints': 'Autorités de confiance',
   'endpointTrust.title': 'Autorités de confiance des points d’accès des services',
-  'endpointTrust.help': 'Les vérifications préalables et les rapports font confiance à ces autorités, en plus de celle du gestionnaire, pour les points d’accès TLS liés aux services (votre PKI).',
+  'endpointTrust.help':
+    'Les vérifications préalables et les rapports font confiance à ces autorités, en plus de celle du gestionnaire, pour les points d’accès TLS liés aux services (votre PKI).',
   'endpointTrust.count.one': '{count} certificat de confiance.',
   'endpointTrust.count.other': '{count} certificats de confiance.',
   'endpointTrust.none': 'Aucune autorité en plus de celle du gestionnaire.',
@@ -861,11 +906,13 @@ export const fr: Record<MessageKey, string> = {
   'users.mfaReset.confirm': 'Réinitialiser le second facteur de {name} ? Il devra le configurer de nouveau à la prochaine connexion.',
   'users.mfaReset.done': 'Le second facteur de {name} a été réinitialisé.',
   'error.profile_blocked': 'Le profil d’installation du cluster est bloqué.',
-  'error.profile_blocked.hint': 'Corrigez les règles en échec ci-dessous (onglet Profil) ; l’arrêt, la désinstallation, la configuration, le retour arrière et la sauvegarde restent possibles.',
+  'error.profile_blocked.hint':
+    'Corrigez les règles en échec ci-dessous (onglet Profil) ; l’arrêt, la désinstallation, la configuration, le retour arrière et la sauvegarde restent possibles.',
   'error.preflight_failed': 'Une vérification préalable critique a échoué ; rien n’a été écrit.',
   'error.preflight_failed.hint': 'Corrigez ce que signalent les vérifications en échec ci-dessous, puis relancez l’opération.',
   'error.approval_required': 'Cette opération exige l’approbation d’un autre administrateur.',
-  'error.approval_required.hint': 'Demandez une approbation, attendez qu’un autre administrateur l’approuve, puis lancez l’opération avec elle.',
+  'error.approval_required.hint':
+    'Demandez une approbation, attendez qu’un autre administrateur l’approuve, puis lancez l’opération avec elle.',
   'error.approval_not_found': 'Cette approbation n’existe pas.',
   'error.approval_not_found.hint': 'Choisissez l’une de vos demandes approuvées dans l’écran Approbations.',
   'error.approval_not_approved': 'Cette approbation n’a pas été accordée.',
@@ -883,12 +930,14 @@ export const fr: Record<MessageKey, string> = {
   'error.approval_decided': 'Cette demande a déjà été tranchée.',
   'error.approval_decided.hint': 'Actualisez la liste pour voir la décision.',
   'error.mfa_code_invalid': 'Le code n’est pas valable.',
-  'error.mfa_code_invalid.hint': 'Saisissez le code affiché maintenant par votre application (vérifiez l’horloge de l’appareil), ou un code de secours.',
+  'error.mfa_code_invalid.hint':
+    'Saisissez le code affiché maintenant par votre application (vérifiez l’horloge de l’appareil), ou un code de secours.',
   'error.mfa_token_invalid': 'La connexion a pris trop de temps.',
   'error.mfa_token_invalid.hint': 'Connectez-vous de nouveau avec votre mot de passe.',
   'error.mfa_enrollment_required': 'Un second facteur est exigé pour votre compte.',
   'error.mfa_enrollment_required.hint': 'Configurez votre application d’authentification pour continuer.',
-  'mfa.changeHelp': 'Pour utiliser une autre application, demandez à un administrateur de réinitialiser votre second facteur, puis configurez-le de nouveau.',
+  'mfa.changeHelp':
+    'Pour utiliser une autre application, demandez à un administrateur de réinitialiser votre second facteur, puis configurez-le de nouveau.',
   'error.mfa_already_enrolled': 'Un second facteur est déjà configuré pour ce compte.',
   'error.mfa_already_enrolled.hint': 'Pour le changer, demandez d’abord à un administrateur de le réinitialiser.',
   'error.mfa_enrollment_missing': 'Aucune configuration du second facteur n’est en cours.',

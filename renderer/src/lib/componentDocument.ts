@@ -6,7 +6,6 @@ import type { ManagedComponentSpec } from '../api/types';
 import { MANAGED_COMPONENT_KIND } from './componentManifest';
 import { validateComponentName, validateComponentSpec, type LabelProblem, type SpecIssue } from '../api/validation';
 
-
 export type DocumentIssue =
   | { kind: 'empty' }
   | { kind: 'syntax'; line: number | null; message: string }

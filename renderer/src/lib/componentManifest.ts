@@ -6,7 +6,14 @@ export const MANAGED_COMPONENT_KIND = 'ManagedComponent';
 
 /** The manifest the editor starts from (or shows for an existing component). */
 export function componentManifest(name: string, spec: ManagedComponentSpec, namespace: string): string {
-  const lines = [`apiVersion: ${MANAGED_COMPONENT_API_VERSION}`, `kind: ${MANAGED_COMPONENT_KIND}`, 'metadata:', `  name: ${name}`, `  namespace: ${namespace}`, 'spec:'];
+  const lines = [
+    `apiVersion: ${MANAGED_COMPONENT_API_VERSION}`,
+    `kind: ${MANAGED_COMPONENT_KIND}`,
+    'metadata:',
+    `  name: ${name}`,
+    `  namespace: ${namespace}`,
+    'spec:',
+  ];
   lines.push(`  component: ${spec.component}`, `  version: ${JSON.stringify(spec.version)}`);
   if (spec.replicas !== undefined) lines.push(`  replicas: ${spec.replicas}`);
   if (spec.artifacts && spec.artifacts.length > 0) {

@@ -59,10 +59,21 @@ export function MfaCodeForm(): ReactElement {
             {t('mfa.codeMissing')}
           </p>
         ) : null}
-        <button type="submit" className="btn btn-primary btn-block" disabled={pending} aria-busy={pending || undefined} data-testid="mfa-submit">
+        <button
+          type="submit"
+          className="btn btn-primary btn-block"
+          disabled={pending}
+          aria-busy={pending || undefined}
+          data-testid="mfa-submit"
+        >
           {pending ? t('login.submitting') : t('mfa.login.submit')}
         </button>
-        <button type="button" className="btn btn-ghost btn-block" onClick={() => sessionStore.getState().cancelMfa()} data-testid="mfa-cancel">
+        <button
+          type="button"
+          className="btn btn-ghost btn-block"
+          onClick={() => sessionStore.getState().cancelMfa()}
+          data-testid="mfa-cancel"
+        >
           {t('mfa.login.back')}
         </button>
       </form>

@@ -64,50 +64,52 @@ export function SettingsScreen(): ReactElement {
           {shown === 'endpoints' ? <EndpointTrustPanel /> : null}
         </TabPanel>
       ) : (
-      <MaybePanel tabbed>
-      <div className="settings-grid">
-        <section className="panel" aria-labelledby="settings-language">
-          <h2 id="settings-language" className="panel-title">
-            {t('settings.language.title')}
-          </h2>
-          <p className="help">{t('settings.language.help')}</p>
-          <LanguageSwitch name="language" legend={t('settings.language.title')} compact />
-          <p className="help preview">{t('settings.preview', { date: fmt.dateTimeLong(SAMPLE_DATE), number: fmt.number(SAMPLE_NUMBER) })}</p>
-        </section>
+        <MaybePanel tabbed>
+          <div className="settings-grid">
+            <section className="panel" aria-labelledby="settings-language">
+              <h2 id="settings-language" className="panel-title">
+                {t('settings.language.title')}
+              </h2>
+              <p className="help">{t('settings.language.help')}</p>
+              <LanguageSwitch name="language" legend={t('settings.language.title')} compact />
+              <p className="help preview">
+                {t('settings.preview', { date: fmt.dateTimeLong(SAMPLE_DATE), number: fmt.number(SAMPLE_NUMBER) })}
+              </p>
+            </section>
 
-        <section className="panel" aria-labelledby="settings-theme">
-          <h2 id="settings-theme" className="panel-title">
-            {t('settings.theme.title')}
-          </h2>
-          <p className="help">{t('settings.theme.help')}</p>
-          <fieldset className="segmented segmented-compact" data-testid="theme-switch">
-            <legend className="visually-hidden">{t('settings.theme.title')}</legend>
-            {THEMES.map((th) => (
-              <label key={th} className="segmented-option">
-                <input type="radio" name="theme" value={th} checked={theme === th} onChange={() => uiStore.getState().setTheme(th)} />
-                <span>{t(THEME_LABEL[th])}</span>
-              </label>
-            ))}
-          </fieldset>
-        </section>
+            <section className="panel" aria-labelledby="settings-theme">
+              <h2 id="settings-theme" className="panel-title">
+                {t('settings.theme.title')}
+              </h2>
+              <p className="help">{t('settings.theme.help')}</p>
+              <fieldset className="segmented segmented-compact" data-testid="theme-switch">
+                <legend className="visually-hidden">{t('settings.theme.title')}</legend>
+                {THEMES.map((th) => (
+                  <label key={th} className="segmented-option">
+                    <input type="radio" name="theme" value={th} checked={theme === th} onChange={() => uiStore.getState().setTheme(th)} />
+                    <span>{t(THEME_LABEL[th])}</span>
+                  </label>
+                ))}
+              </fieldset>
+            </section>
 
-        <section className="panel" aria-labelledby="settings-about">
-          <h2 id="settings-about" className="panel-title">
-            {t('settings.about.title')}
-          </h2>
-          <dl className="kv">
-            <dt>{t('settings.about.version')}</dt>
-            <dd data-testid="about-version">{version ? <code>{version.version}</code> : na}</dd>
-            <dt>{t('settings.about.api')}</dt>
-            <dd>{version ? <code>{version.api}</code> : na}</dd>
-            <dt>{t('settings.about.mode')}</dt>
-            <dd>{version ? t(version.mode === 'desktop' ? 'app.mode.desktop' : 'app.mode.headless') : na}</dd>
-            <dt>{t('settings.about.transport')}</dt>
-            <dd>{t(transport === 'bridge' ? 'settings.about.transport.bridge' : 'settings.about.transport.http')}</dd>
-          </dl>
-        </section>
-      </div>
-      </MaybePanel>
+            <section className="panel" aria-labelledby="settings-about">
+              <h2 id="settings-about" className="panel-title">
+                {t('settings.about.title')}
+              </h2>
+              <dl className="kv">
+                <dt>{t('settings.about.version')}</dt>
+                <dd data-testid="about-version">{version ? <code>{version.version}</code> : na}</dd>
+                <dt>{t('settings.about.api')}</dt>
+                <dd>{version ? <code>{version.api}</code> : na}</dd>
+                <dt>{t('settings.about.mode')}</dt>
+                <dd>{version ? t(version.mode === 'desktop' ? 'app.mode.desktop' : 'app.mode.headless') : na}</dd>
+                <dt>{t('settings.about.transport')}</dt>
+                <dd>{t(transport === 'bridge' ? 'settings.about.transport.bridge' : 'settings.about.transport.http')}</dd>
+              </dl>
+            </section>
+          </div>
+        </MaybePanel>
       )}
     </section>
   );

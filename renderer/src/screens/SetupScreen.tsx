@@ -37,8 +37,8 @@ export function SetupScreen(): ReactElement {
         : password.length < MIN_PASSWORD_LENGTH
           ? 'setup.passwordShort'
           : password !== confirm
-          ? 'setup.mismatch'
-          : null;
+            ? 'setup.mismatch'
+            : null;
     setProblem(p);
     if (p) {
       (p === 'setup.nameMissing' ? nameRef : p === 'setup.mismatch' ? confirmRef : passwordRef).current?.focus();
@@ -81,7 +81,9 @@ export function SetupScreen(): ReactElement {
               setPassword(e.target.value);
               setProblem(null);
             }}
-            aria-invalid={problem === 'setup.passwordMissing' || problem === 'setup.passwordShort' || serverField === 'password' ? true : undefined}
+            aria-invalid={
+              problem === 'setup.passwordMissing' || problem === 'setup.passwordShort' || serverField === 'password' ? true : undefined
+            }
           />
         </Field>
         <Field id="setup-confirm" label={t('setup.confirm')}>

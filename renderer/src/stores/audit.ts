@@ -91,7 +91,11 @@ export function createAuditStore(deps: { client: ApiClient; pageSize?: number })
         const page = await client.listAudit({ ...query(get().filter), before_seq: last.seq });
         if (mine !== seq) return;
         const rows = Array.isArray(page.items) ? page.items : [];
-        set((s) => ({ items: [...s.items, ...rows.filter((r) => r.seq < last.seq)], hasMore: rows.length >= pageSize, loadingMore: false }));
+        set((s) => ({
+          items: [...s.items, ...rows.filter((r) => r.seq < last.seq)],
+          hasMore: rows.length >= pageSize,
+          loadingMore: false,
+        }));
       } catch (e) {
         if (mine !== seq) return;
         set({ loadingMore: false, error: toApiError(e) });

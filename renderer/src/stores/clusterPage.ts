@@ -92,7 +92,11 @@ export function createClusterPageStore(deps: { client: ApiClient; eventDebounceM
         } catch (e) {
           if (get().clusterId !== id) return;
           const error = toApiError(e);
-          set({ status: get().cluster && error.code !== 'not_found' ? 'ready' : 'error', error, ...(error.code === 'not_found' ? { cluster: null } : {}) });
+          set({
+            status: get().cluster && error.code !== 'not_found' ? 'ready' : 'error',
+            error,
+            ...(error.code === 'not_found' ? { cluster: null } : {}),
+          });
         }
       },
 

@@ -234,7 +234,10 @@ export function matchesFilter(c: Cluster, terms: readonly string[]): boolean {
 }
 
 export function filterTerms(filter: string): string[] {
-  return filter.toLowerCase().split(/\s+/).filter((t) => t.length > 0);
+  return filter
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((t) => t.length > 0);
 }
 
 function compare(a: Cluster, b: Cluster, key: ClusterSortKey): number {

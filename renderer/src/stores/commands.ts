@@ -37,7 +37,14 @@ export type CommandsStore = StoreApi<CommandsState>;
 export function createCommandsStore(deps: { client: ApiClient; eventDebounceMs?: number }): CommandsStore {
   const { client } = deps;
   const debounceMs = deps.eventDebounceMs ?? 150;
-  const initial = { clusterId: null, items: [] as CommandView[], status: 'idle' as LoadStatus, error: null, stateFilter: 'all' as const, expandedId: null };
+  const initial = {
+    clusterId: null,
+    items: [] as CommandView[],
+    status: 'idle' as LoadStatus,
+    error: null,
+    stateFilter: 'all' as const,
+    expandedId: null,
+  };
   let seq = 0;
   const pendingIds = new Set<string>();
 

@@ -69,7 +69,8 @@ export function createComponentsStore(deps: { client: ApiClient; eventDebounceMs
         void get().load(id);
         return command;
       } catch (e) {
-        if (get().clusterId === id) set({ [kind]: { pending: false, name, action, error: toApiError(e), command: null } } as Partial<ComponentsState>);
+        if (get().clusterId === id)
+          set({ [kind]: { pending: false, name, action, error: toApiError(e), command: null } } as Partial<ComponentsState>);
         return null;
       }
     };

@@ -3,7 +3,15 @@
 // catalog of install profiles with their rules (any role reads it).
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { toApiError, type ApiClient, type ApiError } from '../api/client';
-import type { DnsSettings, EndpointTrust, MirrorSettings, ProfileCatalog, SyslogSettings, SyslogTarget, SyslogTestResult } from '../api/types';
+import type {
+  DnsSettings,
+  EndpointTrust,
+  MirrorSettings,
+  ProfileCatalog,
+  SyslogSettings,
+  SyslogTarget,
+  SyslogTestResult,
+} from '../api/types';
 import type { LoadStatus, MutationState } from './clusters';
 
 /** One settings resource: its value, loading, and the last save. */

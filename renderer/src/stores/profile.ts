@@ -70,7 +70,11 @@ export function createProfileStore(deps: { client: ApiClient }): ProfileStore {
 
   return createStore<ProfileState>()((set, get) => {
     /** Runs `call` for the open cluster; drops the answer when another cluster was opened meanwhile. */
-    const forOpen = async <T>(call: (id: string) => Promise<T>, done: (value: T) => void, failed: (e: ApiError) => void): Promise<T | null> => {
+    const forOpen = async <T>(
+      call: (id: string) => Promise<T>,
+      done: (value: T) => void,
+      failed: (e: ApiError) => void,
+    ): Promise<T | null> => {
       const id = get().clusterId;
       if (!id) return null;
       try {
@@ -87,7 +91,8 @@ export function createProfileStore(deps: { client: ApiClient }): ProfileStore {
       ...initial,
 
       async open(clusterId) {
-        if (get().clusterId !== clusterId) set({ ...initial, clusterId, status: 'loading', runStatus: 'loading', backupsStatus: 'loading' });
+        if (get().clusterId !== clusterId)
+          set({ ...initial, clusterId, status: 'loading', runStatus: 'loading', backupsStatus: 'loading' });
         await Promise.all([get().loadProfile(), get().loadRun(), get().loadBackups()]);
       },
 
@@ -109,7 +114,9 @@ export function createProfileStore(deps: { client: ApiClient }): ProfileStore {
           (id) => client.latestPreflight(id),
           (run) => set({ run, runStatus: 'ready', runError: null }),
           (error) =>
-            error.code === 'not_found' ? set({ run: null, runStatus: 'missing', runError: null }) : set({ runStatus: get().run ? 'ready' : 'error', runError: error }),
+            error.code === 'not_found'
+              ? set({ run: null, runStatus: 'missing', runError: null })
+              : set({ runStatus: get().run ? 'ready' : 'error', runError: error }),
         );
       },
 
@@ -162,7 +169,12 @@ export function createProfileStore(deps: { client: ApiClient }): ProfileStore {
         set({ backingUp: { pending: true, error: null } });
         return forOpen(
           (id) => client.createBackup(id),
-          (b) => set((s) => ({ backups: sortNewestFirst([b, ...s.backups.filter((x) => x.id !== b.id)]), backupsStatus: 'ready', backingUp: IDLE })),
+          (b) =>
+            set((s) => ({
+              backups: sortNewestFirst([b, ...s.backups.filter((x) => x.id !== b.id)]),
+              backupsStatus: 'ready',
+              backingUp: IDLE,
+            })),
           (error) => set({ backingUp: { pending: false, error } }),
         );
       },

@@ -72,7 +72,9 @@ function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
   });
 }
 
-export async function startManager(options: { users?: ManagerUser[]; startTimeoutMs?: number; serveArgs?: string[] } = {}): Promise<RunningManager> {
+export async function startManager(
+  options: { users?: ManagerUser[]; startTimeoutMs?: number; serveArgs?: string[] } = {},
+): Promise<RunningManager> {
   const users = options.users ?? [ALICE];
   const startTimeoutMs = options.startTimeoutMs ?? 30_000;
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build first`);
@@ -99,7 +101,18 @@ export async function startManager(options: { users?: ManagerUser[]; startTimeou
 
   // Any free port for the console and for the embedded agent gateway (default 8462), so test managers never
   // collide with each other or with a manager running on the workstation.
-  const serveArgs = ['serve', '--data-dir', dataDir, '--host', '127.0.0.1', '--port', '0', '--gateway-port', '0', ...(options.serveArgs ?? [])];
+  const serveArgs = [
+    'serve',
+    '--data-dir',
+    dataDir,
+    '--host',
+    '127.0.0.1',
+    '--port',
+    '0',
+    '--gateway-port',
+    '0',
+    ...(options.serveArgs ?? []),
+  ];
   const child = spawn(process.execPath, [CLI, ...serveArgs], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -125,7 +138,10 @@ export async function startManager(options: { users?: ManagerUser[]; startTimeou
     const url = await new Promise<string>((resolve, reject) => {
       let buffered = '';
       let found: string | null = null;
-      const timer = setTimeout(() => reject(new Error(`navin-manager serve printed no console URL in ${startTimeoutMs} ms:\n${output}`)), startTimeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`navin-manager serve printed no console URL in ${startTimeoutMs} ms:\n${output}`)),
+        startTimeoutMs,
+      );
       child.stdout?.on('data', (c: Buffer) => {
         const text = c.toString();
         output += text;

@@ -38,7 +38,12 @@ describe('approvals API', () => {
   afterAll(() => tm?.close());
 
   const request = async (credentials: Credentials = op): Promise<ApprovalView> => {
-    const res = await call('POST', '/api/v1/approvals', { cluster_id: clusterId, action: 'upgrade', service: 'etcd', reason: 'etcd 3.5.21' }, credentials);
+    const res = await call(
+      'POST',
+      '/api/v1/approvals',
+      { cluster_id: clusterId, action: 'upgrade', service: 'etcd', reason: 'etcd 3.5.21' },
+      credentials,
+    );
     expect(res.status).toBe(201);
     return res.body as ApprovalView;
   };
@@ -50,8 +55,15 @@ describe('approvals API', () => {
   });
 
   it('refuses a request from a viewer and an invalid one', async () => {
-    expect(errorOf(await call('POST', '/api/v1/approvals', { cluster_id: clusterId, action: 'upgrade', service: 'etcd', reason: 'r' }, viewer))).toEqual({ status: 403, code: 'forbidden' });
-    const bad = await call('POST', '/api/v1/approvals', { cluster_id: clusterId, action: 'delete-everything', service: 'etcd', reason: 'r' }, op);
+    expect(
+      errorOf(await call('POST', '/api/v1/approvals', { cluster_id: clusterId, action: 'upgrade', service: 'etcd', reason: 'r' }, viewer)),
+    ).toEqual({ status: 403, code: 'forbidden' });
+    const bad = await call(
+      'POST',
+      '/api/v1/approvals',
+      { cluster_id: clusterId, action: 'delete-everything', service: 'etcd', reason: 'r' },
+      op,
+    );
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ error: { code: 'invalid_field', field: 'action' } });
   });
@@ -67,7 +79,10 @@ describe('approvals API', () => {
     expect(events).toEqual([{ type: 'approval.changed', data: { id: a.id, cluster_id: clusterId } }]);
     expect(((await call('GET', `/api/v1/approvals/${a.id}`, undefined, ada)).body as ApprovalView).usable).toBe(true);
     expect(((await call('GET', `/api/v1/approvals/${a.id}`, undefined, bob)).body as ApprovalView).usable).toBe(false);
-    expect(errorOf(await call('POST', `/api/v1/approvals/${a.id}/reject`, undefined, bob))).toEqual({ status: 409, code: 'approval_decided' });
+    expect(errorOf(await call('POST', `/api/v1/approvals/${a.id}/reject`, undefined, bob))).toEqual({
+      status: 409,
+      code: 'approval_decided',
+    });
   });
 
   it('is rejected with a note', async () => {
@@ -80,7 +95,9 @@ describe('approvals API', () => {
   it('lists for viewers, filtered by cluster and state', async () => {
     const all = (await call('GET', '/api/v1/approvals', undefined, viewer)).body as { items: ApprovalView[] };
     expect(all.items.length).toBeGreaterThanOrEqual(3);
-    const rejected = (await call('GET', `/api/v1/approvals?cluster_id=${clusterId}&state=rejected`, undefined, viewer)).body as { items: ApprovalView[] };
+    const rejected = (await call('GET', `/api/v1/approvals?cluster_id=${clusterId}&state=rejected`, undefined, viewer)).body as {
+      items: ApprovalView[];
+    };
     expect(rejected.items.length).toBeGreaterThan(0);
     expect(rejected.items.every((x) => x.state === 'rejected' && x.cluster_id === clusterId)).toBe(true);
     expect(((await call('GET', '/api/v1/approvals?cluster_id=other', undefined, viewer)).body as { items: unknown[] }).items).toEqual([]);

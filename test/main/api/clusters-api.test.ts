@@ -47,12 +47,15 @@ describe('clusters API', () => {
     expect(t.manager.store.audit.verify().ok).toBe(true);
   });
 
-  test.each([['Bad_Name'], ['-edge'], ['edge-'], [''], ['a'.repeat(254)], ['UPPER']])('the name %j is refused with a clear 400', async (name) => {
-    const res = await t.call('POST', '/api/v1/clusters', { name }, admin);
-    expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ error: { code: 'invalid_field', field: 'name' } });
-    expect((res.body as { error: { message: string } }).error.message).toMatch(/name/);
-  });
+  test.each([['Bad_Name'], ['-edge'], ['edge-'], [''], ['a'.repeat(254)], ['UPPER']])(
+    'the name %j is refused with a clear 400',
+    async (name) => {
+      const res = await t.call('POST', '/api/v1/clusters', { name }, admin);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ error: { code: 'invalid_field', field: 'name' } });
+      expect((res.body as { error: { message: string } }).error.message).toMatch(/name/);
+    },
+  );
 
   test('a second cluster with the same name is a 409', async () => {
     await t.call('POST', '/api/v1/clusters', { name: 'twin.example' }, admin);
@@ -74,7 +77,12 @@ describe('clusters API', () => {
 
   test('a viewer cannot apply or delete a component, nor issue a command', async () => {
     const c = (await t.call('POST', '/api/v1/clusters', { name: 'viewer-target' }, admin)).body as { id: string };
-    const apply = await t.call('POST', `/api/v1/clusters/${c.id}/components`, { name: 'policy', spec: { component: 'opa', version: '1.0.0' } }, viewer);
+    const apply = await t.call(
+      'POST',
+      `/api/v1/clusters/${c.id}/components`,
+      { name: 'policy', spec: { component: 'opa', version: '1.0.0' } },
+      viewer,
+    );
     expect(apply.status).toBe(403);
     expect((await t.call('DELETE', `/api/v1/clusters/${c.id}/components/policy`, undefined, viewer)).status).toBe(403);
     expect((await t.call('POST', `/api/v1/clusters/${c.id}/inventory/report`, undefined, viewer)).status).toBe(403);

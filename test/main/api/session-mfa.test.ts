@@ -16,7 +16,12 @@ describe('session MFA API', () => {
     const started = await t!.call('POST', '/api/v1/session/mfa/enrolment', {}, creds);
     expect(started.status).toBe(200);
     const app = URI.parse((started.body as { otpauth_uri: string }).otpauth_uri) as TOTP;
-    const confirmed = await t!.call('POST', '/api/v1/session/mfa/enrolment/confirm', { code: app.generate({ timestamp: clock.now().getTime() }) }, creds);
+    const confirmed = await t!.call(
+      'POST',
+      '/api/v1/session/mfa/enrolment/confirm',
+      { code: app.generate({ timestamp: clock.now().getTime() }) },
+      creds,
+    );
     expect(confirmed.status).toBe(200);
     clock.advance(30_000);
     return { app, recovery: (confirmed.body as { recovery_codes: string[] }).recovery_codes };
@@ -36,9 +41,16 @@ describe('session MFA API', () => {
     const wrong = await t.call('POST', '/api/v1/session/mfa/enrolment/confirm', { code: '000000' }, creds);
     expect(wrong).toMatchObject({ status: 400, body: { error: { code: 'mfa_code_invalid' } } });
     const app = URI.parse(e.otpauth_uri) as TOTP;
-    const confirmed = await t.call('POST', '/api/v1/session/mfa/enrolment/confirm', { code: app.generate({ timestamp: clock.now().getTime() }) }, creds);
+    const confirmed = await t.call(
+      'POST',
+      '/api/v1/session/mfa/enrolment/confirm',
+      { code: app.generate({ timestamp: clock.now().getTime() }) },
+      creds,
+    );
     expect((confirmed.body as { recovery_codes: string[] }).recovery_codes).toHaveLength(10);
-    expect((await t.call('POST', '/api/v1/session/mfa/enrolment', {}, creds)).body).toMatchObject({ error: { code: 'mfa_already_enrolled' } });
+    expect((await t.call('POST', '/api/v1/session/mfa/enrolment', {}, creds)).body).toMatchObject({
+      error: { code: 'mfa_already_enrolled' },
+    });
     expect((await t.call('GET', '/api/v1/session', undefined, creds)).body).toMatchObject({ mfa: { enrolled: true, required: false } });
     clock.advance(30_000);
 
@@ -65,7 +77,9 @@ describe('session MFA API', () => {
     const r = await t.call('POST', '/api/v1/session/ticket', { ticket: t.manager.accounts.issueLoginTicket('alice') });
     expect(r.session).toBeUndefined();
     const { mfa_token } = r.body as { mfa_token: string };
-    expect((await t.call('POST', '/api/v1/session/mfa', { mfa_token, code: app.generate({ timestamp: clock.now().getTime() }) })).status).toBe(200);
+    expect(
+      (await t.call('POST', '/api/v1/session/mfa', { mfa_token, code: app.generate({ timestamp: clock.now().getTime() }) })).status,
+    ).toBe(200);
   });
 
   it('lets an admin of an MFA profile log in but only enrol until confirmed, API tokens included', async () => {
@@ -77,8 +91,14 @@ describe('session MFA API', () => {
     const token = t.manager.accounts.createApiToken('alice', 'test');
 
     expect((await t.call('GET', '/api/v1/session', undefined, admin)).body).toMatchObject({ mfa: { enrolled: false, required: true } });
-    expect(await t.call('GET', '/api/v1/users', undefined, admin)).toMatchObject({ status: 403, body: { error: { code: 'mfa_enrollment_required' } } });
-    expect(await t.call('GET', '/api/v1/clusters', undefined, { bearer: token })).toMatchObject({ status: 403, body: { error: { code: 'mfa_enrollment_required' } } });
+    expect(await t.call('GET', '/api/v1/users', undefined, admin)).toMatchObject({
+      status: 403,
+      body: { error: { code: 'mfa_enrollment_required' } },
+    });
+    expect(await t.call('GET', '/api/v1/clusters', undefined, { bearer: token })).toMatchObject({
+      status: 403,
+      body: { error: { code: 'mfa_enrollment_required' } },
+    });
     expect((await t.call('GET', '/api/v1/health', undefined, admin)).status).toBe(200);
     expect((await t.call('GET', '/api/v1/version', undefined, admin)).status).toBe(200);
     expect((await t.call('GET', '/api/v1/clusters', undefined, viewer)).status).toBe(200);
@@ -94,7 +114,10 @@ describe('session MFA API', () => {
     t = testManager({ clock: new ManualClock() });
     await t.manager.accounts.addUser('alice', 'admin', PASSWORD, 'test');
     const token = t.manager.accounts.createApiToken('alice', 'test');
-    expect(await t.call('POST', '/api/v1/session/mfa/enrolment', {}, { bearer: token })).toMatchObject({ status: 403, body: { error: { code: 'forbidden' } } });
+    expect(await t.call('POST', '/api/v1/session/mfa/enrolment', {}, { bearer: token })).toMatchObject({
+      status: 403,
+      body: { error: { code: 'forbidden' } },
+    });
   });
 
   it('shows admins who is enrolled and lets them reset a lost second factor', async () => {

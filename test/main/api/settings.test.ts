@@ -40,7 +40,9 @@ describe('settings API: syslog target and DNS servers', () => {
   });
 
   it('lets only an admin set the target, validates it and audits the change', async () => {
-    expect((await call('PUT', '/api/v1/settings/syslog', { host: '127.0.0.1', port: listener.port, transport: 'tcp' }, viewer)).status).toBe(403);
+    expect(
+      (await call('PUT', '/api/v1/settings/syslog', { host: '127.0.0.1', port: listener.port, transport: 'tcp' }, viewer)).status,
+    ).toBe(403);
     for (const [body, field] of [
       [{ host: 'bad host!', port: 514, transport: 'tcp' }, 'host'],
       [{ host: 'siem.bank.test', port: 0, transport: 'tcp' }, 'port'],
@@ -63,7 +65,12 @@ describe('settings API: syslog target and DNS servers', () => {
     const live = await call('POST', '/api/v1/settings/syslog/test', {}, admin);
     expect(live.body).toMatchObject({ reachable: true, transport: 'tcp', error_code: null });
     expect((await listener.waitFor(1))[0]).toContain(' navin.probe ');
-    const closed = await call('POST', '/api/v1/settings/syslog/test', { host: '127.0.0.1', port: await closedPort(), transport: 'tcp' }, admin);
+    const closed = await call(
+      'POST',
+      '/api/v1/settings/syslog/test',
+      { host: '127.0.0.1', port: await closedPort(), transport: 'tcp' },
+      admin,
+    );
     expect(closed.body).toMatchObject({ reachable: false, error_code: 'ECONNREFUSED' });
   });
 

@@ -9,7 +9,9 @@ import { findElectron } from '../../../main/cli/commands/start';
 describe('navin-manager start', () => {
   test.runIf('missing' in findElectron())('without an Electron binary it explains in one line and serves the console instead', async () => {
     const dir = tempDir();
-    const child = spawn(process.execPath, [CLI, 'start', '--data-dir', dir.path, '--port', '0', '--gateway-port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, 'start', '--data-dir', dir.path, '--port', '0', '--gateway-port', '0'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));
     try {
@@ -26,7 +28,9 @@ describe('navin-manager start', () => {
       const lines = out.split('\n');
       expect(lines[0]).toMatch(/^navin-manager: the Electron binary is not installed.*starting the headless manager instead/);
       const status = await new Promise<number>((resolve, reject) => {
-        request(new URL('/api/v1/health', url), { rejectUnauthorized: false }, (res) => resolve(res.statusCode ?? 0)).on('error', reject).end();
+        request(new URL('/api/v1/health', url), { rejectUnauthorized: false }, (res) => resolve(res.statusCode ?? 0))
+          .on('error', reject)
+          .end();
       });
       expect(status).toBe(200);
     } finally {

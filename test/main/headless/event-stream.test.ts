@@ -21,7 +21,11 @@ afterAll(async () => {
 test('a stream ends at the first event after its session was closed', async () => {
   const creds = await t.login('vera', 'viewer');
   const res = await new Promise<IncomingMessage>((resolve, reject) => {
-    const req = request(new URL('/api/v1/events', listeners.console.url), { ca: t.manager.ca.certPem, headers: { Cookie: `${SESSION_COOKIE}=${creds.session}` } }, resolve);
+    const req = request(
+      new URL('/api/v1/events', listeners.console.url),
+      { ca: t.manager.ca.certPem, headers: { Cookie: `${SESSION_COOKIE}=${creds.session}` } },
+      resolve,
+    );
     req.on('error', reject);
     req.end();
   });

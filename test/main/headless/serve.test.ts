@@ -11,13 +11,22 @@ interface Reply {
   body: string;
 }
 
-function call(url: string, method: string, path: string, opts: { body?: unknown; headers?: Record<string, string>; ca?: string } = {}): Promise<Reply> {
+function call(
+  url: string,
+  method: string,
+  path: string,
+  opts: { body?: unknown; headers?: Record<string, string>; ca?: string } = {},
+): Promise<Reply> {
   return new Promise((resolve, reject) => {
-    const req = request(new URL(path, url), { method, ca: opts.ca, headers: { 'Content-Type': 'application/json', ...opts.headers } }, (res) => {
-      let body = '';
-      res.on('data', (c: Buffer) => (body += c.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
+    const req = request(
+      new URL(path, url),
+      { method, ca: opts.ca, headers: { 'Content-Type': 'application/json', ...opts.headers } },
+      (res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
     req.on('error', reject);
     if (opts.body !== undefined) req.write(JSON.stringify(opts.body));
     req.end();
@@ -32,9 +41,15 @@ describe('navin-manager serve', () => {
   beforeAll(async () => {
     const pw = join(dir.path, 'pw');
     writeFileSync(pw, 'correct horse battery\n');
-    expect(runCli(['user', 'add', '--data-dir', join(dir.path, 'data'), '--name', 'alice', '--role', 'admin', '--password-file', pw]).status).toBe(0);
+    expect(
+      runCli(['user', 'add', '--data-dir', join(dir.path, 'data'), '--name', 'alice', '--role', 'admin', '--password-file', pw]).status,
+    ).toBe(0);
     served = await startServe(['--data-dir', join(dir.path, 'data')]);
-    ca = (await import('better-sqlite3')).default(join(dir.path, 'data', 'navin.db'), { readonly: true }).prepare('SELECT cert_pem FROM ca').pluck().get() as string;
+    ca = (await import('better-sqlite3'))
+      .default(join(dir.path, 'data', 'navin.db'), { readonly: true })
+      .prepare('SELECT cert_pem FROM ca')
+      .pluck()
+      .get() as string;
   });
   afterAll(async () => {
     await served?.stop();
@@ -67,7 +82,11 @@ describe('navin-manager serve', () => {
     const refused = await call(served.url, 'POST', '/api/v1/clusters', { ca, body: { name: 'edge-1' }, headers: { Cookie: jar } });
     expect(refused.status).toBe(403);
     expect(JSON.parse(refused.body)).toMatchObject({ error: { code: 'csrf_missing' } });
-    const created = await call(served.url, 'POST', '/api/v1/clusters', { ca, body: { name: 'edge-1' }, headers: { Cookie: jar, 'X-CSRF-Token': csrf_token } });
+    const created = await call(served.url, 'POST', '/api/v1/clusters', {
+      ca,
+      body: { name: 'edge-1' },
+      headers: { Cookie: jar, 'X-CSRF-Token': csrf_token },
+    });
     expect(created.status).toBe(201);
   });
 

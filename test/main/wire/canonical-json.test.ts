@@ -6,7 +6,9 @@ import { toHex } from '../../../main/wire/encoding';
 import { WireError } from '../../../main/wire/errors';
 import { readVector, vectorPath } from './vectors';
 
-const cases = readdirSync(vectorPath('jcs', 'input')).filter((f) => f.endsWith('.json')).sort();
+const cases = readdirSync(vectorPath('jcs', 'input'))
+  .filter((f) => f.endsWith('.json'))
+  .sort();
 
 function codeOf(fn: () => unknown): string | undefined {
   try {
@@ -27,7 +29,10 @@ describe('RFC 8785 vectors', () => {
     const input = readVector('jcs', 'input', name).toString('utf8');
     const bytes = canonicalBytes(parseJson(input));
     expect(Buffer.from(bytes).equals(readVector('jcs', 'output', name))).toBe(true);
-    const hex = readVector('jcs', 'outhex', name.replace(/\.json$/, '.txt')).toString('utf8').replace(/\s+/g, '').toLowerCase();
+    const hex = readVector('jcs', 'outhex', name.replace(/\.json$/, '.txt'))
+      .toString('utf8')
+      .replace(/\s+/g, '')
+      .toLowerCase();
     expect(toHex(bytes)).toBe(hex);
   });
 });
@@ -45,7 +50,9 @@ describe('canonicalize', () => {
   });
 
   it('escapes only what JCS escapes', () => {
-    expect(canonicalize('\u0000\u001f\b\t\n\f\r"\\/\u007f\u2028</script>')).toBe('"\\u0000\\u001f\\b\\t\\n\\f\\r\\"\\\\/\u007f\u2028</script>"');
+    expect(canonicalize('\u0000\u001f\b\t\n\f\r"\\/\u007f\u2028</script>')).toBe(
+      '"\\u0000\\u001f\\b\\t\\n\\f\\r\\"\\\\/\u007f\u2028</script>"',
+    );
   });
 
   it('keeps a "__proto__" key as data through parse and canonicalise', () => {
@@ -65,7 +72,17 @@ describe('canonicalize', () => {
   });
 
   it('refuses values that have no JSON form with jcs_unsupported_type', () => {
-    const unsupported: unknown[] = [undefined, () => 1, 1n, Symbol('s'), { a: undefined }, [undefined], new Date(0), new Map(), new Uint8Array(1)];
+    const unsupported: unknown[] = [
+      undefined,
+      () => 1,
+      1n,
+      Symbol('s'),
+      { a: undefined },
+      [undefined],
+      new Date(0),
+      new Map(),
+      new Uint8Array(1),
+    ];
     for (const value of unsupported) expect(codeOf(() => canonicalize(value))).toBe('jcs_unsupported_type');
   });
 
@@ -104,8 +121,40 @@ describe('parseJson', () => {
   });
 
   it('refuses everything that is not strict JSON with json_invalid', () => {
-    const invalid = ['', ' ', '{', '[1,]', '{"a":1,}', '01', '1.', '.5', '+1', '-', '1e', 'NaN', 'Infinity', 'tru', 'nul', "'a'", '"\t"', '"\\x"', '"\\u12"', '"abc', '{a:1}', '{"a" 1}', '[1 2]', '1 2', '\ufeff{}', '/*c*/{}', '{"a":1}x'];
-    for (const text of invalid) expect(codeOf(() => parseJson(text)), JSON.stringify(text)).toBe('json_invalid');
+    const invalid = [
+      '',
+      ' ',
+      '{',
+      '[1,]',
+      '{"a":1,}',
+      '01',
+      '1.',
+      '.5',
+      '+1',
+      '-',
+      '1e',
+      'NaN',
+      'Infinity',
+      'tru',
+      'nul',
+      "'a'",
+      '"\t"',
+      '"\\x"',
+      '"\\u12"',
+      '"abc',
+      '{a:1}',
+      '{"a" 1}',
+      '[1 2]',
+      '1 2',
+      '\ufeff{}',
+      '/*c*/{}',
+      '{"a":1}x',
+    ];
+    for (const text of invalid)
+      expect(
+        codeOf(() => parseJson(text)),
+        JSON.stringify(text),
+      ).toBe('json_invalid');
   });
 
   it('refuses nesting deeper than MAX_DEPTH with json_invalid rather than a stack overflow', () => {

@@ -45,7 +45,9 @@ describe.each(impls)('Ed25519 $name', (impl) => {
     const seed = fromHex('9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60');
     expect(impl.publicKey(seed)).toEqual(fromHex('d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a'));
     expect(impl.sign(seed, new Uint8Array())).toEqual(
-      fromHex('e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e065224901555fb8821590a33bacc61e39701cf9b46bd25bf5f0595bbe24655141438e7a100b'),
+      fromHex(
+        'e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e065224901555fb8821590a33bacc61e39701cf9b46bd25bf5f0595bbe24655141438e7a100b',
+      ),
     );
   });
 
@@ -102,13 +104,18 @@ describe('node:crypto and @noble/ed25519 together', () => {
 
   it('agree on rejecting a signature with one bit flipped', () => {
     fc.assert(
-      fc.property(fc.uint8Array({ minLength: 32, maxLength: 32 }), fc.uint8Array({ maxLength: 64 }), fc.nat({ max: 511 }), (seed, msg, bit) => {
-        const pub = nodeEd25519.publicKey(seed);
-        const sig = nodeEd25519.sign(seed, msg);
-        sig[bit >> 3]! ^= 1 << (bit & 7);
-        expect(nodeEd25519.verify(pub, msg, sig)).toBe(false);
-        expect(nobleEd25519.verify(pub, msg, sig)).toBe(false);
-      }),
+      fc.property(
+        fc.uint8Array({ minLength: 32, maxLength: 32 }),
+        fc.uint8Array({ maxLength: 64 }),
+        fc.nat({ max: 511 }),
+        (seed, msg, bit) => {
+          const pub = nodeEd25519.publicKey(seed);
+          const sig = nodeEd25519.sign(seed, msg);
+          sig[bit >> 3]! ^= 1 << (bit & 7);
+          expect(nodeEd25519.verify(pub, msg, sig)).toBe(false);
+          expect(nobleEd25519.verify(pub, msg, sig)).toBe(false);
+        },
+      ),
       { numRuns: 50 },
     );
   });

@@ -9,7 +9,14 @@ import { canonicalBytes } from '../../../main/wire/canonical-json';
 import { nodeEd25519 } from '../../../main/wire/ed25519-node';
 import { nobleEd25519 } from '../../../main/wire/ed25519-noble';
 import { fromBase64url, keyId, toBase64url } from '../../../main/wire/encoding';
-import { buildCommand, createSigner, MemoryNonceStore, signDocument, verifyDocument, type SignedDocument } from '../../../main/wire/envelope';
+import {
+  buildCommand,
+  createSigner,
+  MemoryNonceStore,
+  signDocument,
+  verifyDocument,
+  type SignedDocument,
+} from '../../../main/wire/envelope';
 import { WireError } from '../../../main/wire/errors';
 import { publicKeyToPem } from '../../../main/wire/public-key-pem';
 import { command, NOW, options, otherSigner, SEED, signer, TARGET, TENANT, trustedKeys, VALIDITY_S } from './fixtures';
@@ -21,8 +28,22 @@ const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 
 describe('signDocument and buildCommand', () => {
   it('builds a command with a uuid, a 16-byte nonce and a window from the given clock', () => {
-    const c = buildCommand({ tenant: TENANT, target: TARGET, op: 'managedcomponent.delete', args: { name: 'opa' }, now: NOW, validitySeconds: VALIDITY_S });
-    expect(c).toMatchObject({ type: 'command', v: 1, tenant: TENANT, target: TARGET, op: 'managedcomponent.delete', args: { name: 'opa' } });
+    const c = buildCommand({
+      tenant: TENANT,
+      target: TARGET,
+      op: 'managedcomponent.delete',
+      args: { name: 'opa' },
+      now: NOW,
+      validitySeconds: VALIDITY_S,
+    });
+    expect(c).toMatchObject({
+      type: 'command',
+      v: 1,
+      tenant: TENANT,
+      target: TARGET,
+      op: 'managedcomponent.delete',
+      args: { name: 'opa' },
+    });
     expect(c.command_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(fromBase64url(c.nonce)).toHaveLength(16);
     expect(c.issued_at).toBe('2026-12-02T10:00:00.000Z');
@@ -50,7 +71,9 @@ describe('signDocument and buildCommand', () => {
   it('refuses to sign a payload a verifier would call malformed', () => {
     const { nonce: _nonce, ...noNonce } = buildCommand({ tenant: TENANT, target: TARGET, op: 'x', now: NOW, validitySeconds: 60 });
     expect(() => signDocument(noNonce as never, signer)).toThrow(expect.objectContaining({ code: 'payload_invalid' }));
-    expect(() => signDocument({ type: 'agent-config', target: TARGET }, signer)).toThrow(expect.objectContaining({ code: 'payload_invalid' }));
+    expect(() => signDocument({ type: 'agent-config', target: TARGET }, signer)).toThrow(
+      expect.objectContaining({ code: 'payload_invalid' }),
+    );
     expect(() => signDocument({ type: 'report', x: NaN }, signer)).toThrow(expect.objectContaining({ code: 'jcs_non_finite' }));
   });
 
@@ -76,7 +99,10 @@ describe('verifyDocument', () => {
   });
 
   it('accepts an agent-config without a validity window (the agent checks it at start)', () => {
-    const config = signDocument({ type: 'agent-config', target: TARGET, tenant: TENANT, gateway_url: 'https://manager.example:8462', lease_duration_s: 15 }, signer);
+    const config = signDocument(
+      { type: 'agent-config', target: TARGET, tenant: TENANT, gateway_url: 'https://manager.example:8462', lease_duration_s: 15 },
+      signer,
+    );
     expect(verifyDocument(JSON.stringify(config), { impl: nobleEd25519, trustedKeys, expectedType: 'agent-config' }).ok).toBe(true);
   });
 
@@ -94,7 +120,9 @@ describe('verifyDocument', () => {
 
   it('key_unknown: a trust entry whose id is not the key id of its key trusts nothing', () => {
     const doc = command({ signer: otherSigner });
-    expect(verifyDocument(doc, options({ trustedKeys: new Map([[otherSigner.keyId, signer.publicKey]]) }))).toMatchObject({ code: 'key_unknown' });
+    expect(verifyDocument(doc, options({ trustedKeys: new Map([[otherSigner.keyId, signer.publicKey]]) }))).toMatchObject({
+      code: 'key_unknown',
+    });
   });
 
   it('signature_invalid: one payload field changed after signing', () => {
@@ -167,19 +195,29 @@ describe('verifyDocument', () => {
 
   it('answers the first failing check in the documented order', () => {
     const late = at('2030-01-01T00:00:00Z');
-    expect(verifyDocument(command({ signer: otherSigner }), options({ expectedType: 'report', expectedTarget: 'x', now: late }))).toMatchObject({ code: 'key_unknown' });
+    expect(
+      verifyDocument(command({ signer: otherSigner }), options({ expectedType: 'report', expectedTarget: 'x', now: late })),
+    ).toMatchObject({ code: 'key_unknown' });
     const tampered = clone(command());
     tampered.payload.target = 'x';
-    expect(verifyDocument(tampered, options({ expectedType: 'report', expectedTarget: 'y', now: late }))).toMatchObject({ code: 'signature_invalid' });
-    expect(verifyDocument(command(), options({ expectedType: 'report', expectedTarget: 'x', now: late }))).toMatchObject({ code: 'type_mismatch' });
-    expect(verifyDocument(command(), options({ expectedTarget: 'x', expectedTenant: 'y', now: late }))).toMatchObject({ code: 'target_mismatch' });
+    expect(verifyDocument(tampered, options({ expectedType: 'report', expectedTarget: 'y', now: late }))).toMatchObject({
+      code: 'signature_invalid',
+    });
+    expect(verifyDocument(command(), options({ expectedType: 'report', expectedTarget: 'x', now: late }))).toMatchObject({
+      code: 'type_mismatch',
+    });
+    expect(verifyDocument(command(), options({ expectedTarget: 'x', expectedTenant: 'y', now: late }))).toMatchObject({
+      code: 'target_mismatch',
+    });
     expect(verifyDocument(command(), options({ expectedTenant: 'y', now: late }))).toMatchObject({ code: 'tenant_mismatch' });
   });
 
   it('fails closed on an invalid verifier clock or skew rather than accepting', () => {
     const doc = command();
     expect(verifyDocument(doc, options({ now: () => new Date(NaN) }))).toMatchObject({ ok: false, code: 'malformed' });
-    expect(verifyDocument(doc, options({ now: at('2026-12-02T10:15:00.001Z'), clockSkewSeconds: Number.NaN }))).toMatchObject({ code: 'expired' });
+    expect(verifyDocument(doc, options({ now: at('2026-12-02T10:15:00.001Z'), clockSkewSeconds: Number.NaN }))).toMatchObject({
+      code: 'expired',
+    });
   });
 
   describe('malformed inputs', () => {
@@ -193,7 +231,10 @@ describe('verifyDocument', () => {
       ['no signature', { payload: good.payload }],
       ['a padded signature', { ...good, signature: `${good.signature}==` }],
       ['a signature with a standard-base64 character', { ...good, signature: `+${good.signature.slice(1)}` }],
-      ['a signature with non-zero spare bits', { ...good, signature: good.signature.slice(0, -1) + B64URL[B64URL.indexOf(good.signature.at(-1)!) | 1] }],
+      [
+        'a signature with non-zero spare bits',
+        { ...good, signature: good.signature.slice(0, -1) + B64URL[B64URL.indexOf(good.signature.at(-1)!) | 1] },
+      ],
       ['a 63-byte signature', { ...good, signature: toBase64url(fromBase64url(good.signature).subarray(1)) }],
       ['a payload that is an array', { payload: [], signature: good.signature }],
       ['an unknown type', withPayload({ ...good.payload, type: 'order' })],
@@ -207,7 +248,15 @@ describe('verifyDocument', () => {
       ['a numeric target', withPayload({ ...good.payload, target: 1 })],
       ['a value with no JSON form', withPayload({ ...good.payload, args: { x: undefined } })],
       ['a Date inside the payload', withPayload({ ...good.payload, args: { at: new Date() } })],
-      ['a throwing getter', { get payload() { throw new Error('boom'); }, signature: good.signature }],
+      [
+        'a throwing getter',
+        {
+          get payload() {
+            throw new Error('boom');
+          },
+          signature: good.signature,
+        },
+      ],
       ['null', null],
       ['a number', 42],
     ];

@@ -16,11 +16,26 @@ export const TENANT = 'acme';
 
 export function command(over: { signer?: Signer; now?: Date; args?: Record<string, unknown> } = {}) {
   return signDocument(
-    buildCommand({ tenant: TENANT, target: TARGET, op: 'inventory.report', args: over.args ?? { depth: 1 }, now: over.now ?? NOW, validitySeconds: VALIDITY_S }),
+    buildCommand({
+      tenant: TENANT,
+      target: TARGET,
+      op: 'inventory.report',
+      args: over.args ?? { depth: 1 },
+      now: over.now ?? NOW,
+      validitySeconds: VALIDITY_S,
+    }),
     over.signer ?? signer,
   );
 }
 
 export function options<T extends DocumentType = 'command'>(over: Partial<VerifyOptions<T>> = {}): VerifyOptions<T> {
-  return { impl: nodeEd25519, trustedKeys, expectedType: 'command' as T, expectedTarget: TARGET, expectedTenant: TENANT, now: () => NOW, ...over };
+  return {
+    impl: nodeEd25519,
+    trustedKeys,
+    expectedType: 'command' as T,
+    expectedTarget: TARGET,
+    expectedTenant: TENANT,
+    now: () => NOW,
+    ...over,
+  };
 }

@@ -8,15 +8,26 @@ import { describe, expect, it } from 'vitest';
 const wireDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'main', 'wire');
 
 async function inputsOf(entry: string, platform: 'browser' | 'node'): Promise<string[]> {
-  const result = await build({ entryPoints: [path.join(wireDir, entry)], bundle: true, write: false, platform, format: 'esm', metafile: true, logLevel: 'silent' });
+  const result = await build({
+    entryPoints: [path.join(wireDir, entry)],
+    bundle: true,
+    write: false,
+    platform,
+    format: 'esm',
+    metafile: true,
+    logLevel: 'silent',
+  });
   return Object.keys((result.metafile as Metafile).inputs);
 }
 
 describe('wire contract portability', () => {
-  it.each(['index.ts', 'ed25519-noble.ts', 'report-verify.ts', 'envelope.ts'])('%s bundles for the browser without Node built-ins', async (entry) => {
-    const inputs = await inputsOf(entry, 'browser');
-    expect(inputs.filter((i) => i.startsWith('node:') || i.includes('ed25519-node'))).toEqual([]);
-  });
+  it.each(['index.ts', 'ed25519-noble.ts', 'report-verify.ts', 'envelope.ts'])(
+    '%s bundles for the browser without Node built-ins',
+    async (entry) => {
+      const inputs = await inputsOf(entry, 'browser');
+      expect(inputs.filter((i) => i.startsWith('node:') || i.includes('ed25519-node'))).toEqual([]);
+    },
+  );
 
   it('ed25519-node.ts does not load @noble', async () => {
     const inputs = await inputsOf('ed25519-node.ts', 'node');

@@ -27,22 +27,25 @@ const signedText = JSON.stringify(command());
 describe('parseJson', () => {
   it('either returns what JSON.parse returns or throws one of its WireError codes, for any string', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string({ unit: 'binary' }), fc.json(), fc.string({ unit: fc.constantFrom(...'{}[]",:0123456789.eE+-tfnrulas\\ ') })), (text) => {
-        let native: { value: unknown } | undefined;
-        try {
-          native = { value: JSON.parse(text) };
-        } catch {
-          native = undefined;
-        }
-        try {
-          const value = parseJson(text);
-          expect(native).toBeDefined();
-          expect(value).toEqual(native!.value);
-        } catch (error) {
-          expect(isWireError(error)).toBe(true);
-          expect(PARSE_CODES).toContain((error as { code: string }).code);
-        }
-      }),
+      fc.property(
+        fc.oneof(fc.string({ unit: 'binary' }), fc.json(), fc.string({ unit: fc.constantFrom(...'{}[]",:0123456789.eE+-tfnrulas\\ ') })),
+        (text) => {
+          let native: { value: unknown } | undefined;
+          try {
+            native = { value: JSON.parse(text) };
+          } catch {
+            native = undefined;
+          }
+          try {
+            const value = parseJson(text);
+            expect(native).toBeDefined();
+            expect(value).toEqual(native!.value);
+          } catch (error) {
+            expect(isWireError(error)).toBe(true);
+            expect(PARSE_CODES).toContain((error as { code: string }).code);
+          }
+        },
+      ),
       RUNS,
     );
   });
@@ -69,13 +72,29 @@ describe('verifyDocument under arbitrary input', () => {
 
   it('answers exactly one known code for any value, JSON or not, bare or wrapped as an envelope', () => {
     fc.assert(
-      fc.property(fc.anything({ withBigInt: true, withDate: true, withMap: true, withSet: true, withTypedArray: true, withNullPrototype: true, withSparseArray: true }), fc.string(), (value, sig) => {
-        for (const input of [value, { payload: value, signature: sig }, { payload: { ...command().payload, args: value }, signature: sig }]) {
-          const result = verifyDocument(input, options());
-          expectOneKnownAnswer(result);
-          expect(result.ok).toBe(false);
-        }
-      }),
+      fc.property(
+        fc.anything({
+          withBigInt: true,
+          withDate: true,
+          withMap: true,
+          withSet: true,
+          withTypedArray: true,
+          withNullPrototype: true,
+          withSparseArray: true,
+        }),
+        fc.string(),
+        (value, sig) => {
+          for (const input of [
+            value,
+            { payload: value, signature: sig },
+            { payload: { ...command().payload, args: value }, signature: sig },
+          ]) {
+            const result = verifyDocument(input, options());
+            expectOneKnownAnswer(result);
+            expect(result.ok).toBe(false);
+          }
+        },
+      ),
       RUNS,
     );
   });
@@ -103,7 +122,15 @@ describe('verifyDocument under arbitrary input', () => {
         else payload[key] = value;
         const changed = canonicalize(payload) !== canonicalize(doc.payload);
         fc.pre(changed);
-        const result = verifyDocument({ payload, signature: doc.signature }, options({ impl: noble ? nobleEd25519 : nodeEd25519, expectedType: 'report', expectedTarget: undefined, expectedTenant: undefined }));
+        const result = verifyDocument(
+          { payload, signature: doc.signature },
+          options({
+            impl: noble ? nobleEd25519 : nodeEd25519,
+            expectedType: 'report',
+            expectedTarget: undefined,
+            expectedTenant: undefined,
+          }),
+        );
         expectOneKnownAnswer(result);
         expect(result.ok).toBe(false);
       }),
@@ -115,24 +142,46 @@ describe('verifyDocument under arbitrary input', () => {
     const doc = command();
     const nonceStore = new MemoryNonceStore();
     fc.assert(
-      fc.property(fc.nat({ max: doc.signature.length - 1 }), fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'), (index, ch) => {
-        const signature = doc.signature.slice(0, index) + ch + doc.signature.slice(index + 1);
-        fc.pre(signature !== doc.signature);
-        const result = verifyDocument({ payload: doc.payload, signature }, options({ nonceStore }));
-        expect(result.ok).toBe(false);
-        if (!result.ok) expect(['malformed', 'signature_invalid']).toContain(result.code);
-      }),
+      fc.property(
+        fc.nat({ max: doc.signature.length - 1 }),
+        fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'),
+        (index, ch) => {
+          const signature = doc.signature.slice(0, index) + ch + doc.signature.slice(index + 1);
+          fc.pre(signature !== doc.signature);
+          const result = verifyDocument({ payload: doc.payload, signature }, options({ nonceStore }));
+          expect(result.ok).toBe(false);
+          if (!result.ok) expect(['malformed', 'signature_invalid']).toContain(result.code);
+        },
+      ),
       RUNS,
     );
     expect(nonceStore.size).toBe(0);
   });
 
   it('answers malformed, not an exception, when the options themselves misbehave', () => {
-    const hostileStore = { seen: () => { throw new Error('db locked'); }, remember: () => undefined, prune: () => 0 };
+    const hostileStore = {
+      seen: () => {
+        throw new Error('db locked');
+      },
+      remember: () => undefined,
+      prune: () => 0,
+    };
     expect(verifyDocument(command(), options({ nonceStore: hostileStore }))).toMatchObject({ ok: false, code: 'malformed' });
-    const hostileImpl = { ...nodeEd25519, verify: () => { throw new Error('bad impl'); } };
+    const hostileImpl = {
+      ...nodeEd25519,
+      verify: () => {
+        throw new Error('bad impl');
+      },
+    };
     expect(verifyDocument(command(), options({ impl: hostileImpl }))).toMatchObject({ ok: false, code: 'malformed' });
-    const proxy = new Proxy({}, { ownKeys: () => { throw new Error('trap'); } });
+    const proxy = new Proxy(
+      {},
+      {
+        ownKeys: () => {
+          throw new Error('trap');
+        },
+      },
+    );
     expect(verifyDocument(proxy, options())).toMatchObject({ ok: false, code: 'malformed' });
   });
 });

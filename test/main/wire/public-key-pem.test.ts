@@ -49,7 +49,9 @@ describe('public key PEM', () => {
   it('reads PEMs with CRLF line ends and surrounding whitespace', () => {
     const { publicKey } = generateKeyPairSync('ed25519');
     const pem = publicKey.export({ format: 'pem', type: 'spki' }) as string;
-    expect(publicKeyFromPem(`\r\n  ${pem.replace(/\n/g, '\r\n')}  \n`)).toEqual(new Uint8Array(publicKey.export({ format: 'der', type: 'spki' }).subarray(12)));
+    expect(publicKeyFromPem(`\r\n  ${pem.replace(/\n/g, '\r\n')}  \n`)).toEqual(
+      new Uint8Array(publicKey.export({ format: 'der', type: 'spki' }).subarray(12)),
+    );
   });
 
   it('refuses anything but one Ed25519 SPKI block with pem_invalid', () => {

@@ -22,7 +22,12 @@ function signedReport(privateKey: KeyObject, publicKey: KeyObject, payload: Reco
 describe.each([nodeEd25519, nobleEd25519])('verifyReport with $name', (impl) => {
   const { privateKey, publicKey } = generateKeyPairSync('ed25519');
   const pem = publicKey.export({ format: 'pem', type: 'spki' }) as string;
-  const body = { type: 'report', verdict: 'PASS', cluster: 'c-0001', lines: [{ check: 'opa.readiness', result: 'PASS', evidence: 'HTTP 200 «ok»' }] };
+  const body = {
+    type: 'report',
+    verdict: 'PASS',
+    cluster: 'c-0001',
+    lines: [{ check: 'opa.readiness', result: 'PASS', evidence: 'HTTP 200 «ok»' }],
+  };
   const text = signedReport(privateKey, publicKey, body);
 
   it('accepts a report signed with node:crypto directly, against its SPKI PEM', () => {
@@ -31,7 +36,10 @@ describe.each([nodeEd25519, nobleEd25519])('verifyReport with $name', (impl) => 
   });
 
   it('signature_invalid when one field of the payload changed', () => {
-    expect(verifyReport(text.replace('"verdict": "PASS"', '"verdict": "FAIL"'), pem, impl)).toMatchObject({ ok: false, code: 'signature_invalid' });
+    expect(verifyReport(text.replace('"verdict": "PASS"', '"verdict": "FAIL"'), pem, impl)).toMatchObject({
+      ok: false,
+      code: 'signature_invalid',
+    });
   });
 
   it('signature_invalid when one byte of a string in the payload changed', () => {
@@ -42,7 +50,10 @@ describe.each([nodeEd25519, nobleEd25519])('verifyReport with $name', (impl) => 
 
   it('key_unknown when the report was signed by another key', () => {
     const other = generateKeyPairSync('ed25519');
-    expect(verifyReport(signedReport(other.privateKey, other.publicKey, body), pem, impl)).toMatchObject({ ok: false, code: 'key_unknown' });
+    expect(verifyReport(signedReport(other.privateKey, other.publicKey, body), pem, impl)).toMatchObject({
+      ok: false,
+      code: 'key_unknown',
+    });
   });
 
   it('type_mismatch when a validly signed document is not a report', () => {

@@ -56,7 +56,11 @@ describe('apply', () => {
       ['ConfigMap', 'default', 'settings', 'created'],
     ]);
     const mc = (await server.kubeConfig().makeApiClient(CustomObjectsApi).getNamespacedCustomObject({
-      group: 'platform.navin.ai', version: 'v1alpha1', namespace: 'navin-platform', plural: 'managedcomponents', name: 'opa',
+      group: 'platform.navin.ai',
+      version: 'v1alpha1',
+      namespace: 'navin-platform',
+      plural: 'managedcomponents',
+      name: 'opa',
     })) as { spec: unknown };
     expect(mc.spec).toEqual({ component: 'opa' });
   });
@@ -70,7 +74,11 @@ describe('apply', () => {
 
   it('merges three ways: removed fields go, fields others set stay', async () => {
     const core = server.kubeConfig().makeApiClient(CoreV1Api);
-    await core.patchNamespacedConfigMap({ name: 'settings', namespace: 'default', body: [{ op: 'add', path: '/data/other', value: 'theirs' }] });
+    await core.patchNamespacedConfigMap({
+      name: 'settings',
+      namespace: 'default',
+      body: [{ op: 'add', path: '/data/other', value: 'theirs' }],
+    });
     const r = await server.apply(MANIFESTS.replace('drop: "soon"', 'new: "label"').replace('a: "1"', 'a: "2"'));
     expect(r.at(-1)?.action).toBe('configured');
     const cm = await core.readNamespacedConfigMap({ name: 'settings', namespace: 'default' });
@@ -81,7 +89,12 @@ describe('apply', () => {
 
   it('applies with the given token, so RBAC applies', async () => {
     await server.apply('apiVersion: v1\nkind: ServiceAccount\nmetadata: { name: nobody, namespace: navin-platform }\n');
-    const err = await server.apply('apiVersion: v1\nkind: ConfigMap\nmetadata: { name: x, namespace: navin-platform }\n', server.createToken('navin-platform', 'nobody')).catch((e: unknown) => e);
+    const err = await server
+      .apply(
+        'apiVersion: v1\nkind: ConfigMap\nmetadata: { name: x, namespace: navin-platform }\n',
+        server.createToken('navin-platform', 'nobody'),
+      )
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(KubeRequestError);
     expect(err).toMatchObject({ code: 403 });
   });
@@ -102,7 +115,9 @@ describe('kubeTarget', () => {
       expect(t.kind).toBe('test-server');
       expect(t.server).toBeDefined();
       const token = await t.createToken('default', 'default');
-      await expect(t.kubeConfig(token).makeApiClient(CoreV1Api).listNamespacedConfigMap({ namespace: 'default' })).rejects.toMatchObject({ code: 403 });
+      await expect(t.kubeConfig(token).makeApiClient(CoreV1Api).listNamespacedConfigMap({ namespace: 'default' })).rejects.toMatchObject({
+        code: 403,
+      });
     } finally {
       await t.close();
       if (saved !== undefined) process.env.KUBECONFIG = saved;

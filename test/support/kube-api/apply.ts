@@ -30,7 +30,9 @@ export const parseManifests = (yamlText: string): KubeObject[] =>
       return d.toJS() as unknown;
     })
     .filter(isPlainObject)
-    .flatMap((d) => (typeof d.kind === 'string' && d.kind.endsWith('List') && Array.isArray(d.items) ? (d.items as KubeObject[]) : [d as KubeObject]));
+    .flatMap((d) =>
+      typeof d.kind === 'string' && d.kind.endsWith('List') && Array.isArray(d.items) ? (d.items as KubeObject[]) : [d as KubeObject],
+    );
 
 /** kubectl's merge for apply: fields of the new config win, fields only the last applied config had are removed. */
 export const threeWayMerge = (current: unknown, last: unknown, desired: unknown): unknown => {
@@ -68,14 +70,18 @@ export const applyManifests = async (kc: KubeConfig, yamlText: string, defaultNa
     const apiVersion = String(doc.apiVersion ?? '');
     const kind = String(doc.kind ?? '');
     const name = doc.metadata?.name ?? '';
-    if (!apiVersion || !kind || !name) throw new Error(`a document lacks apiVersion, kind or metadata.name: ${JSON.stringify(doc).slice(0, 200)}`);
+    if (!apiVersion || !kind || !name)
+      throw new Error(`a document lacks apiVersion, kind or metadata.name: ${JSON.stringify(doc).slice(0, 200)}`);
     const res = await resolve(apiVersion, kind);
     const desired = clone(doc);
     const namespace = res.namespaced ? (desired.metadata?.namespace ?? defaultNamespace) : undefined;
     desired.metadata = { ...desired.metadata, ...(namespace ? { namespace } : {}) };
     if (!res.namespaced) delete desired.metadata.namespace;
     const annotated = clone(desired);
-    annotated.metadata = { ...annotated.metadata, annotations: { ...annotated.metadata?.annotations, [LAST_APPLIED]: `${JSON.stringify(desired)}\n` } };
+    annotated.metadata = {
+      ...annotated.metadata,
+      annotations: { ...annotated.metadata?.annotations, [LAST_APPLIED]: `${JSON.stringify(desired)}\n` },
+    };
     const collection = `${gvPath(apiVersion)}${namespace ? `/namespaces/${encodeURIComponent(namespace)}` : ''}/${res.name}`;
     const item = `${collection}/${encodeURIComponent(name)}`;
     const base = { apiVersion, kind, name, ...(namespace ? { namespace } : {}) };

@@ -33,7 +33,10 @@ export class Authenticator {
   constructor(signingKeyPem: string, adminToken?: string) {
     this.key = createPrivateKey(signingKeyPem);
     this.publicKey = createPublicKey(this.key);
-    this.kid = createHash('sha256').update(this.publicKey.export({ type: 'spki', format: 'der' })).digest('base64url').slice(0, 43);
+    this.kid = createHash('sha256')
+      .update(this.publicKey.export({ type: 'spki', format: 'der' }))
+      .digest('base64url')
+      .slice(0, 43);
     this.adminToken = adminToken ?? `admin-${randomBytes(24).toString('hex')}`;
     this.staticTokens.set(this.adminToken, { username: 'admin', groups: ['system:masters', 'system:authenticated'] });
   }
@@ -46,7 +49,11 @@ export class Authenticator {
   }
 
   /** What the TokenRequest API issues: an RS256 JWT like the real one, bound to the ServiceAccount's uid. */
-  issueServiceAccountToken(sa: StoredObject, expirationSeconds = 3600, audiences = [API_AUDIENCE]): { token: string; expirationTimestamp: string } {
+  issueServiceAccountToken(
+    sa: StoredObject,
+    expirationSeconds = 3600,
+    audiences = [API_AUDIENCE],
+  ): { token: string; expirationTimestamp: string } {
     const now = Math.floor(Date.now() / 1000);
     const claims: SaClaims = {
       aud: audiences,

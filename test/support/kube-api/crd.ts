@@ -54,12 +54,28 @@ export const validateCrd = (crd: KubeObject): FieldError[] => {
     errors.push({ type: 'NotSupported', field: 'spec.scope', value: s.scope ?? '', detail: 'supported values: "Cluster", "Namespaced"' });
   }
   if (crd.metadata?.name !== `${plural}.${s.group ?? ''}`) {
-    errors.push({ type: 'Invalid', field: 'metadata.name', value: crd.metadata?.name ?? '', detail: 'must be spec.names.plural+"."+spec.group' });
+    errors.push({
+      type: 'Invalid',
+      field: 'metadata.name',
+      value: crd.metadata?.name ?? '',
+      detail: 'must be spec.names.plural+"."+spec.group',
+    });
   }
   const versions = s.versions ?? [];
-  if (versions.length === 0) errors.push({ type: 'Invalid', field: 'spec.versions', value: versions, detail: 'must have exactly one version marked as storage version' });
+  if (versions.length === 0)
+    errors.push({
+      type: 'Invalid',
+      field: 'spec.versions',
+      value: versions,
+      detail: 'must have exactly one version marked as storage version',
+    });
   else if (versions.filter((v) => v.storage).length !== 1) {
-    errors.push({ type: 'Invalid', field: 'spec.versions', value: versions.map((v) => v.name), detail: 'must have exactly one version marked as storage version' });
+    errors.push({
+      type: 'Invalid',
+      field: 'spec.versions',
+      value: versions.map((v) => v.name),
+      detail: 'must have exactly one version marked as storage version',
+    });
   }
   return errors;
 };
@@ -72,7 +88,13 @@ export const crdStatus = (crd: KubeObject, at: string): Record<string, unknown> 
     acceptedNames: { ...s.names, singular: s.names?.singular || kind.toLowerCase(), listKind: s.names?.listKind || `${kind}List` },
     conditions: [
       { type: 'NamesAccepted', status: 'True', reason: 'NoConflicts', message: 'no conflicts found', lastTransitionTime: at },
-      { type: 'Established', status: 'True', reason: 'InitialNamesAccepted', message: 'the initial names have been accepted', lastTransitionTime: at },
+      {
+        type: 'Established',
+        status: 'True',
+        reason: 'InitialNamesAccepted',
+        message: 'the initial names have been accepted',
+        lastTransitionTime: at,
+      },
     ],
     storedVersions: (s.versions ?? []).filter((v) => v.storage).map((v) => v.name),
   };
@@ -88,7 +110,8 @@ export const crdResourceTypes = (crd: KubeObject): ResourceType[] => {
     .map((v) => {
       const subresources: SubresourceDef[] = [];
       if (v.subresources?.status) subresources.push({ name: 'status', kind, verbs: ['get', 'patch', 'update'] });
-      if (v.subresources?.scale) subresources.push({ name: 'scale', kind: 'Scale', group: 'autoscaling', version: 'v1', verbs: ['get', 'patch', 'update'] });
+      if (v.subresources?.scale)
+        subresources.push({ name: 'scale', kind: 'Scale', group: 'autoscaling', version: 'v1', verbs: ['get', 'patch', 'update'] });
       return {
         group: s.group ?? '',
         version: v.name,
@@ -136,11 +159,21 @@ export const pruneAndValidate = (schema: Schema, value: unknown, path: string, e
   if (value === undefined) return;
   if (value === null) return;
   if (!typeMatches(schema, value)) {
-    errors.push({ type: 'Invalid', field: path, value: typeOf(value), detail: `${path} in body must be of type ${schema.type}: "${typeOf(value)}"` });
+    errors.push({
+      type: 'Invalid',
+      field: path,
+      value: typeOf(value),
+      detail: `${path} in body must be of type ${schema.type}: "${typeOf(value)}"`,
+    });
     return;
   }
   if (schema.enum && !schema.enum.some((e) => JSON.stringify(e) === JSON.stringify(value))) {
-    errors.push({ type: 'NotSupported', field: path, value, detail: `supported values: ${schema.enum.map((e) => JSON.stringify(e)).join(', ')}` });
+    errors.push({
+      type: 'NotSupported',
+      field: path,
+      value,
+      detail: `supported values: ${schema.enum.map((e) => JSON.stringify(e)).join(', ')}`,
+    });
   }
   if (Array.isArray(value) && schema.items) {
     value.forEach((item, i) => schema.items && pruneAndValidate(schema.items, item, `${path}[${i}]`, errors, pruned));
@@ -153,7 +186,11 @@ export const pruneAndValidate = (schema: Schema, value: unknown, path: string, e
   for (const [k, v] of Object.entries(value)) {
     const sub = props?.[k] ?? (isPlainObject(additional) ? (additional as Schema) : undefined);
     if (sub) pruneAndValidate(sub, v, `${path}.${k}`, errors, pruned);
-    else if (!schema['x-kubernetes-preserve-unknown-fields'] && additional !== true && (props || isPlainObject(additional) || schema.type === 'object')) {
+    else if (
+      !schema['x-kubernetes-preserve-unknown-fields'] &&
+      additional !== true &&
+      (props || isPlainObject(additional) || schema.type === 'object')
+    ) {
       if (schema['x-kubernetes-embedded-resource'] && (k === 'apiVersion' || k === 'kind' || k === 'metadata')) continue;
       delete value[k];
       pruned.push(`${path}.${k}`);

@@ -30,7 +30,16 @@ describe('discovery', () => {
     expect(api.serverAddressByClientCIDRs?.[0]?.serverAddress).toBe(`127.0.0.1:${server.port}`);
     const groups = await kc.makeApiClient(ApisApi).getAPIVersions();
     const names = groups.groups.map((g) => g.name);
-    for (const g of ['apps', 'coordination.k8s.io', 'rbac.authorization.k8s.io', 'apiextensions.k8s.io', 'storage.k8s.io', 'networking.k8s.io', 'authorization.k8s.io', 'events.k8s.io']) {
+    for (const g of [
+      'apps',
+      'coordination.k8s.io',
+      'rbac.authorization.k8s.io',
+      'apiextensions.k8s.io',
+      'storage.k8s.io',
+      'networking.k8s.io',
+      'authorization.k8s.io',
+      'events.k8s.io',
+    ]) {
       expect(names).toContain(g);
     }
     expect(groups.groups.find((g) => g.name === 'apps')?.preferredVersion).toEqual({ groupVersion: 'apps/v1', version: 'v1' });
@@ -45,9 +54,17 @@ describe('discovery', () => {
     expect(byName.get('configmaps')).toMatchObject({ singularName: 'configmap', namespaced: true, kind: 'ConfigMap', shortNames: ['cm'] });
     expect(byName.get('configmaps')?.verbs).toEqual(['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch']);
     expect(byName.get('nodes')).toMatchObject({ namespaced: false, kind: 'Node' });
-    expect(byName.get('serviceaccounts/token')).toMatchObject({ group: 'authentication.k8s.io', version: 'v1', kind: 'TokenRequest', verbs: ['create'] });
+    expect(byName.get('serviceaccounts/token')).toMatchObject({
+      group: 'authentication.k8s.io',
+      version: 'v1',
+      kind: 'TokenRequest',
+      verbs: ['create'],
+    });
     const apps = (await get('/apis/apps/v1')).body as { resources: { name: string; kind: string; verbs: string[] }[] };
-    expect(apps.resources.find((r) => r.name === 'deployments/status')).toMatchObject({ kind: 'Deployment', verbs: ['get', 'patch', 'update'] });
+    expect(apps.resources.find((r) => r.name === 'deployments/status')).toMatchObject({
+      kind: 'Deployment',
+      verbs: ['get', 'patch', 'update'],
+    });
     expect(apps.resources.find((r) => r.name === 'deployments/scale')).toMatchObject({ kind: 'Scale' });
     const leases = (await get('/apis/coordination.k8s.io/v1')).body as { resources: { name: string; namespaced: boolean }[] };
     expect(leases.resources).toContainEqual(expect.objectContaining({ name: 'leases', namespaced: true }));
@@ -72,19 +89,46 @@ describe('TLS and authentication', () => {
     // client-node's generated APIs drop the 401 body; the raw answer is the real Status.
     await expect(server.kubeConfig('not-a-token').makeApiClient(CoreV1Api).listNamespace()).rejects.toMatchObject({ code: 401 });
     const raw = await kubeRequest(server.kubeConfig('not-a-token'), 'GET', '/api/v1/namespaces');
-    expect(JSON.parse(raw.text)).toEqual({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'Unauthorized', reason: 'Unauthorized', code: 401 });
+    expect(JSON.parse(raw.text)).toEqual({
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Failure',
+      message: 'Unauthorized',
+      reason: 'Unauthorized',
+      code: 401,
+    });
     const kc = new KubeConfig();
-    kc.loadFromClusterAndUser({ name: 'c', server: server.url, caData: Buffer.from(server.caPem).toString('base64'), skipTLSVerify: false }, { name: 'anonymous' });
+    kc.loadFromClusterAndUser(
+      { name: 'c', server: server.url, caData: Buffer.from(server.caPem).toString('base64'), skipTLSVerify: false },
+      { name: 'anonymous' },
+    );
     expect((await kubeRequest(kc, 'GET', '/api/v1/namespaces')).status).toBe(401);
   });
 
   it('identifies each token: admin, ServiceAccount, user', async () => {
     const who = async (token: string): Promise<unknown> =>
-      JSON.parse((await kubeRequest(server.kubeConfig(token), 'POST', '/apis/authentication.k8s.io/v1/selfsubjectreviews', { apiVersion: 'authentication.k8s.io/v1', kind: 'SelfSubjectReview' })).text);
-    expect(await who(server.adminToken)).toMatchObject({ status: { userInfo: { username: 'admin', groups: ['system:masters', 'system:authenticated'] } } });
-    expect(await who(server.createToken('kube-system', 'coredns'))).toMatchObject({
-      status: { userInfo: { username: 'system:serviceaccount:kube-system:coredns', groups: ['system:serviceaccounts', 'system:serviceaccounts:kube-system', 'system:authenticated'] } },
+      JSON.parse(
+        (
+          await kubeRequest(server.kubeConfig(token), 'POST', '/apis/authentication.k8s.io/v1/selfsubjectreviews', {
+            apiVersion: 'authentication.k8s.io/v1',
+            kind: 'SelfSubjectReview',
+          })
+        ).text,
+      );
+    expect(await who(server.adminToken)).toMatchObject({
+      status: { userInfo: { username: 'admin', groups: ['system:masters', 'system:authenticated'] } },
     });
-    expect(await who(server.userToken('alice', ['ops']))).toMatchObject({ status: { userInfo: { username: 'alice', groups: ['ops', 'system:authenticated'] } } });
+    expect(await who(server.createToken('kube-system', 'coredns'))).toMatchObject({
+      status: {
+        userInfo: {
+          username: 'system:serviceaccount:kube-system:coredns',
+          groups: ['system:serviceaccounts', 'system:serviceaccounts:kube-system', 'system:authenticated'],
+        },
+      },
+    });
+    expect(await who(server.userToken('alice', ['ops']))).toMatchObject({
+      status: { userInfo: { username: 'alice', groups: ['ops', 'system:authenticated'] } },
+    });
   });
 });

@@ -45,7 +45,10 @@ const groupDoc = (name: string, versions: string[]): object => {
 export const apiGroupList = (registry: Registry): object => ({
   kind: 'APIGroupList',
   apiVersion: 'v1',
-  groups: registry.groups().filter((g) => g.name !== '').map((g) => groupDoc(g.name, g.versions)),
+  groups: registry
+    .groups()
+    .filter((g) => g.name !== '')
+    .map((g) => groupDoc(g.name, g.versions)),
 });
 
 export const apiGroup = (registry: Registry, name: string): object | undefined => {

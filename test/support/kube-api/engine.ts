@@ -197,7 +197,15 @@ export class Engine {
   }
 
   /** PUT of the main resource or of its status subresource. `precondition` false: a patch, already checked. */
-  update(rt: ResourceType, ns: string | undefined, name: string, body: unknown, sub = '', opts: WriteOptions = {}, precondition = true): WriteResult {
+  update(
+    rt: ResourceType,
+    ns: string | undefined,
+    name: string,
+    body: unknown,
+    sub = '',
+    opts: WriteOptions = {},
+    precondition = true,
+  ): WriteResult {
     if (!isPlainObject(body)) throw errors.badRequest('the body of the request was not a JSON object');
     const incoming = clone(body) as KubeObject;
     const inMeta = isPlainObject(incoming.metadata) ? incoming.metadata : {};
@@ -248,7 +256,15 @@ export class Engine {
     return { object, warnings };
   }
 
-  patch(rt: ResourceType, ns: string | undefined, name: string, contentType: string, raw: string, sub = '', opts: WriteOptions = {}): WriteResult {
+  patch(
+    rt: ResourceType,
+    ns: string | undefined,
+    name: string,
+    contentType: string,
+    raw: string,
+    sub = '',
+    opts: WriteOptions = {},
+  ): WriteResult {
     const type = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
     const accepted = [JSON_PATCH, MERGE_PATCH, APPLY_PATCH, ...(rt.strategicMerge ? [STRATEGIC_PATCH] : [])];
     if (!accepted.includes(type)) throw errors.unsupportedMediaType(accepted);
@@ -265,12 +281,15 @@ export class Engine {
     }
     const existing = this.find(rt, ns, name);
     if (!existing) {
-      if (type === APPLY_PATCH && !sub) return this.create(rt, ns, { ...(body as KubeObject), metadata: { ...(body as KubeObject).metadata, name } }, opts);
+      if (type === APPLY_PATCH && !sub)
+        return this.create(rt, ns, { ...(body as KubeObject), metadata: { ...(body as KubeObject).metadata, name } }, opts);
       throw errors.notFound(gr(rt), name);
     }
     const patched =
-      type === JSON_PATCH ? jsonPatch(existing, body)
-        : type === MERGE_PATCH || (type === APPLY_PATCH && !rt.strategicMerge) ? mergePatch(existing, body)
+      type === JSON_PATCH
+        ? jsonPatch(existing, body)
+        : type === MERGE_PATCH || (type === APPLY_PATCH && !rt.strategicMerge)
+          ? mergePatch(existing, body)
           : strategicMerge(existing, body);
     if (!isPlainObject(patched)) throw errors.unprocessable('the patched object is not a JSON object');
     const meta = (isPlainObject(patched.metadata) ? patched.metadata : (patched.metadata = {})) as Record<string, unknown>;
@@ -282,14 +301,28 @@ export class Engine {
     return this.update(rt, ns, name, patched, sub, opts, false);
   }
 
-  delete(rt: ResourceType, ns: string | undefined, name: string, options: DeleteOptions = {}, opts: WriteOptions = {}): { object: StoredObject; deleted: boolean } {
+  delete(
+    rt: ResourceType,
+    ns: string | undefined,
+    name: string,
+    options: DeleteOptions = {},
+    opts: WriteOptions = {},
+  ): { object: StoredObject; deleted: boolean } {
     const existing = this.get(rt, ns, name);
     const pre = options.preconditions;
     if (pre?.uid && pre.uid !== existing.metadata.uid) {
-      throw errors.conflict(gr(rt), name, `Precondition failed: UID in precondition: ${pre.uid}, UID in object meta: ${existing.metadata.uid}`);
+      throw errors.conflict(
+        gr(rt),
+        name,
+        `Precondition failed: UID in precondition: ${pre.uid}, UID in object meta: ${existing.metadata.uid}`,
+      );
     }
     if (pre?.resourceVersion && pre.resourceVersion !== existing.metadata.resourceVersion) {
-      throw errors.conflict(gr(rt), name, `Precondition failed: ResourceVersion in precondition: ${pre.resourceVersion}, ResourceVersion in object meta: ${existing.metadata.resourceVersion}`);
+      throw errors.conflict(
+        gr(rt),
+        name,
+        `Precondition failed: ResourceVersion in precondition: ${pre.resourceVersion}, ResourceVersion in object meta: ${existing.metadata.resourceVersion}`,
+      );
     }
     if (opts.dryRun) return { object: existing, deleted: true };
     if (storageKey(rt) === '/namespaces') return { object: this.deleteNamespace(existing), deleted: false };
@@ -303,7 +336,13 @@ export class Engine {
     return { object: this.removeNow(rt, existing, options.propagationPolicy !== 'Orphan'), deleted: true };
   }
 
-  deleteCollection(rt: ResourceType, ns: string | undefined, q: ListQuery, options: DeleteOptions = {}, opts: WriteOptions = {}): StoredObject[] {
+  deleteCollection(
+    rt: ResourceType,
+    ns: string | undefined,
+    q: ListQuery,
+    options: DeleteOptions = {},
+    opts: WriteOptions = {},
+  ): StoredObject[] {
     return this.list(rt, ns, { labelSelector: q.labelSelector ?? null, fieldSelector: q.fieldSelector ?? null }).items.map(
       (o) => this.delete(rt, o.metadata.namespace, o.metadata.name, options, opts).object,
     );
@@ -314,7 +353,8 @@ export class Engine {
     if (storageKey(rt) === 'apiextensions.k8s.io/customresourcedefinitions') {
       const types = crdResourceTypes(o);
       const first = types[0];
-      if (first) for (const cr of this.store.list(storageKey(first))) this.store.remove(storageKey(first), cr.metadata.namespace, cr.metadata.name);
+      if (first)
+        for (const cr of this.store.list(storageKey(first))) this.store.remove(storageKey(first), cr.metadata.namespace, cr.metadata.name);
       this.registry.setCrdTypes(o.metadata.name, []);
     }
     const removed = this.store.remove(storageKey(rt), o.metadata.namespace, o.metadata.name) ?? o;

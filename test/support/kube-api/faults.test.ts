@@ -18,8 +18,14 @@ describe('injected failures', () => {
   it('answer the next N requests with the Status of the code, then recover', async () => {
     server.faults.failNext(2, 503);
     expect(await failure(core.listNamespace())).toEqual({
-      kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'the server is currently unable to handle the request',
-      reason: 'ServiceUnavailable', details: {}, code: 503,
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Failure',
+      message: 'the server is currently unable to handle the request',
+      reason: 'ServiceUnavailable',
+      details: {},
+      code: 503,
     });
     expect((await failure(core.listNamespace())).code).toBe(503);
     expect((await core.listNamespace()).items.length).toBeGreaterThan(0);
@@ -54,7 +60,12 @@ describe('injected failures', () => {
 describe('connections and restarts', () => {
   it('dropConnections ends held watches; the server keeps serving', async () => {
     let done: unknown = 'pending';
-    await new Watch(server.kubeConfig()).watch('/api/v1/namespaces/default/configmaps', { resourceVersion: server.store.resourceVersion() }, () => undefined, (err) => (done = err));
+    await new Watch(server.kubeConfig()).watch(
+      '/api/v1/namespaces/default/configmaps',
+      { resourceVersion: server.store.resourceVersion() },
+      () => undefined,
+      (err) => (done = err),
+    );
     await eventually(() => server.requests.some((r) => r.query.includes('watch=true')));
     server.faults.dropConnections();
     await eventually(() => done !== 'pending');
@@ -73,7 +84,12 @@ describe('connections and restarts', () => {
     expect(server.port).toBe(port);
     expect((await core.readNamespacedConfigMap({ name: 'persisted', namespace: 'default' })).metadata?.name).toBe('persisted');
     const seen: string[] = [];
-    const ctl = await new Watch(server.kubeConfig()).watch('/api/v1/namespaces/default/configmaps', { resourceVersion: rv }, (t, o: { metadata: { name: string } }) => seen.push(`${t} ${o.metadata.name}`), () => undefined);
+    const ctl = await new Watch(server.kubeConfig()).watch(
+      '/api/v1/namespaces/default/configmaps',
+      { resourceVersion: rv },
+      (t, o: { metadata: { name: string } }) => seen.push(`${t} ${o.metadata.name}`),
+      () => undefined,
+    );
     await eventually(() => seen.length >= 1);
     ctl.abort();
     expect(seen).toEqual(['ADDED while-down']);

@@ -47,8 +47,16 @@ export interface ServerContext {
 const HEALTH = /^\/(healthz|livez|readyz)(\/.*)?$/;
 
 const attributesOf = (info: RequestInfo, user: UserInfo): Attributes => ({
-  user, verb: info.verb, resourceRequest: info.resourceRequest, path: info.path, namespace: info.namespace,
-  apiGroup: info.group, apiVersion: info.version, resource: info.resource, subresource: info.subresource, name: info.name,
+  user,
+  verb: info.verb,
+  resourceRequest: info.resourceRequest,
+  path: info.path,
+  namespace: info.namespace,
+  apiGroup: info.group,
+  apiVersion: info.version,
+  resource: info.resource,
+  subresource: info.subresource,
+  name: info.name,
 });
 
 const deny = (a: Attributes): errors.StatusError =>
@@ -65,14 +73,29 @@ const impersonate = (ctx: ServerContext, req: IncomingMessage, user: UserInfo): 
   if (!as && groups.length === 0) return user;
   if (!as) throw errors.badRequest('requested Impersonate-Group without Impersonate-User');
   const check = (resource: string, name: string, namespace = ''): void => {
-    const a: Attributes = { user, verb: 'impersonate', resourceRequest: true, path: '', namespace, apiGroup: '', apiVersion: '', resource, subresource: '', name };
+    const a: Attributes = {
+      user,
+      verb: 'impersonate',
+      resourceRequest: true,
+      path: '',
+      namespace,
+      apiGroup: '',
+      apiVersion: '',
+      resource,
+      subresource: '',
+      name,
+    };
     if (!ctx.rbac.authorize(a).allowed) throw deny(a);
   };
   const sa = /^system:serviceaccount:([^:]+):([^:]+)$/.exec(as);
   if (sa) check('serviceaccounts', sa[2] ?? '', sa[1] ?? '');
   else check('users', as);
   groups.forEach((g) => check('groups', g));
-  if (sa) return { ...serviceAccountUser(sa[1] ?? '', sa[2] ?? ''), groups: [...new Set([...serviceAccountUser(sa[1] ?? '', sa[2] ?? '').groups, ...groups])] };
+  if (sa)
+    return {
+      ...serviceAccountUser(sa[1] ?? '', sa[2] ?? ''),
+      groups: [...new Set([...serviceAccountUser(sa[1] ?? '', sa[2] ?? '').groups, ...groups])],
+    };
   return { username: as, groups: [...new Set([...groups, 'system:authenticated'])] };
 };
 
@@ -108,14 +131,34 @@ const scaleOf = (o: StoredObject): object => {
   const spec = (o.spec ?? {}) as { replicas?: number; selector?: { matchLabels?: Record<string, string> } };
   const status = (o.status ?? {}) as { replicas?: number };
   return {
-    kind: 'Scale', apiVersion: 'autoscaling/v1',
-    metadata: { name: o.metadata.name, namespace: o.metadata.namespace, uid: o.metadata.uid, resourceVersion: o.metadata.resourceVersion, creationTimestamp: o.metadata.creationTimestamp },
+    kind: 'Scale',
+    apiVersion: 'autoscaling/v1',
+    metadata: {
+      name: o.metadata.name,
+      namespace: o.metadata.namespace,
+      uid: o.metadata.uid,
+      resourceVersion: o.metadata.resourceVersion,
+      creationTimestamp: o.metadata.creationTimestamp,
+    },
     spec: { replicas: spec.replicas ?? 0 },
-    status: { replicas: status.replicas ?? 0, selector: Object.entries(spec.selector?.matchLabels ?? {}).map(([k, v]) => `${k}=${v}`).join(',') },
+    status: {
+      replicas: status.replicas ?? 0,
+      selector: Object.entries(spec.selector?.matchLabels ?? {})
+        .map(([k, v]) => `${k}=${v}`)
+        .join(','),
+    },
   };
 };
 
-const serveScale = async (ctx: ServerContext, rt: ResourceType, ns: string | undefined, name: string, req: IncomingMessage, res: ServerResponse, opts: WriteOptions): Promise<void> => {
+const serveScale = async (
+  ctx: ServerContext,
+  rt: ResourceType,
+  ns: string | undefined,
+  name: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+  opts: WriteOptions,
+): Promise<void> => {
   const current = ctx.engine.get(rt, ns, name);
   if (req.method === 'GET') return sendJson(res, 200, scaleOf(current));
   const text = await readBody(req);
@@ -138,7 +181,14 @@ const deleteOptions = (body: unknown, query: URLSearchParams): DeleteOptions => 
   return { ...(b.preconditions ? { preconditions: b.preconditions } : {}), ...(propagationPolicy ? { propagationPolicy } : {}) };
 };
 
-const resourceRequest = async (ctx: ServerContext, info: RequestInfo, user: UserInfo, query: URLSearchParams, req: IncomingMessage, res: ServerResponse): Promise<void> => {
+const resourceRequest = async (
+  ctx: ServerContext,
+  info: RequestInfo,
+  user: UserInfo,
+  query: URLSearchParams,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> => {
   const { engine } = ctx;
   const rt = engine.registry.find(info.group, info.version, info.resource);
   if (!rt) throw errors.resourceNotFound();
@@ -160,11 +210,19 @@ const resourceRequest = async (ctx: ServerContext, info: RequestInfo, user: User
 
   if (rt.virtual) {
     if (verb !== 'create') throw errors.methodNotAllowed();
-    return sendJson(res, 201, review({ engine, authn: ctx.authn, rbac: ctx.rbac, user }, rt.plural, info.namespace, (await body()) as KubeObject));
+    return sendJson(
+      res,
+      201,
+      review({ engine, authn: ctx.authn, rbac: ctx.rbac, user }, rt.plural, info.namespace, (await body()) as KubeObject),
+    );
   }
   if (sub === 'token') {
     if (verb !== 'create') throw errors.methodNotAllowed();
-    return sendJson(res, 201, tokenRequest({ engine, authn: ctx.authn, rbac: ctx.rbac, user }, info.namespace, name, (await body()) as KubeObject));
+    return sendJson(
+      res,
+      201,
+      tokenRequest({ engine, authn: ctx.authn, rbac: ctx.rbac, user }, info.namespace, name, (await body()) as KubeObject),
+    );
   }
   if (sub === 'scale') return serveScale(ctx, rt, ns, name, req, res, opts);
   if (sub && !['get', 'update', 'patch'].includes(verb)) throw errors.methodNotAllowed();
@@ -174,9 +232,21 @@ const resourceRequest = async (ctx: ServerContext, info: RequestInfo, user: User
       return sendJson(res, 200, present(engine.get(rt, ns, name)));
     case 'list': {
       const limit = Number(query.get('limit') ?? '0');
-      const r = engine.list(rt, ns, { labelSelector: query.get('labelSelector'), fieldSelector: query.get('fieldSelector'), limit, continue: query.get('continue') });
-      const meta = { resourceVersion: r.resourceVersion, ...(r.continue ? { continue: r.continue, remainingItemCount: r.remainingItemCount } : {}) };
-      return sendJson(res, 200, wantsTable(req) ? toTable(rt, r.items, meta, query.get('includeObject') ?? undefined) : listBody(rt, r.items, meta));
+      const r = engine.list(rt, ns, {
+        labelSelector: query.get('labelSelector'),
+        fieldSelector: query.get('fieldSelector'),
+        limit,
+        continue: query.get('continue'),
+      });
+      const meta = {
+        resourceVersion: r.resourceVersion,
+        ...(r.continue ? { continue: r.continue, remainingItemCount: r.remainingItemCount } : {}),
+      };
+      return sendJson(
+        res,
+        200,
+        wantsTable(req) ? toTable(rt, r.items, meta, query.get('includeObject') ?? undefined) : listBody(rt, r.items, meta),
+      );
     }
     case 'watch':
       return serveWatch(engine, rt, ns, query, res, ctx.watch);
@@ -216,8 +286,13 @@ export const handleRequest = async (ctx: ServerContext, req: IncomingMessage, re
   const url = new URL(req.url ?? '/', 'https://localhost');
   const method = req.method ?? 'GET';
   const record: RequestRecord = {
-    method, path: url.pathname, query: url.search, contentType: req.headers['content-type'] ?? '',
-    accept: req.headers.accept ?? '', user: '', code: 0,
+    method,
+    path: url.pathname,
+    query: url.search,
+    contentType: req.headers['content-type'] ?? '',
+    accept: req.headers.accept ?? '',
+    user: '',
+    code: 0,
   };
   ctx.requests.push(record);
   if (ctx.requests.length > 1000) ctx.requests.shift();
@@ -229,7 +304,9 @@ export const handleRequest = async (ctx: ServerContext, req: IncomingMessage, re
     if (HEALTH.test(url.pathname)) return sendText(res, 200, 'ok');
     const auth = req.headers.authorization ?? '';
     const token = auth.startsWith('Bearer ') ? auth.slice(7).trim() : '';
-    const authenticated = token ? ctx.authn.authenticate(token, (ns, name) => ctx.engine.store.get('/serviceaccounts', ns, name)) : undefined;
+    const authenticated = token
+      ? ctx.authn.authenticate(token, (ns, name) => ctx.engine.store.get('/serviceaccounts', ns, name))
+      : undefined;
     if (!authenticated) throw errors.unauthorized();
     const user = impersonate(ctx, req, authenticated);
     record.user = user.username;

@@ -11,7 +11,8 @@ export const readBody = (req: IncomingMessage): Promise<string> =>
     let size = 0;
     req.on('data', (c: Buffer) => {
       size += c.length;
-      if (size > MAX_BODY) reject(new StatusError({ ...errors.badRequest('request entity too large').status, code: 413, reason: 'RequestEntityTooLarge' }));
+      if (size > MAX_BODY)
+        reject(new StatusError({ ...errors.badRequest('request entity too large').status, code: 413, reason: 'RequestEntityTooLarge' }));
       else chunks.push(c);
     });
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
@@ -32,7 +33,11 @@ export const sendJson = (res: ServerResponse, code: number, body: unknown, heade
 
 export const sendText = (res: ServerResponse, code: number, text: string): void => {
   if (res.headersSent || res.destroyed) return;
-  res.writeHead(code, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff', 'Content-Length': Buffer.byteLength(text) });
+  res.writeHead(code, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'X-Content-Type-Options': 'nosniff',
+    'Content-Length': Buffer.byteLength(text),
+  });
   res.end(text);
 };
 

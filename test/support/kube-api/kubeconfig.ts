@@ -22,14 +22,16 @@ export const kubeconfigYaml = (cluster: ClusterEndpoint, token: string, opts: Ku
   return stringify({
     apiVersion: 'v1',
     kind: 'Config',
-    clusters: [{
-      name,
-      cluster: {
-        server: opts.server ?? cluster.server,
-        ...(cluster.caPem ? { 'certificate-authority-data': Buffer.from(cluster.caPem).toString('base64') } : {}),
-        ...(cluster.insecureSkipTlsVerify ? { 'insecure-skip-tls-verify': true } : {}),
+    clusters: [
+      {
+        name,
+        cluster: {
+          server: opts.server ?? cluster.server,
+          ...(cluster.caPem ? { 'certificate-authority-data': Buffer.from(cluster.caPem).toString('base64') } : {}),
+          ...(cluster.insecureSkipTlsVerify ? { 'insecure-skip-tls-verify': true } : {}),
+        },
       },
-    }],
+    ],
     users: [{ name, user: { token } }],
     contexts: [{ name, context: { cluster: name, user: name, ...(opts.namespace ? { namespace: opts.namespace } : {}) } }],
     'current-context': name,

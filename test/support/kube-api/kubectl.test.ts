@@ -50,7 +50,10 @@ describe.skipIf(!hasKubectl)(hasKubectl ? 'kubectl' : `kubectl: skipped, ${KUBEC
     const r = await run(admin, 'get', 'nodes');
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    const lines = r.stdout.trim().split('\n').map((l) => l.split(/\s+/));
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => l.split(/\s+/));
     expect(lines[0]).toEqual(['NAME', 'STATUS', 'ROLES', 'AGE', 'VERSION']);
     expect(lines.slice(1).map((l) => [l[0], l[1], l[2], l[4]])).toEqual([
       ['navin-control-plane', 'Ready', 'control-plane', 'v1.30.0'],
@@ -79,7 +82,9 @@ describe.skipIf(!hasKubectl)(hasKubectl ? 'kubectl' : `kubectl: skipped, ${KUBEC
   it('get of a forbidden resource prints the server message', async () => {
     const r = await run(importer, 'get', 'secrets', '-n', 'navin-platform');
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('Error from server (Forbidden): secrets is forbidden: User "system:serviceaccount:navin-platform:navin-import" cannot list resource "secrets" in API group "" in the namespace "navin-platform"');
+    expect(r.stderr).toContain(
+      'Error from server (Forbidden): secrets is forbidden: User "system:serviceaccount:navin-platform:navin-import" cannot list resource "secrets" in API group "" in the namespace "navin-platform"',
+    );
   });
 
   it('apply works with --validate=false (no OpenAPI is served)', async () => {

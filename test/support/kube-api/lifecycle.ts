@@ -15,7 +15,13 @@ export const namespaceDefaults = (engine: Engine, namespace: string): void => {
   if (sa && !engine.find(sa, namespace, 'default')) engine.create(sa, namespace, { metadata: { name: 'default' } });
   if (cm && !engine.find(cm, namespace, 'kube-root-ca.crt')) {
     engine.create(cm, namespace, {
-      metadata: { name: 'kube-root-ca.crt', annotations: { 'kubernetes.io/description': 'Contains a CA bundle that can be used to verify the kube-apiserver when using internal endpoints such as the internal service IP or kubernetes.default.svc. No other usage is guaranteed across distributions of Kubernetes clusters.' } },
+      metadata: {
+        name: 'kube-root-ca.crt',
+        annotations: {
+          'kubernetes.io/description':
+            'Contains a CA bundle that can be used to verify the kube-apiserver when using internal endpoints such as the internal service IP or kubernetes.default.svc. No other usage is guaranteed across distributions of Kubernetes clusters.',
+        },
+      },
       data: { 'ca.crt': engine.options.caPem },
     });
   }

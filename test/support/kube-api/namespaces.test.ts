@@ -27,7 +27,10 @@ describe('namespaces', () => {
     await core.createNamespace({ body: { metadata: { name: 'doomed' } } });
     await core.createNamespacedConfigMap({ namespace: 'doomed', body: { metadata: { name: 'c' } } });
     await core.createNamespacedSecret({ namespace: 'doomed', body: { metadata: { name: 's' } } });
-    await server.kubeConfig().makeApiClient(CoordinationV1Api).createNamespacedLease({ namespace: 'doomed', body: { metadata: { name: 'l' } } });
+    await server
+      .kubeConfig()
+      .makeApiClient(CoordinationV1Api)
+      .createNamespacedLease({ namespace: 'doomed', body: { metadata: { name: 'l' } } });
     await server.apply(`
 apiVersion: apiextensions.k8s.io/v1
 kind: CustomResourceDefinition
@@ -53,14 +56,21 @@ metadata: { name: survivor, namespace: default }
     expect((await failure(core.readNamespacedConfigMap({ name: 'c', namespace: 'doomed' }))).code).toBe(404);
     expect(server.store.list('v1', 'Secret', 'doomed')).toEqual([]);
     expect(server.store.list('coordination.k8s.io/v1', 'Lease', 'doomed')).toEqual([]);
-    const widgets = (await server.kubeConfig().makeApiClient(CustomObjectsApi).listClusterCustomObject({ group: 'example.com', version: 'v1', plural: 'widgets' })) as { items: unknown[] };
+    const widgets = (await server
+      .kubeConfig()
+      .makeApiClient(CustomObjectsApi)
+      .listClusterCustomObject({ group: 'example.com', version: 'v1', plural: 'widgets' })) as { items: unknown[] };
     expect(widgets.items).toEqual([]);
     expect((await core.readNamespacedConfigMap({ name: 'survivor', namespace: 'default' })).metadata?.name).toBe('survivor');
   });
 
   it('protects default, kube-system and kube-public', async () => {
     const s = await failure(core.deleteNamespace({ name: 'kube-system' }));
-    expect(s).toMatchObject({ code: 403, reason: 'Forbidden', message: 'namespaces "kube-system" is forbidden: this namespace may not be deleted' });
+    expect(s).toMatchObject({
+      code: 403,
+      reason: 'Forbidden',
+      message: 'namespaces "kube-system" is forbidden: this namespace may not be deleted',
+    });
   });
 });
 
@@ -73,7 +83,10 @@ describe('a Terminating namespace', () => {
       await api.deleteNamespace({ name: 'going' });
       expect((await api.readNamespace({ name: 'going' })).status?.phase).toBe('Terminating');
       const s = await failure(api.createNamespacedConfigMap({ namespace: 'going', body: { metadata: { name: 'late' } } }));
-      expect(s).toMatchObject({ code: 403, message: 'configmaps "late" is forbidden: unable to create new content in namespace going because it is being terminated' });
+      expect(s).toMatchObject({
+        code: 403,
+        message: 'configmaps "late" is forbidden: unable to create new content in namespace going because it is being terminated',
+      });
       await eventually(() => !slow.store.get('v1', 'Namespace', 'going'));
     } finally {
       await slow.close();

@@ -47,29 +47,58 @@ describe('server-managed metadata', () => {
     const apps = server.kubeConfig().makeApiClient(AppsV1Api);
     const d = await apps.createNamespacedDeployment({
       namespace: 'objects',
-      body: { metadata: { name: 'web' }, spec: { selector: { matchLabels: { app: 'web' } }, template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'web', image: 'nginx:1' }] } } } },
+      body: {
+        metadata: { name: 'web' },
+        spec: {
+          selector: { matchLabels: { app: 'web' } },
+          template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'web', image: 'nginx:1' }] } },
+        },
+      },
     });
     expect(d.metadata?.generation).toBe(1);
     expect(d.spec?.replicas).toBe(1);
-    const labelled = await apps.replaceNamespacedDeployment({ name: 'web', namespace: 'objects', body: { ...d, metadata: { ...d.metadata, labels: { x: 'y' } } } });
+    const labelled = await apps.replaceNamespacedDeployment({
+      name: 'web',
+      namespace: 'objects',
+      body: { ...d, metadata: { ...d.metadata, labels: { x: 'y' } } },
+    });
     expect(labelled.metadata?.generation).toBe(1);
-    const scaled = await apps.replaceNamespacedDeployment({ name: 'web', namespace: 'objects', body: { ...labelled, spec: { ...labelled.spec!, replicas: 3 } } });
+    const scaled = await apps.replaceNamespacedDeployment({
+      name: 'web',
+      namespace: 'objects',
+      body: { ...labelled, spec: { ...labelled.spec!, replicas: 3 } },
+    });
     expect(scaled.metadata?.generation).toBe(2);
-    const status = await apps.replaceNamespacedDeploymentStatus({ name: 'web', namespace: 'objects', body: { ...scaled, status: { readyReplicas: 3, replicas: 3 } } });
+    const status = await apps.replaceNamespacedDeploymentStatus({
+      name: 'web',
+      namespace: 'objects',
+      body: { ...scaled, status: { readyReplicas: 3, replicas: 3 } },
+    });
     expect(status.metadata?.generation).toBe(2);
     expect(status.status?.readyReplicas).toBe(3);
     // a main-resource write ignores status
-    const ignored = await apps.replaceNamespacedDeployment({ name: 'web', namespace: 'objects', body: { ...status, status: { readyReplicas: 0 } } });
+    const ignored = await apps.replaceNamespacedDeployment({
+      name: 'web',
+      namespace: 'objects',
+      body: { ...status, status: { readyReplicas: 0 } },
+    });
     expect(ignored.status?.readyReplicas).toBe(3);
     const scale = await apps.readNamespacedDeploymentScale({ name: 'web', namespace: 'objects' });
     expect(scale.spec?.replicas).toBe(3);
-    const rescaled = await apps.replaceNamespacedDeploymentScale({ name: 'web', namespace: 'objects', body: { metadata: { name: 'web' }, spec: { replicas: 5 } } });
+    const rescaled = await apps.replaceNamespacedDeploymentScale({
+      name: 'web',
+      namespace: 'objects',
+      body: { metadata: { name: 'web' }, spec: { replicas: 5 } },
+    });
     expect(rescaled.spec?.replicas).toBe(5);
     expect((await apps.readNamespacedDeployment({ name: 'web', namespace: 'objects' })).metadata?.generation).toBe(3);
   });
 
   it('stores Secret stringData as base64 data', async () => {
-    const s = await core.createNamespacedSecret({ namespace: 'objects', body: { metadata: { name: 's' }, stringData: { password: 'hunter2' } } });
+    const s = await core.createNamespacedSecret({
+      namespace: 'objects',
+      body: { metadata: { name: 's' }, stringData: { password: 'hunter2' } },
+    });
     expect(s.type).toBe('Opaque');
     expect(s.data).toEqual({ password: Buffer.from('hunter2').toString('base64') });
     expect(s.stringData).toBeUndefined();
@@ -80,37 +109,66 @@ describe('errors are real Status objects', () => {
   it('404 NotFound', async () => {
     const s = await failure(server.kubeConfig().makeApiClient(CoordinationV1Api).readNamespacedLease({ name: 'x', namespace: 'objects' }));
     expect(s).toEqual({
-      kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'leases.coordination.k8s.io "x" not found',
-      reason: 'NotFound', details: { name: 'x', group: 'coordination.k8s.io', kind: 'leases' }, code: 404,
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Failure',
+      message: 'leases.coordination.k8s.io "x" not found',
+      reason: 'NotFound',
+      details: { name: 'x', group: 'coordination.k8s.io', kind: 'leases' },
+      code: 404,
     });
-    expect((await failure(core.readNamespacedConfigMap({ name: 'nope', namespace: 'objects' }))).details).toEqual({ name: 'nope', kind: 'configmaps' });
+    expect((await failure(core.readNamespacedConfigMap({ name: 'nope', namespace: 'objects' }))).details).toEqual({
+      name: 'nope',
+      kind: 'configmaps',
+    });
   });
 
   it('409 AlreadyExists', async () => {
     await core.createNamespacedConfigMap({ namespace: 'objects', body: cm('dup') });
     const s = await failure(core.createNamespacedConfigMap({ namespace: 'objects', body: cm('dup') }));
-    expect(s).toMatchObject({ reason: 'AlreadyExists', code: 409, message: 'configmaps "dup" already exists', details: { name: 'dup', kind: 'configmaps' } });
+    expect(s).toMatchObject({
+      reason: 'AlreadyExists',
+      code: 409,
+      message: 'configmaps "dup" already exists',
+      details: { name: 'dup', kind: 'configmaps' },
+    });
   });
 
   it('creating in a missing namespace is 404 namespace not found', async () => {
     const s = await failure(core.createNamespacedConfigMap({ namespace: 'ghost', body: cm('a') }));
-    expect(s).toMatchObject({ reason: 'NotFound', code: 404, message: 'namespaces "ghost" not found', details: { name: 'ghost', kind: 'namespaces' } });
+    expect(s).toMatchObject({
+      reason: 'NotFound',
+      code: 404,
+      message: 'namespaces "ghost" not found',
+      details: { name: 'ghost', kind: 'namespaces' },
+    });
   });
 
   it('422 Invalid names and 400 for a namespace mismatch', async () => {
     const s = await failure(core.createNamespacedConfigMap({ namespace: 'objects', body: cm('Bad_Name') }));
     expect(s.code).toBe(422);
     expect(s.reason).toBe('Invalid');
-    expect(s.message).toMatch(/^ConfigMap "Bad_Name" is invalid: metadata\.name: Invalid value: "Bad_Name": a lowercase RFC 1123 subdomain/);
+    expect(s.message).toMatch(
+      /^ConfigMap "Bad_Name" is invalid: metadata\.name: Invalid value: "Bad_Name": a lowercase RFC 1123 subdomain/,
+    );
     expect(s.details?.causes?.[0]).toMatchObject({ reason: 'FieldValueInvalid', field: 'metadata.name' });
     const missing = await failure(core.createNamespacedConfigMap({ namespace: 'objects', body: { data: {} } }));
     expect(missing.message).toBe('ConfigMap "" is invalid: metadata.name: Required value: name or generateName is required');
-    const mismatch = await failure(core.createNamespacedConfigMap({ namespace: 'objects', body: { metadata: { name: 'm', namespace: 'default' } } }));
-    expect(mismatch).toMatchObject({ code: 400, reason: 'BadRequest', message: 'the namespace of the provided object does not match the namespace sent on the request' });
+    const mismatch = await failure(
+      core.createNamespacedConfigMap({ namespace: 'objects', body: { metadata: { name: 'm', namespace: 'default' } } }),
+    );
+    expect(mismatch).toMatchObject({
+      code: 400,
+      reason: 'BadRequest',
+      message: 'the namespace of the provided object does not match the namespace sent on the request',
+    });
   });
 
   it('an unknown resource is 404 with the generic message', async () => {
-    const s = await kubeJson(server.kubeConfig(), 'GET', '/api/v1/namespaces/objects/widgets').catch((e: { code: number; body: unknown }) => e);
+    const s = await kubeJson(server.kubeConfig(), 'GET', '/api/v1/namespaces/objects/widgets').catch(
+      (e: { code: number; body: unknown }) => e,
+    );
     expect(s).toMatchObject({ code: 404, body: { reason: 'NotFound', message: 'the server could not find the requested resource' } });
   });
 });
@@ -143,7 +201,11 @@ describe('scoping and deletion', () => {
     await core.deleteNamespacedConfigMap({ name: 'held', namespace: 'objects' });
     const still = await core.readNamespacedConfigMap({ name: 'held', namespace: 'objects' });
     expect(still.metadata?.deletionTimestamp).toBeInstanceOf(Date);
-    await core.replaceNamespacedConfigMap({ name: 'held', namespace: 'objects', body: { ...still, metadata: { ...still.metadata, finalizers: [] } } });
+    await core.replaceNamespacedConfigMap({
+      name: 'held',
+      namespace: 'objects',
+      body: { ...still, metadata: { ...still.metadata, finalizers: [] } },
+    });
     expect((await failure(core.readNamespacedConfigMap({ name: 'held', namespace: 'objects' }))).code).toBe(404);
   });
 
@@ -151,7 +213,9 @@ describe('scoping and deletion', () => {
     const owner = await core.createNamespacedConfigMap({ namespace: 'objects', body: cm('owner') });
     await core.createNamespacedSecret({
       namespace: 'objects',
-      body: { metadata: { name: 'owned', ownerReferences: [{ apiVersion: 'v1', kind: 'ConfigMap', name: 'owner', uid: owner.metadata!.uid! }] } },
+      body: {
+        metadata: { name: 'owned', ownerReferences: [{ apiVersion: 'v1', kind: 'ConfigMap', name: 'owner', uid: owner.metadata!.uid! }] },
+      },
     });
     await core.deleteNamespacedConfigMap({ name: 'owner', namespace: 'objects' });
     expect((await failure(core.readNamespacedSecret({ name: 'owned', namespace: 'objects' }))).code).toBe(404);
@@ -162,12 +226,17 @@ describe('lists and selectors', () => {
   beforeAll(async () => {
     await core.createNamespace({ body: { metadata: { name: 'sel' } } });
     const specs: [string, Record<string, string>][] = [
-      ['a', { tier: 'web', env: 'prod' }], ['b', { tier: 'db', env: 'prod' }], ['c', { tier: 'web', env: 'dev' }], ['d', { env: 'dev' }],
+      ['a', { tier: 'web', env: 'prod' }],
+      ['b', { tier: 'db', env: 'prod' }],
+      ['c', { tier: 'web', env: 'dev' }],
+      ['d', { env: 'dev' }],
     ];
     for (const [name, labels] of specs) await core.createNamespacedConfigMap({ namespace: 'sel', body: cm(name, labels) });
   });
   const names = async (labelSelector?: string, fieldSelector?: string): Promise<string[]> =>
-    (await core.listNamespacedConfigMap({ namespace: 'sel', labelSelector, fieldSelector })).items.map((i) => i.metadata?.name ?? '').filter((n) => n !== 'kube-root-ca.crt');
+    (await core.listNamespacedConfigMap({ namespace: 'sel', labelSelector, fieldSelector })).items
+      .map((i) => i.metadata?.name ?? '')
+      .filter((n) => n !== 'kube-root-ca.crt');
 
   it('returns the list resourceVersion', async () => {
     const l = await core.listNamespacedConfigMap({ namespace: 'sel' });

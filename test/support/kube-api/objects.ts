@@ -11,7 +11,15 @@ export interface AdminObjects {
   /** Create, or replace whatever the resourceVersion; status included. For test setup and simulated controllers. */
   put(obj: KubeObject): StoredObject;
   /** PATCH semantics (merge patch by default); `subresource` 'status' patches the status. */
-  patch(apiVersion: string, kind: string, name: string, namespace: string | undefined, patch: unknown, contentType?: string, subresource?: string): StoredObject;
+  patch(
+    apiVersion: string,
+    kind: string,
+    name: string,
+    namespace: string | undefined,
+    patch: unknown,
+    contentType?: string,
+    subresource?: string,
+  ): StoredObject;
   /** DELETE semantics (finalizers, namespace cascade); false when it did not exist. */
   delete(apiVersion: string, kind: string, name: string, namespace?: string): boolean;
   /** The current global resourceVersion. */

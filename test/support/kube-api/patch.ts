@@ -27,7 +27,10 @@ interface JsonPatchOp {
 const pointer = (p: string): string[] => {
   if (p === '') return [];
   if (!p.startsWith('/')) throw unprocessable(`invalid JSON pointer: "${p}"`);
-  return p.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return p
+    .slice(1)
+    .split('/')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
 };
 
 type Container = Record<string, unknown> | unknown[];
@@ -112,9 +115,19 @@ export const jsonPatch = (target: unknown, ops: unknown): unknown => {
 
 /** patchMergeKey of the well-known lists; `ports` uses containerPort in pods and port in services. */
 const MERGE_KEYS: Record<string, string> = {
-  containers: 'name', initContainers: 'name', ephemeralContainers: 'name', env: 'name', volumes: 'name',
-  volumeMounts: 'mountPath', volumeDevices: 'devicePath', imagePullSecrets: 'name', conditions: 'type',
-  ownerReferences: 'uid', hostAliases: 'ip', ports: 'port', readinessGates: 'conditionType',
+  containers: 'name',
+  initContainers: 'name',
+  ephemeralContainers: 'name',
+  env: 'name',
+  volumes: 'name',
+  volumeMounts: 'mountPath',
+  volumeDevices: 'devicePath',
+  imagePullSecrets: 'name',
+  conditions: 'type',
+  ownerReferences: 'uid',
+  hostAliases: 'ip',
+  ports: 'port',
+  readinessGates: 'conditionType',
 };
 /** Lists of scalars with patchStrategy merge: union, order kept. */
 const SET_LISTS = new Set(['finalizers']);

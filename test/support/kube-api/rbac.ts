@@ -53,9 +53,7 @@ const has = (list: string[] | undefined, v: string): boolean => !!list && (list.
 
 const resourceMatches = (rule: PolicyRule, resource: string, subresource: string): boolean => {
   const combined = subresource ? `${resource}/${subresource}` : resource;
-  return (rule.resources ?? []).some(
-    (r) => r === '*' || r === combined || (subresource !== '' && r === `*/${subresource}`),
-  );
+  return (rule.resources ?? []).some((r) => r === '*' || r === combined || (subresource !== '' && r === `*/${subresource}`));
 };
 
 const nonResourceMatches = (rule: PolicyRule, path: string): boolean =>
@@ -99,7 +97,11 @@ export class RbacAuthorizer {
     const agg = role.aggregationRule as { clusterRoleSelectors?: { matchLabels?: Record<string, string> }[] } | undefined;
     if (!agg?.clusterRoleSelectors) return own;
     const selectors = agg.clusterRoleSelectors.map((s) =>
-      labelSelector(Object.entries(s.matchLabels ?? {}).map(([k, v]) => `${k}=${v}`).join(',')),
+      labelSelector(
+        Object.entries(s.matchLabels ?? {})
+          .map(([k, v]) => `${k}=${v}`)
+          .join(','),
+      ),
     );
     const extra = all
       .filter((r) => r.metadata?.name !== name && selectors.some((m) => m(r)))
@@ -110,14 +112,23 @@ export class RbacAuthorizer {
   /** Every rule that applies to the user, cluster-wide and, when namespace is set, in that namespace. */
   rulesFor(user: UserInfo, namespace: string): { rules: PolicyRule[]; origin: string }[] {
     if (user.groups.includes('system:masters')) {
-      return [{ rules: [{ verbs: ['*'], apiGroups: ['*'], resources: ['*'] }, { verbs: ['*'], nonResourceURLs: ['*'] }], origin: 'system:masters' }];
+      return [
+        {
+          rules: [
+            { verbs: ['*'], apiGroups: ['*'], resources: ['*'] },
+            { verbs: ['*'], nonResourceURLs: ['*'] },
+          ],
+          origin: 'system:masters',
+        },
+      ];
     }
     const out: { rules: PolicyRule[]; origin: string }[] = [];
     for (const b of this.source.clusterRoleBindings()) {
       const s = (b.subjects ?? []).find((x) => appliesTo(user, x, ''));
       if (!s || b.roleRef?.kind !== 'ClusterRole') continue;
       const rules = this.clusterRoleRules(b.roleRef.name);
-      if (rules) out.push({ rules, origin: `ClusterRoleBinding "${b.metadata?.name}" of ClusterRole "${b.roleRef.name}" to ${subjectText(s, '')}` });
+      if (rules)
+        out.push({ rules, origin: `ClusterRoleBinding "${b.metadata?.name}" of ClusterRole "${b.roleRef.name}" to ${subjectText(s, '')}` });
     }
     if (!namespace) return out;
     for (const b of this.source.roleBindings(namespace)) {
@@ -126,7 +137,8 @@ export class RbacAuthorizer {
       const rules =
         b.roleRef.kind === 'ClusterRole'
           ? this.clusterRoleRules(b.roleRef.name)
-          : ((this.source.roles(namespace).find((r) => r.metadata?.name === b.roleRef?.name)?.rules as PolicyRule[] | undefined) ?? undefined);
+          : ((this.source.roles(namespace).find((r) => r.metadata?.name === b.roleRef?.name)?.rules as PolicyRule[] | undefined) ??
+            undefined);
       // A RoleBinding grants resource rules only, and only inside its namespace.
       if (rules) {
         out.push({

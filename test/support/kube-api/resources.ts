@@ -31,11 +31,7 @@ const def = (group: string, version: string, plural: string, kind: string, d: De
   verbs: d.verbs ?? (d.virtual ? ['create'] : STANDARD),
   ...(d.short ? { shortNames: d.short } : {}),
   ...(d.categories ? { categories: d.categories } : {}),
-  subresources: [
-    ...(d.status ? [{ ...STATUS, kind }] : []),
-    ...(d.scale ? [SCALE] : []),
-    ...(d.extraSub ?? []),
-  ],
+  subresources: [...(d.status ? [{ ...STATUS, kind }] : []), ...(d.scale ? [SCALE] : []), ...(d.extraSub ?? [])],
   ...(d.virtual ? { virtual: true } : {}),
   generation: d.generation ?? false,
   returnDeletedObject: d.returnDeleted ?? false,
@@ -46,16 +42,36 @@ const def = (group: string, version: string, plural: string, kind: string, d: De
 
 const ALL = ['all'];
 const EVENT_FIELDS = [
-  'involvedObject.kind', 'involvedObject.namespace', 'involvedObject.name', 'involvedObject.uid',
-  'involvedObject.apiVersion', 'involvedObject.resourceVersion', 'involvedObject.fieldPath',
-  'reason', 'reportingComponent', 'source', 'type',
+  'involvedObject.kind',
+  'involvedObject.namespace',
+  'involvedObject.name',
+  'involvedObject.uid',
+  'involvedObject.apiVersion',
+  'involvedObject.resourceVersion',
+  'involvedObject.fieldPath',
+  'reason',
+  'reportingComponent',
+  'source',
+  'type',
 ];
-const POD_FIELDS = ['spec.nodeName', 'spec.restartPolicy', 'spec.schedulerName', 'spec.serviceAccountName', 'status.phase', 'status.podIP', 'status.nominatedNodeName'];
+const POD_FIELDS = [
+  'spec.nodeName',
+  'spec.restartPolicy',
+  'spec.schedulerName',
+  'spec.serviceAccountName',
+  'status.phase',
+  'status.podIP',
+  'status.nominatedNodeName',
+];
 
 /** The built-in API, in the group order the real server lists. */
 export const builtinResources = (): ResourceType[] => [
   def('', 'v1', 'namespaces', 'Namespace', {
-    short: ['ns'], cluster: true, status: true, returnDeleted: true, fields: ['status.phase'],
+    short: ['ns'],
+    cluster: true,
+    status: true,
+    returnDeleted: true,
+    fields: ['status.phase'],
     verbs: ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'],
     extraSub: [{ name: 'finalize', kind: 'Namespace', verbs: ['update'] }],
   }),
@@ -64,7 +80,8 @@ export const builtinResources = (): ResourceType[] => [
   def('', 'v1', 'secrets', 'Secret', { fields: ['type'] }),
   def('', 'v1', 'events', 'Event', { short: ['ev'], fields: EVENT_FIELDS }),
   def('', 'v1', 'serviceaccounts', 'ServiceAccount', {
-    short: ['sa'], returnDeleted: true,
+    short: ['sa'],
+    returnDeleted: true,
     extraSub: [{ name: 'token', kind: 'TokenRequest', group: 'authentication.k8s.io', version: 'v1', verbs: ['create'] }],
   }),
   def('', 'v1', 'services', 'Service', { short: ['svc'], status: true, categories: ALL }),
@@ -77,7 +94,14 @@ export const builtinResources = (): ResourceType[] => [
   def('apps', 'v1', 'deployments', 'Deployment', { short: ['deploy'], status: true, scale: true, generation: true, categories: ALL }),
   def('apps', 'v1', 'statefulsets', 'StatefulSet', { short: ['sts'], status: true, scale: true, generation: true, categories: ALL }),
   def('apps', 'v1', 'daemonsets', 'DaemonSet', { short: ['ds'], status: true, generation: true, categories: ALL }),
-  def('apps', 'v1', 'replicasets', 'ReplicaSet', { short: ['rs'], status: true, scale: true, generation: true, categories: ALL, fields: ['status.replicas'] }),
+  def('apps', 'v1', 'replicasets', 'ReplicaSet', {
+    short: ['rs'],
+    status: true,
+    scale: true,
+    generation: true,
+    categories: ALL,
+    fields: ['status.replicas'],
+  }),
   def('events.k8s.io', 'v1', 'events', 'Event', { short: ['ev'] }),
   def('authentication.k8s.io', 'v1', 'selfsubjectreviews', 'SelfSubjectReview', { cluster: true, virtual: true }),
   def('authentication.k8s.io', 'v1', 'tokenreviews', 'TokenReview', { cluster: true, virtual: true }),
@@ -96,9 +120,16 @@ export const builtinResources = (): ResourceType[] => [
   def('rbac.authorization.k8s.io', 'v1', 'rolebindings', 'RoleBinding'),
   def('rbac.authorization.k8s.io', 'v1', 'roles', 'Role'),
   def('storage.k8s.io', 'v1', 'storageclasses', 'StorageClass', { short: ['sc'], cluster: true, returnDeleted: true }),
-  { ...def('apiextensions.k8s.io', 'v1', 'customresourcedefinitions', 'CustomResourceDefinition', {
-      short: ['crd', 'crds'], cluster: true, status: true, generation: true, returnDeleted: true,
-    }), allowUnconditionalUpdate: false },
+  {
+    ...def('apiextensions.k8s.io', 'v1', 'customresourcedefinitions', 'CustomResourceDefinition', {
+      short: ['crd', 'crds'],
+      cluster: true,
+      status: true,
+      generation: true,
+      returnDeleted: true,
+    }),
+    allowUnconditionalUpdate: false,
+  },
   def('coordination.k8s.io', 'v1', 'leases', 'Lease'),
 ];
 

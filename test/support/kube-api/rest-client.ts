@@ -16,7 +16,9 @@ export class KubeRequestError extends Error {
     readonly body: unknown,
     what: string,
   ) {
-    super(`${what}: HTTP ${code}: ${typeof body === 'object' && body && 'message' in body ? String((body as { message: unknown }).message) : JSON.stringify(body)}`);
+    super(
+      `${what}: HTTP ${code}: ${typeof body === 'object' && body && 'message' in body ? String((body as { message: unknown }).message) : JSON.stringify(body)}`,
+    );
   }
 }
 
@@ -35,12 +37,16 @@ export const kubeRequest = async (
   await kc.applyToHTTPSOptions(opts);
   const payload = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
   return new Promise((resolve, reject) => {
-    const req = request(url, { ...opts, headers: { ...opts.headers, ...(payload !== undefined ? { 'Content-Type': contentType } : {}) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
+    const req = request(
+      url,
+      { ...opts, headers: { ...opts.headers, ...(payload !== undefined ? { 'Content-Type': contentType } : {}) } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(payload);
   });

@@ -23,10 +23,22 @@ export const parseBool = (v: string | null): boolean => v !== null && ['1', 't',
 
 export const parseRequestInfo = (method: string, path: string, query: URLSearchParams): RequestInfo => {
   const info: RequestInfo = {
-    resourceRequest: false, path, verb: method.toLowerCase(), apiPrefix: '', group: '', version: '',
-    namespace: '', resource: '', subresource: '', name: '', watch: false,
+    resourceRequest: false,
+    path,
+    verb: method.toLowerCase(),
+    apiPrefix: '',
+    group: '',
+    version: '',
+    namespace: '',
+    resource: '',
+    subresource: '',
+    name: '',
+    watch: false,
   };
-  let parts = path.split('/').filter((p) => p !== '').map(decodeURIComponent);
+  let parts = path
+    .split('/')
+    .filter((p) => p !== '')
+    .map(decodeURIComponent);
   if (parts.length < 3 || (parts[0] !== 'api' && parts[0] !== 'apis')) return info;
   info.apiPrefix = parts[0] ?? '';
   parts = parts.slice(1);

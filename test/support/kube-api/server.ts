@@ -98,13 +98,19 @@ export const startKubeApiServer = async (opts: KubeApiServerOptions = {}): Promi
   const openWatches = new Set<ServerResponse>();
   let port = opts.port ?? 0;
   const ctx: ServerContext = {
-    engine, authn, rbac, faults,
+    engine,
+    authn,
+    rbac,
+    faults,
     version: versionInfo(opts.gitVersion, opts.version),
     serverAddress: () => `127.0.0.1:${port}`,
     watch: { bookmarkIntervalMs: opts.bookmarkIntervalMs ?? 1000, open: openWatches },
     requests: [],
   };
-  const server = createServer({ key: pki.keyPem, cert: pki.certPem, minVersion: 'TLSv1.2' }, (req, res) => void handleRequest(ctx, req, res));
+  const server = createServer(
+    { key: pki.keyPem, cert: pki.certPem, minVersion: 'TLSv1.2' },
+    (req, res) => void handleRequest(ctx, req, res),
+  );
   server.keepAliveTimeout = 5000;
   server.on('connection', (s) => faults.track(s));
   server.on('tlsClientError', () => undefined);
@@ -140,7 +146,13 @@ export const startKubeApiServer = async (opts: KubeApiServerOptions = {}): Promi
     return authn.userToken(who.user, who.groups);
   };
   const handle: KubeApiServer = {
-    url, port, caPem: pki.caPem, adminToken: authn.adminToken, store, faults, requests: ctx.requests,
+    url,
+    port,
+    caPem: pki.caPem,
+    adminToken: authn.adminToken,
+    store,
+    faults,
+    requests: ctx.requests,
     kubeconfigFor: (who, o) => kubeconfigYaml({ server: url, caPem: pki.caPem }, tokenFor(who), o),
     kubeConfig: (who = authn.adminToken, o) => {
       const kc = new KubeConfig();

@@ -18,7 +18,10 @@ export interface Status {
 }
 
 export class StatusError extends Error {
-  constructor(readonly status: Status, readonly headers: Record<string, string> = {}) {
+  constructor(
+    readonly status: Status,
+    readonly headers: Record<string, string> = {},
+  ) {
     super(status.message);
   }
 }
@@ -52,8 +55,7 @@ const grDetails = (gr: GroupResource, name: string): Status['details'] => ({
 export const notFound = (gr: GroupResource, name: string): StatusError =>
   failure(404, 'NotFound', `${qualified(gr)} "${name}" not found`, grDetails(gr, name));
 
-export const resourceNotFound = (): StatusError =>
-  failure(404, 'NotFound', 'the server could not find the requested resource', {});
+export const resourceNotFound = (): StatusError => failure(404, 'NotFound', 'the server could not find the requested resource', {});
 
 export const alreadyExists = (gr: GroupResource, name: string): StatusError =>
   failure(409, 'AlreadyExists', `${qualified(gr)} "${name}" already exists`, grDetails(gr, name));
@@ -130,7 +132,11 @@ export const methodNotAllowed = (): StatusError =>
   failure(405, 'MethodNotAllowed', 'the server does not allow this method on the requested resource', {});
 
 export const unsupportedMediaType = (accepted: string[]): StatusError =>
-  failure(415, 'UnsupportedMediaType', `the body of the request was in an unknown format - accepted media types include: ${accepted.join(', ')}`);
+  failure(
+    415,
+    'UnsupportedMediaType',
+    `the body of the request was in an unknown format - accepted media types include: ${accepted.join(', ')}`,
+  );
 
 export const expired = (message: string): StatusError => failure(410, 'Expired', message);
 
@@ -141,7 +147,8 @@ export const injected = (code: number, retryAfterSeconds = 1): StatusError => {
     return new StatusError(status, { 'Retry-After': String(retryAfterSeconds) });
   }
   if (code === 503) return failure(503, 'ServiceUnavailable', 'the server is currently unable to handle the request', {});
-  if (code === 500) return failure(500, 'InternalError', 'Internal error occurred: injected fault', { causes: [{ message: 'injected fault' }] });
+  if (code === 500)
+    return failure(500, 'InternalError', 'Internal error occurred: injected fault', { causes: [{ message: 'injected fault' }] });
   return failure(code, 'Unknown', `injected fault (HTTP ${code})`);
 };
 

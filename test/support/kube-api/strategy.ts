@@ -19,18 +19,26 @@ export const validateName = (rt: ResourceType, name: string): FieldError[] => {
   }
   if (rt.plural === 'namespaces' && rt.group === '') {
     if (name.length > 63 || !LABEL.test(name)) {
-      return [{
-        type: 'Invalid', field: 'metadata.name', value: name,
-        detail: `a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')`,
-      }];
+      return [
+        {
+          type: 'Invalid',
+          field: 'metadata.name',
+          value: name,
+          detail: `a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')`,
+        },
+      ];
     }
     return [];
   }
   if (name.length > 253 || !SUBDOMAIN.test(name)) {
-    return [{
-      type: 'Invalid', field: 'metadata.name', value: name,
-      detail: `a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')`,
-    }];
+    return [
+      {
+        type: 'Invalid',
+        field: 'metadata.name',
+        value: name,
+        detail: `a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')`,
+      },
+    ];
   }
   return [];
 };

@@ -29,12 +29,20 @@ export const humanDuration = (ms: number): string => {
 
 const age = (o: StoredObject): string => humanDuration(Date.now() - Date.parse(o.metadata.creationTimestamp));
 const col = (name: string, cell: Column['cell'], type = 'string', priority = 0): Column => ({
-  name, type, description: name, priority, cell, ...(name === 'Name' ? { format: 'name' } : {}),
+  name,
+  type,
+  description: name,
+  priority,
+  cell,
+  ...(name === 'Name' ? { format: 'name' } : {}),
 });
 const NAME = col('Name', (o) => o.metadata.name);
 const AGE = col('Age', age);
 const get = (o: unknown, path: string): unknown =>
-  path.split('.').filter(Boolean).reduce<unknown>((v, k) => (typeof v === 'object' && v !== null ? (v as Record<string, unknown>)[k] : undefined), o);
+  path
+    .split('.')
+    .filter(Boolean)
+    .reduce<unknown>((v, k) => (typeof v === 'object' && v !== null ? (v as Record<string, unknown>)[k] : undefined), o);
 
 const nodeStatus = (o: StoredObject): string => {
   const ready = (get(o, 'status.conditions') as { type: string; status: string }[] | undefined)?.find((c) => c.type === 'Ready');
@@ -50,24 +58,45 @@ const nodeRoles = (o: StoredObject): string => {
 const count = (v: unknown): number => (v && typeof v === 'object' ? Object.keys(v).length : 0);
 
 const COLUMNS: Record<string, Column[]> = {
-  '/nodes': [NAME, col('Status', nodeStatus), col('Roles', nodeRoles), AGE, col('Version', (o) => get(o, 'status.nodeInfo.kubeletVersion') ?? '')],
+  '/nodes': [
+    NAME,
+    col('Status', nodeStatus),
+    col('Roles', nodeRoles),
+    AGE,
+    col('Version', (o) => get(o, 'status.nodeInfo.kubeletVersion') ?? ''),
+  ],
   '/namespaces': [NAME, col('Status', (o) => get(o, 'status.phase') ?? ''), AGE],
   '/configmaps': [NAME, col('Data', (o) => count(o.data) + count(o.binaryData), 'integer'), AGE],
   '/secrets': [NAME, col('Type', (o) => o.type ?? ''), col('Data', (o) => count(o.data), 'integer'), AGE],
   '/serviceaccounts': [NAME, col('Secrets', (o) => (Array.isArray(o.secrets) ? o.secrets.length : 0), 'integer'), AGE],
   '/services': [
-    NAME, col('Type', (o) => get(o, 'spec.type') ?? ''), col('Cluster-IP', (o) => get(o, 'spec.clusterIP') ?? '<none>'),
+    NAME,
+    col('Type', (o) => get(o, 'spec.type') ?? ''),
+    col('Cluster-IP', (o) => get(o, 'spec.clusterIP') ?? '<none>'),
     col('External-IP', () => '<none>'),
-    col('Port(s)', (o) => ((get(o, 'spec.ports') as { port: number; protocol?: string }[] | undefined) ?? []).map((p) => `${p.port}/${p.protocol ?? 'TCP'}`).join(',') || '<none>'),
+    col(
+      'Port(s)',
+      (o) =>
+        ((get(o, 'spec.ports') as { port: number; protocol?: string }[] | undefined) ?? [])
+          .map((p) => `${p.port}/${p.protocol ?? 'TCP'}`)
+          .join(',') || '<none>',
+    ),
     AGE,
   ],
   'apps/deployments': [
-    NAME, col('Ready', (o) => `${Number(get(o, 'status.readyReplicas') ?? 0)}/${Number(get(o, 'spec.replicas') ?? 0)}`),
+    NAME,
+    col('Ready', (o) => `${Number(get(o, 'status.readyReplicas') ?? 0)}/${Number(get(o, 'spec.replicas') ?? 0)}`),
     col('Up-to-date', (o) => Number(get(o, 'status.updatedReplicas') ?? 0), 'integer'),
-    col('Available', (o) => Number(get(o, 'status.availableReplicas') ?? 0), 'integer'), AGE,
+    col('Available', (o) => Number(get(o, 'status.availableReplicas') ?? 0), 'integer'),
+    AGE,
   ],
   'coordination.k8s.io/leases': [NAME, col('Holder', (o) => get(o, 'spec.holderIdentity') ?? ''), AGE],
-  'storage.k8s.io/storageclasses': [NAME, col('Provisioner', (o) => o.provisioner ?? ''), col('ReclaimPolicy', (o) => o.reclaimPolicy ?? 'Delete'), AGE],
+  'storage.k8s.io/storageclasses': [
+    NAME,
+    col('Provisioner', (o) => o.provisioner ?? ''),
+    col('ReclaimPolicy', (o) => o.reclaimPolicy ?? 'Delete'),
+    AGE,
+  ],
   'networking.k8s.io/ingressclasses': [NAME, col('Controller', (o) => get(o, 'spec.controller') ?? ''), AGE],
   'apiextensions.k8s.io/customresourcedefinitions': [NAME, col('Created At', (o) => o.metadata.creationTimestamp, 'date')],
 };
@@ -75,7 +104,10 @@ const COLUMNS: Record<string, Column[]> = {
 const printerColumns = (cols: PrinterColumn[]): Column[] => [
   NAME,
   ...cols.map((c) => ({
-    name: c.name, type: c.type, description: c.description ?? '', priority: c.priority ?? 0,
+    name: c.name,
+    type: c.type,
+    description: c.description ?? '',
+    priority: c.priority ?? 0,
     ...(c.format ? { format: c.format } : {}),
     cell: (o: StoredObject) => {
       const v = get(o, c.jsonPath);
@@ -88,7 +120,12 @@ const columnsFor = (rt: ResourceType): Column[] =>
   rt.crd?.printerColumns?.length ? printerColumns(rt.crd.printerColumns) : (COLUMNS[storageKey(rt)] ?? [NAME, AGE]);
 
 /** `includeObject`: None, Metadata (PartialObjectMetadata, the default) or Object. */
-export const toTable = (rt: ResourceType, items: StoredObject[], meta: { resourceVersion: string; continue?: string }, includeObject = 'Metadata'): object => {
+export const toTable = (
+  rt: ResourceType,
+  items: StoredObject[],
+  meta: { resourceVersion: string; continue?: string },
+  includeObject = 'Metadata',
+): object => {
   const cols = columnsFor(rt);
   return {
     kind: 'Table',
@@ -98,8 +135,10 @@ export const toTable = (rt: ResourceType, items: StoredObject[], meta: { resourc
     rows: items.map((o) => ({
       cells: cols.map((c) => c.cell(o)),
       object:
-        includeObject === 'Object' ? o
-          : includeObject === 'None' ? null
+        includeObject === 'Object'
+          ? o
+          : includeObject === 'None'
+            ? null
             : { kind: 'PartialObjectMetadata', apiVersion: 'meta.k8s.io/v1', metadata: o.metadata },
     })),
   };

@@ -81,7 +81,13 @@ const clusterTarget = (): KubeTarget => {
     apply: (yamlText, token) => applyManifests(token ? forToken(token) : admin, yamlText),
     createToken: async (namespace, name, o = {}) => {
       const tr = await admin.makeApiClient(CoreV1Api).createNamespacedServiceAccountToken({
-        name, namespace, body: { apiVersion: 'authentication.k8s.io/v1', kind: 'TokenRequest', spec: { audiences: [], expirationSeconds: o.expirationSeconds ?? 3600 } },
+        name,
+        namespace,
+        body: {
+          apiVersion: 'authentication.k8s.io/v1',
+          kind: 'TokenRequest',
+          spec: { audiences: [], expirationSeconds: o.expirationSeconds ?? 3600 },
+        },
       });
       const token = tr.status?.token;
       if (!token) throw new Error(`no token issued for ${namespace}/${name}`);

@@ -96,16 +96,14 @@ export interface ResourceType {
   crd?: { name: string; schema?: unknown; printerColumns?: PrinterColumn[] };
 }
 
-export const hasSubresource = (rt: ResourceType, name: string): boolean =>
-  rt.subresources.some((s) => s.name === name);
+export const hasSubresource = (rt: ResourceType, name: string): boolean => rt.subresources.some((s) => s.name === name);
 
 /** Objects of one group and plural share storage whatever version they are read or written in. */
 export const storageKey = (rt: Pick<ResourceType, 'group' | 'plural'>): string => `${rt.group}/${rt.plural}`;
 
 export const groupVersion = (group: string, version: string): string => (group ? `${group}/${version}` : version);
 
-export const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export const clone = <T>(v: T): T => structuredClone(v);
 
@@ -115,5 +113,11 @@ export const nowTimestamp = (date = new Date()): string => date.toISOString().re
 /** JSON with object keys sorted: equality of content whatever order a client serialised it in. */
 export const canonicalJson = (v: unknown): string =>
   JSON.stringify(v, (_k, x: unknown) =>
-    isPlainObject(x) ? Object.fromEntries(Object.keys(x).sort().map((k) => [k, x[k]])) : x,
+    isPlainObject(x)
+      ? Object.fromEntries(
+          Object.keys(x)
+            .sort()
+            .map((k) => [k, x[k]]),
+        )
+      : x,
   );

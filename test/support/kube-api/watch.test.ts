@@ -25,8 +25,10 @@ const watchPath = async (path: string, query: Record<string, string | number | b
   let resolveDone: (e: unknown) => void = () => undefined;
   const done = new Promise((r) => (resolveDone = r));
   const ctl = await new Watch(server.kubeConfig()).watch(
-    path, query,
-    (type, obj: KubernetesObject & Record<string, unknown>) => events.push({ type, name: obj.metadata?.name ?? '', rv: obj.metadata?.resourceVersion ?? '', obj }),
+    path,
+    query,
+    (type, obj: KubernetesObject & Record<string, unknown>) =>
+      events.push({ type, name: obj.metadata?.name ?? '', rv: obj.metadata?.resourceVersion ?? '', obj }),
     (err) => resolveDone(err),
   );
   return { events, done, stop: () => ctl.abort() };
@@ -117,18 +119,32 @@ describe('watch options', () => {
 
   it('ends the stream after timeoutSeconds', async () => {
     const t0 = Date.now();
-    const w = await watchPath('/api/v1/namespaces/default/configmaps', { resourceVersion: server.store.resourceVersion(), timeoutSeconds: 1 });
+    const w = await watchPath('/api/v1/namespaces/default/configmaps', {
+      resourceVersion: server.store.resourceVersion(),
+      timeoutSeconds: 1,
+    });
     expect(await w.done).toBeNull();
     expect(Date.now() - t0).toBeGreaterThanOrEqual(900);
   });
 
   it('reports objects entering and leaving a label selector as ADDED and DELETED', async () => {
     await ns('w5');
-    const w = await watchPath('/api/v1/namespaces/w5/configmaps', { resourceVersion: server.store.resourceVersion(), labelSelector: 'app=x' });
+    const w = await watchPath('/api/v1/namespaces/w5/configmaps', {
+      resourceVersion: server.store.resourceVersion(),
+      labelSelector: 'app=x',
+    });
     await core.createNamespacedConfigMap({ namespace: 'w5', body: cm('s', { app: 'x' }) });
     await core.createNamespacedConfigMap({ namespace: 'w5', body: cm('other', { app: 'y' }) });
-    await core.patchNamespacedConfigMap({ name: 's', namespace: 'w5', body: [{ op: 'replace', path: '/metadata/labels/app', value: 'y' }] });
-    await core.patchNamespacedConfigMap({ name: 's', namespace: 'w5', body: [{ op: 'replace', path: '/metadata/labels/app', value: 'x' }] });
+    await core.patchNamespacedConfigMap({
+      name: 's',
+      namespace: 'w5',
+      body: [{ op: 'replace', path: '/metadata/labels/app', value: 'y' }],
+    });
+    await core.patchNamespacedConfigMap({
+      name: 's',
+      namespace: 'w5',
+      body: [{ op: 'replace', path: '/metadata/labels/app', value: 'x' }],
+    });
     await eventually(() => w.events.length >= 3);
     await sleep(50);
     w.stop();

@@ -16,13 +16,22 @@ export interface WatchSettings {
 }
 
 /** Validates the query and starts streaming; throws a StatusError (sent as HTTP error) before the stream starts. */
-export const serveWatch = (engine: Engine, rt: ResourceType, namespace: string | undefined, query: URLSearchParams, res: ServerResponse, settings: WatchSettings): void => {
+export const serveWatch = (
+  engine: Engine,
+  rt: ResourceType,
+  namespace: string | undefined,
+  query: URLSearchParams,
+  res: ServerResponse,
+  settings: WatchSettings,
+): void => {
   const byLabel = labelSelector(query.get('labelSelector'));
   const byField = fieldSelector(query.get('fieldSelector'), rt.fieldLabels);
   const rvParam = query.get('resourceVersion') ?? '';
   const from = rvParam === '' ? 0 : Number(rvParam);
   if (!Number.isInteger(from) || from < 0) {
-    throw errors.invalid({ group: 'meta.k8s.io', kind: 'ListOptions' }, '', [{ type: 'Invalid', field: 'resourceVersion', value: rvParam }]);
+    throw errors.invalid({ group: 'meta.k8s.io', kind: 'ListOptions' }, '', [
+      { type: 'Invalid', field: 'resourceVersion', value: rvParam },
+    ]);
   }
   const timeoutSeconds = Number(query.get('timeoutSeconds') ?? '0');
   const bookmarks = parseBool(query.get('allowWatchBookmarks'));
@@ -39,7 +48,8 @@ export const serveWatch = (engine: Engine, rt: ResourceType, namespace: string |
   };
   const bookmark = (annotations?: Record<string, string>): void =>
     send('BOOKMARK', {
-      kind: rt.kind, apiVersion: groupVersion(rt.group, rt.version),
+      kind: rt.kind,
+      apiVersion: groupVersion(rt.group, rt.version),
       metadata: { resourceVersion: String(engine.store.currentRevision()), ...(annotations ? { annotations } : {}) },
     });
 
@@ -54,7 +64,8 @@ export const serveWatch = (engine: Engine, rt: ResourceType, namespace: string |
     else if (e.type === 'MODIFIED') {
       if (cur && prev) send('MODIFIED', obj);
       else if (cur) send('ADDED', obj);
-      else if (prev && e.prev) send('DELETED', { ...engine.present(rt, e.prev), metadata: { ...e.prev.metadata, resourceVersion: String(e.rv) } });
+      else if (prev && e.prev)
+        send('DELETED', { ...engine.present(rt, e.prev), metadata: { ...e.prev.metadata, resourceVersion: String(e.rv) } });
     }
   };
 

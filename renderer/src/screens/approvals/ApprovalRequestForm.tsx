@@ -31,7 +31,9 @@ export function ApprovalRequestForm(): ReactElement {
     if (creation.pending) return;
     if (!clusterId || !service.trim() || !reason.trim()) return setProblem(t('approvals.form.missing'));
     setProblem(null);
-    const approval = await approvalsStore.getState().request({ cluster_id: clusterId, action, service: service.trim(), reason: reason.trim() });
+    const approval = await approvalsStore
+      .getState()
+      .request({ cluster_id: clusterId, action, service: service.trim(), reason: reason.trim() });
     if (approval) {
       setReason('');
       setSent(t('approvals.form.sent', { action: t(`approvals.action.${action}`), service: approval.service }));
@@ -39,7 +41,13 @@ export function ApprovalRequestForm(): ReactElement {
   };
 
   return (
-    <form className="panel form" onSubmit={(e) => void onSubmit(e)} noValidate aria-labelledby="approval-request-title" data-testid="approval-request-form">
+    <form
+      className="panel form"
+      onSubmit={(e) => void onSubmit(e)}
+      noValidate
+      aria-labelledby="approval-request-title"
+      data-testid="approval-request-form"
+    >
       <h2 id="approval-request-title" className="panel-title">
         {t('approvals.form.title')}
       </h2>
@@ -66,7 +74,14 @@ export function ApprovalRequestForm(): ReactElement {
           </select>
         </Field>
         <Field id="approval-service" label={t('approvals.form.service')}>
-          <input className="mono" value={service} onChange={(e) => setService(e.target.value)} autoComplete="off" spellCheck={false} data-testid="approval-service" />
+          <input
+            className="mono"
+            value={service}
+            onChange={(e) => setService(e.target.value)}
+            autoComplete="off"
+            spellCheck={false}
+            data-testid="approval-service"
+          />
         </Field>
         <Field id="approval-reason" label={t('approvals.col.reason')}>
           <input value={reason} onChange={(e) => setReason(e.target.value)} autoComplete="off" data-testid="approval-reason" />

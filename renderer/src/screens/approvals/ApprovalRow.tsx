@@ -6,7 +6,12 @@ import { approvalsStore, useApprovals, useFormat, useSession, useT } from '../..
 import { Tone } from '../../components/Badges';
 import { actionKey } from '../cluster/ApprovalPicker';
 
-const STATE_TONE: Record<ApprovalState, 'pending' | 'ok' | 'bad' | 'neutral'> = { pending: 'pending', approved: 'ok', rejected: 'bad', used: 'neutral' };
+const STATE_TONE: Record<ApprovalState, 'pending' | 'ok' | 'bad' | 'neutral'> = {
+  pending: 'pending',
+  approved: 'ok',
+  rejected: 'bad',
+  used: 'neutral',
+};
 
 export function ApprovalRow({ approval: a, clusterName }: { approval: Approval; clusterName: string }): ReactElement {
   const t = useT();
@@ -34,11 +39,21 @@ export function ApprovalRow({ approval: a, clusterName }: { approval: Approval; 
         <span data-testid="approval-state">
           <Tone tone={STATE_TONE[a.state] ?? 'neutral'}>{t(`approvals.state.${a.state}`)}</Tone>
         </span>
-        {a.decided_by_name && a.decided_at ? <p className="muted">{t('approvals.decidedBy', { by: a.decided_by_name, when: fmt.dateTime(a.decided_at) })}</p> : null}
+        {a.decided_by_name && a.decided_at ? (
+          <p className="muted">{t('approvals.decidedBy', { by: a.decided_by_name, when: fmt.dateTime(a.decided_at) })}</p>
+        ) : null}
         {a.decision_note ? <p className="muted">{t('approvals.note', { note: a.decision_note })}</p> : null}
-        {a.state === 'approved' && a.expires_at ? <p className="muted">{t('approvals.expires', { when: fmt.dateTime(a.expires_at) })}</p> : null}
-        {a.usable ? <p className="muted" data-testid="approval-usable">{t('approvals.usable')}</p> : null}
-        {a.used_at ? <p className="muted">{t('approvals.used', { when: fmt.dateTime(a.used_at), command: a.used_by_command ?? '–' })}</p> : null}
+        {a.state === 'approved' && a.expires_at ? (
+          <p className="muted">{t('approvals.expires', { when: fmt.dateTime(a.expires_at) })}</p>
+        ) : null}
+        {a.usable ? (
+          <p className="muted" data-testid="approval-usable">
+            {t('approvals.usable')}
+          </p>
+        ) : null}
+        {a.used_at ? (
+          <p className="muted">{t('approvals.used', { when: fmt.dateTime(a.used_at), command: a.used_by_command ?? '–' })}</p>
+        ) : null}
       </td>
       <td className="row-actions">
         {canDecide ? (
@@ -46,11 +61,29 @@ export function ApprovalRow({ approval: a, clusterName }: { approval: Approval; 
             <label className="visually-hidden" htmlFor={`note-${a.id}`}>
               {t('approvals.noteLabel')}
             </label>
-            <input id={`note-${a.id}`} value={note} onChange={(e) => setNote(e.target.value)} placeholder={t('approvals.noteLabel')} data-testid="approval-note" />
-            <button type="button" className="btn btn-sm btn-primary" disabled={deciding} onClick={() => decide('approve')} data-testid="approve">
+            <input
+              id={`note-${a.id}`}
+              value={note}
+              onChange={(e) => setNote(e.target.value)}
+              placeholder={t('approvals.noteLabel')}
+              data-testid="approval-note"
+            />
+            <button
+              type="button"
+              className="btn btn-sm btn-primary"
+              disabled={deciding}
+              onClick={() => decide('approve')}
+              data-testid="approve"
+            >
               {t('approvals.approve')}
             </button>
-            <button type="button" className="btn btn-sm btn-danger-ghost" disabled={deciding} onClick={() => decide('reject')} data-testid="reject">
+            <button
+              type="button"
+              className="btn btn-sm btn-danger-ghost"
+              disabled={deciding}
+              onClick={() => decide('reject')}
+              data-testid="reject"
+            >
               {t('approvals.reject')}
             </button>
           </>

@@ -44,7 +44,9 @@ export function ApprovalsScreen(): ReactElement {
             <select
               id="approvals-state"
               value={filter.state ?? ''}
-              onChange={(e) => void approvalsStore.getState().setFilter({ ...filter, state: (e.target.value || undefined) as ApprovalState | undefined })}
+              onChange={(e) =>
+                void approvalsStore.getState().setFilter({ ...filter, state: (e.target.value || undefined) as ApprovalState | undefined })
+              }
               data-testid="approvals-filter-state"
             >
               <option value="">{t('approvals.filter.all')}</option>

@@ -61,9 +61,22 @@ export function AuditScreen(): ReactElement {
       <form className="toolbar audit-search" onSubmit={onSubmit} role="search" aria-label={t('audit.search')}>
         <div className="field field-inline">
           <label htmlFor="audit-actor">{t('audit.actor')}</label>
-          <input id="audit-actor" value={draft.actor} onChange={(e) => setDraft({ ...draft, actor: e.target.value })} autoComplete="off" spellCheck={false} data-testid="audit-actor" />
+          <input
+            id="audit-actor"
+            value={draft.actor}
+            onChange={(e) => setDraft({ ...draft, actor: e.target.value })}
+            autoComplete="off"
+            spellCheck={false}
+            data-testid="audit-actor"
+          />
         </div>
-        <ClusterSelect id="audit-cluster" label={t('audit.cluster')} value={draft.cluster_id} onChange={(id) => setDraft({ ...draft, cluster_id: id })} testId="audit-cluster" />
+        <ClusterSelect
+          id="audit-cluster"
+          label={t('audit.cluster')}
+          value={draft.cluster_id}
+          onChange={(id) => setDraft({ ...draft, cluster_id: id })}
+          testId="audit-cluster"
+        />
         <div className="field field-inline">
           <label htmlFor="audit-action">{t('audit.action')}</label>
           <input
@@ -182,15 +195,23 @@ function AuditTable({ rows }: { rows: readonly AuditRow[] }): ReactElement {
     const next = Math.max(0, Math.min(rows.length - 1, i));
     setActive(next);
     virtualizer.scrollToIndex(next, { align: 'auto' });
-    requestAnimationFrame(() => scrollRef.current?.querySelector<HTMLElement>(`[data-row-index="${next}"] .row-link`)?.focus({ preventScroll: true }));
+    requestAnimationFrame(() =>
+      scrollRef.current?.querySelector<HTMLElement>(`[data-row-index="${next}"] .row-link`)?.focus({ preventScroll: true }),
+    );
   };
 
   const activeIndex = Math.min(active, Math.max(0, rows.length - 1));
-  const open = openSeq !== null ? rows.find((r) => r.seq === openSeq) ?? null : null;
+  const open = openSeq !== null ? (rows.find((r) => r.seq === openSeq) ?? null) : null;
 
   return (
     <div className="content-split">
-      <div className="table audit-table" role="table" aria-label={t('audit.tableLabel')} aria-rowcount={rows.length + 1} data-testid="audit-table">
+      <div
+        className="table audit-table"
+        role="table"
+        aria-label={t('audit.tableLabel')}
+        aria-rowcount={rows.length + 1}
+        data-testid="audit-table"
+      >
         <div role="rowgroup" className="thead">
           <div role="row" className="tr audit-tr">
             <div role="columnheader" className="th">
@@ -220,7 +241,14 @@ function AuditTable({ rows }: { rows: readonly AuditRow[] }): ReactElement {
           data-testid="audit-scroll"
           onKeyDown={(e) => {
             if (!(e.target as HTMLElement).classList.contains('row-link')) return;
-            const moves: Record<string, number> = { ArrowDown: activeIndex + 1, ArrowUp: activeIndex - 1, Home: 0, End: rows.length - 1, PageDown: activeIndex + 10, PageUp: activeIndex - 10 };
+            const moves: Record<string, number> = {
+              ArrowDown: activeIndex + 1,
+              ArrowUp: activeIndex - 1,
+              Home: 0,
+              End: rows.length - 1,
+              PageDown: activeIndex + 10,
+              PageUp: activeIndex - 10,
+            };
             const to = moves[e.key];
             if (to === undefined) return;
             e.preventDefault();
@@ -301,7 +329,13 @@ function AuditTable({ rows }: { rows: readonly AuditRow[] }): ReactElement {
             <h2 id="audit-details-title" className="details-title">
               {t('audit.details.title', { seq: open.seq })}
             </h2>
-            <button type="button" className="btn btn-icon" onClick={() => setOpenSeq(null)} aria-label={t('common.close')} title={t('common.close')}>
+            <button
+              type="button"
+              className="btn btn-icon"
+              onClick={() => setOpenSeq(null)}
+              aria-label={t('common.close')}
+              title={t('common.close')}
+            >
               <Icon name="close" />
             </button>
           </header>

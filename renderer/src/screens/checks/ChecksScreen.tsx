@@ -40,12 +40,23 @@ export function ChecksScreen(): ReactElement {
           <p>{t('checks.empty.body')}</p>
         </EmptyState>
       ) : (
-        <div className="virtual-list" ref={scrollRef} style={{ maxHeight: '70vh', overflow: 'auto' }} role="list" aria-label={t('checks.listLabel')} data-testid="checks-list">
+        <div
+          className="virtual-list"
+          ref={scrollRef}
+          style={{ maxHeight: '70vh', overflow: 'auto' }}
+          role="list"
+          aria-label={t('checks.listLabel')}
+          data-testid="checks-list"
+        >
           <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
             {virtualizer.getVirtualItems().map((item) => {
               const c = clusters[item.index];
               return c ? (
-                <div key={item.key} role="listitem" style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}>
+                <div
+                  key={item.key}
+                  role="listitem"
+                  style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
+                >
                   <ClusterChecksRow cluster={c} />
                 </div>
               ) : null;
@@ -84,7 +95,9 @@ function ClusterChecksRow({ cluster }: { cluster: Cluster }): ReactElement {
       {run ? (
         <>
           <OutcomeBadge outcome={run.outcome} />
-          <span className="muted">{t('checks.summary', { failed, warned, total: run.checks.length, when: fmt.dateTime(run.finished_at) })}</span>
+          <span className="muted">
+            {t('checks.summary', { failed, warned, total: run.checks.length, when: fmt.dateTime(run.finished_at) })}
+          </span>
         </>
       ) : entry?.status === 'missing' ? (
         <span className="muted">{t('preflight.none')}</span>
@@ -95,9 +108,17 @@ function ClusterChecksRow({ cluster }: { cluster: Cluster }): ReactElement {
       ) : (
         <span className="muted">{t('app.loading')}</span>
       )}
-      {entry?.error && entry.status !== 'error' ? <span className="field-error">{t('checks.loadFailed', { code: entry.error.code })}</span> : null}
+      {entry?.error && entry.status !== 'error' ? (
+        <span className="field-error">{t('checks.loadFailed', { code: entry.error.code })}</span>
+      ) : null}
       {canWrite ? (
-        <button type="button" className="btn btn-sm" disabled={entry?.running} onClick={() => void checksStore.getState().run(cluster.id)} data-testid="checks-run">
+        <button
+          type="button"
+          className="btn btn-sm"
+          disabled={entry?.running}
+          onClick={() => void checksStore.getState().run(cluster.id)}
+          data-testid="checks-run"
+        >
           {entry?.running ? t('preflight.running') : t('preflight.run')}
         </button>
       ) : null}

@@ -5,7 +5,13 @@
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { clusterSetupStore, useClusterPage, useClusterSetup, useFormat, useT } from '../../app/stores';
 import type { IdentityFileName } from '../../api/types';
-import { validateGatewayUrl, validateImageDigest, validateServerName, type GatewayUrlProblem, type ImageProblem } from '../../api/validation';
+import {
+  validateGatewayUrl,
+  validateImageDigest,
+  validateServerName,
+  type GatewayUrlProblem,
+  type ImageProblem,
+} from '../../api/validation';
 import type { Translator } from '../../i18n';
 import { MEDIA } from '../../lib/files';
 import { CodeBlock, CommandLine, CopyButton, SaveButton } from '../../components/CodeBlock';
@@ -40,11 +46,18 @@ export function AgentWizard({ clusterId }: { clusterId: string }): ReactElement 
     <div className="wizard" data-testid="agent-wizard">
       <p className="wizard-intro">{t('agent.intro')}</p>
       <ol className="steps">
-        <IssueStep currentSerial={cluster?.agent?.certificate_serial ?? null} hasIdentity={cluster?.state !== 'pending' || !!cluster?.agent?.certificate_serial} />
+        <IssueStep
+          currentSerial={cluster?.agent?.certificate_serial ?? null}
+          hasIdentity={cluster?.state !== 'pending' || !!cluster?.agent?.certificate_serial}
+        />
         {result ? <FilesStep clusterName={cluster?.name ?? clusterId} /> : null}
         <ManifestsStep clusterName={cluster?.name ?? clusterId} />
       </ol>
-      {identity.pending ? <span className="visually-hidden" role="status">{t('agent.issuing')}</span> : null}
+      {identity.pending ? (
+        <span className="visually-hidden" role="status">
+          {t('agent.issuing')}
+        </span>
+      ) : null}
     </div>
   );
 }
@@ -114,7 +127,10 @@ function IssueStep({ currentSerial, hasIdentity }: { currentSerial: string | nul
             data-testid="gateway-url"
           />
         </Field>
-        <details className="advanced" open={serverName !== '' || offlineAfter !== '' || errorOn('server_name') || errorOn('offline_after_s') || undefined}>
+        <details
+          className="advanced"
+          open={serverName !== '' || offlineAfter !== '' || errorOn('server_name') || errorOn('offline_after_s') || undefined}
+        >
           <summary>{t('agent.advanced')}</summary>
           <div className="form-grid">
             <Field
@@ -155,7 +171,13 @@ function IssueStep({ currentSerial, hasIdentity }: { currentSerial: string | nul
         </details>
         {serverError && !errorOn('gateway_url') ? <ErrorNotice error={serverError} testId="identity-error" /> : null}
         {confirming ? (
-          <div className="confirm" role="alertdialog" aria-labelledby="identity-confirm-title" aria-describedby="identity-confirm-body" data-testid="identity-confirm">
+          <div
+            className="confirm"
+            role="alertdialog"
+            aria-labelledby="identity-confirm-title"
+            aria-describedby="identity-confirm-body"
+            data-testid="identity-confirm"
+          >
             <p id="identity-confirm-title" className="confirm-title">
               <Icon name="alert" />
               {t('agent.confirm.title')}
@@ -183,7 +205,13 @@ function IssueStep({ currentSerial, hasIdentity }: { currentSerial: string | nul
           </div>
         ) : (
           <div className="form-actions">
-            <button type="submit" className="btn btn-primary" disabled={identity.pending} aria-busy={identity.pending || undefined} data-testid="issue-identity">
+            <button
+              type="submit"
+              className="btn btn-primary"
+              disabled={identity.pending}
+              aria-busy={identity.pending || undefined}
+              data-testid="issue-identity"
+            >
               <Icon name="key" />
               {identity.pending ? t('agent.issuing') : t('agent.issue')}
             </button>
@@ -230,7 +258,11 @@ function FilesStep({ clusterName }: { clusterName: string }): ReactElement {
         <dd>{fmt.dateTimeLong(result.not_after)}</dd>
         <dt>{t('agent.revoked')}</dt>
         <dd data-testid="revoked-serials">
-          {result.revoked_serials.length > 0 ? result.revoked_serials.map((s) => <code key={s}>{s} </code>) : <span className="muted">{t('agent.revokedNone')}</span>}
+          {result.revoked_serials.length > 0 ? (
+            result.revoked_serials.map((s) => <code key={s}>{s} </code>)
+          ) : (
+            <span className="muted">{t('agent.revokedNone')}</span>
+          )}
         </dd>
       </dl>
       <ul className="file-list" aria-label={t('agent.files')}>
@@ -260,7 +292,12 @@ function FilesStep({ clusterName }: { clusterName: string }): ReactElement {
                   primary={!saved}
                 />
                 <CopyButton text={result.files[f]} label={t('agent.copyFile', { file: f })} />
-                <button type="button" className="btn btn-sm btn-ghost" aria-expanded={shown === f} onClick={() => setShown(shown === f ? null : f)}>
+                <button
+                  type="button"
+                  className="btn btn-sm btn-ghost"
+                  aria-expanded={shown === f}
+                  onClick={() => setShown(shown === f ? null : f)}
+                >
                   {shown === f ? t('agent.hide') : t('agent.show')}
                 </button>
               </span>
@@ -280,7 +317,12 @@ function FilesStep({ clusterName }: { clusterName: string }): ReactElement {
           <div className="confirm" role="alertdialog" aria-labelledby="forget-title">
             <p id="forget-title">{t('agent.forget.notAllSaved')}</p>
             <div className="form-actions">
-              <button type="button" className="btn btn-danger btn-sm" onClick={() => clusterSetupStore.getState().forgetIdentity()} autoFocus>
+              <button
+                type="button"
+                className="btn btn-danger btn-sm"
+                onClick={() => clusterSetupStore.getState().forgetIdentity()}
+                autoFocus
+              >
                 {t('agent.forget.anyway')}
               </button>
               <button type="button" className="btn btn-sm" onClick={() => setConfirmForget(false)}>
@@ -359,7 +401,14 @@ function ManifestsStep({ clusterName }: { clusterName: string }): ReactElement {
       {manifests.error && !serverOnImage ? <ErrorNotice error={manifests.error} testId="manifests-error" /> : null}
       {manifests.text ? (
         <>
-          <CodeBlock text={manifests.text} label={t('agent.manifestsLabel', { image: manifests.key ?? '' })} fileName={file} mediaType={MEDIA.yaml} testId="agent-manifests" tall />
+          <CodeBlock
+            text={manifests.text}
+            label={t('agent.manifestsLabel', { image: manifests.key ?? '' })}
+            fileName={file}
+            mediaType={MEDIA.yaml}
+            testId="agent-manifests"
+            tall
+          />
           <CommandLine command={`kubectl apply -f ${file}`} testId="manifests-apply-command" />
           <p className="help">{t('agent.afterApply')}</p>
         </>

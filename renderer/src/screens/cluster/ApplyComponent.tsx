@@ -42,7 +42,8 @@ interface Draft {
 let artifactKey = 0;
 
 /** The YAML parser is loaded the first time a manifest is read. */
-const parseDocument = async (text: string): Promise<ParsedComponent> => (await import('../../lib/componentDocument')).parseComponentDocument(text);
+const parseDocument = async (text: string): Promise<ParsedComponent> =>
+  (await import('../../lib/componentDocument')).parseComponentDocument(text);
 const DIGEST_EXAMPLE = 'registry.local/openpolicyagent/opa@sha256:…';
 
 function draftOf(row: Pick<ComponentRow, 'name' | 'spec'> | null): Draft {
@@ -80,7 +81,9 @@ function documentIssueText(t: Translator, issue: DocumentIssue): string {
     case 'empty':
       return t('components.editor.empty');
     case 'syntax':
-      return issue.line !== null ? t('components.editor.syntaxAt', { line: issue.line, message: issue.message }) : t('components.editor.syntax', { message: issue.message });
+      return issue.line !== null
+        ? t('components.editor.syntaxAt', { line: issue.line, message: issue.message })
+        : t('components.editor.syntax', { message: issue.message });
     case 'several':
       return t('components.editor.several');
     case 'not_object':
@@ -105,13 +108,23 @@ function controlOf(field: string | undefined): string | null {
   return null;
 }
 
-export function ApplyComponent({ initial, existing, onClose }: { initial: (Pick<ComponentRow, 'name'> & { spec: ManagedComponentSpec }) | null; existing: readonly string[]; onClose: () => void }): ReactElement {
+export function ApplyComponent({
+  initial,
+  existing,
+  onClose,
+}: {
+  initial: (Pick<ComponentRow, 'name'> & { spec: ManagedComponentSpec }) | null;
+  existing: readonly string[];
+  onClose: () => void;
+}): ReactElement {
   const t = useT();
   const apply = useComponents((s) => s.apply);
   const { namespace } = useManagedNamespace();
   const [mode, setMode] = useState<Mode>('form');
   const [draft, setDraft] = useState<Draft>(() => draftOf(initial));
-  const [text, setText] = useState(() => componentManifest(initial?.name ?? 'opa-main', initial?.spec ?? { component: 'opa', version: '' }, namespace));
+  const [text, setText] = useState(() =>
+    componentManifest(initial?.name ?? 'opa-main', initial?.spec ?? { component: 'opa', version: '' }, namespace),
+  );
   const [local, setLocal] = useState<{ control: string | null; message: string } | null>(null);
   const [checked, setChecked] = useState<string | null>(null);
   const clusterId = useComponents((s) => s.clusterId) ?? '';
@@ -252,8 +265,17 @@ export function ApplyComponent({ initial, existing, onClose }: { initial: (Pick<
                 data-testid="component-name"
               />
             </Field>
-            <Field id="component-component" label={t('components.field.component')} error={messageFor('component')} errorTestId="component-component-error">
-              <select value={draft.component} onChange={(e) => update({ component: e.target.value as ComponentKind })} data-testid="component-kind">
+            <Field
+              id="component-component"
+              label={t('components.field.component')}
+              error={messageFor('component')}
+              errorTestId="component-component-error"
+            >
+              <select
+                value={draft.component}
+                onChange={(e) => update({ component: e.target.value as ComponentKind })}
+                data-testid="component-kind"
+              >
                 {COMPONENT_KINDS.map((k) => (
                   <option key={k} value={k}>
                     {t(`components.kind.${k}`)}
@@ -261,7 +283,13 @@ export function ApplyComponent({ initial, existing, onClose }: { initial: (Pick<
                 ))}
               </select>
             </Field>
-            <Field id="component-version" label={t('components.field.version')} note="required" error={messageFor('version')} errorTestId="component-version-error">
+            <Field
+              id="component-version"
+              label={t('components.field.version')}
+              note="required"
+              error={messageFor('version')}
+              errorTestId="component-version-error"
+            >
               <input
                 className="mono"
                 value={draft.version}
@@ -280,7 +308,13 @@ export function ApplyComponent({ initial, existing, onClose }: { initial: (Pick<
               error={messageFor('replicas')}
               errorTestId="component-replicas-error"
             >
-              <input inputMode="numeric" value={draft.replicas} onChange={(e) => update({ replicas: e.target.value })} placeholder="2" data-testid="component-replicas" />
+              <input
+                inputMode="numeric"
+                value={draft.replicas}
+                onChange={(e) => update({ replicas: e.target.value })}
+                placeholder="2"
+                data-testid="component-replicas"
+              />
             </Field>
             <Field id="component-cpu" label={t('components.field.cpu')} note="optional">
               <input
@@ -300,7 +334,13 @@ export function ApplyComponent({ initial, existing, onClose }: { initial: (Pick<
               errorId="component-resources-error"
               errorTestId="component-resources-error"
             >
-              <input className="mono" value={draft.memory} onChange={(e) => update({ memory: e.target.value })} placeholder="256Mi" data-testid="component-memory" />
+              <input
+                className="mono"
+                value={draft.memory}
+                onChange={(e) => update({ memory: e.target.value })}
+                placeholder="256Mi"
+                data-testid="component-memory"
+              />
             </Field>
           </div>
 
@@ -317,7 +357,9 @@ export function ApplyComponent({ initial, existing, onClose }: { initial: (Pick<
                     <input
                       className="mono"
                       value={a.name}
-                      onChange={(e) => update({ artifacts: draft.artifacts.map((x) => (x.key === a.key ? { ...x, name: e.target.value } : x)) })}
+                      onChange={(e) =>
+                        update({ artifacts: draft.artifacts.map((x) => (x.key === a.key ? { ...x, name: e.target.value } : x)) })
+                      }
                       aria-invalid={invalid(`artifact-${i}`)}
                     />
                   </Field>
@@ -331,7 +373,9 @@ export function ApplyComponent({ initial, existing, onClose }: { initial: (Pick<
                     <input
                       className="mono"
                       value={a.image}
-                      onChange={(e) => update({ artifacts: draft.artifacts.map((x) => (x.key === a.key ? { ...x, image: e.target.value } : x)) })}
+                      onChange={(e) =>
+                        update({ artifacts: draft.artifacts.map((x) => (x.key === a.key ? { ...x, image: e.target.value } : x)) })
+                      }
                       placeholder="registry.local/openpolicyagent/opa@sha256:…"
                     />
                   </Field>
@@ -347,7 +391,12 @@ export function ApplyComponent({ initial, existing, onClose }: { initial: (Pick<
                 </div>
               );
             })}
-            <button type="button" className="btn btn-sm" onClick={() => update({ artifacts: [...draft.artifacts, { key: ++artifactKey, name: '', image: '' }] })} data-testid="add-artifact">
+            <button
+              type="button"
+              className="btn btn-sm"
+              onClick={() => update({ artifacts: [...draft.artifacts, { key: ++artifactKey, name: '', image: '' }] })}
+              data-testid="add-artifact"
+            >
               <Icon name="plus" />
               {t('components.artifact.add')}
             </button>
@@ -355,10 +404,23 @@ export function ApplyComponent({ initial, existing, onClose }: { initial: (Pick<
 
           {serverError && !serverControl ? <OperationError error={serverError} clusterId={clusterId} testId="apply-error" /> : null}
           {needsApproval && initial && applyAction ? (
-            <ApprovalPicker clusterId={clusterId} action={applyAction} service={initial.name} value={approvalId} onChange={setApprovalId} idSuffix="apply" />
+            <ApprovalPicker
+              clusterId={clusterId}
+              action={applyAction}
+              service={initial.name}
+              value={approvalId}
+              onChange={setApprovalId}
+              idSuffix="apply"
+            />
           ) : null}
           <div className="form-actions">
-            <button type="submit" className="btn btn-primary" disabled={apply.pending} aria-busy={apply.pending || undefined} data-testid="apply-submit">
+            <button
+              type="submit"
+              className="btn btn-primary"
+              disabled={apply.pending}
+              aria-busy={apply.pending || undefined}
+              data-testid="apply-submit"
+            >
               {apply.pending ? t('components.form.applying') : t('components.form.apply', { namespace })}
             </button>
             <button type="button" className="btn" onClick={onClose}>
@@ -406,13 +468,26 @@ export function ApplyComponent({ initial, existing, onClose }: { initial: (Pick<
           </div>
           {serverError && !serverControl ? <OperationError error={serverError} clusterId={clusterId} testId="apply-error" /> : null}
           {needsApproval && initial && applyAction ? (
-            <ApprovalPicker clusterId={clusterId} action={applyAction} service={initial.name} value={approvalId} onChange={setApprovalId} idSuffix="apply" />
+            <ApprovalPicker
+              clusterId={clusterId}
+              action={applyAction}
+              service={initial.name}
+              value={approvalId}
+              onChange={setApprovalId}
+              idSuffix="apply"
+            />
           ) : null}
           <div className="form-actions">
             <button type="button" className="btn" onClick={() => void checkEditor()} data-testid="editor-check">
               {t('components.editor.check')}
             </button>
-            <button type="submit" className="btn btn-primary" disabled={apply.pending} aria-busy={apply.pending || undefined} data-testid="editor-apply">
+            <button
+              type="submit"
+              className="btn btn-primary"
+              disabled={apply.pending}
+              aria-busy={apply.pending || undefined}
+              data-testid="editor-apply"
+            >
               {apply.pending ? t('components.form.applying') : t('components.form.apply', { namespace })}
             </button>
             <button type="button" className="btn" onClick={onClose}>

@@ -31,7 +31,11 @@ export function ApprovalPicker({
         <option value="">{usable.length === 0 ? t('approvals.picker.none') : t('approvals.picker.choose')}</option>
         {usable.map((a) => (
           <option key={a.id} value={a.id}>
-            {t('approvals.picker.option', { id: a.id.slice(0, 8), by: a.decided_by_name ?? '–', expires: a.expires_at ? fmt.dateTime(a.expires_at) : '–' })}
+            {t('approvals.picker.option', {
+              id: a.id.slice(0, 8),
+              by: a.decided_by_name ?? '–',
+              expires: a.expires_at ? fmt.dateTime(a.expires_at) : '–',
+            })}
           </option>
         ))}
       </select>

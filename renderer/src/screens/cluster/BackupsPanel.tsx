@@ -39,13 +39,18 @@ export function BackupsPanel(): ReactElement {
       </div>
       {backingUp.error ? <ErrorNotice error={backingUp.error} testId="back-up-error" /> : null}
       {error ? <ErrorNotice error={error} testId="backups-error" /> : null}
-      {status === 'ready' && backups.length === 0 ? <p className="muted" data-testid="backups-none">{t('backups.none')}</p> : null}
+      {status === 'ready' && backups.length === 0 ? (
+        <p className="muted" data-testid="backups-none">
+          {t('backups.none')}
+        </p>
+      ) : null}
       {backups.length > 0 ? (
         <ul className="plain-list" data-testid="backups-list">
           {backups.map((b) => (
             <li key={b.id} data-testid="backup-set" data-backup-id={b.id}>
               <p>
-                <strong>{fmt.dateTimeLong(b.created_at)}</strong> <span className="muted">{t('backups.by', { by: b.created_by, id: b.id })}</span>
+                <strong>{fmt.dateTimeLong(b.created_at)}</strong>{' '}
+                <span className="muted">{t('backups.by', { by: b.created_by, id: b.id })}</span>
               </p>
               {b.files.length === 0 ? (
                 <p className="muted">{t('backups.noFiles')}</p>
@@ -101,7 +106,8 @@ function RestoreForm({ set }: { set: BackupSet }): ReactElement | null {
       className="form form-inline"
       onSubmit={(e) => {
         e.preventDefault();
-        if (!restoring.pending && service) void profileStore.getState().restore(set.id, service, fourEyes && approvalId ? approvalId : undefined);
+        if (!restoring.pending && service)
+          void profileStore.getState().restore(set.id, service, fourEyes && approvalId ? approvalId : undefined);
       }}
       data-testid="restore-form"
     >
@@ -114,7 +120,16 @@ function RestoreForm({ set }: { set: BackupSet }): ReactElement | null {
             </option>
           ))}
         </select>
-        {fourEyes && view ? <ApprovalPicker clusterId={view.cluster_id} action="restore" service={service} value={approvalId} onChange={setApprovalId} idSuffix={`restore-${set.id}`} /> : null}
+        {fourEyes && view ? (
+          <ApprovalPicker
+            clusterId={view.cluster_id}
+            action="restore"
+            service={service}
+            value={approvalId}
+            onChange={setApprovalId}
+            idSuffix={`restore-${set.id}`}
+          />
+        ) : null}
         <button type="submit" className="btn btn-sm" disabled={restoring.pending} data-testid="restore-submit">
           {restoring.pending ? t('backups.restore.running') : t('backups.restore.submit')}
         </button>

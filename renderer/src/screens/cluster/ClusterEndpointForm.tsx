@@ -20,7 +20,8 @@ export function ClusterEndpointForm(): ReactElement {
   useEffect(() => setAddress(currentAddress), [currentAddress]);
 
   const error = endpoint.error;
-  const errorOn = (field: EndpointField): string | null => (error?.code === 'invalid_field' && error.field === field ? error.message : null);
+  const errorOn = (field: EndpointField): string | null =>
+    error?.code === 'invalid_field' && error.field === field ? error.message : null;
   const onField = errorOn('fqdn') !== null || errorOn('address') !== null;
   const unchanged = fqdn.trim() === currentFqdn && address.trim() === currentAddress;
   const edit = (set: (v: string) => void) => (value: string) => {
@@ -40,13 +41,25 @@ export function ClusterEndpointForm(): ReactElement {
   };
 
   return (
-    <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate aria-labelledby="endpoint-title" data-testid="cluster-endpoint-form">
+    <form
+      className="form"
+      onSubmit={(e) => void onSubmit(e)}
+      noValidate
+      aria-labelledby="endpoint-title"
+      data-testid="cluster-endpoint-form"
+    >
       <h3 id="endpoint-title" className="panel-subtitle">
         {t('profile.endpoint.title')}
       </h3>
       <p className="help">{t('profile.endpoint.help')}</p>
       <div className="form-grid">
-        <Field id="endpoint-fqdn" label={t('clusters.create.fqdn')} note="optional" error={errorOn('fqdn')} errorTestId="endpoint-fqdn-error">
+        <Field
+          id="endpoint-fqdn"
+          label={t('clusters.create.fqdn')}
+          note="optional"
+          error={errorOn('fqdn')}
+          errorTestId="endpoint-fqdn-error"
+        >
           <input
             className="mono"
             autoComplete="off"

@@ -127,7 +127,13 @@ export function ClusterPage({ clusterId }: { clusterId: string }): ReactElement 
 
       {error && error.code !== 'not_found' ? <ErrorNotice error={error} testId="cluster-error" /> : null}
 
-      <Tabs tabs={tabs} current={shown} label={t('cluster.tabs.label')} idPrefix="cluster" onSelect={(id) => routerStore.getState().openCluster(clusterId, id)} />
+      <Tabs
+        tabs={tabs}
+        current={shown}
+        label={t('cluster.tabs.label')}
+        idPrefix="cluster"
+        onSelect={(id) => routerStore.getState().openCluster(clusterId, id)}
+      />
       <TabPanel idPrefix="cluster" current={shown}>
         {shown === 'overview' ? <OverviewTab clusterId={clusterId} /> : null}
         {shown === 'profile' ? <ProfileTab clusterId={clusterId} /> : null}

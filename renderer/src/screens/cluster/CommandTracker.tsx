@@ -6,20 +6,40 @@ import { FINAL_STATES } from '../../stores/commands';
 import { CommandStateBadge } from '../../components/Badges';
 import { CodeText, ReceiptList } from '../commands/CommandParts';
 
-export function CommandTracker({ commandId, initial, title, testId }: { commandId: string; initial: CommandView; title: string; testId: string }): ReactElement {
+export function CommandTracker({
+  commandId,
+  initial,
+  title,
+  testId,
+}: {
+  commandId: string;
+  initial: CommandView;
+  title: string;
+  testId: string;
+}): ReactElement {
   const t = useT();
   const live = useClusterCommands((s) => s.items.find((c) => c.id === commandId) ?? null);
   const command = live ?? initial;
   const final = FINAL_STATES.includes(command.state);
   return (
-    <section className={`panel tracker tracker-${command.state}`} aria-labelledby={`${testId}-title`} data-testid={testId} data-state={command.state} aria-live="polite">
+    <section
+      className={`panel tracker tracker-${command.state}`}
+      aria-labelledby={`${testId}-title`}
+      data-testid={testId}
+      data-state={command.state}
+      aria-live="polite"
+    >
       <div className="panel-head">
         <h3 id={`${testId}-title`} className="panel-title">
           {title}
         </h3>
         <CommandStateBadge state={command.state} />
       </div>
-      <p className="help">{final ? t(`command.final.${command.state as 'succeeded' | 'failed' | 'rejected'}`) : t(`command.waiting.${command.state === 'delivered' ? 'delivered' : 'queued'}`)}</p>
+      <p className="help">
+        {final
+          ? t(`command.final.${command.state as 'succeeded' | 'failed' | 'rejected'}`)
+          : t(`command.waiting.${command.state === 'delivered' ? 'delivered' : 'queued'}`)}
+      </p>
       {command.code ? <CodeText code={command.code} /> : null}
       <ReceiptList receipts={command.receipts ?? []} />
     </section>

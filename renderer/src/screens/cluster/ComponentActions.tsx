@@ -36,7 +36,17 @@ export function ComponentActionButtons({ name, onPick }: { name: string; onPick:
   );
 }
 
-export function ActionConfirm({ clusterId, name, action, onDone }: { clusterId: string; name: string; action: ComponentAction; onDone: () => void }): ReactElement {
+export function ActionConfirm({
+  clusterId,
+  name,
+  action,
+  onDone,
+}: {
+  clusterId: string;
+  name: string;
+  action: ComponentAction;
+  onDone: () => void;
+}): ReactElement {
   const t = useT();
   const fourEyes = useFourEyesActions(clusterId).includes(action);
   const [approvalId, setApprovalId] = useState('');
@@ -58,7 +68,14 @@ export function ActionConfirm({ clusterId, name, action, onDone }: { clusterId: 
       </p>
       {fourEyes ? (
         <p>
-          <ApprovalPicker clusterId={clusterId} action={action} service={name} value={approvalId} onChange={setApprovalId} idSuffix="action" />
+          <ApprovalPicker
+            clusterId={clusterId}
+            action={action}
+            service={name}
+            value={approvalId}
+            onChange={setApprovalId}
+            idSuffix="action"
+          />
         </p>
       ) : null}
       <div className="form-actions">

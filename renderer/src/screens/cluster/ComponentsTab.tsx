@@ -78,7 +78,13 @@ export function ComponentsTab({ clusterId }: { clusterId: string }): ReactElemen
           <span data-testid="components-generation">{t('components.generation', { generation: fmt.number(generation) })}</span>
         </p>
         {canWrite ? (
-          <button type="button" className="btn btn-primary" onClick={() => openForm(null)} aria-expanded={formOpen && !editing} data-testid="new-component">
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => openForm(null)}
+            aria-expanded={formOpen && !editing}
+            data-testid="new-component"
+          >
             <Icon name="plus" />
             {t('components.new')}
           </button>
@@ -101,8 +107,22 @@ export function ComponentsTab({ clusterId }: { clusterId: string }): ReactElemen
         </div>
       ) : null}
 
-      {apply.command ? <CommandTracker commandId={apply.command.id} initial={apply.command} title={t('components.applySent', { name: apply.name ?? '' })} testId="apply-command" /> : null}
-      {removal.command ? <CommandTracker commandId={removal.command.id} initial={removal.command} title={t('components.deleteSent', { name: removal.name ?? '' })} testId="delete-command" /> : null}
+      {apply.command ? (
+        <CommandTracker
+          commandId={apply.command.id}
+          initial={apply.command}
+          title={t('components.applySent', { name: apply.name ?? '' })}
+          testId="apply-command"
+        />
+      ) : null}
+      {removal.command ? (
+        <CommandTracker
+          commandId={removal.command.id}
+          initial={removal.command}
+          title={t('components.deleteSent', { name: removal.name ?? '' })}
+          testId="delete-command"
+        />
+      ) : null}
       {action.command ? (
         <CommandTracker
           commandId={action.command.id}
@@ -150,7 +170,9 @@ export function ComponentsTab({ clusterId }: { clusterId: string }): ReactElemen
                   <th scope="row">
                     <code className="component-name">{row.name}</code>
                   </th>
-                  <td>{row.spec ? <DesiredSpec spec={row.spec} /> : <span className="muted">{t('components.observed.notDesired')}</span>}</td>
+                  <td>
+                    {row.spec ? <DesiredSpec spec={row.spec} /> : <span className="muted">{t('components.observed.notDesired')}</span>}
+                  </td>
                   <td className="observed" data-testid="observed">
                     <ObservedCell row={row} />
                   </td>
@@ -236,7 +258,10 @@ function DesiredSpec({ spec }: { spec: ManagedComponentSpec }): ReactElement {
             <ul className="plain-list">
               {spec.artifacts.map((a) => (
                 <li key={a.name}>
-                  <code>{a.name}</code> <code className="digest" title={a.image}>{a.image}</code>
+                  <code>{a.name}</code>{' '}
+                  <code className="digest" title={a.image}>
+                    {a.image}
+                  </code>
                 </li>
               ))}
             </ul>
@@ -330,7 +355,14 @@ function DeleteConfirm({ clusterId, row, onDone }: { clusterId: string; row: Des
       {!known ? <p className="help">{t('components.namespaceAssumed', { namespace })}</p> : null}
       {fourEyes ? (
         <p>
-          <ApprovalPicker clusterId={clusterId} action="uninstall" service={row.name} value={approvalId} onChange={setApprovalId} idSuffix="delete" />
+          <ApprovalPicker
+            clusterId={clusterId}
+            action="uninstall"
+            service={row.name}
+            value={approvalId}
+            onChange={setApprovalId}
+            idSuffix="delete"
+          />
         </p>
       ) : null}
       <div className="form-actions">

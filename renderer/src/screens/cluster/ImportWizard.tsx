@@ -98,7 +98,14 @@ export function ImportWizard({ clusterId }: { clusterId: string }): ReactElement
           {rbac.error ? <ErrorNotice error={rbac.error} testId="rbac-error" /> : null}
           {rbac.text && !problem ? (
             <>
-              <CodeBlock text={rbac.text} label={t('import.rbacLabel', { namespace: rbac.key ?? namespace })} fileName={rbacFile} mediaType={MEDIA.yaml} testId="rbac-yaml" tall />
+              <CodeBlock
+                text={rbac.text}
+                label={t('import.rbacLabel', { namespace: rbac.key ?? namespace })}
+                fileName={rbacFile}
+                mediaType={MEDIA.yaml}
+                testId="rbac-yaml"
+                tall
+              />
               <p className="help">{t('import.applyHint')}</p>
               <CommandLine command={`kubectl apply -f ${rbacFile}`} testId="rbac-apply-command" />
               <p>{t('import.tokenHint')}</p>
@@ -155,7 +162,13 @@ export function ImportWizard({ clusterId }: { clusterId: string }): ReactElement
               />
             </Field>
             <div className="form-actions">
-              <button type="submit" className="btn btn-primary" disabled={registration.pending} aria-busy={registration.pending || undefined} data-testid="register">
+              <button
+                type="submit"
+                className="btn btn-primary"
+                disabled={registration.pending}
+                aria-busy={registration.pending || undefined}
+                data-testid="register"
+              >
                 {registration.pending ? t('import.registering') : t('import.register')}
               </button>
               <span className="help">{t('import.registerNote', { namespace: problem ? DEFAULT_NAMESPACE : namespace })}</span>

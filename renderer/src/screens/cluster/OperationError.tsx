@@ -14,7 +14,9 @@ function detailsOf(error: ApiError): Record<string, unknown> {
 }
 
 function checksOf(value: unknown): CheckResult[] {
-  return Array.isArray(value) ? (value.filter((c) => typeof c === 'object' && c !== null && typeof (c as CheckResult).id === 'string') as CheckResult[]) : [];
+  return Array.isArray(value)
+    ? (value.filter((c) => typeof c === 'object' && c !== null && typeof (c as CheckResult).id === 'string') as CheckResult[])
+    : [];
 }
 
 export function OperationError({ error, clusterId, testId }: { error: ApiError; clusterId: string; testId: string }): ReactElement {
@@ -27,10 +29,15 @@ export function OperationError({ error, clusterId, testId }: { error: ApiError; 
     more = (
       <div className="operation-detail" data-testid={`${testId}-failing`}>
         <CheckList checks={failing} label={t('operation.failingRules')} testId="failing-rules" showCritical={false} />
-        <a href={clusterHash(clusterId, 'profile')} className="btn btn-sm" data-testid="open-profile-tab" onClick={(e) => {
-          e.preventDefault();
-          routerStore.getState().openCluster(clusterId, 'profile');
-        }}>
+        <a
+          href={clusterHash(clusterId, 'profile')}
+          className="btn btn-sm"
+          data-testid="open-profile-tab"
+          onClick={(e) => {
+            e.preventDefault();
+            routerStore.getState().openCluster(clusterId, 'profile');
+          }}
+        >
           <Icon name="checks" />
           {t('operation.openProfile')}
         </a>

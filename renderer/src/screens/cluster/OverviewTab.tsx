@@ -13,7 +13,12 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { Icon } from '../../components/Icon';
 import { readableMemory } from '../../lib/quantity';
 
-const PRESENCE_TONE: Record<AgentPresence, 'ok' | 'bad' | 'pending' | 'neutral'> = { connected: 'ok', offline: 'neutral', revoked: 'bad', none: 'pending' };
+const PRESENCE_TONE: Record<AgentPresence, 'ok' | 'bad' | 'pending' | 'neutral'> = {
+  connected: 'ok',
+  offline: 'neutral',
+  revoked: 'bad',
+  none: 'pending',
+};
 
 export function OverviewTab({ clusterId }: { clusterId: string }): ReactElement {
   return (
@@ -51,7 +56,10 @@ function AgentPanel({ clusterId }: { clusterId: string }): ReactElement {
         {presence === 'connected' && agent?.last_seen
           ? t('cluster.agent.connectedSince', { when: fmt.relative(agent.last_seen, now) })
           : presence === 'offline' && agent?.last_seen
-            ? t('cluster.agent.offlineSince', { when: fmt.dateTimeLong(agent.offline_since ?? agent.last_seen), ago: fmt.relative(agent.offline_since ?? agent.last_seen, now) })
+            ? t('cluster.agent.offlineSince', {
+                when: fmt.dateTimeLong(agent.offline_since ?? agent.last_seen),
+                ago: fmt.relative(agent.offline_since ?? agent.last_seen, now),
+              })
             : presence === 'revoked'
               ? t('cluster.agent.revokedNote')
               : t('cluster.agent.noneNote')}
@@ -179,55 +187,59 @@ function NodesPanel(): ReactElement | null {
   };
   return (
     <section className="panel nodes-panel" aria-labelledby="inv-nodes" data-testid="nodes-panel">
-        <h2 id="inv-nodes" className="panel-title">
-          <Icon name="node" />
-          {t('cluster.inventory.nodes', { ready: fmt.number(ready), total: fmt.number(nodes.length) })}
-        </h2>
-        <div className="table-wrap" tabIndex={0} role="region" aria-labelledby="inv-nodes">
-          <table className="grid" data-testid="nodes-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('cluster.node.name')}</th>
-                <th scope="col">{t('cluster.node.roles')}</th>
-                <th scope="col">{t('cluster.node.ready')}</th>
-                <th scope="col">{t('cluster.node.kubelet')}</th>
-                <th scope="col">{t('cluster.node.os')}</th>
-                <th scope="col" className="num">
-                  {t('cluster.node.cpu')}
-                </th>
-                <th scope="col" className="num">
-                  {t('cluster.node.memory')}
-                </th>
-                <th scope="col" className="num">
-                  {t('cluster.node.pods')}
-                </th>
+      <h2 id="inv-nodes" className="panel-title">
+        <Icon name="node" />
+        {t('cluster.inventory.nodes', { ready: fmt.number(ready), total: fmt.number(nodes.length) })}
+      </h2>
+      <div className="table-wrap" tabIndex={0} role="region" aria-labelledby="inv-nodes">
+        <table className="grid" data-testid="nodes-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('cluster.node.name')}</th>
+              <th scope="col">{t('cluster.node.roles')}</th>
+              <th scope="col">{t('cluster.node.ready')}</th>
+              <th scope="col">{t('cluster.node.kubelet')}</th>
+              <th scope="col">{t('cluster.node.os')}</th>
+              <th scope="col" className="num">
+                {t('cluster.node.cpu')}
+              </th>
+              <th scope="col" className="num">
+                {t('cluster.node.memory')}
+              </th>
+              <th scope="col" className="num">
+                {t('cluster.node.pods')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {nodes.map((n) => (
+              <tr key={n.name} data-testid="node-row">
+                <td>
+                  <code className="nowrap">{n.name}</code>
+                </td>
+                <td>{n.roles.length > 0 ? n.roles.join(', ') : <span className="muted">{t('cluster.node.noRole')}</span>}</td>
+                <td>
+                  <Tone tone={n.ready ? 'ok' : 'bad'}>{n.ready ? t('cluster.node.isReady') : t('cluster.node.notReady')}</Tone>
+                </td>
+                <td>
+                  <code>{n.kubelet_version}</code>
+                </td>
+                <td>
+                  {n.os_image} <span className="muted">({n.architecture})</span>
+                </td>
+                <td className="num">{t('cluster.node.of', { allocatable: n.allocatable.cpu, capacity: n.cpu })}</td>
+                <td className="num">
+                  <span title={`${n.allocatable.memory} / ${n.memory}`}>
+                    {t('cluster.node.of', { allocatable: memory(n.allocatable.memory), capacity: memory(n.memory) })}
+                  </span>
+                </td>
+                <td className="num">{n.allocatable.pods}</td>
               </tr>
-            </thead>
-            <tbody>
-              {nodes.map((n) => (
-                <tr key={n.name} data-testid="node-row">
-                  <td>
-                    <code className="nowrap">{n.name}</code>
-                  </td>
-                  <td>{n.roles.length > 0 ? n.roles.join(', ') : <span className="muted">{t('cluster.node.noRole')}</span>}</td>
-                  <td>
-                    <Tone tone={n.ready ? 'ok' : 'bad'}>{n.ready ? t('cluster.node.isReady') : t('cluster.node.notReady')}</Tone>
-                  </td>
-                  <td>
-                    <code>{n.kubelet_version}</code>
-                  </td>
-                  <td>
-                    {n.os_image} <span className="muted">({n.architecture})</span>
-                  </td>
-                  <td className="num">{t('cluster.node.of', { allocatable: n.allocatable.cpu, capacity: n.cpu })}</td>
-                  <td className="num"><span title={`${n.allocatable.memory} / ${n.memory}`}>{t('cluster.node.of', { allocatable: memory(n.allocatable.memory), capacity: memory(n.memory) })}</span></td>
-                  <td className="num">{n.allocatable.pods}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <p className="help">{t('cluster.node.capacityHelp')}</p>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="help">{t('cluster.node.capacityHelp')}</p>
     </section>
   );
 }
@@ -237,8 +249,6 @@ function InventorySummary({ inventory }: { inventory: Inventory }): ReactElement
   const fmt = useFormat();
   return (
     <div className="inventory">
-
-
       <div className="inventory-columns">
         <section aria-labelledby="inv-sc">
           <h3 id="inv-sc" className="section-title">
@@ -249,7 +259,9 @@ function InventorySummary({ inventory }: { inventory: Inventory }): ReactElement
             empty={t('cluster.inventory.noStorageClass')}
             testId="storage-classes"
           />
-          {inventory.storage_classes.length > 0 && !inventory.default_storage_class ? <p className="help warn">{t('cluster.inventory.noDefaultStorage')}</p> : null}
+          {inventory.storage_classes.length > 0 && !inventory.default_storage_class ? (
+            <p className="help warn">{t('cluster.inventory.noDefaultStorage')}</p>
+          ) : null}
         </section>
         <section aria-labelledby="inv-ic">
           <h3 id="inv-ic" className="section-title">
@@ -260,7 +272,9 @@ function InventorySummary({ inventory }: { inventory: Inventory }): ReactElement
             empty={t('cluster.inventory.noIngressClass')}
             testId="ingress-classes"
           />
-          {inventory.ingress_classes.length > 0 && !inventory.default_ingress_class ? <p className="help warn">{t('cluster.inventory.noDefaultIngress')}</p> : null}
+          {inventory.ingress_classes.length > 0 && !inventory.default_ingress_class ? (
+            <p className="help warn">{t('cluster.inventory.noDefaultIngress')}</p>
+          ) : null}
         </section>
         <section aria-labelledby="inv-dns">
           <h3 id="inv-dns" className="section-title">
@@ -279,14 +293,32 @@ function InventorySummary({ inventory }: { inventory: Inventory }): ReactElement
       </div>
 
       <div className="inventory-columns">
-        <NameList id="inv-ns" title={t('cluster.inventory.namespaces', { count: fmt.number(inventory.namespaces.length) })} names={inventory.namespaces} testId="namespaces" />
-        <NameList id="inv-crd" title={t('cluster.inventory.crds', { count: fmt.number(inventory.crds.length) })} names={inventory.crds} testId="crds" />
+        <NameList
+          id="inv-ns"
+          title={t('cluster.inventory.namespaces', { count: fmt.number(inventory.namespaces.length) })}
+          names={inventory.namespaces}
+          testId="namespaces"
+        />
+        <NameList
+          id="inv-crd"
+          title={t('cluster.inventory.crds', { count: fmt.number(inventory.crds.length) })}
+          names={inventory.crds}
+          testId="crds"
+        />
       </div>
     </div>
   );
 }
 
-function ClassList({ items, empty, testId }: { items: { name: string; detail: string; isDefault: boolean }[]; empty: string; testId: string }): ReactElement {
+function ClassList({
+  items,
+  empty,
+  testId,
+}: {
+  items: { name: string; detail: string; isDefault: boolean }[];
+  empty: string;
+  testId: string;
+}): ReactElement {
   const t = useT();
   if (items.length === 0) return <p className="muted">{empty}</p>;
   return (

@@ -52,12 +52,18 @@ export function PreflightPanel(): ReactElement {
       <p className="help">{t('preflight.help')}</p>
       {running.error ? <ErrorNotice error={running.error} testId="run-checks-error" /> : null}
       {runError ? <ErrorNotice error={runError} testId="preflight-error" /> : null}
-      {runStatus === 'missing' ? <p className="muted" data-testid="preflight-none">{t('preflight.none')}</p> : null}
+      {runStatus === 'missing' ? (
+        <p className="muted" data-testid="preflight-none">
+          {t('preflight.none')}
+        </p>
+      ) : null}
       {run ? (
         <div data-testid="preflight-run" data-run-id={run.id}>
           <p className="profile-head">
             <OutcomeBadge outcome={run.outcome} />
-            <span className="muted">{t('preflight.ranBy', { when: fmt.dateTimeLong(run.finished_at), by: run.run_by, trigger: run.trigger })}</span>
+            <span className="muted">
+              {t('preflight.ranBy', { when: fmt.dateTimeLong(run.finished_at), by: run.run_by, trigger: run.trigger })}
+            </span>
           </p>
           <CheckList checks={run.checks} label={t('preflight.title')} testId="preflight-checks" />
         </div>

@@ -101,7 +101,8 @@ function ChangeProfile({ clusterId, current, fourEyes }: { clusterId: string; cu
       className="form form-inline"
       onSubmit={(e) => {
         e.preventDefault();
-        if (!change.pending && choice !== current) void profileStore.getState().setProfile(choice, fourEyes && approvalId ? approvalId : undefined);
+        if (!change.pending && choice !== current)
+          void profileStore.getState().setProfile(choice, fourEyes && approvalId ? approvalId : undefined);
       }}
       data-testid="change-profile"
     >
@@ -114,12 +115,27 @@ function ChangeProfile({ clusterId, current, fourEyes }: { clusterId: string; cu
             </option>
           ))}
         </select>
-        {fourEyes && choice !== current ? <ApprovalPicker clusterId={clusterId} action="configuration" service={PROFILE_SERVICE} value={approvalId} onChange={setApprovalId} idSuffix="profile" /> : null}
+        {fourEyes && choice !== current ? (
+          <ApprovalPicker
+            clusterId={clusterId}
+            action="configuration"
+            service={PROFILE_SERVICE}
+            value={approvalId}
+            onChange={setApprovalId}
+            idSuffix="profile"
+          />
+        ) : null}
         <button type="submit" className="btn btn-sm" disabled={change.pending || choice === current} data-testid="profile-apply">
           {change.pending ? t('common.saving') : t('profile.apply')}
         </button>
       </div>
-      {choice !== current ? <ProfileRulesList profile={choice} label={t('profile.rulesOf', { profile: t(`profile.name.${choice}`) })} testId="profile-choice-rules" /> : null}
+      {choice !== current ? (
+        <ProfileRulesList
+          profile={choice}
+          label={t('profile.rulesOf', { profile: t(`profile.name.${choice}`) })}
+          testId="profile-choice-rules"
+        />
+      ) : null}
       {change.error ? <ErrorNotice error={change.error} testId="profile-change-error" /> : null}
     </form>
   );

@@ -17,4 +17,3 @@ export function useManagedNamespace(): { namespace: string; known: boolean } {
   const ns = fromCommands ?? fromRegistration;
   return { namespace: ns ?? DEFAULT_NAMESPACE, known: ns !== null };
 }
-

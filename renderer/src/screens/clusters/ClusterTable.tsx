@@ -110,10 +110,7 @@ export function ClusterTable({ rows, highlightId }: { rows: readonly Cluster[]; 
                   data-testid={`sort-${col.sort}`}
                 >
                   <span>{t(col.label)}</span>
-                  <Icon
-                    name={sort.key === col.sort ? (sort.dir === 'asc' ? 'sortAsc' : 'sortDesc') : 'sort'}
-                    className="th-sort-icon"
-                  />
+                  <Icon name={sort.key === col.sort ? (sort.dir === 'asc' ? 'sortAsc' : 'sortDesc') : 'sort'} className="th-sort-icon" />
                 </button>
               ) : (
                 <span className="th-label">{t(col.label)}</span>

@@ -130,14 +130,26 @@ export function CreateClusterForm({ onCancel, onCreated }: { onCancel: () => voi
             placeholder="edge-paris-1"
           />
         </Field>
-        <Field id="cluster-description" label={t('clusters.create.description')} note="optional" hint={t('clusters.create.descriptionHelp')}>
+        <Field
+          id="cluster-description"
+          label={t('clusters.create.description')}
+          note="optional"
+          hint={t('clusters.create.descriptionHelp')}
+        >
           <input name="description" autoComplete="off" value={description} onChange={(e) => setDescription(e.target.value)} />
         </Field>
         <fieldset className="field profile-choice" data-testid="cluster-profile-choice">
           <legend>{t('clusters.create.profile')}</legend>
           {PROFILE_NAMES.map((p) => (
             <label key={p} className="radio-option">
-              <input type="radio" name="profile" value={p} checked={profile === p} onChange={() => setProfile(p)} data-testid={`profile-${p}`} />
+              <input
+                type="radio"
+                name="profile"
+                value={p}
+                checked={profile === p}
+                onChange={() => setProfile(p)}
+                data-testid={`profile-${p}`}
+              />
               <span>
                 <strong>{t(`profile.name.${p}`)}</strong>
                 <ProfileRulesLine profile={p} testId={`profile-rules-${p}`} />

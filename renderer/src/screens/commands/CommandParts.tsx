@@ -40,7 +40,12 @@ export function CodeText({ code, withHint = true }: { code: string; withHint?: b
 export function ReceiptList({ receipts }: { receipts: readonly CommandReceipt[] }): ReactElement {
   const t = useT();
   const fmt = useFormat();
-  if (receipts.length === 0) return <p className="muted" data-testid="no-receipt">{t('command.noReceipt')}</p>;
+  if (receipts.length === 0)
+    return (
+      <p className="muted" data-testid="no-receipt">
+        {t('command.noReceipt')}
+      </p>
+    );
   return (
     <ol className="receipts" aria-label={t('command.receipts')} data-testid="receipts">
       {receipts.map((r, i) => (
@@ -71,7 +76,14 @@ export function CommandDetails({ command }: { command: CommandView }): ReactElem
         <dt>{t('command.validUntil')}</dt>
         <dd>{fmt.dateTimeLong(command.not_after)}</dd>
         <dt>{t('command.delivered')}</dt>
-        <dd>{command.delivered_at ? t('command.deliveredValue', { when: fmt.dateTimeLong(command.delivered_at), deliveries: fmt.plural('command.deliveries', command.deliveries) }) : t('command.notDelivered')}</dd>
+        <dd>
+          {command.delivered_at
+            ? t('command.deliveredValue', {
+                when: fmt.dateTimeLong(command.delivered_at),
+                deliveries: fmt.plural('command.deliveries', command.deliveries),
+              })
+            : t('command.notDelivered')}
+        </dd>
         <dt>{t('command.completed')}</dt>
         <dd>{command.completed_at ? fmt.dateTimeLong(command.completed_at) : t('command.notCompleted')}</dd>
         {command.code ? (
@@ -151,7 +163,13 @@ export function CommandsTable({
             const name = clusterName?.(c.cluster_id) ?? null;
             return (
               <Fragment key={c.id}>
-                <tr className={open ? 'is-open' : undefined} data-testid="command-row" data-command-id={c.id} data-state={c.state} data-op={c.op}>
+                <tr
+                  className={open ? 'is-open' : undefined}
+                  data-testid="command-row"
+                  data-command-id={c.id}
+                  data-state={c.state}
+                  data-op={c.op}
+                >
                   <td>
                     <OperationLabel command={c} />
                   </td>

@@ -9,12 +9,23 @@ import { Icon } from '../../components/Icon';
 import { CommandsTable } from './CommandParts';
 import { ScreenHeader } from '../../components/ScreenHeader';
 
-export function StateFilter({ value, onChange }: { value: CommandState | 'all'; onChange: (v: CommandState | 'all') => void }): ReactElement {
+export function StateFilter({
+  value,
+  onChange,
+}: {
+  value: CommandState | 'all';
+  onChange: (v: CommandState | 'all') => void;
+}): ReactElement {
   const t = useT();
   return (
     <div className="field field-inline">
       <label htmlFor="command-state-filter">{t('commands.filter.state')}</label>
-      <select id="command-state-filter" value={value} onChange={(e) => onChange(e.target.value as CommandState | 'all')} data-testid="command-state-filter">
+      <select
+        id="command-state-filter"
+        value={value}
+        onChange={(e) => onChange(e.target.value as CommandState | 'all')}
+        data-testid="command-state-filter"
+      >
         <option value="all">{t('commands.filter.allStates')}</option>
         {COMMAND_STATES.map((s) => (
           <option key={s} value={s}>
@@ -92,7 +103,13 @@ export function CommandsScreen(): ReactElement {
         subtitle={t('commands.subtitle')}
         actions={
           <>
-            <button type="button" className="btn" onClick={() => void commandsStore.getState().load()} title={t('common.refresh')} aria-label={t('common.refresh')}>
+            <button
+              type="button"
+              className="btn"
+              onClick={() => void commandsStore.getState().load()}
+              title={t('common.refresh')}
+              aria-label={t('common.refresh')}
+            >
               <Icon name="refresh" />
             </button>
           </>
@@ -122,7 +139,12 @@ export function CommandsScreen(): ReactElement {
           <p>{t('commands.empty.body')}</p>
         </EmptyState>
       ) : (
-        <CommandsTable commands={rows} expandedId={expandedId} onToggle={(id) => commandsStore.getState().toggleExpanded(id)} clusterName={nameOf} />
+        <CommandsTable
+          commands={rows}
+          expandedId={expandedId}
+          onToggle={(id) => commandsStore.getState().toggleExpanded(id)}
+          clusterName={nameOf}
+        />
       )}
     </section>
   );

@@ -60,8 +60,22 @@ function RunAcceptance(): ReactElement {
       </h2>
       <p className="help">{t('reports.run.help')}</p>
       <div className="toolbar">
-        <ClusterSelect id="run-cluster" label={t('reports.run.cluster')} value={chosen} onChange={setClusterId} testId="run-cluster" emptyLabel={t('reports.run.choose')} />
-        <button type="button" className="btn btn-primary" disabled={!chosen || run.pending} aria-busy={run.pending || undefined} onClick={() => void reportsStore.getState().runAcceptance(chosen)} data-testid="run-submit">
+        <ClusterSelect
+          id="run-cluster"
+          label={t('reports.run.cluster')}
+          value={chosen}
+          onChange={setClusterId}
+          testId="run-cluster"
+          emptyLabel={t('reports.run.choose')}
+        />
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={!chosen || run.pending}
+          aria-busy={run.pending || undefined}
+          onClick={() => void reportsStore.getState().runAcceptance(chosen)}
+          data-testid="run-submit"
+        >
           <Icon name="checks" />
           {run.pending ? t('reports.run.running') : t('reports.run.button')}
         </button>
@@ -71,7 +85,8 @@ function RunAcceptance(): ReactElement {
         <div className="notice notice-info" role="status" data-testid="run-result">
           <div className="notice-body">
             <p className="notice-title">
-              {t('reports.run.done', { cluster: run.report.payload.cluster_name ?? run.report.payload.cluster_id })} <VerdictBadge verdict={run.report.payload.verdict} />
+              {t('reports.run.done', { cluster: run.report.payload.cluster_name ?? run.report.payload.cluster_id })}{' '}
+              <VerdictBadge verdict={run.report.payload.verdict} />
             </p>
             <p>{t('reports.run.lines', { count: run.report.payload.lines?.length ?? 0 })}</p>
           </div>
@@ -107,7 +122,12 @@ function ReportList(): ReactElement {
         <h2 id="reports-list-title" className="panel-title">
           {t('reports.list.title')}
         </h2>
-        <ClusterSelect id="reports-cluster" label={t('reports.list.cluster')} value={clusterId ?? ''} onChange={(id) => void reportsStore.getState().load(id || null)} />
+        <ClusterSelect
+          id="reports-cluster"
+          label={t('reports.list.cluster')}
+          value={clusterId ?? ''}
+          onChange={(id) => void reportsStore.getState().load(id || null)}
+        />
       </div>
       {error && status === 'error' ? <ErrorNotice error={error} testId="reports-error" /> : null}
       {fetchError ? <ErrorNotice error={fetchError} testId="report-fetch-error" /> : null}
@@ -149,23 +169,37 @@ function ReportList(): ReactElement {
                   </td>
                   <td>
                     <div className="report-actions">
-                    <button type="button" className="btn btn-sm" onClick={() => void download(r)} data-testid="report-json">
-                      <Icon name="download" />
-                      {t('reports.json')}
-                    </button>
-                    {(['en', 'fr'] as const).map((lang) =>
-                      transport === 'http' ? (
-                        <a key={lang} className="btn btn-sm" href={reportHtmlPath(r.id, lang)} target="_blank" rel="noopener noreferrer" lang={lang} data-testid={`report-html-${lang}`}>
-                          <Icon name="external" />
-                          {t(`reports.html.${lang}`)}
-                        </a>
-                      ) : (
-                        <button key={lang} type="button" className="btn btn-sm" onClick={() => void saveHtml(r, lang)} data-testid={`report-html-${lang}`}>
-                          <Icon name="download" />
-                          {t(`reports.html.${lang}`)}
-                        </button>
-                      ),
-                    )}
+                      <button type="button" className="btn btn-sm" onClick={() => void download(r)} data-testid="report-json">
+                        <Icon name="download" />
+                        {t('reports.json')}
+                      </button>
+                      {(['en', 'fr'] as const).map((lang) =>
+                        transport === 'http' ? (
+                          <a
+                            key={lang}
+                            className="btn btn-sm"
+                            href={reportHtmlPath(r.id, lang)}
+                            target="_blank"
+                            rel="noopener noreferrer"
+                            lang={lang}
+                            data-testid={`report-html-${lang}`}
+                          >
+                            <Icon name="external" />
+                            {t(`reports.html.${lang}`)}
+                          </a>
+                        ) : (
+                          <button
+                            key={lang}
+                            type="button"
+                            className="btn btn-sm"
+                            onClick={() => void saveHtml(r, lang)}
+                            data-testid={`report-html-${lang}`}
+                          >
+                            <Icon name="download" />
+                            {t(`reports.html.${lang}`)}
+                          </button>
+                        ),
+                      )}
                     </div>
                   </td>
                 </tr>
@@ -220,8 +254,18 @@ function OpenReport(): ReactElement {
         </span>
       </div>
       <div className="pick-row">
-        <FilePick label={t('reports.open.pickKey')} accept=".pem,application/x-pem-file,text/plain" onFile={(f) => reportsStore.getState().openPemFile(f)} testId="pem-file" />
-        <button type="button" className="btn btn-sm" onClick={() => void reportsStore.getState().useManagerKey()} data-testid="use-manager-key">
+        <FilePick
+          label={t('reports.open.pickKey')}
+          accept=".pem,application/x-pem-file,text/plain"
+          onFile={(f) => reportsStore.getState().openPemFile(f)}
+          testId="pem-file"
+        />
+        <button
+          type="button"
+          className="btn btn-sm"
+          onClick={() => void reportsStore.getState().useManagerKey()}
+          data-testid="use-manager-key"
+        >
           <Icon name="key" />
           {t('reports.open.useManagerKey')}
         </button>
@@ -294,7 +338,9 @@ function OpenReport(): ReactElement {
               <li key={l.id} className="report-line" data-status={l.status}>
                 <VerdictBadge verdict={l.status} />
                 <span className="report-line-title">{pickText(l.title, locale) || l.id}</span>
-                {l.reason ? <span className="report-line-reason">{t('reports.open.reason', { reason: pickText(l.reason, locale) })}</span> : null}
+                {l.reason ? (
+                  <span className="report-line-reason">{t('reports.open.reason', { reason: pickText(l.reason, locale) })}</span>
+                ) : null}
                 {l.evidence !== null ? (
                   <details>
                     <summary>{t('reports.open.evidence')}</summary>
@@ -339,7 +385,13 @@ function Keys(): ReactElement {
         {keys.map((k) => (
           <li key={k.key_id} data-testid="key-row">
             <code className="selectable">{k.key_id}</code>{' '}
-            {k.active ? <span className="badge tone-ok">{t('reports.keys.active')}</span> : k.retired_at ? <span className="badge">{t('reports.keys.retired')}</span> : <span className="badge tone-info">{t('reports.keys.trusted')}</span>}
+            {k.active ? (
+              <span className="badge tone-ok">{t('reports.keys.active')}</span>
+            ) : k.retired_at ? (
+              <span className="badge">{t('reports.keys.retired')}</span>
+            ) : (
+              <span className="badge tone-info">{t('reports.keys.trusted')}</span>
+            )}
             <span className="muted"> {t('reports.keys.created', { when: fmt.dateTime(k.created_at) })}</span>
           </li>
         ))}

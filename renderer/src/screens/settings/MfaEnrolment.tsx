@@ -22,7 +22,12 @@ export function MfaEnrolment({ onDone }: { onDone: () => void }): ReactElement {
       {enrolment ? (
         <>
           <p className="help">{t('mfa.enrol.scan')}</p>
-          <img className="qr-code" src={svgDataUrl(enrolment.qr_svg)} alt={t('mfa.enrol.qrAlt', { account: enrolment.account })} data-testid="mfa-qr" />
+          <img
+            className="qr-code"
+            src={svgDataUrl(enrolment.qr_svg)}
+            alt={t('mfa.enrol.qrAlt', { account: enrolment.account })}
+            data-testid="mfa-qr"
+          />
           <p className="help">{t('mfa.enrol.manual')}</p>
           <p>
             <code className="selectable" data-testid="mfa-secret">
@@ -33,7 +38,13 @@ export function MfaEnrolment({ onDone }: { onDone: () => void }): ReactElement {
           <ConfirmCode />
         </>
       ) : (
-        <button type="button" className="btn btn-primary" disabled={pending} onClick={() => void mfaEnrolmentStore.getState().start()} data-testid="mfa-start">
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={pending}
+          onClick={() => void mfaEnrolmentStore.getState().start()}
+          data-testid="mfa-start"
+        >
           {pending ? t('app.loading') : t('mfa.enrol.start')}
         </button>
       )}

@@ -16,7 +16,11 @@ export function SecurityPanel(): ReactElement {
       </h2>
       <p className="help">{t('mfa.help')}</p>
       <p data-testid="mfa-state" data-enrolled={mfa?.enrolled ? 'true' : 'false'}>
-        {mfa?.enrolled ? <Tone tone="ok">{t('mfa.enrolled')}</Tone> : <Tone tone={mfa?.required ? 'bad' : 'neutral'}>{t('mfa.notEnrolled')}</Tone>}
+        {mfa?.enrolled ? (
+          <Tone tone="ok">{t('mfa.enrolled')}</Tone>
+        ) : (
+          <Tone tone={mfa?.required ? 'bad' : 'neutral'}>{t('mfa.notEnrolled')}</Tone>
+        )}
         {mfa?.required ? <span className="muted"> · {t('mfa.requiredForYou')}</span> : null}
       </p>
       {mfa?.enrolled && !open ? (

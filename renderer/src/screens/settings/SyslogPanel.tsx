@@ -41,7 +41,9 @@ export function SyslogPanel(): ReactElement {
     if (!host.trim()) return setProblem(t('syslog.hostMissing'));
     if (!Number.isInteger(p) || p < 1 || p > 65535) return setProblem(t('syslog.portInvalid'));
     setProblem(null);
-    void consoleSettingsStore.getState().saveSyslog({ host: host.trim(), port: p, transport, ...(transport === 'tls' && caPem.trim() ? { ca_pem: caPem.trim() } : {}) });
+    void consoleSettingsStore
+      .getState()
+      .saveSyslog({ host: host.trim(), port: p, transport, ...(transport === 'tls' && caPem.trim() ? { ca_pem: caPem.trim() } : {}) });
   };
 
   return (
@@ -51,11 +53,22 @@ export function SyslogPanel(): ReactElement {
       </h2>
       <p className="help">{t('syslog.help')}</p>
       {slot.error ? <ErrorNotice error={slot.error} testId="syslog-error" /> : null}
-      <p data-testid="syslog-current">{target ? t('syslog.current', { host: target.host, port: target.port, transport: target.transport.toUpperCase() }) : t('syslog.none')}</p>
+      <p data-testid="syslog-current">
+        {target
+          ? t('syslog.current', { host: target.host, port: target.port, transport: target.transport.toUpperCase() })
+          : t('syslog.none')}
+      </p>
       <form className="form" onSubmit={onSubmit} noValidate data-testid="syslog-form">
         <div className="form-grid">
           <Field id="syslog-host" label={t('syslog.host')}>
-            <input className="mono" value={host} onChange={(e) => setHost(e.target.value)} autoComplete="off" spellCheck={false} data-testid="syslog-host" />
+            <input
+              className="mono"
+              value={host}
+              onChange={(e) => setHost(e.target.value)}
+              autoComplete="off"
+              spellCheck={false}
+              data-testid="syslog-host"
+            />
           </Field>
           <Field id="syslog-port" label={t('syslog.port')}>
             <input inputMode="numeric" value={port} onChange={(e) => setPort(e.target.value)} data-testid="syslog-port" />
@@ -70,7 +83,15 @@ export function SyslogPanel(): ReactElement {
         </div>
         {transport === 'tls' ? (
           <Field id="syslog-ca" label={t('syslog.caPem')} note="optional" hint={t('syslog.caPemHint')}>
-            <textarea className="mono" rows={4} value={caPem} onChange={(e) => setCaPem(e.target.value)} spellCheck={false} placeholder="-----BEGIN CERTIFICATE-----" data-testid="syslog-ca" />
+            <textarea
+              className="mono"
+              rows={4}
+              value={caPem}
+              onChange={(e) => setCaPem(e.target.value)}
+              spellCheck={false}
+              placeholder="-----BEGIN CERTIFICATE-----"
+              data-testid="syslog-ca"
+            />
           </Field>
         ) : null}
         <div aria-live="polite">{problem ? <p className="field-error">{problem}</p> : null}</div>
@@ -79,10 +100,22 @@ export function SyslogPanel(): ReactElement {
           <button type="submit" className="btn btn-primary" disabled={slot.save.pending} data-testid="syslog-save">
             {slot.save.pending ? t('common.saving') : t('common.save')}
           </button>
-          <button type="button" className="btn" disabled={!target || test.pending} onClick={() => void consoleSettingsStore.getState().testSyslog()} data-testid="syslog-test">
+          <button
+            type="button"
+            className="btn"
+            disabled={!target || test.pending}
+            onClick={() => void consoleSettingsStore.getState().testSyslog()}
+            data-testid="syslog-test"
+          >
             {test.pending ? t('syslog.testing') : t('syslog.test')}
           </button>
-          <button type="button" className="btn btn-danger-ghost" disabled={!target || slot.save.pending} onClick={() => void consoleSettingsStore.getState().clearSyslog()} data-testid="syslog-clear">
+          <button
+            type="button"
+            className="btn btn-danger-ghost"
+            disabled={!target || slot.save.pending}
+            onClick={() => void consoleSettingsStore.getState().clearSyslog()}
+            data-testid="syslog-clear"
+          >
             {t('syslog.clear')}
           </button>
         </div>
@@ -90,10 +123,13 @@ export function SyslogPanel(): ReactElement {
       {test.error ? <ErrorNotice error={test.error} testId="syslog-test-error" /> : null}
       {test.result ? (
         <p data-testid="syslog-test-result" data-reachable={test.result.reachable ? 'true' : 'false'}>
-          <Tone tone={test.result.reachable ? 'ok' : 'bad'}>{test.result.reachable ? t('syslog.reachable') : t('syslog.unreachable')}</Tone> {test.result.message}
+          <Tone tone={test.result.reachable ? 'ok' : 'bad'}>{test.result.reachable ? t('syslog.reachable') : t('syslog.unreachable')}</Tone>{' '}
+          {test.result.message}
         </p>
       ) : null}
-      {slot.value?.forwarder ? <CodeBlock text={JSON.stringify(slot.value.forwarder, null, 2)} label={t('syslog.forwarder')} testId="syslog-forwarder" /> : null}
+      {slot.value?.forwarder ? (
+        <CodeBlock text={JSON.stringify(slot.value.forwarder, null, 2)} label={t('syslog.forwarder')} testId="syslog-forwarder" />
+      ) : null}
     </section>
   );
 }

@@ -33,7 +33,14 @@ export function UsersPanel(): ReactElement {
         <h2 id="users-title" className="panel-title">
           {t('users.title')}
         </h2>
-        <button ref={addRef} type="button" className="btn btn-primary btn-sm" onClick={() => setAdding((v) => !v)} aria-expanded={adding} data-testid="add-user">
+        <button
+          ref={addRef}
+          type="button"
+          className="btn btn-primary btn-sm"
+          onClick={() => setAdding((v) => !v)}
+          aria-expanded={adding}
+          data-testid="add-user"
+        >
           <Icon name="plus" />
           {t('users.add')}
         </button>
@@ -119,7 +126,13 @@ export function UsersPanel(): ReactElement {
                   </td>
                   <td className="row-actions">
                     {u.mfa_enrolled && u.name !== me ? (
-                      <button type="button" className="btn btn-sm btn-danger-ghost" onClick={() => setResetting(u.name)} data-testid="mfa-reset" aria-label={t('users.mfaReset.label', { name: u.name })}>
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-danger-ghost"
+                        onClick={() => setResetting(u.name)}
+                        data-testid="mfa-reset"
+                        aria-label={t('users.mfaReset.label', { name: u.name })}
+                      >
                         {t('users.mfaReset.action')}
                       </button>
                     ) : null}
@@ -173,7 +186,15 @@ function AddUserForm({ onDone }: { onDone: (name: string | null) => void }): Rea
       <div className="form-grid">
         <div className="field">
           <label htmlFor="user-name">{t('users.col.name')}</label>
-          <input ref={nameRef} id="user-name" value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" spellCheck={false} data-testid="user-name" />
+          <input
+            ref={nameRef}
+            id="user-name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            autoComplete="off"
+            spellCheck={false}
+            data-testid="user-name"
+          />
         </div>
         <div className="field">
           <label htmlFor="user-role">{t('users.col.role')}</label>
@@ -188,15 +209,35 @@ function AddUserForm({ onDone }: { onDone: (name: string | null) => void }): Rea
         </div>
         <div className="field">
           <label htmlFor="user-password">{t('setup.password')}</label>
-          <input id="user-password" type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" data-testid="user-password" />
+          <input
+            id="user-password"
+            type="password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            autoComplete="new-password"
+            data-testid="user-password"
+          />
           <p className="help">{t('setup.passwordHelp', { min: MIN_PASSWORD_LENGTH })}</p>
         </div>
         <div className="field">
           <label htmlFor="user-confirm">{t('setup.confirm')}</label>
-          <input id="user-confirm" type="password" value={confirm} onChange={(e) => setConfirm(e.target.value)} autoComplete="new-password" data-testid="user-confirm" />
+          <input
+            id="user-confirm"
+            type="password"
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+            autoComplete="new-password"
+            data-testid="user-confirm"
+          />
         </div>
       </div>
-      <div aria-live="polite">{problem ? <p className="field-error" data-testid="user-problem">{problem}</p> : null}</div>
+      <div aria-live="polite">
+        {problem ? (
+          <p className="field-error" data-testid="user-problem">
+            {problem}
+          </p>
+        ) : null}
+      </div>
       {creation.error ? <ErrorNotice error={creation.error} testId="add-user-error" /> : null}
       <div className="form-actions">
         <button type="submit" className="btn btn-primary" disabled={creation.pending} data-testid="add-user-submit">

@@ -1,7 +1,14 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { testManager, type TestManager } from '../../../support/manager';
 import { ManualClock } from '../../../support/clock';
-import { isMfaChallenge, LOCKOUT_MS, MAX_FAILED_LOGINS, SESSION_TTL_MS, type MfaChallenge, type NewSession } from '../../../../main/core/accounts/accounts';
+import {
+  isMfaChallenge,
+  LOCKOUT_MS,
+  MAX_FAILED_LOGINS,
+  SESSION_TTL_MS,
+  type MfaChallenge,
+  type NewSession,
+} from '../../../../main/core/accounts/accounts';
 
 function session(r: NewSession | MfaChallenge): NewSession {
   if (isMfaChallenge(r)) throw new Error('expected a session, got an MFA challenge');
@@ -24,7 +31,8 @@ describe('accounts', () => {
     const clock = new ManualClock();
     t = testManager({ clock });
     await t.manager.accounts.addUser('alice', 'operator', 'correct horse battery', 'test');
-    for (let i = 0; i < MAX_FAILED_LOGINS; i++) await expect(t.manager.accounts.login('alice', 'wrong password!')).rejects.toMatchObject({ code: 'invalid_credentials' });
+    for (let i = 0; i < MAX_FAILED_LOGINS; i++)
+      await expect(t.manager.accounts.login('alice', 'wrong password!')).rejects.toMatchObject({ code: 'invalid_credentials' });
     await expect(t.manager.accounts.login('alice', 'correct horse battery')).rejects.toMatchObject({ code: 'account_locked' });
     clock.advance(LOCKOUT_MS + 1000);
     await expect(t.manager.accounts.login('alice', 'correct horse battery')).resolves.toMatchObject({ user: { name: 'alice' } });
@@ -61,7 +69,13 @@ describe('accounts', () => {
 
   test('weak passwords and bad names are refused', async () => {
     t = testManager();
-    await expect(t.manager.accounts.addUser('alice', 'admin', 'short', 'test')).rejects.toMatchObject({ code: 'invalid_field', field: 'password' });
-    await expect(t.manager.accounts.addUser('Alice!', 'admin', 'correct horse battery', 'test')).rejects.toMatchObject({ code: 'invalid_field', field: 'name' });
+    await expect(t.manager.accounts.addUser('alice', 'admin', 'short', 'test')).rejects.toMatchObject({
+      code: 'invalid_field',
+      field: 'password',
+    });
+    await expect(t.manager.accounts.addUser('Alice!', 'admin', 'correct horse battery', 'test')).rejects.toMatchObject({
+      code: 'invalid_field',
+      field: 'name',
+    });
   });
 });

@@ -36,7 +36,8 @@ describe('mfa', () => {
     clock.advance(STEP_MS);
     return { clock, app, codes, id: user.id };
   }
-  const codeAt = (app: TOTP, clock: ManualClock, offsetSteps = 0): string => app.generate({ timestamp: clock.now().getTime() + offsetSteps * STEP_MS });
+  const codeAt = (app: TOTP, clock: ManualClock, offsetSteps = 0): string =>
+    app.generate({ timestamp: clock.now().getTime() + offsetSteps * STEP_MS });
   const login = async (name = 'alice'): Promise<MfaChallenge> => challenge(await t!.manager.accounts.login(name, PASSWORD));
 
   it('seals the secret, confirms with a current code and keeps only hashes of the 10 recovery codes', async () => {
@@ -57,7 +58,9 @@ describe('mfa', () => {
     const codes = t.manager.accounts.confirmMfaEnrolment(user.id, app.generate({ timestamp: clock.now().getTime() }), 'alice');
     expect(codes).toHaveLength(10);
     expect(new Set(codes).size).toBe(10);
-    const stored = t.manager.store.db.prepare('SELECT code_hash, used_at FROM recovery_codes WHERE user_id = ?').all(user.id) as { code_hash: string }[];
+    const stored = t.manager.store.db.prepare('SELECT code_hash, used_at FROM recovery_codes WHERE user_id = ?').all(user.id) as {
+      code_hash: string;
+    }[];
     expect(stored).toHaveLength(10);
     for (const c of codes) expect(JSON.stringify(stored)).not.toContain(c.replace(/-/g, ''));
     expect(t.manager.accounts.mfaStatus(user.id).enrolled).toBe(true);
@@ -69,7 +72,9 @@ describe('mfa', () => {
     t = testManager({ clock: new ManualClock() });
     const user = await t.manager.accounts.addUser('alice', 'admin', PASSWORD, 'test');
     await t.manager.accounts.startMfaEnrolment(user.id, 'alice');
-    expect(() => t!.manager.accounts.confirmMfaEnrolment(user.id, '000000', 'alice')).toThrow(expect.objectContaining({ code: 'mfa_code_invalid' }));
+    expect(() => t!.manager.accounts.confirmMfaEnrolment(user.id, '000000', 'alice')).toThrow(
+      expect.objectContaining({ code: 'mfa_code_invalid' }),
+    );
     expect(t.manager.accounts.mfaStatus(user.id).enrolled).toBe(false);
     expect(t.manager.store.accounts.unusedRecoveryCodes(user.id)).toBe(0);
   });
@@ -83,7 +88,10 @@ describe('mfa', () => {
     expect(second.secret).not.toBe(first.secret);
     const stale = (URI.parse(first.otpauth_uri) as TOTP).generate({ timestamp: clock.now().getTime() });
     const fresh = (URI.parse(second.otpauth_uri) as TOTP).generate({ timestamp: clock.now().getTime() });
-    if (stale !== fresh) expect(() => t!.manager.accounts.confirmMfaEnrolment(user.id, stale, 'alice')).toThrow(expect.objectContaining({ code: 'mfa_code_invalid' }));
+    if (stale !== fresh)
+      expect(() => t!.manager.accounts.confirmMfaEnrolment(user.id, stale, 'alice')).toThrow(
+        expect.objectContaining({ code: 'mfa_code_invalid' }),
+      );
     t.manager.accounts.confirmMfaEnrolment(user.id, fresh, 'alice');
     await expect(t.manager.accounts.startMfaEnrolment(user.id, 'alice')).rejects.toMatchObject({ code: 'mfa_already_enrolled' });
   });
@@ -97,18 +105,24 @@ describe('mfa', () => {
     expect(s.user.name).toBe('alice');
     expect(t!.manager.accounts.session(s.token)?.mfa).toEqual({ enrolled: true, required: false });
     // The challenge is spent with the login.
-    expect(() => t!.manager.accounts.completeMfaLogin(ch.mfa_token, codeAt(app, clock, 1))).toThrow(expect.objectContaining({ code: 'mfa_token_invalid' }));
+    expect(() => t!.manager.accounts.completeMfaLogin(ch.mfa_token, codeAt(app, clock, 1))).toThrow(
+      expect.objectContaining({ code: 'mfa_token_invalid' }),
+    );
   });
 
   it('never accepts the same step twice, nor the step of the confirmation', async () => {
     const { clock, app } = await enrolled();
     const first = await login();
     // One step after the confirmation: the confirmation's code is within the drift but already spent.
-    expect(() => t!.manager.accounts.completeMfaLogin(first.mfa_token, codeAt(app, clock, -1))).toThrow(expect.objectContaining({ code: 'mfa_code_invalid' }));
+    expect(() => t!.manager.accounts.completeMfaLogin(first.mfa_token, codeAt(app, clock, -1))).toThrow(
+      expect.objectContaining({ code: 'mfa_code_invalid' }),
+    );
     const code = codeAt(app, clock);
     t!.manager.accounts.completeMfaLogin(first.mfa_token, code);
     const second = await login();
-    expect(() => t!.manager.accounts.completeMfaLogin(second.mfa_token, code)).toThrow(expect.objectContaining({ code: 'mfa_code_invalid' }));
+    expect(() => t!.manager.accounts.completeMfaLogin(second.mfa_token, code)).toThrow(
+      expect.objectContaining({ code: 'mfa_code_invalid' }),
+    );
     clock.advance(STEP_MS);
     expect(t!.manager.accounts.completeMfaLogin(second.mfa_token, codeAt(app, clock)).user.name).toBe('alice');
   });
@@ -117,7 +131,9 @@ describe('mfa', () => {
     const { clock, app } = await enrolled();
     clock.advance(5 * STEP_MS);
     const ch = await login();
-    expect(() => t!.manager.accounts.completeMfaLogin(ch.mfa_token, codeAt(app, clock, -2))).toThrow(expect.objectContaining({ code: 'mfa_code_invalid' }));
+    expect(() => t!.manager.accounts.completeMfaLogin(ch.mfa_token, codeAt(app, clock, -2))).toThrow(
+      expect.objectContaining({ code: 'mfa_code_invalid' }),
+    );
     expect(t!.manager.accounts.completeMfaLogin(ch.mfa_token, codeAt(app, clock, -1)).user.name).toBe('alice');
   });
 
@@ -128,7 +144,9 @@ describe('mfa', () => {
     expect(s.user.name).toBe('alice');
     expect(t!.manager.store.accounts.unusedRecoveryCodes(id)).toBe(9);
     const again = await login();
-    expect(() => t!.manager.accounts.completeMfaLogin(again.mfa_token, code)).toThrow(expect.objectContaining({ code: 'mfa_code_invalid' }));
+    expect(() => t!.manager.accounts.completeMfaLogin(again.mfa_token, code)).toThrow(
+      expect.objectContaining({ code: 'mfa_code_invalid' }),
+    );
     expect(t!.manager.accounts.completeMfaLogin(again.mfa_token, codes[4]!.replace(/-/g, '')).user.name).toBe('alice');
   });
 
@@ -136,26 +154,36 @@ describe('mfa', () => {
     const { clock, app } = await enrolled();
     const ch = await login();
     clock.advance(MFA_CHALLENGE_TTL_MS);
-    expect(() => t!.manager.accounts.completeMfaLogin(ch.mfa_token, codeAt(app, clock))).toThrow(expect.objectContaining({ code: 'mfa_token_invalid' }));
+    expect(() => t!.manager.accounts.completeMfaLogin(ch.mfa_token, codeAt(app, clock))).toThrow(
+      expect.objectContaining({ code: 'mfa_token_invalid' }),
+    );
   });
 
   it('lets a challenge take at most 5 codes', async () => {
     const { clock, app } = await enrolled();
     const ch = await login();
     for (let i = 0; i < MFA_MAX_ATTEMPTS; i++) {
-      expect(() => t!.manager.accounts.completeMfaLogin(ch.mfa_token, '000000')).toThrow(expect.objectContaining({ code: 'mfa_code_invalid' }));
+      expect(() => t!.manager.accounts.completeMfaLogin(ch.mfa_token, '000000')).toThrow(
+        expect.objectContaining({ code: 'mfa_code_invalid' }),
+      );
     }
-    expect(() => t!.manager.accounts.completeMfaLogin(ch.mfa_token, codeAt(app, clock))).toThrow(expect.objectContaining({ code: 'mfa_token_invalid' }));
+    expect(() => t!.manager.accounts.completeMfaLogin(ch.mfa_token, codeAt(app, clock))).toThrow(
+      expect.objectContaining({ code: 'mfa_token_invalid' }),
+    );
   });
 
   it('counts wrong codes towards the lock-out, audited, and a correct password does not clear them', async () => {
     await enrolled();
     for (let i = 0; i < MAX_FAILED_LOGINS - 1; i++) {
       const ch = await login();
-      expect(() => t!.manager.accounts.completeMfaLogin(ch.mfa_token, '000000')).toThrow(expect.objectContaining({ code: 'mfa_code_invalid' }));
+      expect(() => t!.manager.accounts.completeMfaLogin(ch.mfa_token, '000000')).toThrow(
+        expect.objectContaining({ code: 'mfa_code_invalid' }),
+      );
     }
     const last = await login();
-    expect(() => t!.manager.accounts.completeMfaLogin(last.mfa_token, '000000')).toThrow(expect.objectContaining({ code: 'mfa_code_invalid' }));
+    expect(() => t!.manager.accounts.completeMfaLogin(last.mfa_token, '000000')).toThrow(
+      expect.objectContaining({ code: 'mfa_code_invalid' }),
+    );
     await expect(t!.manager.accounts.login('alice', PASSWORD)).rejects.toMatchObject({ code: 'account_locked' });
     const failures = t!.manager.store.audit.list({ actor: 'alice' }).filter((r) => r.action === 'session.login_failed');
     expect(failures.filter((r) => (r.details as { reason?: string }).reason === 'bad_mfa_code')).toHaveLength(MAX_FAILED_LOGINS);

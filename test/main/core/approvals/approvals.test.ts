@@ -30,10 +30,13 @@ describe('Approvals', () => {
   // The audit rows of the current test only: the manager is shared by the whole file.
   let auditMark = 0;
   const auditActions = (): { action: string; actor: string; details: Record<string, unknown> }[] =>
-    tm.manager.store.db.prepare('SELECT action, actor, details FROM audit_log WHERE action LIKE ? AND seq > ? ORDER BY seq').all('approval.%', auditMark).map((r) => {
-      const row = r as { action: string; actor: string; details: string };
-      return { ...row, details: JSON.parse(row.details) as Record<string, unknown> };
-    });
+    tm.manager.store.db
+      .prepare('SELECT action, actor, details FROM audit_log WHERE action LIKE ? AND seq > ? ORDER BY seq')
+      .all('approval.%', auditMark)
+      .map((r) => {
+        const row = r as { action: string; actor: string; details: string };
+        return { ...row, details: JSON.parse(row.details) as Record<string, unknown> };
+      });
 
   beforeAll(async () => {
     clock = new ManualClock();
@@ -44,7 +47,12 @@ describe('Approvals', () => {
       const u = tm.manager.store.accounts.userByName(name)!;
       return { id: u.id, name: u.name, role: u.role, created_at: u.created_at };
     };
-    [olga, ada, bob, vic] = [await user('olga', 'operator'), await user('ada', 'admin'), await user('bob', 'admin'), await user('vic', 'viewer')];
+    [olga, ada, bob, vic] = [
+      await user('olga', 'operator'),
+      await user('ada', 'admin'),
+      await user('bob', 'admin'),
+      await user('vic', 'viewer'),
+    ];
   });
   afterAll(() => tm?.close());
 
@@ -56,14 +64,36 @@ describe('Approvals', () => {
     auditMark = (tm.manager.store.db.prepare('SELECT coalesce(max(seq), 0) AS seq FROM audit_log').get() as { seq: number }).seq;
   });
 
-  const ask = (user: PublicUser = olga) => approvals.request({ cluster_id: clusterId, action: 'restart', service: 'opa', reason: 'stuck decision logs' }, user);
-  const useBy = (user: PublicUser, over: Partial<ApprovalUse> = {}): ApprovalUse => ({ cluster_id: clusterId, action: 'restart', service: 'opa', user_id: user.id, ...over });
+  const ask = (user: PublicUser = olga) =>
+    approvals.request({ cluster_id: clusterId, action: 'restart', service: 'opa', reason: 'stuck decision logs' }, user);
+  const useBy = (user: PublicUser, over: Partial<ApprovalUse> = {}): ApprovalUse => ({
+    cluster_id: clusterId,
+    action: 'restart',
+    service: 'opa',
+    user_id: user.id,
+    ...over,
+  });
 
   it('records a pending request with the names of the people involved', () => {
     const a = ask();
-    expect(a).toMatchObject({ state: 'pending', action: 'restart', service: 'opa', requested_by: olga.id, requested_by_name: 'olga', decided_by_name: null, expires_at: null, usable: false });
+    expect(a).toMatchObject({
+      state: 'pending',
+      action: 'restart',
+      service: 'opa',
+      requested_by: olga.id,
+      requested_by_name: 'olga',
+      decided_by_name: null,
+      expires_at: null,
+      usable: false,
+    });
     expect(approvals.get(a.id)).toMatchObject({ id: a.id, state: 'pending' });
-    expect(auditActions()).toEqual([expect.objectContaining({ action: 'approval.request', actor: 'olga', details: expect.objectContaining({ action: 'restart', service: 'opa' }) })]);
+    expect(auditActions()).toEqual([
+      expect.objectContaining({
+        action: 'approval.request',
+        actor: 'olga',
+        details: expect.objectContaining({ action: 'restart', service: 'opa' }),
+      }),
+    ]);
   });
 
   it('refuses requests from viewers, for actions outside the rule, bad service names, missing reasons and unknown clusters', () => {
@@ -97,7 +127,14 @@ describe('Approvals', () => {
     const a = ask();
     expect(codeOf(() => approvals.approve(a.id, olga))).toBe('forbidden');
     const approved = approvals.approve(a.id, ada, 'go ahead');
-    expect(approved).toMatchObject({ state: 'approved', decided_by: ada.id, decided_by_name: 'ada', decision_note: 'go ahead', expires_at: new Date(clock.now().getTime() + APPROVAL_TTL_MS).toISOString(), usable: false });
+    expect(approved).toMatchObject({
+      state: 'approved',
+      decided_by: ada.id,
+      decided_by_name: 'ada',
+      decision_note: 'go ahead',
+      expires_at: new Date(clock.now().getTime() + APPROVAL_TTL_MS).toISOString(),
+      usable: false,
+    });
     expect(approvals.get(a.id, olga).usable).toBe(true);
     expect(codeOf(() => approvals.reject(a.id, bob))).toBe('approval_decided');
     expect(codeOf(() => approvals.approve('missing', bob))).toBe('approval_not_found');
@@ -143,8 +180,16 @@ describe('Approvals', () => {
       }
       return undefined;
     };
-    expect(refusal({ action: 'uninstall' })).toMatchObject({ code: 'approval_wrong_target', mismatch: 'action', message: expect.stringContaining('"uninstall"') });
-    expect(refusal({ service: 'etcd' })).toMatchObject({ code: 'approval_wrong_target', mismatch: 'service', message: expect.stringContaining('"etcd"') });
+    expect(refusal({ action: 'uninstall' })).toMatchObject({
+      code: 'approval_wrong_target',
+      mismatch: 'action',
+      message: expect.stringContaining('"uninstall"'),
+    });
+    expect(refusal({ service: 'etcd' })).toMatchObject({
+      code: 'approval_wrong_target',
+      mismatch: 'service',
+      message: expect.stringContaining('"etcd"'),
+    });
     expect(refusal({ cluster_id: otherCluster })).toMatchObject({ code: 'approval_wrong_target', mismatch: 'cluster_id' });
     expect(codeOf(() => approvals.consume(a.id, useBy(olga, { service: 'etcd' }), 'cmd-1'))).toBe('approval_wrong_target');
     expect(approvals.get(a.id).state).toBe('approved');
@@ -163,7 +208,11 @@ describe('Approvals', () => {
     const pending = ask();
     expect(codeOf(() => approvals.consume(pending.id, useBy(olga), 'cmd-1'))).toBe('approval_not_approved');
     const rejected = ask();
-    expect(approvals.reject(rejected.id, bob, 'not during the audit window')).toMatchObject({ state: 'rejected', expires_at: null, decided_by_name: 'bob' });
+    expect(approvals.reject(rejected.id, bob, 'not during the audit window')).toMatchObject({
+      state: 'rejected',
+      expires_at: null,
+      decided_by_name: 'bob',
+    });
     expect(codeOf(() => approvals.consume(rejected.id, useBy(olga), 'cmd-1'))).toBe('approval_not_approved');
     expect(codeOf(() => approvals.consume('missing', useBy(olga), 'cmd-1'))).toBe('approval_not_found');
     expect(auditActions().map((r) => r.action)).toEqual(['approval.request', 'approval.request', 'approval.reject']);
@@ -172,9 +221,25 @@ describe('Approvals', () => {
   it('spend: the command and the use commit together, and a refused use is audited after the rollback', () => {
     const a = ask();
     approvals.approve(a.id, ada);
-    expect(approvals.spend(a.id, useBy(olga), () => ({ id: 'cmd-1' }), (r) => r.id)).toEqual({ id: 'cmd-1' });
+    expect(
+      approvals.spend(
+        a.id,
+        useBy(olga),
+        () => ({ id: 'cmd-1' }),
+        (r) => r.id,
+      ),
+    ).toEqual({ id: 'cmd-1' });
     let ran = false;
-    expect(codeOf(() => approvals.spend(a.id, useBy(olga), () => ((ran = true), { id: 'cmd-2' }), (r) => r.id))).toBe('approval_used');
+    expect(
+      codeOf(() =>
+        approvals.spend(
+          a.id,
+          useBy(olga),
+          () => ((ran = true), { id: 'cmd-2' }),
+          (r) => r.id,
+        ),
+      ),
+    ).toBe('approval_used');
     expect(ran).toBe(false);
     const refused = auditActions().filter((r) => r.action === 'approval.use_refused');
     expect(refused).toEqual([expect.objectContaining({ actor: 'olga', details: expect.objectContaining({ code: 'approval_used' }) })]);
@@ -182,7 +247,16 @@ describe('Approvals', () => {
     // A failing operation rolls the use back: the approval stays usable.
     const b = ask();
     approvals.approve(b.id, ada);
-    expect(() => approvals.spend(b.id, useBy(olga), () => { throw new Error('the command could not be signed'); }, () => 'never')).toThrow('could not be signed');
+    expect(() =>
+      approvals.spend(
+        b.id,
+        useBy(olga),
+        () => {
+          throw new Error('the command could not be signed');
+        },
+        () => 'never',
+      ),
+    ).toThrow('could not be signed');
     expect(approvals.get(b.id, olga)).toMatchObject({ state: 'approved', usable: true });
   });
 
@@ -195,7 +269,11 @@ describe('Approvals', () => {
     } catch (error) {
       approvals.auditRefusal(a.id, use, error);
     }
-    expect(auditActions().at(-1)).toMatchObject({ action: 'approval.use_refused', actor: 'bob', details: { code: 'approval_wrong_user', action: 'restart', service: 'opa' } });
+    expect(auditActions().at(-1)).toMatchObject({
+      action: 'approval.use_refused',
+      actor: 'bob',
+      details: { code: 'approval_wrong_user', action: 'restart', service: 'opa' },
+    });
   });
 
   it('lists by cluster and state, newest first', () => {

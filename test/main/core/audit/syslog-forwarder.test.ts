@@ -27,7 +27,8 @@ describe('SyslogForwarder', () => {
     return f;
   };
   const append = (n: number): void => {
-    for (let i = 0; i < n; i++) store.tx(() => store.audit.append({ actor: 'alice', action: 'cluster.update', target: `c-${i}`, details: { i } }));
+    for (let i = 0; i < n; i++)
+      store.tx(() => store.audit.append({ actor: 'alice', action: 'cluster.update', target: `c-${i}`, details: { i } }));
   };
 
   beforeEach(() => {
@@ -52,7 +53,12 @@ describe('SyslogForwarder', () => {
       const got = await l.waitFor(6);
       expect(got.map(seqOf)).toEqual([1, 2, 3, 4, 5, 6]);
       expect(got[3]).toContain(' settings.syslog [navin@32473 seq="4" actor="admin"');
-      expect(f.status()).toMatchObject({ target: `${transport}://127.0.0.1:${l.port}`, forwarded_seq: 6, pending: 0, consecutive_failures: 0 });
+      expect(f.status()).toMatchObject({
+        target: `${transport}://127.0.0.1:${l.port}`,
+        forwarded_seq: 6,
+        pending: 0,
+        consecutive_failures: 0,
+      });
     });
 
     it(`loses nothing over ${transport} while the listener is down and sends the rows when it is back`, async () => {

@@ -17,7 +17,12 @@ import { testManager, type TestManager } from '../../../support/manager';
 
 const NS = 'navin-backup-test';
 const mc = (name: string, component: string, version: string) =>
-  stringify({ apiVersion: 'platform.navin.ai/v1alpha1', kind: 'ManagedComponent', metadata: { name, namespace: NS }, spec: { component, version, replicas: 1 } });
+  stringify({
+    apiVersion: 'platform.navin.ai/v1alpha1',
+    kind: 'ManagedComponent',
+    metadata: { name, namespace: NS },
+    spec: { component, version, replicas: 1 },
+  });
 const sha = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
 
 describe('configuration backups', () => {
@@ -33,10 +38,21 @@ describe('configuration backups', () => {
     await target.apply(importRbacYaml(NS, 'edge'));
     await target.apply(`${mc('opa', 'opa', '1.21.3')}---\n${mc('etcd', 'etcd', '3.5.20')}`);
     tm = testManager();
-    backups = new Backups({ store: tm.manager.store, registration: tm.manager.registration, clock: tm.manager.clock, dataDir: tm.dataDir, timeoutMs: 5000 });
+    backups = new Backups({
+      store: tm.manager.store,
+      registration: tm.manager.registration,
+      clock: tm.manager.clock,
+      dataDir: tm.dataDir,
+      timeoutMs: 5000,
+    });
     clusterId = tm.manager.clusters.create({ name: 'edge' }, 'test').id;
     await tm.manager.registration.register(clusterId, target.kubeconfigFor(await target.createToken(NS, 'navin-import')), NS, 'test');
-    tm.manager.commands.issue(clusterId, 'managedcomponent.apply', { name: 'opa', spec: { component: 'opa', version: '1.21.3', replicas: 1 } }, 'test');
+    tm.manager.commands.issue(
+      clusterId,
+      'managedcomponent.apply',
+      { name: 'opa', spec: { component: 'opa', version: '1.21.3', replicas: 1 } },
+      'test',
+    );
     set = await backups.run(clusterId, 'olga');
   });
   afterAll(async () => {
@@ -52,10 +68,21 @@ describe('configuration backups', () => {
     expect(statSync(dir).mode & 0o777).toBe(0o700);
     expect(statSync(join(tm.dataDir, 'backups', clusterId)).mode & 0o777).toBe(0o700);
     for (const f of readdirSync(dir)) expect(statSync(join(dir, f)).mode & 0o777).toBe(0o600);
-    const etcd = JSON.parse(readFileSync(join(dir, 'managedcomponent.etcd.json'), 'utf8')) as { kind: string; metadata: Record<string, unknown>; spec: unknown };
-    expect(etcd).toMatchObject({ kind: 'ManagedComponent', metadata: { name: 'etcd', namespace: NS }, spec: { component: 'etcd', version: '3.5.20' } });
+    const etcd = JSON.parse(readFileSync(join(dir, 'managedcomponent.etcd.json'), 'utf8')) as {
+      kind: string;
+      metadata: Record<string, unknown>;
+      spec: unknown;
+    };
+    expect(etcd).toMatchObject({
+      kind: 'ManagedComponent',
+      metadata: { name: 'etcd', namespace: NS },
+      spec: { component: 'etcd', version: '3.5.20' },
+    });
     expect(etcd.metadata.managedFields).toBeUndefined();
-    const desired = JSON.parse(readFileSync(join(dir, 'desired-state.json'), 'utf8')) as { generation: number; components: Record<string, unknown> };
+    const desired = JSON.parse(readFileSync(join(dir, 'desired-state.json'), 'utf8')) as {
+      generation: number;
+      components: Record<string, unknown>;
+    };
     expect(desired.generation).toBe(set.generation);
     expect(set.generation).toBeGreaterThan(0);
     expect(Object.keys(desired.components)).toEqual(['opa']);
@@ -69,7 +96,11 @@ describe('configuration backups', () => {
     }
     expect(backups.list(clusterId)).toEqual([set]);
     expect(set.source).toContain(`/namespaces/${NS}/managedcomponents`);
-    const audit = tm.manager.store.db.prepare("SELECT actor, target, details FROM audit_log WHERE action = 'backup.run'").all() as { actor: string; target: string; details: string }[];
+    const audit = tm.manager.store.db.prepare("SELECT actor, target, details FROM audit_log WHERE action = 'backup.run'").all() as {
+      actor: string;
+      target: string;
+      details: string;
+    }[];
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ actor: 'olga', target: set.id });
     expect((JSON.parse(audit[0]!.details) as { files: unknown[] }).files).toHaveLength(3);
@@ -78,12 +109,30 @@ describe('configuration backups', () => {
   it('verify finds every file intact, then names a modified one and a missing one', () => {
     expect(backups.verify(set.id)).toMatchObject({ ok: true, mismatches: [] });
     const dir = setDir(set);
-    writeFileSync(join(dir, 'managedcomponent.opa.json'), readFileSync(join(dir, 'managedcomponent.opa.json'), 'utf8').replace('1.21.3', '1.21.9'));
+    writeFileSync(
+      join(dir, 'managedcomponent.opa.json'),
+      readFileSync(join(dir, 'managedcomponent.opa.json'), 'utf8').replace('1.21.3', '1.21.9'),
+    );
     const modified = backups.verify(set.id);
     expect(modified.ok).toBe(false);
-    expect(modified.mismatches).toEqual([expect.objectContaining({ name: 'managedcomponent/opa', status: 'modified', sha256: set.files.find((f) => f.name === 'managedcomponent/opa')!.sha256, actual_sha256: sha(join(dir, 'managedcomponent.opa.json')) })]);
+    expect(modified.mismatches).toEqual([
+      expect.objectContaining({
+        name: 'managedcomponent/opa',
+        status: 'modified',
+        sha256: set.files.find((f) => f.name === 'managedcomponent/opa')!.sha256,
+        actual_sha256: sha(join(dir, 'managedcomponent.opa.json')),
+      }),
+    ]);
     rmSync(join(dir, 'desired-state.json'));
-    expect(backups.verify(set.id).mismatches.map((m) => [m.name, m.status]).sort()).toEqual([['desired-state', 'missing'], ['managedcomponent/opa', 'modified']]);
+    expect(
+      backups
+        .verify(set.id)
+        .mismatches.map((m) => [m.name, m.status])
+        .sort(),
+    ).toEqual([
+      ['desired-state', 'missing'],
+      ['managedcomponent/opa', 'modified'],
+    ]);
     expect(() => backups.verify('nope')).toThrow(/not found/);
   });
 
@@ -106,7 +155,9 @@ describe('configuration backups', () => {
     expect((created.body as BackupSetView).created_by).toBe('olga');
     const listed = await call('GET', `/api/v1/clusters/${clusterId}/backups`, viewer);
     expect(listed.status).toBe(200);
-    expect((listed.body as { items: BackupSetView[] }).items.map((s) => s.id)).toEqual(expect.arrayContaining([set.id, (created.body as BackupSetView).id]));
+    expect((listed.body as { items: BackupSetView[] }).items.map((s) => s.id)).toEqual(
+      expect.arrayContaining([set.id, (created.body as BackupSetView).id]),
+    );
     const bare = tm.manager.clusters.create({ name: 'bare-api' }, 'test').id;
     const refused = await call('POST', `/api/v1/clusters/${bare}/backups`, op);
     expect(refused.status).toBe(409);

@@ -48,7 +48,8 @@ describe('cluster registration', () => {
     return target?.close();
   });
 
-  const register = (kc: string) => t.call('POST', `/api/v1/clusters/${clusterId}/kubernetes/registration`, { kubeconfig: kc, namespace: NS }, op);
+  const register = (kc: string) =>
+    t.call('POST', `/api/v1/clusters/${clusterId}/kubernetes/registration`, { kubeconfig: kc, namespace: NS }, op);
 
   const expectNothingStored = () => {
     expect(t.manager.store.clusterAccess.access(clusterId)).toBeUndefined();
@@ -83,7 +84,12 @@ describe('cluster registration', () => {
     expect(yaml).toMatch(/storageclasses/);
     await target.apply(yaml);
     const token = await target.createToken('lacking', 'navin-import');
-    const res = await t.call('POST', `/api/v1/clusters/${clusterId}/kubernetes/registration`, { kubeconfig: kubeconfig(target, token), namespace: 'lacking' }, op);
+    const res = await t.call(
+      'POST',
+      `/api/v1/clusters/${clusterId}/kubernetes/registration`,
+      { kubeconfig: kubeconfig(target, token), namespace: 'lacking' },
+      op,
+    );
     expect(res.body).toMatchObject({ error: { code: 'permission_missing' } });
     expect((res.body as { error: { message: string } }).error.message).toMatch(/ingressclasses/);
     expectNothingStored();
@@ -91,7 +97,12 @@ describe('cluster registration', () => {
 
   test('a malformed kubeconfig or namespace is a 400', async () => {
     expect((await register('{ not: [yaml')).status).toBe(400);
-    const res = await t.call('POST', `/api/v1/clusters/${clusterId}/kubernetes/registration`, { kubeconfig: kubeconfig(target, goodToken), namespace: 'Bad_NS' }, op);
+    const res = await t.call(
+      'POST',
+      `/api/v1/clusters/${clusterId}/kubernetes/registration`,
+      { kubeconfig: kubeconfig(target, goodToken), namespace: 'Bad_NS' },
+      op,
+    );
     expect(res.body).toMatchObject({ error: { code: 'invalid_field', field: 'namespace' } });
     expectNothingStored();
   });
@@ -101,7 +112,14 @@ describe('cluster registration', () => {
     expect(res.status).toBe(200);
     const inv = await t.call('GET', `/api/v1/clusters/${clusterId}/inventory`, undefined, op);
     expect(inv.status).toBe(200);
-    const body = inv.body as { inventory: { kubernetes_version: string; nodes: { name: string; ready: boolean }[]; default_storage_class: string | null; coredns: unknown } };
+    const body = inv.body as {
+      inventory: {
+        kubernetes_version: string;
+        nodes: { name: string; ready: boolean }[];
+        default_storage_class: string | null;
+        coredns: unknown;
+      };
+    };
     expect(body.inventory.kubernetes_version).toMatch(/^v1\./);
     expect(body.inventory.nodes.length).toBeGreaterThan(0);
     expect(body.inventory.nodes[0]).toHaveProperty('ready');
@@ -111,31 +129,68 @@ describe('cluster registration', () => {
   });
 
   test('issuing a second agent identity revokes the first certificate, whose key was never stored', async () => {
-    const first = await t.call('POST', `/api/v1/clusters/${clusterId}/kubernetes/agent`, { gateway_url: 'https://manager.example:8462' }, op);
+    const first = await t.call(
+      'POST',
+      `/api/v1/clusters/${clusterId}/kubernetes/agent`,
+      { gateway_url: 'https://manager.example:8462' },
+      op,
+    );
     expect(first.status).toBe(201);
-    const a = first.body as { serial: string; files: Record<string, string>; secret_command: string; config: { payload: Record<string, unknown> } };
+    const a = first.body as {
+      serial: string;
+      files: Record<string, string>;
+      secret_command: string;
+      config: { payload: Record<string, unknown> };
+    };
     expect(a.secret_command).toContain('create secret generic navin-cluster-agent-identity');
     for (const f of ['config.json', 'manager.pem', 'tls.crt', 'tls.key', 'ca.crt']) expect(a.secret_command).toContain(`--from-file=${f}`);
-    expect(a.config.payload).toMatchObject({ type: 'agent-config', cluster_id: clusterId, gateway_url: 'https://manager.example:8462', lease_duration_s: 15, redelivery_s: 15, long_poll_s: 30 });
-    const second = await t.call('POST', `/api/v1/clusters/${clusterId}/kubernetes/agent`, { gateway_url: 'https://manager.example:8462' }, op);
+    expect(a.config.payload).toMatchObject({
+      type: 'agent-config',
+      cluster_id: clusterId,
+      gateway_url: 'https://manager.example:8462',
+      lease_duration_s: 15,
+      redelivery_s: 15,
+      long_poll_s: 30,
+    });
+    const second = await t.call(
+      'POST',
+      `/api/v1/clusters/${clusterId}/kubernetes/agent`,
+      { gateway_url: 'https://manager.example:8462' },
+      op,
+    );
     const b = second.body as { serial: string; revoked_serials: string[] };
     expect(b.revoked_serials).toEqual([a.serial]);
     expect(t.manager.store.keys.certificate(a.serial)?.revoked_at).not.toBeNull();
     expect(t.manager.store.keys.certificate(b.serial)?.revoked_at).toBeNull();
-    const keyBody = a.files['tls.key']!.split('\n').filter((l) => !l.startsWith('-----')).join('');
+    const keyBody = a.files['tls.key']!.split('\n')
+      .filter((l) => !l.startsWith('-----'))
+      .join('');
     for (const f of filesUnder(t.dataDir)) expect(readFileSync(f, 'latin1').includes(keyBody.slice(0, 64))).toBe(false);
   });
 
-  test.each([['http://manager.example:8462'], ['not a url'], ['https://manager.example:8462/path'], ['']])('a bad gateway_url %j is a 400 saying why', async (url) => {
-    const res = await t.call('POST', `/api/v1/clusters/${clusterId}/kubernetes/agent`, { gateway_url: url }, op);
-    expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ error: { code: 'invalid_field', field: 'gateway_url' } });
-  });
+  test.each([['http://manager.example:8462'], ['not a url'], ['https://manager.example:8462/path'], ['']])(
+    'a bad gateway_url %j is a 400 saying why',
+    async (url) => {
+      const res = await t.call('POST', `/api/v1/clusters/${clusterId}/kubernetes/agent`, { gateway_url: url }, op);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ error: { code: 'invalid_field', field: 'gateway_url' } });
+    },
+  );
 
   test('manifests need an image pinned by digest', async () => {
-    const tag = await t.call('GET', `/api/v1/clusters/${clusterId}/kubernetes/agent/manifests?image=registry.local/agent:1.0`, undefined, op);
+    const tag = await t.call(
+      'GET',
+      `/api/v1/clusters/${clusterId}/kubernetes/agent/manifests?image=registry.local/agent:1.0`,
+      undefined,
+      op,
+    );
     expect(tag.status).toBe(400);
-    const ok = await t.call('GET', `/api/v1/clusters/${clusterId}/kubernetes/agent/manifests?image=registry.local/agent@sha256:${'d'.repeat(64)}`, undefined, op);
+    const ok = await t.call(
+      'GET',
+      `/api/v1/clusters/${clusterId}/kubernetes/agent/manifests?image=registry.local/agent@sha256:${'d'.repeat(64)}`,
+      undefined,
+      op,
+    );
     expect(ok.status).toBe(200);
     expect(ok.contentType).toMatch(/yaml/);
   });

@@ -25,7 +25,18 @@ describe('agent gateway', () => {
     t = testManager();
     const tls = serverTls(t.manager.ca, t.manager.protector, t.manager.clock, 'gateway', join(t.dataDir, 'tls'), ['localhost']);
     caPem = tls.caPem;
-    gw = await startGateway({ store: t.manager.store, commands: t.manager.commands, events: t.manager.events, clock: t.manager.clock, caPem: tls.caPem, certPem: tls.certPem, keyPem: tls.keyPem, host: '127.0.0.1', port: 0, redeliverAfterS: 1 });
+    gw = await startGateway({
+      store: t.manager.store,
+      commands: t.manager.commands,
+      events: t.manager.events,
+      clock: t.manager.clock,
+      caPem: tls.caPem,
+      certPem: tls.certPem,
+      keyPem: tls.keyPem,
+      host: '127.0.0.1',
+      port: 0,
+      redeliverAfterS: 1,
+    });
     a = await cluster('cluster-a');
     b = await cluster('cluster-b');
   });
@@ -35,7 +46,9 @@ describe('agent gateway', () => {
   });
 
   test('a client without a certificate cannot connect', async () => {
-    await expect(gatewayCall(gw.url, 'GET', '/v1/cluster-agent/commands?wait=0', { certPem: undefined as never, keyPem: undefined as never, caPem })).rejects.toThrow();
+    await expect(
+      gatewayCall(gw.url, 'GET', '/v1/cluster-agent/commands?wait=0', { certPem: undefined as never, keyPem: undefined as never, caPem }),
+    ).rejects.toThrow();
   });
 
   test('an empty long poll returns after the wait with no command', async () => {
@@ -68,7 +81,9 @@ describe('agent gateway', () => {
     const receipt = { command_id: cmd.id, status: 'succeeded', result: { nodes: 3 }, executed_at: new Date().toISOString(), replica: 'r1' };
     expect((await gatewayCall(gw.url, 'POST', '/v1/cluster-agent/receipts', a.cert, { receipts: [receipt] })).status).toBe(200);
     // A later receipt (e.g. a replay) is kept but does not change the status.
-    await gatewayCall(gw.url, 'POST', '/v1/cluster-agent/receipts', a.cert, { receipts: [{ ...receipt, status: 'rejected', code: 'nonce_replayed' }] });
+    await gatewayCall(gw.url, 'POST', '/v1/cluster-agent/receipts', a.cert, {
+      receipts: [{ ...receipt, status: 'rejected', code: 'nonce_replayed' }],
+    });
     const stored = t.manager.commands.get(cmd.id);
     expect(stored).toMatchObject({ state: 'succeeded', result: { nodes: 3 } });
     expect(stored.receipts).toHaveLength(2);
@@ -77,14 +92,25 @@ describe('agent gateway', () => {
   test('a nonce_replayed receipt carrying the original outcome sets that outcome', async () => {
     const cmd = t.manager.commands.issue(a.id, 'inventory.report', {}, 'test');
     await gatewayCall(gw.url, 'POST', '/v1/cluster-agent/receipts', a.cert, {
-      receipts: [{ command_id: cmd.id, status: 'rejected', code: 'nonce_replayed', executed_at: new Date().toISOString(), replica: 'r2', original: { status: 'succeeded', result: { nodes: 1 }, executed_at: new Date().toISOString() } }],
+      receipts: [
+        {
+          command_id: cmd.id,
+          status: 'rejected',
+          code: 'nonce_replayed',
+          executed_at: new Date().toISOString(),
+          replica: 'r2',
+          original: { status: 'succeeded', result: { nodes: 1 }, executed_at: new Date().toISOString() },
+        },
+      ],
     });
     expect(t.manager.commands.get(cmd.id)).toMatchObject({ state: 'succeeded', result: { nodes: 1 } });
   });
 
   test("a receipt for another cluster's command is refused with 403 and audited", async () => {
     const cmdB = t.manager.commands.issue(b.id, 'inventory.report', {}, 'test');
-    const res = await gatewayCall(gw.url, 'POST', '/v1/cluster-agent/receipts', a.cert, { receipts: [{ command_id: cmdB.id, status: 'succeeded', executed_at: new Date().toISOString(), replica: 'r1' }] });
+    const res = await gatewayCall(gw.url, 'POST', '/v1/cluster-agent/receipts', a.cert, {
+      receipts: [{ command_id: cmdB.id, status: 'succeeded', executed_at: new Date().toISOString(), replica: 'r1' }],
+    });
     expect(res.status).toBe(403);
     expect(t.manager.store.commands.get(cmdB.id)?.state).toBe('queued');
     const audit = t.manager.store.audit.list({ action: 'gateway.receipt_refused' });
@@ -92,7 +118,12 @@ describe('agent gateway', () => {
   });
 
   test('the inventory report is stored as a snapshot', async () => {
-    const res = await gatewayCall(gw.url, 'POST', '/v1/cluster-agent/report', a.cert, { replica: 'r1', agent_version: '0.1.0', leader: true, inventory: { kubernetes_version: 'v1.30.0', nodes: [] } });
+    const res = await gatewayCall(gw.url, 'POST', '/v1/cluster-agent/report', a.cert, {
+      replica: 'r1',
+      agent_version: '0.1.0',
+      leader: true,
+      inventory: { kubernetes_version: 'v1.30.0', nodes: [] },
+    });
     expect(res.status).toBe(200);
     expect(t.manager.store.clusterAccess.latestSnapshot(a.id)).toMatchObject({ source: 'agent', data: { kubernetes_version: 'v1.30.0' } });
   });
@@ -110,7 +141,13 @@ describe('agent gateway', () => {
     try {
       const c = other.manager.clusters.create({ name: 'stranger' }, 'test');
       const id = other.manager.agentIdentities.issue(c.id, 'https://localhost:8462', 'test');
-      await expect(gatewayCall(gw.url, 'GET', '/v1/cluster-agent/commands?wait=0', { certPem: id.files['tls.crt'], keyPem: id.files['tls.key'], caPem })).rejects.toThrow();
+      await expect(
+        gatewayCall(gw.url, 'GET', '/v1/cluster-agent/commands?wait=0', {
+          certPem: id.files['tls.crt'],
+          keyPem: id.files['tls.key'],
+          caPem,
+        }),
+      ).rejects.toThrow();
     } finally {
       other.close();
     }

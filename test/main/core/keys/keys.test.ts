@@ -24,7 +24,9 @@ describe('manager keys and CA', () => {
   test('private keys are sealed at rest: no PEM private key and no seed in the data dir', () => {
     const seedRow = t.manager.store.keys.signingKeys()[0]!;
     expect(seedRow.sealed_seed.subarray(0, 4).toString()).toBe('NVK1');
-    for (const f of readdirSync(t.dataDir, { recursive: true, encoding: 'utf8' }).map((f) => join(t.dataDir, f)).filter((f) => statSync(f).isFile())) {
+    for (const f of readdirSync(t.dataDir, { recursive: true, encoding: 'utf8' })
+      .map((f) => join(t.dataDir, f))
+      .filter((f) => statSync(f).isFile())) {
       expect(readFileSync(f, 'latin1')).not.toMatch(/PRIVATE KEY/);
     }
   });
@@ -44,9 +46,14 @@ describe('manager keys and CA', () => {
     expect(fresh.keyId).not.toBe(old.keyId);
     expect([...t.manager.keyring.trusted().keys()].sort()).toEqual([old.keyId, fresh.keyId].sort());
     expect(verifyDocument(before, { impl: nodeEd25519, trustedKeys: t.manager.keyring.trusted(), expectedType: 'report' }).ok).toBe(true);
-    expect((await t.call('POST', `/api/v1/keys/${fresh.keyId}/retire`, undefined, admin)).body).toMatchObject({ error: { code: 'key_active' } });
+    expect((await t.call('POST', `/api/v1/keys/${fresh.keyId}/retire`, undefined, admin)).body).toMatchObject({
+      error: { code: 'key_active' },
+    });
     expect((await t.call('POST', `/api/v1/keys/${old.keyId}/retire`, undefined, admin)).status).toBe(200);
-    expect(verifyDocument(before, { impl: nodeEd25519, trustedKeys: t.manager.keyring.trusted(), expectedType: 'report' })).toMatchObject({ ok: false, code: 'key_unknown' });
+    expect(verifyDocument(before, { impl: nodeEd25519, trustedKeys: t.manager.keyring.trusted(), expectedType: 'report' })).toMatchObject({
+      ok: false,
+      code: 'key_unknown',
+    });
     expect(t.manager.store.audit.list({ action: 'key.rotate' })).toHaveLength(1);
   });
 

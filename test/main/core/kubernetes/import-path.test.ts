@@ -1,14 +1,30 @@
 // The import path against the Kubernetes API test server (or a real cluster when KUBECONFIG is set): the very
 // YAML the manager generates is applied, then each identity's own token runs the spec's allow/deny matrix.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { AppsV1Api, CoordinationV1Api, CoreV1Api, CustomObjectsApi, NetworkingV1Api, RbacAuthorizationV1Api, StorageV1Api, ApiextensionsV1Api, VersionApi, type KubeConfig } from '@kubernetes/client-node';
+import {
+  AppsV1Api,
+  CoordinationV1Api,
+  CoreV1Api,
+  CustomObjectsApi,
+  NetworkingV1Api,
+  RbacAuthorizationV1Api,
+  StorageV1Api,
+  ApiextensionsV1Api,
+  VersionApi,
+  type KubeConfig,
+} from '@kubernetes/client-node';
 import { importRbacYaml } from '../../../../main/core/kubernetes/import-rbac';
 import { agentManifestsYaml } from '../../../../main/core/kubernetes/agent-manifests';
 import { kubeTarget, type KubeTarget } from '../../../support/kube-api/target';
 
 const NS = 'navin-platform';
 const IMAGE = `registry.local/navin/agent@sha256:${'b'.repeat(64)}`;
-const mc = (name: string) => ({ apiVersion: 'platform.navin.ai/v1alpha1', kind: 'ManagedComponent', metadata: { name }, spec: { component: 'opa', version: '1.0.0' } });
+const mc = (name: string) => ({
+  apiVersion: 'platform.navin.ai/v1alpha1',
+  kind: 'ManagedComponent',
+  metadata: { name },
+  spec: { component: 'opa', version: '1.0.0' },
+});
 
 async function status(p: Promise<unknown>): Promise<number> {
   try {
@@ -72,7 +88,9 @@ metadata: {name: elsewhere}
       expect(await status(importKc.makeApiClient(ApiextensionsV1Api).listCustomResourceDefinition())).toBe(200);
       expect(await status(importKc.makeApiClient(StorageV1Api).listStorageClass())).toBe(200);
       expect(await status(importKc.makeApiClient(NetworkingV1Api).listIngressClass())).toBe(200);
-      expect(await status(importKc.makeApiClient(AppsV1Api).readNamespacedDeployment({ name: 'coredns', namespace: 'kube-system' }))).toBe(200);
+      expect(await status(importKc.makeApiClient(AppsV1Api).readNamespacedDeployment({ name: 'coredns', namespace: 'kube-system' }))).toBe(
+        200,
+      );
     });
 
     test('writes platform.navin.ai resources in the managed namespace', async () => {
@@ -85,12 +103,39 @@ metadata: {name: elsewhere}
 
     test.each([
       ['Secrets in the managed namespace', (kc: KubeConfig) => kc.makeApiClient(CoreV1Api).listNamespacedSecret({ namespace: NS })],
-      ['a Secret in kube-system', (kc: KubeConfig) => kc.makeApiClient(CoreV1Api).readNamespacedSecret({ name: 's2', namespace: 'kube-system' })],
-      ['a Deployment other than coredns', (kc: KubeConfig) => kc.makeApiClient(AppsV1Api).readNamespacedDeployment({ name: 'other', namespace: 'kube-system' })],
+      [
+        'a Secret in kube-system',
+        (kc: KubeConfig) => kc.makeApiClient(CoreV1Api).readNamespacedSecret({ name: 's2', namespace: 'kube-system' }),
+      ],
+      [
+        'a Deployment other than coredns',
+        (kc: KubeConfig) => kc.makeApiClient(AppsV1Api).readNamespacedDeployment({ name: 'other', namespace: 'kube-system' }),
+      ],
       ['listing Deployments', (kc: KubeConfig) => kc.makeApiClient(AppsV1Api).listNamespacedDeployment({ namespace: 'kube-system' })],
-      ['creating a Role', (kc: KubeConfig) => kc.makeApiClient(RbacAuthorizationV1Api).createNamespacedRole({ namespace: NS, body: { metadata: { name: 'r' }, rules: [] } })],
-      ['creating a RoleBinding', (kc: KubeConfig) => kc.makeApiClient(RbacAuthorizationV1Api).createNamespacedRoleBinding({ namespace: NS, body: { metadata: { name: 'rb' }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'r' }, subjects: [] } })],
-      ['platform.navin.ai in another namespace', (kc: KubeConfig) => kc.makeApiClient(CustomObjectsApi).createNamespacedCustomObject({ group: 'platform.navin.ai', version: 'v1alpha1', namespace: 'elsewhere', plural: 'managedcomponents', body: mc('x') })],
+      [
+        'creating a Role',
+        (kc: KubeConfig) =>
+          kc.makeApiClient(RbacAuthorizationV1Api).createNamespacedRole({ namespace: NS, body: { metadata: { name: 'r' }, rules: [] } }),
+      ],
+      [
+        'creating a RoleBinding',
+        (kc: KubeConfig) =>
+          kc.makeApiClient(RbacAuthorizationV1Api).createNamespacedRoleBinding({
+            namespace: NS,
+            body: { metadata: { name: 'rb' }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'r' }, subjects: [] },
+          }),
+      ],
+      [
+        'platform.navin.ai in another namespace',
+        (kc: KubeConfig) =>
+          kc.makeApiClient(CustomObjectsApi).createNamespacedCustomObject({
+            group: 'platform.navin.ai',
+            version: 'v1alpha1',
+            namespace: 'elsewhere',
+            plural: 'managedcomponents',
+            body: mc('x'),
+          }),
+      ],
       ['a ConfigMap', (kc: KubeConfig) => kc.makeApiClient(CoreV1Api).readNamespacedConfigMap({ name: 'other-config', namespace: NS })],
       ['pods', (kc: KubeConfig) => kc.makeApiClient(CoreV1Api).listNamespacedPod({ namespace: NS })],
     ])('is refused %s (403)', async (_what, call) => {
@@ -108,7 +153,10 @@ metadata: {name: elsewhere}
 
     test('creates, reads and updates its Lease and its state ConfigMap, and writes events and ManagedComponents', async () => {
       const leases = agentKc.makeApiClient(CoordinationV1Api);
-      await leases.createNamespacedLease({ namespace: NS, body: { metadata: { name: 'navin-cluster-agent' }, spec: { holderIdentity: 'pod-a', leaseDurationSeconds: 15 } } });
+      await leases.createNamespacedLease({
+        namespace: NS,
+        body: { metadata: { name: 'navin-cluster-agent' }, spec: { holderIdentity: 'pod-a', leaseDurationSeconds: 15 } },
+      });
       const lease = await leases.readNamespacedLease({ name: 'navin-cluster-agent', namespace: NS });
       lease.spec!.holderIdentity = 'pod-b';
       expect(await status(leases.replaceNamespacedLease({ name: 'navin-cluster-agent', namespace: NS, body: lease }))).toBe(200);
@@ -118,20 +166,65 @@ metadata: {name: elsewhere}
       const cm = await core.readNamespacedConfigMap({ name: 'navin-cluster-agent-state', namespace: NS });
       cm.data = { nonces: '{}' };
       expect(await status(core.replaceNamespacedConfigMap({ name: 'navin-cluster-agent-state', namespace: NS, body: cm }))).toBe(200);
-      expect(await status(core.createNamespacedEvent({ namespace: NS, body: { metadata: { name: 'e1' }, involvedObject: { kind: 'Lease', name: 'navin-cluster-agent', namespace: NS }, reason: 'LeaderElected', message: 'pod-b', type: 'Normal' } }))).toBe(200);
+      expect(
+        await status(
+          core.createNamespacedEvent({
+            namespace: NS,
+            body: {
+              metadata: { name: 'e1' },
+              involvedObject: { kind: 'Lease', name: 'navin-cluster-agent', namespace: NS },
+              reason: 'LeaderElected',
+              message: 'pod-b',
+              type: 'Normal',
+            },
+          }),
+        ),
+      ).toBe(200);
 
       const base = { group: 'platform.navin.ai', version: 'v1alpha1', namespace: NS, plural: 'managedcomponents' };
-      expect(await status(agentKc.makeApiClient(CustomObjectsApi).createNamespacedCustomObject({ ...base, body: mc('by-agent') }))).toBe(200);
+      expect(await status(agentKc.makeApiClient(CustomObjectsApi).createNamespacedCustomObject({ ...base, body: mc('by-agent') }))).toBe(
+        200,
+      );
     });
 
     test.each([
       ['Secrets in the managed namespace', (kc: KubeConfig) => kc.makeApiClient(CoreV1Api).listNamespacedSecret({ namespace: NS })],
-      ['a Secret in kube-system', (kc: KubeConfig) => kc.makeApiClient(CoreV1Api).readNamespacedSecret({ name: 's2', namespace: 'kube-system' })],
-      ['a ConfigMap other than its state', (kc: KubeConfig) => kc.makeApiClient(CoreV1Api).readNamespacedConfigMap({ name: 'other-config', namespace: NS })],
-      ['the CoreDNS Deployment', (kc: KubeConfig) => kc.makeApiClient(AppsV1Api).readNamespacedDeployment({ name: 'coredns', namespace: 'kube-system' })],
-      ['creating a Deployment', (kc: KubeConfig) => kc.makeApiClient(AppsV1Api).createNamespacedDeployment({ namespace: NS, body: { metadata: { name: 'd' }, spec: { selector: {}, template: {} } } as never })],
-      ['creating a Role', (kc: KubeConfig) => kc.makeApiClient(RbacAuthorizationV1Api).createNamespacedRole({ namespace: NS, body: { metadata: { name: 'r2' }, rules: [] } })],
-      ['platform.navin.ai in another namespace', (kc: KubeConfig) => kc.makeApiClient(CustomObjectsApi).createNamespacedCustomObject({ group: 'platform.navin.ai', version: 'v1alpha1', namespace: 'elsewhere', plural: 'managedcomponents', body: mc('y') })],
+      [
+        'a Secret in kube-system',
+        (kc: KubeConfig) => kc.makeApiClient(CoreV1Api).readNamespacedSecret({ name: 's2', namespace: 'kube-system' }),
+      ],
+      [
+        'a ConfigMap other than its state',
+        (kc: KubeConfig) => kc.makeApiClient(CoreV1Api).readNamespacedConfigMap({ name: 'other-config', namespace: NS }),
+      ],
+      [
+        'the CoreDNS Deployment',
+        (kc: KubeConfig) => kc.makeApiClient(AppsV1Api).readNamespacedDeployment({ name: 'coredns', namespace: 'kube-system' }),
+      ],
+      [
+        'creating a Deployment',
+        (kc: KubeConfig) =>
+          kc.makeApiClient(AppsV1Api).createNamespacedDeployment({
+            namespace: NS,
+            body: { metadata: { name: 'd' }, spec: { selector: {}, template: {} } } as never,
+          }),
+      ],
+      [
+        'creating a Role',
+        (kc: KubeConfig) =>
+          kc.makeApiClient(RbacAuthorizationV1Api).createNamespacedRole({ namespace: NS, body: { metadata: { name: 'r2' }, rules: [] } }),
+      ],
+      [
+        'platform.navin.ai in another namespace',
+        (kc: KubeConfig) =>
+          kc.makeApiClient(CustomObjectsApi).createNamespacedCustomObject({
+            group: 'platform.navin.ai',
+            version: 'v1alpha1',
+            namespace: 'elsewhere',
+            plural: 'managedcomponents',
+            body: mc('y'),
+          }),
+      ],
       ['pods', (kc: KubeConfig) => kc.makeApiClient(CoreV1Api).listNamespacedPod({ namespace: NS })],
     ])('is refused %s (403)', async (_what, call) => {
       expect(await status(call(agentKc))).toBe(403);

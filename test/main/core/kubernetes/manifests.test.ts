@@ -15,7 +15,9 @@ describe('generated manifests', () => {
   });
 
   test('the import identity has no rule on secrets, workloads other than coredns, or RBAC', () => {
-    const rules = docs(importRbacYaml('navin-platform', 'edge')).filter((d) => d.kind === 'Role' || d.kind === 'ClusterRole').flatMap((d) => d.rules as any[]);
+    const rules = docs(importRbacYaml('navin-platform', 'edge'))
+      .filter((d) => d.kind === 'Role' || d.kind === 'ClusterRole')
+      .flatMap((d) => d.rules as any[]);
     for (const r of rules) {
       expect(r.resources).not.toContain('secrets');
       expect(r.apiGroups).not.toContain('rbac.authorization.k8s.io');
@@ -41,7 +43,13 @@ describe('generated manifests', () => {
     expect(pod.affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].topologyKey).toBe('kubernetes.io/hostname');
     const c = pod.containers[0];
     expect(c.image).toBe(DIGEST);
-    expect(c.securityContext).toMatchObject({ runAsNonRoot: true, readOnlyRootFilesystem: true, allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] }, seccompProfile: { type: 'RuntimeDefault' } });
+    expect(c.securityContext).toMatchObject({
+      runAsNonRoot: true,
+      readOnlyRootFilesystem: true,
+      allowPrivilegeEscalation: false,
+      capabilities: { drop: ['ALL'] },
+      seccompProfile: { type: 'RuntimeDefault' },
+    });
     expect(c.resources.requests).toBeDefined();
     expect(c.resources.limits).toBeDefined();
     expect(c.ports).toBeUndefined();
@@ -57,7 +65,10 @@ describe('generated manifests', () => {
     }
   });
 
-  test.each([['registry.local/navin/agent:1.0'], ['registry.local/navin/agent'], [`agent@sha256:${'z'.repeat(64)}`], ['']])('the image %j is refused', (image) => {
-    expect(() => checkImage(image)).toThrow(expect.objectContaining({ code: 'invalid_field', field: 'image' }));
-  });
+  test.each([['registry.local/navin/agent:1.0'], ['registry.local/navin/agent'], [`agent@sha256:${'z'.repeat(64)}`], ['']])(
+    'the image %j is refused',
+    (image) => {
+      expect(() => checkImage(image)).toThrow(expect.objectContaining({ code: 'invalid_field', field: 'image' }));
+    },
+  );
 });

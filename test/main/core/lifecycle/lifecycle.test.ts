@@ -35,7 +35,14 @@ describe('a blocked profile', () => {
     clusterId = t.manager.clusters.create({ name: 'edge', profile: 'standard' }, 'test').id;
     await t.manager.registration.register(clusterId, kube.kubeconfigFor(await kube.createToken(NS, 'navin-import')), NS, 'test');
     t.manager.commands.issue(clusterId, 'managedcomponent.apply', { name: 'opa', spec: OPA }, 'test');
-    await kube.apply(stringify({ apiVersion: 'platform.navin.ai/v1alpha1', kind: 'ManagedComponent', metadata: { name: 'opa', namespace: NS }, spec: OPA }));
+    await kube.apply(
+      stringify({
+        apiVersion: 'platform.navin.ai/v1alpha1',
+        kind: 'ManagedComponent',
+        metadata: { name: 'opa', namespace: NS },
+        spec: OPA,
+      }),
+    );
   });
   afterAll(async () => {
     t?.close();
@@ -44,13 +51,22 @@ describe('a blocked profile', () => {
 
   it('refuses an install with profile_blocked, naming each failing rule, and queues nothing', async () => {
     const before = commandCount();
-    const res = await t.call('POST', `/api/v1/clusters/${clusterId}/components`, { name: 'nats', spec: { component: 'nats', version: '2.10.0' } }, olga);
+    const res = await t.call(
+      'POST',
+      `/api/v1/clusters/${clusterId}/components`,
+      { name: 'nats', spec: { component: 'nats', version: '2.10.0' } },
+      olga,
+    );
     expect(res.status).toBe(409);
     const e = errorOf(res.body);
     expect(e.code).toBe('profile_blocked');
     expect((e.details!.failing as { id: string }[]).map((f) => f.id)).toContain('profile.mfa_admin_roles');
     expect(commandCount()).toBe(before);
-    expect(t.manager.store.audit.list({ cluster_id: clusterId }).some((r) => r.action === 'lifecycle.refused' && r.details.code === 'profile_blocked')).toBe(true);
+    expect(
+      t.manager.store.audit
+        .list({ cluster_id: clusterId })
+        .some((r) => r.action === 'lifecycle.refused' && r.details.code === 'profile_blocked'),
+    ).toBe(true);
   });
 
   it('still allows a backup, a stop and a configuration, then refuses start and restart, and allows the uninstall', async () => {
@@ -66,7 +82,12 @@ describe('a blocked profile', () => {
     const start = await t.call('POST', `/api/v1/clusters/${clusterId}/components/opa/actions`, { action: 'start' }, olga);
     expect(errorOf(start.body).code).toBe('profile_blocked');
 
-    const config = await t.call('POST', `/api/v1/clusters/${clusterId}/components`, { name: 'opa', spec: { ...OPA, replicas: 0, config: { decision_logs: true } } }, olga);
+    const config = await t.call(
+      'POST',
+      `/api/v1/clusters/${clusterId}/components`,
+      { name: 'opa', spec: { ...OPA, replicas: 0, config: { decision_logs: true } } },
+      olga,
+    );
     expect(config.status).toBe(202);
     expect(config.body).toMatchObject({ action: 'configuration' });
 
@@ -99,8 +120,19 @@ describe('a blocked profile', () => {
   });
 
   it('an apply cannot carry a start, a restart or an upgrade past the gate by calling itself a configuration', async () => {
-    t.manager.commands.issue(clusterId, 'managedcomponent.apply', { name: 'nats', spec: { component: 'nats', version: '2.10.0', replicas: 0 } }, 'test');
-    const apply = (spec: Record<string, unknown>) => t.call('POST', `/api/v1/clusters/${clusterId}/components`, { name: 'nats', spec: { component: 'nats', version: '2.10.0', ...spec } }, olga);
+    t.manager.commands.issue(
+      clusterId,
+      'managedcomponent.apply',
+      { name: 'nats', spec: { component: 'nats', version: '2.10.0', replicas: 0 } },
+      'test',
+    );
+    const apply = (spec: Record<string, unknown>) =>
+      t.call(
+        'POST',
+        `/api/v1/clusters/${clusterId}/components`,
+        { name: 'nats', spec: { component: 'nats', version: '2.10.0', ...spec } },
+        olga,
+      );
     const before = commandCount();
     const started = await apply({ replicas: 3 });
     expect(errorOf(started.body)).toMatchObject({ code: 'profile_blocked', details: { action: 'start' } });
@@ -114,11 +146,19 @@ describe('a blocked profile', () => {
   it('start brings back the replicas the component ran with before it was stopped', async () => {
     const dev = t.manager.clusters.create({ name: 'dev', profile: 'development' }, 'test').id;
     t.manager.commands.issue(dev, 'managedcomponent.apply', { name: 'opa', spec: { ...OPA, replicas: 3 } }, 'test');
-    await t.manager.lifecycle.run(dev, { kind: 'stop', name: 'opa' }, t.manager.accounts.listUsers().find((u) => u.name === 'olga')!);
+    await t.manager.lifecycle.run(
+      dev,
+      { kind: 'stop', name: 'opa' },
+      t.manager.accounts.listUsers().find((u) => u.name === 'olga')!,
+    );
     const { components } = t.manager.store.commands.desiredState(dev)!;
     expect((components.opa as { replicas: number }).replicas).toBe(0);
     // A start is gated by the profile (development: a valid catalog); only installs and upgrades run the preflight.
-    const r = await t.manager.lifecycle.run(dev, { kind: 'start', name: 'opa' }, t.manager.accounts.listUsers().find((u) => u.name === 'olga')!);
+    const r = await t.manager.lifecycle.run(
+      dev,
+      { kind: 'start', name: 'opa' },
+      t.manager.accounts.listUsers().find((u) => u.name === 'olga')!,
+    );
     expect(r.action).toBe('start');
     expect((t.manager.store.commands.desiredState(dev)!.components.opa as { replicas: number }).replicas).toBe(3);
   });
@@ -139,10 +179,19 @@ describe('four-eyes approvals under banking-secure', () => {
     return (res.body as { id: string }).id;
   };
   const configure = (approvalId: string | undefined, n: number) =>
-    t.call('POST', `/api/v1/clusters/${clusterId}/components`, { name: 'opa', spec: { ...OPA, config: { revision: n } }, approval_id: approvalId }, olga);
+    t.call(
+      'POST',
+      `/api/v1/clusters/${clusterId}/components`,
+      { name: 'opa', spec: { ...OPA, config: { revision: n } }, approval_id: approvalId },
+      olga,
+    );
   const enrol = async (user: PublicUser): Promise<void> => {
     const e = await t.manager.accounts.startMfaEnrolment(user.id, 'test');
-    t.manager.accounts.confirmMfaEnrolment(user.id, new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(e.secret) }).generate({ timestamp: clock.now().getTime() }), 'test');
+    t.manager.accounts.confirmMfaEnrolment(
+      user.id,
+      new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(e.secret) }).generate({ timestamp: clock.now().getTime() }),
+      'test',
+    );
   };
 
   beforeAll(async () => {
@@ -177,8 +226,14 @@ describe('four-eyes approvals under banking-secure', () => {
     expect(errorOf((await configure(id, 1)).body).code).toBe('approval_not_approved');
     t.manager.approvals.approve(id, ada, 'ok for tonight');
     // Another user, another action: refused, and the approval stays usable.
-    await expect(t.manager.lifecycle.run(clusterId, { kind: 'apply', name: 'opa', spec: { ...OPA, config: { revision: 9 } } }, bob, id)).rejects.toMatchObject({ code: 'approval_wrong_user' });
-    expect(errorOf((await t.call('POST', `/api/v1/clusters/${clusterId}/components/opa/actions`, { action: 'stop', approval_id: id }, olga)).body).code).toBe('approval_wrong_target');
+    await expect(
+      t.manager.lifecycle.run(clusterId, { kind: 'apply', name: 'opa', spec: { ...OPA, config: { revision: 9 } } }, bob, id),
+    ).rejects.toMatchObject({ code: 'approval_wrong_user' });
+    expect(
+      errorOf(
+        (await t.call('POST', `/api/v1/clusters/${clusterId}/components/opa/actions`, { action: 'stop', approval_id: id }, olga)).body,
+      ).code,
+    ).toBe('approval_wrong_target');
     const used = await configure(id, 1);
     expect(used.status).toBe(202);
     const commandId = (used.body as { id: string }).id;
@@ -203,7 +258,8 @@ describe('four-eyes approvals under banking-secure', () => {
     t.manager.approvals.approve(late, ada);
     t.manager.approvals.approve(inTime, ada);
     // A day later the browser session has expired too: the requester acts through the core directly.
-    const use = (approvalId: string, n: number) => t.manager.lifecycle.run(clusterId, { kind: 'apply', name: 'opa', spec: { ...OPA, config: { revision: n } } }, olgaUser, approvalId);
+    const use = (approvalId: string, n: number) =>
+      t.manager.lifecycle.run(clusterId, { kind: 'apply', name: 'opa', spec: { ...OPA, config: { revision: n } } }, olgaUser, approvalId);
     clock.advance(24 * 3600_000 - 1000);
     expect((await use(inTime, 4)).action).toBe('configuration');
     clock.advance(1000);
@@ -220,9 +276,14 @@ describe('four-eyes approvals under banking-secure', () => {
   });
 
   it('leaving banking-secure is itself an approved configuration, so one admin cannot step down and act alone', async () => {
-    await expect(async () => t.manager.lifecycle.changeProfile(clusterId, 'development', ada, t.manager.clusters)).rejects.toMatchObject({ code: 'approval_required' });
+    await expect(async () => t.manager.lifecycle.changeProfile(clusterId, 'development', ada, t.manager.clusters)).rejects.toMatchObject({
+      code: 'approval_required',
+    });
     expect(t.manager.store.clusters.get(clusterId)!.profile).toBe('banking-secure');
-    const own = t.manager.approvals.request({ cluster_id: clusterId, action: 'configuration', service: 'profile', reason: 'end of the banking pilot' }, ada);
+    const own = t.manager.approvals.request(
+      { cluster_id: clusterId, action: 'configuration', service: 'profile', reason: 'end of the banking pilot' },
+      ada,
+    );
     t.manager.approvals.approve(own.id, bob);
     t.manager.lifecycle.changeProfile(clusterId, 'development', ada, t.manager.clusters, own.id);
     expect(t.manager.store.clusters.get(clusterId)!.profile).toBe('development');

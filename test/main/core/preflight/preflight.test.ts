@@ -45,7 +45,10 @@ describe('preflight checks', () => {
     const started = await Promise.all([
       startListeners(t),
       // Private addresses no test connects to: the DNS checks only ask the resolver.
-      startDnsServer({ records: { 'api.edge.navin.test': '10.250.0.10', 'api.moved.navin.test': '10.250.0.11' }, ptr: { '10.250.0.10': 'api.edge.navin.test' } }),
+      startDnsServer({
+        records: { 'api.edge.navin.test': '10.250.0.10', 'api.moved.navin.test': '10.250.0.11' },
+        ptr: { '10.250.0.10': 'api.edge.navin.test' },
+      }),
       kubeTarget(),
       startOciRegistry({ 'navin/opa': [PRESENT] }),
       ...kinds.map((kind) => startTlsEndpoint({ kind, serverName: '127.0.0.1' })),
@@ -57,7 +60,13 @@ describe('preflight checks', () => {
     setEndpointTrust(t.manager.store, endpoints.valid!.caPem, 'test');
   });
   afterAll(async () => {
-    await Promise.all([listeners?.close(), dns?.stop(), kube?.close(), registry?.close(), ...Object.values(endpoints).map((e) => e.stop())]);
+    await Promise.all([
+      listeners?.close(),
+      dns?.stop(),
+      kube?.close(),
+      registry?.close(),
+      ...Object.values(endpoints).map((e) => e.stop()),
+    ]);
     t?.close();
   });
 
@@ -121,7 +130,12 @@ describe('preflight checks', () => {
     expect(check(ok, 'kubernetes.api')).toMatchObject({ status: 'pass' });
     expect(check(ok, 'kubernetes.nodes').status).toBe('pass');
     expect(check(ok, 'capacity').status).toBe('pass');
-    t.manager.commands.issue(id, 'managedcomponent.apply', { name: 'etcd', spec: { component: 'etcd', version: '3.5.21', replicas: 3, resources: { cpu: '500', memory: '1Gi' } } }, 'test');
+    t.manager.commands.issue(
+      id,
+      'managedcomponent.apply',
+      { name: 'etcd', spec: { component: 'etcd', version: '3.5.21', replicas: 3, resources: { cpu: '500', memory: '1Gi' } } },
+      'test',
+    );
     const big = await run(id);
     expect(check(big, 'capacity')).toMatchObject({ status: 'fail', critical: true });
     expect(check(big, 'capacity').reason?.en).toMatch(/^not enough allocatable capacity: CPU 1500 > \d+ cores/);
@@ -138,16 +152,39 @@ describe('preflight checks', () => {
     t.manager.reports.setMirror({ url: registry.url, ca_pem: registry.caPem }, 'test');
     const host = new URL(registry.url).host;
     const id = await registered('mirror');
-    t.manager.commands.issue(id, 'managedcomponent.apply', { name: 'opa', spec: { component: 'opa', version: '1.0.0', artifacts: [{ name: 'opa', image: `${host}/navin/opa@${PRESENT}` }] } }, 'test');
-    t.manager.commands.issue(id, 'managedcomponent.apply', { name: 'opa-next', spec: { component: 'opa', version: '1.0.1', artifacts: [{ name: 'opa', image: `${host}/navin/opa@${ABSENT}` }] } }, 'test');
+    t.manager.commands.issue(
+      id,
+      'managedcomponent.apply',
+      { name: 'opa', spec: { component: 'opa', version: '1.0.0', artifacts: [{ name: 'opa', image: `${host}/navin/opa@${PRESENT}` }] } },
+      'test',
+    );
+    t.manager.commands.issue(
+      id,
+      'managedcomponent.apply',
+      {
+        name: 'opa-next',
+        spec: { component: 'opa', version: '1.0.1', artifacts: [{ name: 'opa', image: `${host}/navin/opa@${ABSENT}` }] },
+      },
+      'test',
+    );
     // In the mirror by digest, but named with another registry: the node would pull it from there.
-    t.manager.commands.issue(id, 'managedcomponent.apply', { name: 'opa-elsewhere', spec: { component: 'opa', version: '1.0.0', artifacts: [{ name: 'opa', image: `docker.io/navin/opa@${PRESENT}` }] } }, 'test');
+    t.manager.commands.issue(
+      id,
+      'managedcomponent.apply',
+      {
+        name: 'opa-elsewhere',
+        spec: { component: 'opa', version: '1.0.0', artifacts: [{ name: 'opa', image: `docker.io/navin/opa@${PRESENT}` }] },
+      },
+      'test',
+    );
     const r = await run(id);
     expect(check(r, 'mirror.artifacts.opa').status).toBe('pass');
     expect(check(r, 'mirror.artifacts.opa-next')).toMatchObject({ status: 'fail' });
     expect(check(r, 'mirror.artifacts.opa-next').reason?.en).toContain('(404)');
     expect(check(r, 'mirror.artifacts.opa-elsewhere')).toMatchObject({ status: 'warn' });
-    expect(check(r, 'mirror.artifacts.opa-elsewhere').reason?.en).toBe(`in the mirror, but named with another registry than ${host}: docker.io/navin/opa@${PRESENT}`);
+    expect(check(r, 'mirror.artifacts.opa-elsewhere').reason?.en).toBe(
+      `in the mirror, but named with another registry than ${host}: docker.io/navin/opa@${PRESENT}`,
+    );
     // Where the profile allows the mirror only, that is a failure.
     t.manager.clusters.setProfile(id, 'banking-secure', 'test');
     expect(check(await run(id), 'mirror.artifacts.opa-elsewhere').status).toBe('fail');
@@ -161,6 +198,8 @@ describe('preflight checks', () => {
     const latest = await t.call('GET', `/api/v1/clusters/${id}/preflight`, undefined, op);
     expect(latest.body).toMatchObject({ id: (posted.body as PreflightRun).id, trigger: 'on_demand', run_by: 'olga' });
     expect(t.manager.store.audit.list({ cluster_id: id }).some((a) => a.action === 'preflight.run')).toBe(true);
-    expect((await t.call('GET', `/api/v1/clusters/${t.manager.clusters.create({ name: 'never' }, 'test').id}/preflight`, undefined, op)).status).toBe(404);
+    expect(
+      (await t.call('GET', `/api/v1/clusters/${t.manager.clusters.create({ name: 'never' }, 'test').id}/preflight`, undefined, op)).status,
+    ).toBe(404);
   });
 });

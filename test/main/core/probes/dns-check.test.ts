@@ -15,7 +15,13 @@ describe('DNS checks against a real DNS server', () => {
 
   it('a forward lookup that resolves to the recorded address matches', async () => {
     const r = await resolveForward(dns.servers, 'node-1.bank.test');
-    expect(r).toMatchObject({ kind: 'forward', query: 'node-1.bank.test', servers: dns.servers, answers: ['10.20.0.11'], error_code: null });
+    expect(r).toMatchObject({
+      kind: 'forward',
+      query: 'node-1.bank.test',
+      servers: dns.servers,
+      answers: ['10.20.0.11'],
+      error_code: null,
+    });
     expect(forwardMatches(r, '10.20.0.11')).toBe(true);
     expect(forwardMatches(await resolveForward(dns.servers, 'NODE-1.bank.test.'), '10.20.0.11')).toBe(true);
   });

@@ -1,7 +1,14 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEndpointUrl, probeTlsEndpoint } from '../../../../main/core/probes/tls-endpoint';
-import { closedPort, startPlainTcp, startTlsEndpoint, testCas, type TestEndpoint, type TlsEndpointKind } from '../../../support/tls-endpoints';
+import {
+  closedPort,
+  startPlainTcp,
+  startTlsEndpoint,
+  testCas,
+  type TestEndpoint,
+  type TlsEndpointKind,
+} from '../../../support/tls-endpoints';
 
 const NAME = 'endpoint.navin.test';
 const DAY = 86_400_000;
@@ -10,7 +17,8 @@ describe('probeTlsEndpoint', () => {
   const endpoints = {} as Record<TlsEndpointKind, TestEndpoint>;
 
   beforeAll(async () => {
-    for (const kind of ['valid', 'expired', 'untrusted', 'expiring', 'wrong-name'] as const) endpoints[kind] = await startTlsEndpoint({ kind, serverName: NAME });
+    for (const kind of ['valid', 'expired', 'untrusted', 'expiring', 'wrong-name'] as const)
+      endpoints[kind] = await startTlsEndpoint({ kind, serverName: NAME });
   });
   afterAll(async () => {
     await Promise.all(Object.values(endpoints).map((e) => e.stop()));
@@ -21,7 +29,13 @@ describe('probeTlsEndpoint', () => {
 
   it('passes a trusted certificate for the name with its days left, TLS version and fingerprint', async () => {
     const r = await probe(endpoints.valid);
-    expect(r).toMatchObject({ verdict: 'ok', handshake_completed: true, error_code: null, server_name: NAME, target: `127.0.0.1:${endpoints.valid.port}` });
+    expect(r).toMatchObject({
+      verdict: 'ok',
+      handshake_completed: true,
+      error_code: null,
+      server_name: NAME,
+      target: `127.0.0.1:${endpoints.valid.port}`,
+    });
     expect(['TLSv1.2', 'TLSv1.3']).toContain(r.tls_version);
     expect(r.cipher).toBeTruthy();
     expect(r.certificate!.days_left).toBe(364);
@@ -100,7 +114,13 @@ describe('probeTlsEndpoint', () => {
     const server = net.createServer((s) => sockets.push(s));
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
     try {
-      const r = await probeTlsEndpoint({ host: '127.0.0.1', port: (server.address() as net.AddressInfo).port, caPems: [], now: new Date(), timeoutMs: 300 });
+      const r = await probeTlsEndpoint({
+        host: '127.0.0.1',
+        port: (server.address() as net.AddressInfo).port,
+        caPems: [],
+        now: new Date(),
+        timeoutMs: 300,
+      });
       expect(r).toMatchObject({ verdict: 'unreachable', error_code: 'timeout' });
       expect(r.message).toContain('300 ms');
       expect(r.duration_ms).toBeGreaterThanOrEqual(290);

@@ -42,7 +42,12 @@ describe('profile rules on real state', () => {
 
   beforeAll(async () => {
     t = testManager();
-    [listeners, valid, expired, kube] = await Promise.all([startListeners(t), startTlsEndpoint({ kind: 'valid', serverName: '127.0.0.1' }), startTlsEndpoint({ kind: 'expired', serverName: '127.0.0.1' }), kubeTarget()]);
+    [listeners, valid, expired, kube] = await Promise.all([
+      startListeners(t),
+      startTlsEndpoint({ kind: 'valid', serverName: '127.0.0.1' }),
+      startTlsEndpoint({ kind: 'expired', serverName: '127.0.0.1' }),
+      kubeTarget(),
+    ]);
     adaId = (await t.manager.accounts.addUser('ada', 'admin', 'correct horse battery', 'test')).id;
     setEndpointTrust(t.manager.store, valid.caPem, 'test');
     await kube.apply(importRbacYaml(NS, 'edge'));
@@ -91,7 +96,10 @@ describe('profile rules on real state', () => {
       t.manager.listeners.gateway = undefined;
       const e = await evaluate(id);
       expect(rule(e, 'console_tls').status).toBe('fail');
-      expect(rule(e, 'agent_client_certificates')).toMatchObject({ status: 'fail', reason: { en: 'no agent gateway runs in this manager' } });
+      expect(rule(e, 'agent_client_certificates')).toMatchObject({
+        status: 'fail',
+        reason: { en: 'no agent gateway runs in this manager' },
+      });
       // A "gateway" that serves clients without a certificate (here the console listener) fails the rule.
       t.manager.listeners.gateway = { ...saved.console!, serverName: '127.0.0.1' };
       const open = rule(await evaluate(id), 'agent_client_certificates');
@@ -108,7 +116,14 @@ describe('profile rules on real state', () => {
     const id = cluster('std-endpoints', 'standard');
     install(id, 'opa', { component: 'opa', version: '1.0.0', endpoints: [{ name: 'api', url: `https://127.0.0.1:${valid.port}` }] });
     expect(rule(await evaluate(id), 'service_tls').status).toBe('pass');
-    install(id, 'nats', { component: 'nats', version: '2.10.0', endpoints: [{ name: 'monitor', url: 'http://127.0.0.1:8222' }, { name: 'client', url: `tls://127.0.0.1:${expired.port}` }] });
+    install(id, 'nats', {
+      component: 'nats',
+      version: '2.10.0',
+      endpoints: [
+        { name: 'monitor', url: 'http://127.0.0.1:8222' },
+        { name: 'client', url: `tls://127.0.0.1:${expired.port}` },
+      ],
+    });
     const r = rule(await evaluate(id), 'service_tls');
     expect(r.status).toBe('fail');
     expect(r.reason?.en).toContain('nats/monitor http://127.0.0.1:8222 (http:// is not TLS)');
@@ -150,10 +165,21 @@ describe('profile rules on real state', () => {
     const registry = await startOciRegistry({ 'navin/opa': [digestOf('opa 1.0.0')] });
     try {
       t.manager.reports.setMirror({ url: registry.url, ca_pem: registry.caPem }, 'test');
-      install(id, 'scratch', { component: 'opa', version: '1.0.0', sandbox: true, artifacts: [{ name: 'opa', image: `${new URL(registry.url).host}/navin/opa@${digestOf('opa 1.0.0')}` }] });
+      install(id, 'scratch', {
+        component: 'opa',
+        version: '1.0.0',
+        sandbox: true,
+        artifacts: [{ name: 'opa', image: `${new URL(registry.url).host}/navin/opa@${digestOf('opa 1.0.0')}` }],
+      });
       expect(rule(await evaluate(id), 'mirror_only').status).toBe('pass');
-      install(id, 'other', { component: 'nats', version: '2.10.0', artifacts: [{ name: 'nats', image: `docker.io/library/nats@${digestOf('nats')}` }] });
-      expect(rule(await evaluate(id), 'mirror_only').reason?.en).toBe(`images not pulled from the mirror: docker.io/library/nats@${digestOf('nats')}`);
+      install(id, 'other', {
+        component: 'nats',
+        version: '2.10.0',
+        artifacts: [{ name: 'nats', image: `docker.io/library/nats@${digestOf('nats')}` }],
+      });
+      expect(rule(await evaluate(id), 'mirror_only').reason?.en).toBe(
+        `images not pulled from the mirror: docker.io/library/nats@${digestOf('nats')}`,
+      );
       t.manager.commands.issue(id, 'managedcomponent.delete', { name: 'other' }, 'test');
     } finally {
       await registry.close();
@@ -190,7 +216,9 @@ describe('profile rules on real state', () => {
     const siem = await startSyslogListener('tls');
     try {
       setSyslogTarget(t.manager.store, { host: '127.0.0.1', port: siem.port, transport: 'tcp' }, 'test');
-      expect(rule(await evaluate(id), 'customer_connections_tls').reason?.en).toBe(`syslog tcp://127.0.0.1:${siem.port} is not TLS (use the tls transport, RFC 5425)`);
+      expect(rule(await evaluate(id), 'customer_connections_tls').reason?.en).toBe(
+        `syslog tcp://127.0.0.1:${siem.port} is not TLS (use the tls transport, RFC 5425)`,
+      );
       setSyslogTarget(t.manager.store, { host: '127.0.0.1', port: siem.port, transport: 'tls', ca_pem: siem.caPem }, 'test');
       expect(rule(await evaluate(id), 'customer_connections_tls').status).toBe('pass');
     } finally {
@@ -203,14 +231,41 @@ describe('profile rules on real state', () => {
     const id = cluster('bank-forwarder', 'banking-secure');
     const siem = await startSyslogListener('tcp');
     const m = t.manager;
-    const failing = { target: `tcp://127.0.0.1:${siem.port}`, running: true, forwarded_seq: 10, pending: 12, last_success_at: null, last_error: { code: 'ECONNRESET', message: 'the receiver closed the connection', at: m.clock.now().toISOString() }, consecutive_failures: 3, retry_in_ms: 4000 };
-    const profiles = new Profiles({ store: m.store, clock: m.clock, registration: m.registration, accounts: m.accounts, listeners: m.listeners, caPem: m.ca.certPem, mode: 'headless', syslogStatus: () => failing });
+    const failing = {
+      target: `tcp://127.0.0.1:${siem.port}`,
+      running: true,
+      forwarded_seq: 10,
+      pending: 12,
+      last_success_at: null,
+      last_error: { code: 'ECONNRESET', message: 'the receiver closed the connection', at: m.clock.now().toISOString() },
+      consecutive_failures: 3,
+      retry_in_ms: 4000,
+    };
+    const profiles = new Profiles({
+      store: m.store,
+      clock: m.clock,
+      registration: m.registration,
+      accounts: m.accounts,
+      listeners: m.listeners,
+      caPem: m.ca.certPem,
+      mode: 'headless',
+      syslogStatus: () => failing,
+    });
     try {
       setSyslogTarget(m.store, { host: '127.0.0.1', port: siem.port, transport: 'tcp' }, 'test');
       const r = (await profiles.evaluate(id)).rules.find((x) => x.id === 'profile.syslog_remote_audit')!;
       expect(r.status).toBe('fail');
       expect(r.reason?.en).toBe('the audit forwarder cannot deliver (12 rows waiting): the receiver closed the connection');
-      const healthy = new Profiles({ store: m.store, clock: m.clock, registration: m.registration, accounts: m.accounts, listeners: m.listeners, caPem: m.ca.certPem, mode: 'headless', syslogStatus: () => ({ ...failing, consecutive_failures: 0, last_error: null, pending: 0 }) });
+      const healthy = new Profiles({
+        store: m.store,
+        clock: m.clock,
+        registration: m.registration,
+        accounts: m.accounts,
+        listeners: m.listeners,
+        caPem: m.ca.certPem,
+        mode: 'headless',
+        syslogStatus: () => ({ ...failing, consecutive_failures: 0, last_error: null, pending: 0 }),
+      });
       expect((await healthy.evaluate(id)).rules.find((x) => x.id === 'profile.syslog_remote_audit')!.status).toBe('pass');
     } finally {
       clearSyslogTarget(m.store, 'test');
@@ -221,11 +276,30 @@ describe('profile rules on real state', () => {
     const id = cluster('std-next', 'standard');
     expect((await evaluate(id)).status).toBe('compliant');
     const olga = await t.manager.accounts.addUser('olga', 'operator', 'correct horse battery', 'test');
-    const plain = t.manager.lifecycle.run(id, { kind: 'apply', name: 'opa', spec: { component: 'opa', version: '1.0.0', endpoints: [{ name: 'api', url: 'http://127.0.0.1:8181' }] } }, olga);
-    await expect(plain).rejects.toMatchObject({ code: 'profile_blocked', details: { failing: [expect.objectContaining({ id: 'profile.service_tls' })] } });
+    const plain = t.manager.lifecycle.run(
+      id,
+      {
+        kind: 'apply',
+        name: 'opa',
+        spec: { component: 'opa', version: '1.0.0', endpoints: [{ name: 'api', url: 'http://127.0.0.1:8181' }] },
+      },
+      olga,
+    );
+    await expect(plain).rejects.toMatchObject({
+      code: 'profile_blocked',
+      details: { failing: [expect.objectContaining({ id: 'profile.service_tls' })] },
+    });
     // The same install with a TLS endpoint passes the profile and goes on to its preflight (which fails here:
     // the cluster was never registered), so the refusal above was the profile's, judged on the new spec.
-    const tls = t.manager.lifecycle.run(id, { kind: 'apply', name: 'opa', spec: { component: 'opa', version: '1.0.0', endpoints: [{ name: 'api', url: `https://127.0.0.1:${valid.port}` }] } }, olga);
+    const tls = t.manager.lifecycle.run(
+      id,
+      {
+        kind: 'apply',
+        name: 'opa',
+        spec: { component: 'opa', version: '1.0.0', endpoints: [{ name: 'api', url: `https://127.0.0.1:${valid.port}` }] },
+      },
+      olga,
+    );
     await expect(tls).rejects.toMatchObject({ code: 'preflight_failed' });
     expect(t.manager.commands.list(id)).toEqual([]);
   });

@@ -10,7 +10,11 @@ import { gatewayCall } from '../../../support/gateway-client';
 import { ManualClock } from '../../../support/clock';
 import { digestOf } from './oci-registry';
 
-const SPEC = { component: 'nats', version: '2.10.0', artifacts: [{ name: 'nats', image: `registry.internal/navin/nats@${digestOf('nats')}` }] };
+const SPEC = {
+  component: 'nats',
+  version: '2.10.0',
+  artifacts: [{ name: 'nats', image: `registry.internal/navin/nats@${digestOf('nats')}` }],
+};
 const lineOf = (report: SignedReport, id: string): ReportLine => report.payload.lines.find((l) => l.id === id)!;
 
 describe('acceptance of a cluster whose agent never connected', () => {
@@ -71,9 +75,27 @@ describe('acceptance of a cluster whose agent went silent', () => {
     t = testManager({ clock });
     clusterId = t.manager.clusters.create({ name: 'quiet' }, 'test').id;
     const tls = serverTls(t.manager.ca, t.manager.protector, clock, 'gateway', join(t.dataDir, 'tls'), ['localhost']);
-    gw = await startGateway({ store: t.manager.store, commands: t.manager.commands, events: t.manager.events, clock, caPem: tls.caPem, certPem: tls.certPem, keyPem: tls.keyPem, host: '127.0.0.1', port: 0 });
+    gw = await startGateway({
+      store: t.manager.store,
+      commands: t.manager.commands,
+      events: t.manager.events,
+      clock,
+      caPem: tls.caPem,
+      certPem: tls.certPem,
+      keyPem: tls.keyPem,
+      host: '127.0.0.1',
+      port: 0,
+    });
     const id = t.manager.agentIdentities.issue(clusterId, gw.url, 'test');
-    expect((await gatewayCall(gw.url, 'GET', '/v1/cluster-agent/commands?wait=0', { certPem: id.files['tls.crt'], keyPem: id.files['tls.key'], caPem: id.files['ca.crt'] })).status).toBe(200);
+    expect(
+      (
+        await gatewayCall(gw.url, 'GET', '/v1/cluster-agent/commands?wait=0', {
+          certPem: id.files['tls.crt'],
+          keyPem: id.files['tls.key'],
+          caPem: id.files['ca.crt'],
+        })
+      ).status,
+    ).toBe(200);
   });
   afterAll(async () => {
     await gw?.close();

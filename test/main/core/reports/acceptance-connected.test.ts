@@ -54,7 +54,17 @@ describe('acceptance of a connected cluster', () => {
     await t.manager.registration.register(clusterId, target.kubeconfigFor(await target.createToken(NS, 'navin-import')), NS, 'test');
 
     const tls = serverTls(t.manager.ca, t.manager.protector, t.manager.clock, 'gateway', join(t.dataDir, 'tls'), ['localhost']);
-    gw = await startGateway({ store: t.manager.store, commands: t.manager.commands, events: t.manager.events, clock: t.manager.clock, caPem: tls.caPem, certPem: tls.certPem, keyPem: tls.keyPem, host: '127.0.0.1', port: 0 });
+    gw = await startGateway({
+      store: t.manager.store,
+      commands: t.manager.commands,
+      events: t.manager.events,
+      clock: t.manager.clock,
+      caPem: tls.caPem,
+      certPem: tls.certPem,
+      keyPem: tls.keyPem,
+      host: '127.0.0.1',
+      port: 0,
+    });
     t.manager.listeners.gateway = { host: '127.0.0.1', port: gw.port, serverName: 'localhost' };
     const identity = t.manager.agentIdentities.issue(clusterId, gw.url, 'test');
     serial = identity.serial;
@@ -64,8 +74,22 @@ describe('acceptance of a connected cluster', () => {
     // The desired state, through the signed command path; then the component as the agent would have made it,
     // written by the cluster admin with its members in another order.
     t.manager.commands.issue(clusterId, 'managedcomponent.apply', { name: 'opa', spec: SPEC }, 'test');
-    const reordered = { config: { bundles: { authz: { resource: 'bundles/authz.tar.gz' } }, decision_logs: true }, resources: { memory: '256Mi', cpu: '250m' }, artifacts: SPEC.artifacts, replicas: 2, version: '0.68.0', component: 'opa' };
-    await target.apply(stringify({ apiVersion: 'platform.navin.ai/v1alpha1', kind: 'ManagedComponent', metadata: { name: 'opa', namespace: NS }, spec: reordered }));
+    const reordered = {
+      config: { bundles: { authz: { resource: 'bundles/authz.tar.gz' } }, decision_logs: true },
+      resources: { memory: '256Mi', cpu: '250m' },
+      artifacts: SPEC.artifacts,
+      replicas: 2,
+      version: '0.68.0',
+      component: 'opa',
+    };
+    await target.apply(
+      stringify({
+        apiVersion: 'platform.navin.ai/v1alpha1',
+        kind: 'ManagedComponent',
+        metadata: { name: 'opa', namespace: NS },
+        spec: reordered,
+      }),
+    );
     // The agent's long poll over mTLS with the cluster's client certificate: the gateway records it.
     expect((await gatewayCall(gw.url, 'GET', '/v1/cluster-agent/commands?wait=0', cert)).status).toBe(200);
 
@@ -85,7 +109,12 @@ describe('acceptance of a connected cluster', () => {
     const l = line('agent.mtls');
     expect(l.status).toBe('PASS');
     const e = l.evidence as any;
-    expect(e.gateway_record).toMatchObject({ certificate_serial: serial, leader_replica: 'test-replica', agent_version: VERSION, connected_window_s: 45 });
+    expect(e.gateway_record).toMatchObject({
+      certificate_serial: serial,
+      leader_replica: 'test-replica',
+      agent_version: VERSION,
+      connected_window_s: 45,
+    });
     expect(e.gateway_record.age_s).toBeLessThan(45);
     expect(e.gateway_tls.tls_version).toMatch(/^TLSv1\.[23]$/);
     expect(e.gateway_tls.server_certificate_trusted).toBe(true);
@@ -122,7 +151,9 @@ describe('acceptance of a connected cluster', () => {
     expect(l.status).toBe('PASS');
     expect(l.evidence).toMatchObject({ desired_spec: SPEC, observed_spec: SPEC, namespace: NS });
     expect((l.evidence as any).observed_spec).toEqual(SPEC);
-    expect(l.evidence.method).toMatch(/^GET https:\/\/.+\/apis\/platform\.navin\.ai\/v1alpha1\/namespaces\/navin-platform\/managedcomponents\/opa as navin-import$/);
+    expect(l.evidence.method).toMatch(
+      /^GET https:\/\/.+\/apis\/platform\.navin\.ai\/v1alpha1\/namespaces\/navin-platform\/managedcomponents\/opa as navin-import$/,
+    );
     expect((l.evidence as any).resource_version).toBeTruthy();
   });
 
@@ -130,7 +161,14 @@ describe('acceptance of a connected cluster', () => {
     const l = line('install.offline_source.opa');
     expect(l.status).toBe('PASS');
     expect(l.evidence).toMatchObject({ mirror_url: registry.url, digests: [DIGEST], mirror_ca: 'configured CA' });
-    expect((l.evidence as any).lookups[0]).toMatchObject({ name: 'opa', image: SPEC.artifacts[0]!.image, request: `HEAD ${registry.url}/v2/navin/opa/manifests/${DIGEST}`, http_status: 200, content_digest: DIGEST, found: true });
+    expect((l.evidence as any).lookups[0]).toMatchObject({
+      name: 'opa',
+      image: SPEC.artifacts[0]!.image,
+      request: `HEAD ${registry.url}/v2/navin/opa/manifests/${DIGEST}`,
+      http_status: 200,
+      content_digest: DIGEST,
+      found: true,
+    });
     expect(registry.requests).toContainEqual(expect.objectContaining({ method: 'HEAD', path: `/v2/navin/opa/manifests/${DIGEST}` }));
   });
 
@@ -141,8 +179,24 @@ describe('acceptance of a connected cluster', () => {
     // The preflight opens the report; on this cluster none of its checks fails.
     expect(report.payload.lines.filter((l) => l.status === 'FAIL').map((l) => l.id)).toEqual([]);
     expect(report.payload.verdict).toBe('BLOCKED');
-    expect(report.payload.lines.map((x) => x.id).filter((id) => id.startsWith('preflight.'))).toEqual(expect.arrayContaining(['preflight.kubernetes.api', 'preflight.capacity', 'preflight.dns.forward', 'preflight.tls.console_ca', 'preflight.mirror.artifacts.opa', 'preflight.profile.catalog_valid']));
-    expect(report.payload.lines.map((x) => x.id).filter((id) => !id.startsWith('preflight.'))).toEqual(['agent.mtls', 'agent.config', 'inventory.fresh', 'component.opa', 'install.offline_source.opa', 'functional.opa']);
+    expect(report.payload.lines.map((x) => x.id).filter((id) => id.startsWith('preflight.'))).toEqual(
+      expect.arrayContaining([
+        'preflight.kubernetes.api',
+        'preflight.capacity',
+        'preflight.dns.forward',
+        'preflight.tls.console_ca',
+        'preflight.mirror.artifacts.opa',
+        'preflight.profile.catalog_valid',
+      ]),
+    );
+    expect(report.payload.lines.map((x) => x.id).filter((id) => !id.startsWith('preflight.'))).toEqual([
+      'agent.mtls',
+      'agent.config',
+      'inventory.fresh',
+      'component.opa',
+      'install.offline_source.opa',
+      'functional.opa',
+    ]);
     for (const x of report.payload.lines) {
       expect(x.title.en && x.title.fr).toBeTruthy();
       expect(Date.parse(x.ran_at)).not.toBeNaN();
@@ -152,16 +206,31 @@ describe('acceptance of a connected cluster', () => {
 
   test('the report is stored as signed, listed, audited in the same run and announced', async () => {
     const p = report.payload;
-    expect(p).toMatchObject({ type: 'report', v: 1, cluster_id: clusterId, cluster_name: 'edge', tenant: 'default', created_by: 'olga', key_id: t.manager.keyring.active().keyId });
+    expect(p).toMatchObject({
+      type: 'report',
+      v: 1,
+      cluster_id: clusterId,
+      cluster_name: 'edge',
+      tenant: 'default',
+      created_by: 'olga',
+      key_id: t.manager.keyring.active().keyId,
+    });
     expect(p.key_fingerprint).toMatch(/^[0-9a-f]{64}$/);
     expect(p.key_fingerprint.slice(0, 16)).toBe(p.key_id);
     const stored = await t.call('GET', `/api/v1/reports/${p.report_id}`, undefined, op);
     expect(stored.body).toEqual(report);
     const list = await t.call('GET', `/api/v1/reports?cluster_id=${clusterId}`, undefined, op);
-    expect((list.body as any).items).toEqual([{ id: p.report_id, cluster_id: clusterId, cluster_name: 'edge', created_at: p.created_at, verdict: 'BLOCKED', key_id: p.key_id }]);
+    expect((list.body as any).items).toEqual([
+      { id: p.report_id, cluster_id: clusterId, cluster_name: 'edge', created_at: p.created_at, verdict: 'BLOCKED', key_id: p.key_id },
+    ]);
     const audit = t.manager.store.audit.list({ action: 'report.run' });
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ actor: 'olga', cluster_id: clusterId, target: p.report_id, details: { verdict: 'BLOCKED', lines: { PASS: p.lines.filter((l) => l.status === 'PASS').length, FAIL: 0, BLOCKED: 1 } } });
+    expect(audit[0]).toMatchObject({
+      actor: 'olga',
+      cluster_id: clusterId,
+      target: p.report_id,
+      details: { verdict: 'BLOCKED', lines: { PASS: p.lines.filter((l) => l.status === 'PASS').length, FAIL: 0, BLOCKED: 1 } },
+    });
     expect(events).toContainEqual({ type: 'report.created', data: { id: p.report_id, cluster_id: clusterId, verdict: 'BLOCKED' } });
   });
 });

@@ -16,7 +16,11 @@ export interface OciRegistry {
 export const digestOf = (label: string): string => `sha256:${createHash('sha256').update(label).digest('hex')}`;
 
 function rsaKey(): { pem: string; key: forge.pki.rsa.PrivateKey } {
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+  const { privateKey } = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  });
   return { pem: privateKey, key: forge.pki.privateKeyFromPem(privateKey) as forge.pki.rsa.PrivateKey };
 }
 
@@ -25,26 +29,39 @@ export function mirrorTls(): { caPem: string; certPem: string; keyPem: string } 
   const ca = rsaKey();
   const caCert = forge.pki.createCertificate();
   caCert.publicKey = forge.pki.setRsaPublicKey(ca.key.n, ca.key.e);
-  caCert.serialNumber = randomBytes(8).toString('hex').replace(/^[89a-f]/, '1');
+  caCert.serialNumber = randomBytes(8)
+    .toString('hex')
+    .replace(/^[89a-f]/, '1');
   caCert.validity.notBefore = new Date(Date.now() - 3_600_000);
   caCert.validity.notAfter = new Date(Date.now() + 86_400_000);
   const caName = [{ name: 'commonName', value: 'Internal Mirror Test CA' }];
   caCert.setSubject(caName);
   caCert.setIssuer(caName);
-  caCert.setExtensions([{ name: 'basicConstraints', cA: true, critical: true }, { name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true }]);
+  caCert.setExtensions([
+    { name: 'basicConstraints', cA: true, critical: true },
+    { name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true },
+  ]);
   caCert.sign(ca.key, forge.md.sha256.create());
 
   const leaf = rsaKey();
   const cert = forge.pki.createCertificate();
   cert.publicKey = forge.pki.setRsaPublicKey(leaf.key.n, leaf.key.e);
-  cert.serialNumber = randomBytes(8).toString('hex').replace(/^[89a-f]/, '1');
+  cert.serialNumber = randomBytes(8)
+    .toString('hex')
+    .replace(/^[89a-f]/, '1');
   cert.validity.notBefore = new Date(Date.now() - 3_600_000);
   cert.validity.notAfter = new Date(Date.now() + 86_400_000);
   cert.setSubject([{ name: 'commonName', value: 'localhost' }]);
   cert.setIssuer(caName);
   cert.setExtensions([
     { name: 'extKeyUsage', serverAuth: true },
-    { name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }] },
+    {
+      name: 'subjectAltName',
+      altNames: [
+        { type: 2, value: 'localhost' },
+        { type: 7, ip: '127.0.0.1' },
+      ],
+    },
   ]);
   cert.sign(ca.key, forge.md.sha256.create());
   return { caPem: forge.pki.certificateToPem(caCert), certPem: forge.pki.certificateToPem(cert), keyPem: leaf.pem };
@@ -63,10 +80,18 @@ export function startOciRegistry(manifests: Record<string, string[]>): Promise<O
       return;
     }
     if (m && (req.method === 'HEAD' || req.method === 'GET') && manifests[m[1]!]?.includes(m[2]!)) {
-      res.writeHead(200, { 'Content-Type': 'application/vnd.oci.image.index.v1+json', 'Docker-Content-Digest': m[2]!, 'Content-Length': '0' }).end();
+      res
+        .writeHead(200, {
+          'Content-Type': 'application/vnd.oci.image.index.v1+json',
+          'Docker-Content-Digest': m[2]!,
+          'Content-Length': '0',
+        })
+        .end();
       return;
     }
-    res.writeHead(404, { 'Content-Type': 'application/json' }).end(req.method === 'HEAD' ? undefined : JSON.stringify({ errors: [{ code: 'MANIFEST_UNKNOWN', message: 'manifest unknown' }] }));
+    res
+      .writeHead(404, { 'Content-Type': 'application/json' })
+      .end(req.method === 'HEAD' ? undefined : JSON.stringify({ errors: [{ code: 'MANIFEST_UNKNOWN', message: 'manifest unknown' }] }));
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);

@@ -10,7 +10,11 @@ import { digestOf, mirrorTls, startOciRegistry, type OciRegistry } from './oci-r
 
 const HELD = digestOf('held');
 const MISSING = digestOf('missing');
-const spec = (...images: string[]) => ({ component: 'etcd', version: '3.5.15', artifacts: images.map((image, i) => ({ name: `a${i}`, image })) });
+const spec = (...images: string[]) => ({
+  component: 'etcd',
+  version: '3.5.15',
+  artifacts: images.map((image, i) => ({ name: `a${i}`, image })),
+});
 
 describe('offline install source', () => {
   let registry: OciRegistry;
@@ -26,7 +30,9 @@ describe('offline install source', () => {
     const [l] = await offlineSourceLines({ etcd: spec(`registry.internal/navin/etcd@${HELD}`, `busybox@${HELD}`) }, mirror, systemClock);
     expect(l!.status).toBe('PASS');
     expect(l!.evidence.digests).toEqual([HELD, HELD]);
-    expect(registry.requests.filter((r) => r.method === 'HEAD').map((r) => r.path)).toEqual(expect.arrayContaining([`/v2/navin/etcd/manifests/${HELD}`, `/v2/library/busybox/manifests/${HELD}`]));
+    expect(registry.requests.filter((r) => r.method === 'HEAD').map((r) => r.path)).toEqual(
+      expect.arrayContaining([`/v2/navin/etcd/manifests/${HELD}`, `/v2/library/busybox/manifests/${HELD}`]),
+    );
     expect(registry.requests.every((r) => r.accept?.includes('application/vnd.oci.image.index.v1+json'))).toBe(true);
   });
 
@@ -39,13 +45,21 @@ describe('offline install source', () => {
   });
 
   test('a mirror whose certificate is not trusted fails: the CA setting is really used', async () => {
-    const [l] = await offlineSourceLines({ etcd: spec(`registry.internal/navin/etcd@${HELD}`) }, { url: registry.url, ca_pem: null }, systemClock);
+    const [l] = await offlineSourceLines(
+      { etcd: spec(`registry.internal/navin/etcd@${HELD}`) },
+      { url: registry.url, ca_pem: null },
+      systemClock,
+    );
     expect(l!.status).toBe('FAIL');
     expect((l!.evidence as any).lookups[0].error).toMatch(/SELF_SIGNED|UNABLE_TO_VERIFY|certificate/i);
   });
 
   test('no mirror configured, or no artifact declared, is BLOCKED with the reason', async () => {
-    const lines = await offlineSourceLines({ a: spec(`registry.internal/navin/etcd@${HELD}`), b: spec() }, { url: null, ca_pem: null }, systemClock);
+    const lines = await offlineSourceLines(
+      { a: spec(`registry.internal/navin/etcd@${HELD}`), b: spec() },
+      { url: null, ca_pem: null },
+      systemClock,
+    );
     expect(lines.map((l) => [l.id, l.status])).toEqual([
       ['install.offline_source.a', 'BLOCKED'],
       ['install.offline_source.b', 'BLOCKED'],
@@ -55,7 +69,12 @@ describe('offline install source', () => {
   });
 
   test('image references split into registry, repository and digest as the distribution grammar says', () => {
-    expect(parseImageReference(`mirror.local:5000/team/opa:1.0@${HELD}`)).toEqual({ image: `mirror.local:5000/team/opa:1.0@${HELD}`, registry: 'mirror.local:5000', repository: 'team/opa', digest: HELD });
+    expect(parseImageReference(`mirror.local:5000/team/opa:1.0@${HELD}`)).toEqual({
+      image: `mirror.local:5000/team/opa:1.0@${HELD}`,
+      registry: 'mirror.local:5000',
+      repository: 'team/opa',
+      digest: HELD,
+    });
     expect(parseImageReference(`busybox@${HELD}`)).toMatchObject({ registry: 'docker.io', repository: 'library/busybox' });
     expect(parseImageReference('registry.internal/navin/opa:1.0')).toBeNull();
   });
@@ -78,14 +97,30 @@ describe('mirror settings route', () => {
     const { caPem } = mirrorTls();
     const put = await t.call('PUT', '/api/v1/settings/mirror', { url: 'https://mirror.internal:5000/', ca_pem: caPem }, admin);
     expect(put).toMatchObject({ status: 200, body: { url: 'https://mirror.internal:5000', ca_pem: caPem } });
-    expect((await t.call('GET', '/api/v1/settings/mirror', undefined, admin)).body).toEqual({ url: 'https://mirror.internal:5000', ca_pem: caPem });
-    expect(t.manager.store.audit.list({ action: 'settings.mirror' })[0]).toMatchObject({ actor: 'ada', target: 'https://mirror.internal:5000', details: { ca_pem: 'set' } });
+    expect((await t.call('GET', '/api/v1/settings/mirror', undefined, admin)).body).toEqual({
+      url: 'https://mirror.internal:5000',
+      ca_pem: caPem,
+    });
+    expect(t.manager.store.audit.list({ action: 'settings.mirror' })[0]).toMatchObject({
+      actor: 'ada',
+      target: 'https://mirror.internal:5000',
+      details: { ca_pem: 'set' },
+    });
     await t.call('PUT', '/api/v1/settings/mirror', { url: 'https://mirror.internal:5000' }, admin);
-    expect((await t.call('GET', '/api/v1/settings/mirror', undefined, admin)).body).toEqual({ url: 'https://mirror.internal:5000', ca_pem: null });
+    expect((await t.call('GET', '/api/v1/settings/mirror', undefined, admin)).body).toEqual({
+      url: 'https://mirror.internal:5000',
+      ca_pem: null,
+    });
   });
 
   test('plain http, credentials in the URL and a CA that is not a certificate are refused; operators may not change it', async () => {
-    for (const body of [{ url: 'http://mirror.internal' }, { url: 'https://u:p@mirror.internal' }, { url: 'https://mirror.internal/v2/' }, { url: 'https://mirror.internal', ca_pem: 'not a pem' }, {}]) {
+    for (const body of [
+      { url: 'http://mirror.internal' },
+      { url: 'https://u:p@mirror.internal' },
+      { url: 'https://mirror.internal/v2/' },
+      { url: 'https://mirror.internal', ca_pem: 'not a pem' },
+      {},
+    ]) {
       expect((await t.call('PUT', '/api/v1/settings/mirror', body, admin)).status).toBe(400);
     }
     expect((await t.call('PUT', '/api/v1/settings/mirror', { url: 'https://mirror.internal' }, operator)).status).toBe(403);

@@ -16,7 +16,8 @@ describe('audit log', () => {
     const file = join(dir.path, 'navin.db');
     const store = Store.open(file, new ManualClock());
     store.tx(() => {
-      for (let i = 1; i <= n; i++) store.audit.append({ actor: 'alice', action: 'cluster.create', cluster_id: `c${i}`, target: `edge-${i}`, details: { i } });
+      for (let i = 1; i <= n; i++)
+        store.audit.append({ actor: 'alice', action: 'cluster.create', cluster_id: `c${i}`, target: `edge-${i}`, details: { i } });
     });
     return { file, store };
   }
@@ -42,7 +43,7 @@ describe('audit log', () => {
     store.close();
     const raw = new Database(file);
     raw.exec('DROP TRIGGER audit_log_no_update');
-    raw.prepare("UPDATE audit_log SET details = '{\"i\":99}' WHERE seq = 4").run();
+    raw.prepare('UPDATE audit_log SET details = \'{"i":99}\' WHERE seq = 4').run();
     raw.close();
     const reopened = Store.open(file, new ManualClock());
     expect(reopened.audit.verify()).toMatchObject({ ok: false, first_broken_seq: 4, reason: 'content does not match its hash' });

@@ -38,7 +38,11 @@ describe('migrations', () => {
     const before = tables(file);
     const broken = [
       ...migrations,
-      { version: 99, name: 'half-way', sql: 'CREATE TABLE added_first (x INTEGER); INSERT INTO settings VALUES (\'k\', \'v\'); THIS IS NOT SQL;' },
+      {
+        version: 99,
+        name: 'half-way',
+        sql: "CREATE TABLE added_first (x INTEGER); INSERT INTO settings VALUES ('k', 'v'); THIS IS NOT SQL;",
+      },
     ];
     expect(() => openDatabase(file, broken)).toThrow(MigrationError);
     expect(tables(file)).toEqual(before);
