@@ -65,6 +65,9 @@ const STATUS_BY_CODE: Record<string, number> = {
   desired_state_changed: 409,
   approval_needs_session: 403,
   backup_modified: 409,
+  // Hosts and node agents.
+  cluster_kind_mismatch: 409,
+  raw_plan_refused: 409,
 };
 
 export interface ErrorBody {

@@ -25,6 +25,9 @@ import { Approvals } from './approvals/approvals';
 import { Lifecycle } from './lifecycle/lifecycle';
 import { SyslogForwarder } from './audit/syslog-forwarder';
 import { Backups } from './backups/backups';
+import { Hosts } from './hosts/hosts';
+import { HostIdentities } from './hosts/host-identity';
+import { HostCommands } from './hosts/host-commands';
 
 export { VERSION };
 export const DATABASE_FILE = 'navin.db';
@@ -66,6 +69,10 @@ export interface Manager {
   readonly syslog: SyslogForwarder;
   /** Configuration backups of the ManagedComponents of a cluster (allowed even while its profile is blocked). */
   readonly backups: Backups;
+  /** Hosts of clusters of kind hosts, their node agent identities and the signed commands (plans) sent to them. */
+  readonly hosts: Hosts;
+  readonly hostIdentities: HostIdentities;
+  readonly hostCommands: HostCommands;
   close(): void;
 }
 
@@ -104,6 +111,7 @@ export function openManager(opts: ManagerOptions): Manager {
     });
     const preflight = new Preflight({ store, clock, registration, listeners, profiles, caPem: ca.certPem, managerVersion: VERSION });
     const approvals = new Approvals(store, clock);
+    const hosts = new Hosts(store, clock);
     return {
       dataDir: opts.dataDir,
       mode: opts.mode,
@@ -123,6 +131,9 @@ export function openManager(opts: ManagerOptions): Manager {
       lifecycle: new Lifecycle({ store, clock, commands, profiles, preflight, approvals, events }),
       syslog,
       backups: new Backups({ store, registration, clock, dataDir: opts.dataDir }),
+      hosts,
+      hostIdentities: new HostIdentities(store, hosts, ca, keyring, clock, VERSION),
+      hostCommands: new HostCommands(store, hosts, keyring, clock),
       keyring,
       ca,
       protector,

@@ -11,7 +11,7 @@ export function clusterRoutes(router: Router): void {
   router.authed('POST', '/api/v1/clusters', 'operator', ({ manager, body, principal }) => {
     const b = objectBody(body);
     const cluster = manager.clusters.create(
-      { name: b.name, description: b.description, tenant: b.tenant, profile: b.profile, fqdn: b.fqdn, address: b.address },
+      { name: b.name, kind: b.kind, description: b.description, tenant: b.tenant, profile: b.profile, fqdn: b.fqdn, address: b.address },
       principal.actor,
     );
     manager.events.emit('cluster.changed', { id: cluster.id });
@@ -26,7 +26,7 @@ export function clusterRoutes(router: Router): void {
     const b = objectBody(body);
     const cluster = manager.clusters.update(
       params.id!,
-      { name: b.name, description: b.description, tenant: b.tenant, profile: b.profile, fqdn: b.fqdn, address: b.address },
+      { name: b.name, kind: b.kind, description: b.description, tenant: b.tenant, profile: b.profile, fqdn: b.fqdn, address: b.address },
       principal.actor,
     );
     manager.events.emit('cluster.changed', { id: cluster.id });

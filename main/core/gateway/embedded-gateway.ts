@@ -17,6 +17,7 @@ export async function startEmbeddedGateway(manager: Manager, o: EmbeddedGatewayO
   const gateway = await startGateway({
     store: manager.store,
     commands: manager.commands,
+    hosts: manager.hostCommands,
     events: manager.events,
     clock: manager.clock,
     caPem: tls.caPem,
