@@ -90,7 +90,11 @@ export interface HostsHarness {
   clusterId: string;
   api(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }>;
   startManager(): Promise<void>;
+  /** Adds a host to the cluster and issues its node agent identity (the API's answer). */
+  enroll(name: string, address: string, opts?: { offlineAfterS?: number }): Promise<{ id: string; identity: any }>;
   addHost(name: string, opts?: { offlineAfterS?: number }): Promise<LocalHost>;
+  /** https://<gateway host>:<port>, as the agents reach it. */
+  gatewayUrl: string;
   waitCommand(id: string, until: (c: any) => boolean, timeoutMs?: number): Promise<any>;
   close(): Promise<void>;
 }
@@ -124,7 +128,7 @@ export function apiCall(
   });
 }
 
-export async function hostsHarness(opts: { profile?: string } = {}): Promise<HostsHarness> {
+export async function hostsHarness(opts: { profile?: string; gatewayHost?: string } = {}): Promise<HostsHarness> {
   const tmp = tempDir('navin-node-agent-');
   const dir = tmp.path;
   const dataDir = join(dir, 'data');
@@ -142,22 +146,36 @@ export async function hostsHarness(opts: { profile?: string } = {}): Promise<Hos
     manager: undefined as unknown as Served,
     gatewayPort,
     clusterId: '',
+    gatewayUrl: `https://${opts.gatewayHost ?? '127.0.0.1'}:${gatewayPort}`,
     api: (method, path, body) => apiCall(h.manager.url, readFileSync(join(dataDir, 'tls', 'ca.crt')), token, method, path, body),
     async startManager() {
-      h.manager = await startServe(['--data-dir', dataDir, '--gateway-port', String(gatewayPort), '--gateway-server-name', 'localhost']);
+      h.manager = await startServe([
+        '--data-dir',
+        dataDir,
+        '--gateway-host',
+        opts.gatewayHost ?? '127.0.0.1',
+        '--gateway-port',
+        String(gatewayPort),
+        '--gateway-server-name',
+        'localhost',
+      ]);
     },
-    async addHost(name, o = {}) {
-      const added = await h.api('POST', `/api/v1/clusters/${h.clusterId}/hosts`, { name, address: '127.0.0.1' });
+    async enroll(name, address, o = {}) {
+      const added = await h.api('POST', `/api/v1/clusters/${h.clusterId}/hosts`, { name, address });
       if (added.status !== 201) throw new Error(`add host: ${JSON.stringify(added.body)}`);
       const identity = await h.api('POST', `/api/v1/hosts/${added.body.id}/agent`, {
-        gateway_url: `https://127.0.0.1:${gatewayPort}`,
+        gateway_url: h.gatewayUrl,
         server_name: 'localhost',
         offline_after_s: o.offlineAfterS ?? 120,
       });
       if (identity.status !== 201) throw new Error(`identity: ${JSON.stringify(identity.body)}`);
+      return { id: added.body.id as string, identity: identity.body };
+    },
+    async addHost(name, o = {}) {
+      const { id, identity } = await h.enroll(name, '127.0.0.1', o);
       const base = join(dir, name);
       const host: LocalHost = {
-        id: added.body.id,
+        id,
         name,
         root: join(base, 'root'),
         stateDir: join(base, 'state'),
@@ -193,7 +211,7 @@ export async function hostsHarness(opts: { profile?: string } = {}): Promise<Hos
       };
       for (const d of [host.root, host.inbox]) mkdirSync(d, { recursive: true });
       mkdirSync(host.identityDir, { recursive: true, mode: 0o700 });
-      for (const [f, text] of Object.entries(identity.body.files as Record<string, string>))
+      for (const [f, text] of Object.entries(identity.files as Record<string, string>))
         writeFileSync(join(host.identityDir, f), text, { mode: 0o600 });
       return host;
     },
