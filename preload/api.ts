@@ -23,6 +23,11 @@ export type { AgentStatus } from '../main/core/clusters/agent-status';
 export type { RegistrationResult } from '../main/core/clusters/registration';
 export type { AuditQuery, AuditRow, ChainVerdict } from '../main/core/store/audit-log';
 export type { CommandView } from '../main/core/commands/commands';
+/** Hosts clusters: each host with its node agent's facts, its identity, and plans task by task. */
+export type { HostView, HostState } from '../main/core/hosts/host-status';
+export type { HostIdentity } from '../main/core/hosts/host-identity';
+export type { PlanView, PlanTaskView } from '../main/core/hosts/host-commands';
+export type { HostFacts } from '../main/wire/node-agent';
 export type { CommandState } from '../main/core/store/commands-tables';
 export type { PublicKeyInfo } from '../main/core/keys/keyring';
 /** A signed acceptance report: the payload the manager signs, its lines, and the list's summary. */
@@ -137,9 +142,13 @@ export interface VersionInfo {
 
 export type ClusterState = 'pending' | 'connected' | 'offline' | 'revoked';
 
+export type ClusterKind = 'kubernetes' | 'hosts';
+
 export interface Cluster {
   id: string;
   name: string;
+  /** kubernetes (the cluster agent) or hosts (a node agent per host); absent from older managers: kubernetes. */
+  kind?: ClusterKind;
   description: string;
   tenant: string;
   state: ClusterState;
@@ -152,6 +161,7 @@ export interface Cluster {
 
 export interface ClusterCreate {
   name: string;
+  kind?: ClusterKind;
   description?: string;
   tenant?: string;
   profile?: ProfileName;

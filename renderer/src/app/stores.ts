@@ -17,6 +17,7 @@ import { createComponentsStore, type ComponentsState } from '../stores/component
 import { createPaletteStore, type PaletteState } from '../stores/palette';
 import { createReportsStore, type ReportsState } from '../stores/reports';
 import { createUsersStore, type UsersState } from '../stores/users';
+import { createHostsStore, type HostsState } from '../stores/hosts';
 import { createRouterStore, type RouterState } from '../stores/router';
 import { createSessionStore, type SessionState } from '../stores/session';
 import { createSystemStore, type SystemState } from '../stores/system';
@@ -73,6 +74,8 @@ export const reportsStore = createReportsStore({
   verify: async (json, pem) => (await import('../../../preload/verify')).verifyReport(json, pem),
 });
 export const paletteStore = createPaletteStore();
+/** The Hosts tab of the open hosts cluster. */
+export const hostsStore = createHostsStore({ client });
 /** The Profile tab of the open cluster (and the four-eyes flag the components tab needs). */
 export const profileStore = createProfileStore({ client });
 /** The Approvals screen. */
@@ -99,6 +102,7 @@ export function resetDataStores(): void {
   approvalsStore.getState().reset();
   clusterApprovalsStore.getState().reset();
   checksStore.getState().reset();
+  hostsStore.getState().reset();
   mfaEnrolmentStore.getState().reset();
   consoleSettingsStore.getState().reset();
 }
@@ -113,6 +117,7 @@ export function startLiveStores(): () => void {
     clusterCommandsStore.getState().startLive(),
     approvalsStore.getState().startLive(),
     clusterApprovalsStore.getState().startLive(),
+    hostsStore.getState().startLive(),
   ];
   return () => {
     for (const stop of stops) stop();
@@ -136,6 +141,7 @@ export const usePalette = <T>(selector: (s: PaletteState) => T): T => useStore(p
 export const useProfile = <T>(selector: (s: ProfileState) => T): T => useStore(profileStore, selector);
 export const useApprovals = <T>(selector: (s: ApprovalsState) => T): T => useStore(approvalsStore, selector);
 export const useClusterApprovals = <T>(selector: (s: ApprovalsState) => T): T => useStore(clusterApprovalsStore, selector);
+export const useHosts = <T>(selector: (s: HostsState) => T): T => useStore(hostsStore, selector);
 export const useChecks = <T>(selector: (s: ChecksState) => T): T => useStore(checksStore, selector);
 export const useMfaEnrolment = <T>(selector: (s: MfaEnrolmentState) => T): T => useStore(mfaEnrolmentStore, selector);
 export const useConsoleSettings = <T>(selector: (s: ConsoleSettingsState) => T): T => useStore(consoleSettingsStore, selector);
