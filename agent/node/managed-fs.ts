@@ -34,9 +34,14 @@ export class ManagedFs {
     return join(this.prefix, path);
   }
 
+  /** Throws unit_not_managed for a unit outside navin-*.service (or the agent's own). */
+  assertUnit(unit: string): void {
+    if (!isManagedUnit(unit)) throw new ExecutionError('unit_not_managed', `${unit} is not a unit this agent manages (navin-*.service)`);
+  }
+
   /** The real path of a unit file; throws unit_not_managed. */
   unitPath(unit: string): string {
-    if (!isManagedUnit(unit)) throw new ExecutionError('unit_not_managed', `${unit} is not a unit this agent manages (navin-*.service)`);
+    this.assertUnit(unit);
     mkdirSync(join(this.prefix, UNIT_DIR), { recursive: true, mode: 0o755 });
     return join(this.prefix, UNIT_DIR, unit);
   }

@@ -126,7 +126,8 @@ export async function runTask(task: PlanTask, ctx: TaskContext): Promise<TaskDon
       return { output: { check: outcome } };
     }
     default: {
-      const unit = ctx.fs.unitPath(task.unit) && task.unit;
+      const unit = task.unit;
+      ctx.fs.assertUnit(unit);
       const said = await systemctl(ctx.systemctl, [VERB[task.kind], unit]);
       return { output: { unit, systemctl: said || null, ...(await unitState(ctx.systemctl, unit)) } };
     }
