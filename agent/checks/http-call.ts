@@ -1,0 +1,62 @@
+// One HTTP request of a check, bounded by its timeout, with what evidence needs of the answer: the status, the
+// body as text (cut short) and as JSON when it is JSON.
+import { DEFAULT_CHECK_TIMEOUT_MS } from '../../main/wire/service-checks';
+import { CheckFailure } from './outcome';
+
+export const EVIDENCE_BODY_CHARS = 512;
+
+export interface HttpAnswer {
+  status: number;
+  text: string;
+  json: unknown;
+}
+
+export function timeoutOf(params: { timeout_ms?: number }): number {
+  return params.timeout_ms ?? DEFAULT_CHECK_TIMEOUT_MS;
+}
+
+export async function httpCall(
+  method: string,
+  url: string,
+  timeoutMs: number,
+  body?: { json: unknown } | { text: string; contentType: string },
+): Promise<HttpAnswer> {
+  const init: RequestInit = { method, signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' };
+  if (body && 'json' in body) {
+    init.body = JSON.stringify(body.json);
+    init.headers = { 'content-type': 'application/json' };
+  } else if (body) {
+    init.body = body.text;
+    init.headers = { 'content-type': body.contentType };
+  }
+  const res = await fetch(url, init);
+  const text = await res.text();
+  let json: unknown;
+  try {
+    json = text.length > 0 ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, text, json };
+}
+
+export function shortBody(text: string): string {
+  return text.length > EVIDENCE_BODY_CHARS ? `${text.slice(0, EVIDENCE_BODY_CHARS)}…` : text;
+}
+
+/** A failure, with the body as evidence, when the service answered another status than the one expected. */
+export function expectStatus(answer: HttpAnswer, want: number, what: string): void {
+  if (answer.status !== want) {
+    throw new CheckFailure('http_status', `${what} answered HTTP ${answer.status}, expected ${want}: ${shortBody(answer.text)}`);
+  }
+}
+
+export function hostUrl(scheme: string, host: string | undefined, port: number, path: string): string {
+  const h = host ?? '127.0.0.1';
+  return `${scheme}://${h.includes(':') && !h.startsWith('[') ? `[${h}]` : h}:${port}${path}`;
+}
+
+/** A base URL and a path joined without doubling or dropping the slash between them. */
+export function joinUrl(base: string, path: string): string {
+  return `${base.replace(/\/+$/, '')}${path}`;
+}
