@@ -29,9 +29,11 @@ const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'EN
 export function classifyError(error: unknown): CheckErrorCode {
   if (error instanceof CheckFailure) return error.code;
   const e = error as { name?: unknown; code?: unknown; cause?: { code?: unknown; name?: unknown } } | null;
-  const name = typeof e?.name === 'string' ? e.name : '';
+  // etcd3's error classes keep the name Error: their constructor says which gRPC status it was.
+  const ctor = (error as { constructor?: { name?: unknown } } | null)?.constructor?.name;
+  const name = `${typeof e?.name === 'string' ? e.name : ''} ${typeof ctor === 'string' ? ctor : ''}`;
   const code = typeof e?.code === 'string' ? e.code : typeof e?.cause?.code === 'string' ? e.cause.code : '';
-  if (name === 'TimeoutError' || name === 'AbortError' || code === 'ETIMEDOUT' || code === 'ECONNABORTED' || /Deadline|Timeout/.test(name))
+  if (/\b(TimeoutError|AbortError)\b/.test(name) || code === 'ETIMEDOUT' || code === 'ECONNABORTED' || /Deadline|Timeout/.test(name))
     return 'timeout';
   if (NETWORK_CODES.has(code) || code === 'UND_ERR_SOCKET' || /Unavailable/.test(name)) return 'unreachable';
   return 'service_error';
