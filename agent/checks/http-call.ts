@@ -7,6 +7,7 @@ export const EVIDENCE_BODY_CHARS = 512;
 
 export interface HttpAnswer {
   status: number;
+  contentType: string;
   text: string;
   json: unknown;
 }
@@ -37,7 +38,7 @@ export async function httpCall(
   } catch {
     json = undefined;
   }
-  return { status: res.status, text, json };
+  return { status: res.status, contentType: res.headers.get('content-type') ?? '', text, json };
 }
 
 export function shortBody(text: string): string {

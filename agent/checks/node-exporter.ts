@@ -30,6 +30,15 @@ export function nodeExporterMetricsCheck(p: CheckParams<'node_exporter.metrics'>
         async () => {
           const answer = await httpCall('GET', p.url, timeoutOf(p));
           expectStatus(answer, 200, p.url);
+          run.evidence.content_type = answer.contentType;
+          // As a Prometheus scrape does: the text format is served as text/plain (0.0.4) or OpenMetrics text. The
+          // parser is lenient enough to read an HTML page as metric lines, so the type is judged before it.
+          if (!/^(text\/plain|application\/openmetrics-text)\b/.test(answer.contentType)) {
+            throw new CheckFailure(
+              'unexpected_response',
+              `${p.url} served ${answer.contentType || 'no content type'}, not Prometheus text format`,
+            );
+          }
           return answer.text;
         },
         (t) => `${t.length} bytes`,
