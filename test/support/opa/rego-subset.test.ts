@@ -2,7 +2,7 @@
 // compile time instead of evaluating it wrongly.
 import { expect, test } from 'vitest';
 import { opaSmokePolicy } from '../../../agent/checks';
-import { evaluateModule, parseModule, RegoError } from './rego-subset';
+import { evaluateModule, parseModule, type RegoError } from './rego-subset';
 
 const refused = (source: string) => {
   try {
