@@ -2,11 +2,11 @@
 // (put, get, delete of a fresh key), through etcd's own gRPC API with the etcd3 client.
 import { Etcd3, type IStatusResponse, type IMemberListResponse } from 'etcd3';
 import { noop } from 'cockatiel';
-import type { CheckOutcome, CheckParams } from '../../main/wire/service-checks';
+import type { CheckErrorCode, CheckOutcome, CheckParams } from '../../main/wire/service-checks';
 import { toHex } from '../../main/wire/encoding';
 import { randomBytes } from '../../main/wire/random';
 import { httpCall, joinUrl, shortBody, timeoutOf } from './http-call';
-import { CheckFailure, errorMessage, runBody, type RunCheckOptions } from './outcome';
+import { CheckFailure, classifyError, errorMessage, runBody, type RunCheckOptions } from './outcome';
 
 /** Keys of the functional test live under this prefix, one fresh key per run. */
 export const ETCD_SMOKE_PREFIX = 'navin/smoke/';
@@ -39,11 +39,14 @@ interface EndpointReport {
 
 interface Probe {
   report: EndpointReport;
+  /** How the status call failed, when it did. */
+  failure?: CheckErrorCode;
   members?: IMemberListResponse['members'];
 }
 
 async function probe(endpoint: string, timeoutMs: number): Promise<Probe> {
   const report: EndpointReport = { endpoint };
+  let failure: CheckErrorCode | undefined;
   const c = client([endpoint], timeoutMs);
   try {
     const [health, status, list] = await Promise.allSettled([
@@ -63,10 +66,13 @@ async function probe(endpoint: string, timeoutMs: number): Promise<Probe> {
       report.version = s.version;
       report.db_size = s.dbSize;
       if (s.errors?.length) report.errors = s.errors;
-    } else report.error = errorMessage(status.reason);
+    } else {
+      report.error = errorMessage(status.reason);
+      failure = classifyError(status.reason);
+    }
     const members = list.status === 'fulfilled' ? list.value.members : undefined;
     if (list.status === 'rejected' && !report.error) report.error = errorMessage(list.reason);
-    return { report, ...(members ? { members } : {}) };
+    return { report, ...(members ? { members } : {}), ...(failure ? { failure } : {}) };
   } finally {
     c.close();
   }
@@ -100,8 +106,8 @@ export function etcdClusterCheck(p: CheckParams<'etcd.cluster'>, options: RunChe
     run.evidence.members = memberRows;
 
     if (lists.length === 0) {
-      const first = reports.find((r) => r.error);
-      throw Object.assign(new Error(`no endpoint answered: ${first?.error ?? 'no endpoint'}`), { name: 'Unavailable' });
+      const first = [...probes.values()].find((x) => x.report.error);
+      throw new CheckFailure(first?.failure ?? 'unreachable', `no endpoint answered: ${first?.report.error ?? 'no endpoint'}`);
     }
     const idsOf = (x: Probe) =>
       (x.members ?? [])
