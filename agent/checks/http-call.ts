@@ -1,5 +1,7 @@
 // One HTTP request of a check, bounded by its timeout, with what evidence needs of the answer: the status, the
 // body as text (cut short) and as JSON when it is JSON.
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { DEFAULT_CHECK_TIMEOUT_MS } from '../../main/wire/service-checks';
 import { CheckFailure } from './outcome';
 
@@ -39,6 +41,41 @@ export async function httpCall(
     json = undefined;
   }
   return { status: res.status, contentType: res.headers.get('content-type') ?? '', text, json };
+}
+
+/**
+ * A GET through node:http(s), for the one case fetch cannot serve: an https server verified against a given CA.
+ * The whole exchange (connect, TLS, answer) is bounded by timeoutMs.
+ */
+export function getWithCa(url: string, timeoutMs: number, ca?: string): Promise<HttpAnswer> {
+  return new Promise((resolve, reject) => {
+    const u = new URL(url);
+    const send = u.protocol === 'https:' ? httpsRequest : httpRequest;
+    const req = send(u, { method: 'GET', ...(ca ? { ca } : {}) }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('error', reject);
+      res.on('end', () => {
+        clearTimeout(timer);
+        const text = Buffer.concat(chunks).toString('utf8');
+        let json: unknown;
+        try {
+          json = text.length > 0 ? JSON.parse(text) : undefined;
+        } catch {
+          json = undefined;
+        }
+        resolve({ status: res.statusCode ?? 0, contentType: String(res.headers['content-type'] ?? ''), text, json });
+      });
+    });
+    const timer = setTimeout(() => {
+      req.destroy(Object.assign(new Error(`no answer from ${url} within ${timeoutMs} ms`), { name: 'TimeoutError' }));
+    }, timeoutMs);
+    req.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    req.end();
+  });
 }
 
 export function shortBody(text: string): string {

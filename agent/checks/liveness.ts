@@ -1,9 +1,10 @@
 // Liveness of one instance: a TCP connect, an HTTP status, etcd's /health and NATS's /healthz. Each says what
 // it asked and what came back; a refused or silent port is an outcome, never a throw.
+import { readFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import type { CheckOutcome, CheckParams } from '../../main/wire/service-checks';
-import { expectStatus, hostUrl, httpCall, shortBody, timeoutOf } from './http-call';
-import { CheckFailure, runBody, type RunCheckOptions } from './outcome';
+import { expectStatus, getWithCa, hostUrl, httpCall, shortBody, timeoutOf } from './http-call';
+import { CheckFailure, errorMessage, runBody, type RunCheckOptions } from './outcome';
 
 export function tcpCheck(p: CheckParams<'tcp'>, options: RunCheckOptions): Promise<CheckOutcome> {
   const host = p.host ?? '127.0.0.1';
@@ -36,9 +37,23 @@ export function tcpCheck(p: CheckParams<'tcp'>, options: RunCheckOptions): Promi
 export function httpCheck(p: CheckParams<'http'>, options: RunCheckOptions, kind = 'http'): Promise<CheckOutcome> {
   const url = hostUrl(p.scheme ?? 'http', p.host, p.port, p.path);
   const want = p.expect_status ?? 200;
-  return runBody(kind, `HTTP GET ${url}, expecting status ${want}`, options, async (run) => {
+  const trust =
+    p.scheme === 'https'
+      ? p.ca_file
+        ? `, the certificate verified against ${p.ca_file}`
+        : ', the certificate verified against the system CAs'
+      : '';
+  return runBody(kind, `HTTP GET ${url}, expecting status ${want}${trust}`, options, async (run) => {
     run.evidence.url = url;
-    const answer = await httpCall('GET', url, timeoutOf(p));
+    let ca: string | undefined;
+    if (p.ca_file) {
+      try {
+        ca = await readFile(p.ca_file, 'utf8');
+      } catch (error) {
+        throw new CheckFailure('params_invalid', `cannot read ca_file ${p.ca_file}: ${errorMessage(error)}`);
+      }
+    }
+    const answer = ca ? await getWithCa(url, timeoutOf(p), ca) : await httpCall('GET', url, timeoutOf(p));
     run.evidence.status = answer.status;
     run.evidence.body = shortBody(answer.text);
     expectStatus(answer, want, url);

@@ -35,6 +35,8 @@ export function classifyError(error: unknown): CheckErrorCode {
   const code = typeof e?.code === 'string' ? e.code : typeof e?.cause?.code === 'string' ? e.cause.code : '';
   if (/\b(TimeoutError|AbortError)\b/.test(name) || code === 'ETIMEDOUT' || code === 'ECONNABORTED' || /Deadline|Timeout/.test(name))
     return 'timeout';
+  // Node names certificate failures by their OpenSSL reason (UNABLE_TO_VERIFY_LEAF_SIGNATURE, CERT_HAS_EXPIRED…).
+  if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS|ERR_SSL/.test(code)) return 'tls_invalid';
   if (NETWORK_CODES.has(code) || code === 'UND_ERR_SOCKET' || /Unavailable/.test(name)) return 'unreachable';
   return 'service_error';
 }

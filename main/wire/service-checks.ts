@@ -21,7 +21,8 @@ interface Local extends Common {
 
 export interface CheckParamsByKind {
   tcp: Local & { port: number };
-  http: Local & { port: number; path: string; expect_status?: number; scheme?: 'http' | 'https' };
+  /** With https, the server's certificate is verified against ca_file (a PEM on the agent's host), else the system's CAs. */
+  http: Local & { port: number; path: string; expect_status?: number; scheme?: 'http' | 'https'; ca_file?: string };
   'etcd.health': Local & { port: number };
   'nats.healthz': Local & { monitor_port: number };
   /** Client URLs of the members (http://host:port). */
@@ -73,6 +74,7 @@ export interface CheckStep {
 export const CHECK_ERROR_CODES = [
   'unreachable',
   'timeout',
+  'tls_invalid',
   'http_status',
   'unexpected_response',
   'unhealthy',
@@ -109,7 +111,7 @@ export interface CheckOutcome {
   error?: { code: CheckErrorCode; message: string };
 }
 
-type FieldType = 'port' | 'string' | 'path' | 'status' | 'scheme' | 'boolean' | 'timeout' | 'urls' | 'url';
+type FieldType = 'port' | 'string' | 'path' | 'file' | 'status' | 'scheme' | 'boolean' | 'timeout' | 'urls' | 'url';
 interface Field {
   type: FieldType;
   required: boolean;
@@ -121,7 +123,7 @@ const LOCAL = { host: opt('string'), timeout_ms: opt('timeout') };
 /** The params of each kind, as data, so the catalog validator and the agent judge them by the same table. */
 export const CHECK_PARAM_FIELDS: { readonly [K in CheckKind]: { readonly [F in keyof Required<CheckParamsByKind[K]>]: Field } } = {
   tcp: { ...LOCAL, port: req('port') },
-  http: { ...LOCAL, port: req('port'), path: req('path'), expect_status: opt('status'), scheme: opt('scheme') },
+  http: { ...LOCAL, port: req('port'), path: req('path'), expect_status: opt('status'), scheme: opt('scheme'), ca_file: opt('file') },
   'etcd.health': { ...LOCAL, port: req('port') },
   'nats.healthz': { ...LOCAL, monitor_port: req('port') },
   'etcd.cluster': { endpoints: req('urls'), timeout_ms: opt('timeout') },
@@ -151,6 +153,8 @@ function fieldProblem(type: FieldType, v: unknown): string | null {
       return typeof v === 'string' && v.length > 0 && v.length <= 253 ? null : 'a non-empty string';
     case 'path':
       return typeof v === 'string' && v.startsWith('/') && !/\s/.test(v) ? null : 'a path starting with /';
+    case 'file':
+      return typeof v === 'string' && v.startsWith('/') && !v.split('/').includes('..') ? null : 'an absolute file path';
     case 'status':
       return Number.isInteger(v) && (v as number) >= 100 && (v as number) <= 599 ? null : 'an HTTP status 100-599';
     case 'scheme':

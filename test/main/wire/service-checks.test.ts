@@ -6,7 +6,15 @@ import { runCheck } from '../../../agent/checks';
 
 const EXAMPLES: Record<string, unknown> = {
   tcp: { port: 2379 },
-  http: { port: 9100, path: '/metrics', expect_status: 200, scheme: 'http', host: '198.18.0.10', timeout_ms: 1000 },
+  http: {
+    port: 9100,
+    path: '/metrics',
+    expect_status: 200,
+    scheme: 'https',
+    ca_file: '/etc/navin/ca.pem',
+    host: '198.18.0.10',
+    timeout_ms: 1000,
+  },
   'etcd.health': { port: 2379 },
   'nats.healthz': { monitor_port: 8222 },
   'etcd.cluster': { endpoints: ['http://198.18.0.10:2379', 'http://198.18.0.11:2379'] },
@@ -42,6 +50,7 @@ test('each mistake is named: unknown kind, unknown field, missing field, wrong t
     ['http', { port: 80, path: 'metrics' }, /path must be a path starting with \//],
     ['http', { port: 80, path: '/', scheme: 'ftp' }, /scheme must be http or https/],
     ['tcp', { port: 1, timeout_ms: 600_000 }, /timeout_ms must be milliseconds/],
+    ['http', { port: 443, path: '/', ca_file: 'ca.pem' }, /ca_file must be an absolute file path/],
     ['etcd.cluster', { endpoints: [] }, /endpoints must be 1 to 16/],
     ['etcd.kv', { endpoints: ['http://root:pw@127.0.0.1:2379'] }, /without credentials/],
     ['node_exporter.metrics', { url: 'not a url' }, /url must be an absolute URL/],
