@@ -7,7 +7,7 @@ import type { CheckOutcome, CheckParams } from '../../main/wire/service-checks';
 import { toHex } from '../../main/wire/encoding';
 import { randomBytes } from '../../main/wire/random';
 import { hostUrl, httpCall, shortBody, timeoutOf } from './http-call';
-import { CheckFailure, errorMessage, runBody, type RunCheckOptions } from './outcome';
+import { CheckFailure, errorMessage, runBody, within, type RunCheckOptions } from './outcome';
 
 /** Subjects of the functional test: one fresh subject per run under this prefix. */
 export const NATS_SMOKE_PREFIX = 'navin.smoke.';
@@ -62,7 +62,7 @@ export function natsJetstreamCheck(p: CheckParams<'nats.jetstream'>, options: Ru
       const account = await jsm.getAccountInfo().catch(jsError);
       run.evidence.account = { streams: account.streams, consumers: account.consumers, storage: account.storage, api: account.api };
     } finally {
-      await nc.close().catch(() => undefined);
+      await within(nc.close(), timeout, 'close').catch(() => undefined);
     }
   });
 }
@@ -98,7 +98,7 @@ export function natsPubSubCheck(p: CheckParams<'nats.pubsub'>, options: RunCheck
         // The server holds the subscription once a flush round trip has come back.
         await run.step(
           'subscribe',
-          () => nc.flush(),
+          () => within(nc.flush(), timeout, 'subscribe'),
           () => `subscribed to ${subject}`,
         );
         await run.step(
@@ -157,7 +157,7 @@ export function natsPubSubCheck(p: CheckParams<'nats.pubsub'>, options: RunCheck
       } finally {
         await run.cleanup('unsubscribe', async () => {
           if (!sub.isClosed()) sub.unsubscribe();
-          await nc.flush();
+          await within(nc.flush(), timeout, 'unsubscribe');
         });
         if (p.jetstream) {
           // Deleted even when creating it seemed to fail: a create that timed out may have gone through.
@@ -172,7 +172,7 @@ export function natsPubSubCheck(p: CheckParams<'nats.pubsub'>, options: RunCheck
             }
           });
         }
-        await nc.close().catch(() => undefined);
+        await within(nc.close(), timeout, 'close').catch(() => undefined);
       }
     },
     true,

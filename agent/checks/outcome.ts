@@ -50,6 +50,15 @@ export function errorMessage(error: unknown): string {
   return String(error);
 }
 
+/** A promise bounded by a deadline, for client calls that take no timeout of their own (a NATS flush). */
+export function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(Object.assign(new Error(`${what}: no answer within ${ms} ms`), { name: 'TimeoutError' })), ms);
+  });
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
+}
+
 export class CheckRun {
   readonly evidence: Record<string, unknown> = {};
   readonly steps: CheckStep[] = [];

@@ -135,6 +135,39 @@ test('a store made read-only: core messaging and readiness go on, the stream can
   expect((await runCheck('nats.pubsub', { endpoints: [nats.url], jetstream: true })).status).toBe('pass');
 });
 
+test('a server that hangs after the connect fails the functional test as a timeout, within its bound', async () => {
+  const pid = nats.process.pid!;
+  const t0 = performance.now();
+  let outcome;
+  try {
+    outcome = await runCheck(
+      'nats.pubsub',
+      { endpoints: [nats.url], timeout_ms: 800 },
+      {
+        onStep: (step) => {
+          if (step.name === 'connect') process.kill(pid, 'SIGSTOP');
+        },
+      },
+    );
+  } finally {
+    process.kill(pid, 'SIGCONT');
+  }
+  expect(performance.now() - t0).toBeLessThan(800 * 4 + 1500);
+  expect(outcome).toMatchObject({ status: 'fail', error: { code: 'timeout' } });
+  expect(outcome.steps?.map((s) => [s.name, s.status])).toEqual([
+    ['connect', 'pass'],
+    ['subscribe', 'fail'],
+    ['unsubscribe', 'fail'],
+  ]);
+  // Once the server runs again it sees the connection gone, and with it the subscription.
+  let left = await leftovers();
+  for (let i = 0; i < 20 && JSON.stringify(left) !== JSON.stringify(clean); i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    left = await leftovers();
+  }
+  expect(left).toEqual(clean);
+});
+
 test('wrong ports fail readiness and liveness as unreachable', async () => {
   const [wrong] = (await freePorts(1)) as [number];
   expect(await runCheck('nats.healthz', { monitor_port: wrong, timeout_ms: 2000 })).toMatchObject({
