@@ -1,7 +1,7 @@
 // A run killed with its hosts still up leaves them running; the next sweep removes every piece of them and
 // leaves alone the hosts of a suite that is still alive.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -62,17 +62,16 @@ describeHosts('sweeping stale test hosts', () => {
   });
   afterAll(() => live?.close());
 
-  it('a host of a killed run is still running before the sweep', async () => {
+  it('a killed run leaves its host running, and the sweep removes all of it while keeping the live suite’s', async () => {
+    expect(isRunning(stale.leaderPid)).toBe(true);
     expect(procStat(stale.leaderPid)?.comm).toBe('systemd');
     expect(await linkNames()).toEqual(expect.arrayContaining([stale.bridge, `vb-${stale.name}`]));
     expect(existsSync(stale.rootDir)).toBe(true);
-  });
 
-  it('the sweep removes the killed run’s host and keeps the live suite’s', async () => {
-    const staleSubnet = Number(stale.bridge.slice(3));
     const liveSubnet = Number(live.bridge.slice(3));
     const r = await sweepStaleHosts();
-    expect(r.swept).toContain(staleSubnet);
+    // Another suite starting meanwhile (its bootHosts sweeps too) may have been first: what counts is that
+    // nothing of the killed run is left and the live suite holds its subnet.
     expect(r.live).toContain(liveSubnet);
     expect(r.swept).not.toContain(liveSubnet);
 
@@ -80,20 +79,20 @@ describeHosts('sweeping stale test hosts', () => {
     const links = await linkNames();
     expect(links).not.toContain(stale.bridge);
     expect(links).not.toContain(`vb-${stale.name}`);
-    expect(existsSync(stale.rootDir)).toBe(false);
-    expect(existsSync(join(stale.rootDir, '..'))).toBe(false);
+    expect(existsSync(join(stale.rootDir, '..', '..'))).toBe(false);
     expect(existsSync(nspawnRunDir(stale.name))).toBe(false);
     const cg = cgroupMounts();
     for (const m of [cg.unified, cg.legacy].filter(Boolean)) expect(existsSync(join(m!, 'navin-test-hosts', stale.name))).toBe(false);
+    expect(readFileSync('/proc/self/mountinfo', 'utf8')).not.toContain(stale.rootDir);
 
     const h = live.hosts[0]!;
-    expect(procStat(h.leaderPid)?.comm).toBe('systemd');
+    expect(isRunning(h.leaderPid)).toBe(true);
     expect((await h.exec(['systemctl', 'is-system-running'])).stdout.trim()).toMatch(/^(running|degraded)$/);
     expect(links).toContain(live.bridge);
   });
 
-  it('a second sweep finds nothing more to remove', async () => {
+  it('a second sweep finds nothing more of the killed run to remove', async () => {
     const r = await sweepStaleHosts();
-    expect(r.swept).toEqual([]);
+    expect(r.swept).not.toContain(Number(stale.bridge.slice(3)));
   });
 });
