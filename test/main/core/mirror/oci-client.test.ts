@@ -179,7 +179,7 @@ describe.skipIf(!available.ok)('OCI client against Distribution 2.8', () => {
     const stored = storedBlob(reg, d.digest);
     expect(existsSync(stored)).toBe(true);
     const bad = Buffer.from(bytes);
-    bad[5000] ^= 0xff;
+    bad.writeUInt8(bad.readUInt8(5000) ^ 0xff, 5000);
     writeFileSync(stored, bad);
     const dest = join(dir.path, 'corrupt.bin');
     const err = await client.downloadBlob('navin/test/corrupt', d.digest, dest, d.size).catch((e) => e);
