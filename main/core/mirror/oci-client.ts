@@ -6,7 +6,8 @@ import { closeSync, createWriteStream, fsyncSync, openSync, renameSync, rmSync }
 import { Agent, request, type RequestOptions } from 'node:https';
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { basename, dirname, join } from 'node:path';
-import { Readable, Transform, type TransformCallback } from 'node:stream';
+import type { Readable } from 'node:stream';
+import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomBytes } from 'node:crypto';
 import { MirrorError, transportError } from './mirror-errors';
@@ -40,6 +41,9 @@ export interface FetchedManifest {
   mediaType: string;
   body: Buffer;
 }
+
+/** Bytes in memory, or any stream of them (node streams, tar entries). */
+export type BlobSource = Buffer | AsyncIterable<Uint8Array>;
 
 export interface PushBlobOptions {
   /** Bytes per PATCH of a chunked upload (default 32 MiB); a blob no larger than this goes up in one PUT. */
@@ -274,18 +278,29 @@ export class OciClient {
   async pushBlob(
     repository: string,
     expected: { digest: string; size: number },
-    source: Buffer | Readable,
+    source: BlobSource,
     opts: PushBlobOptions = {},
   ): Promise<PushBlobResult> {
     if (!isDigest(expected.digest)) throw new MirrorError('mirror_error', `not a sha256 digest: ${expected.digest}`);
     const what = `blob ${expected.digest} of ${repository}`;
-    const stream = Buffer.isBuffer(source) ? Readable.from([source]) : source;
+    const stream: AsyncIterable<Uint8Array> | Iterable<Uint8Array> = Buffer.isBuffer(source) ? [source] : source;
     const chunkSize = Math.max(1, opts.chunkSize ?? DEFAULT_CHUNK_SIZE);
     if (opts.skipExisting !== false && (await this.blobSize(repository, expected.digest)) === expected.size) {
       // Held already: the source is still read whole and checked, so a bad copy is never taken as good.
-      const verifier = new DigestVerifier(expected.digest, expected.size, what);
-      verifier.on('data', (c: Buffer) => opts.onBytes?.(c.length));
-      await pipeline(stream, verifier);
+      const hash = createHash('sha256');
+      let bytes = 0;
+      for await (const c of stream) {
+        hash.update(c);
+        bytes += c.length;
+        opts.onBytes?.(c.length);
+      }
+      const actual = `sha256:${hash.digest('hex')}`;
+      if (actual !== expected.digest || bytes !== expected.size)
+        throw new MirrorError('digest_mismatch', `${what}: the bytes hash to ${actual} (${bytes} bytes), not ${expected.digest}`, {
+          expected: expected.digest,
+          actual,
+          size: bytes,
+        });
       return { digest: expected.digest, size: expected.size, uploaded: false, chunks: 0 };
     }
 
@@ -322,7 +337,7 @@ export class OciClient {
 
     try {
       for await (const c of stream) {
-        const chunk = c as Buffer;
+        const chunk = Buffer.isBuffer(c) ? c : Buffer.from(c.buffer, c.byteOffset, c.byteLength);
         hash.update(chunk);
         read += chunk.length;
         opts.onBytes?.(chunk.length);
@@ -372,9 +387,24 @@ export class OciClient {
     } catch (error) {
       // Cancel the session so the registry commits nothing of it; the original error is what matters.
       await this.exchange('DELETE', location).catch(() => undefined);
-      if (!Buffer.isBuffer(source)) stream.destroy();
+      if (!Buffer.isBuffer(source)) (source as { destroy?: () => void }).destroy?.();
       throw error;
     }
+  }
+
+  /** Links a blob the mirror holds in `from` into `repository` without sending it; false when the mirror declines. */
+  async mountBlob(repository: string, digest: string, from: string): Promise<boolean> {
+    if ((await this.blobSize(repository, digest)) !== null) return true;
+    const target = this.url(`/v2/${this.repositoryPath(repository)}/blobs/uploads/`);
+    target.searchParams.set('mount', digest);
+    target.searchParams.set('from', this.repositoryPath(from));
+    const r = await this.exchange('POST', target, { 'Content-Length': 0 });
+    if (r.status === 201) return true;
+    if (r.status === 202) {
+      await this.exchange('DELETE', this.uploadLocation(r, target)).catch(() => undefined);
+      return false;
+    }
+    throw this.fail(`POST ${target.pathname}?mount`, r, '201 or 202');
   }
 
   private uploadLocation(r: Exchange, from: URL): URL {

@@ -109,118 +109,116 @@ describe('the shipped catalog', () => {
 });
 
 describe('a bad descriptor is refused with the file, the path and the reason', () => {
-  const cases: { what: string; file: string; mutate: ((d: any) => void) | string; expect: { path?: string; reason: RegExp } }[] =
-    [
-      {
-        what: 'a digest that is not sha256',
-        file: 'etcd.yaml',
-        mutate: (d) => (d.versions[0].artifacts[0].platforms.amd64.digest = 'md5:1234'),
-        expect: { path: 'versions[0].artifacts[0].platforms.amd64.digest', reason: /sha256:<64 lowercase hex digits>/ },
+  const cases: { what: string; file: string; mutate: ((d: any) => void) | string; expect: { path?: string; reason: RegExp } }[] = [
+    {
+      what: 'a digest that is not sha256',
+      file: 'etcd.yaml',
+      mutate: (d) => (d.versions[0].artifacts[0].platforms.amd64.digest = 'md5:1234'),
+      expect: { path: 'versions[0].artifacts[0].platforms.amd64.digest', reason: /sha256:<64 lowercase hex digits>/ },
+    },
+    {
+      what: 'an unknown check kind',
+      file: 'nats.yaml',
+      mutate: (d) => (d.checks.liveness.kind = 'nats.ping'),
+      expect: { path: 'checks.liveness.kind', reason: /one of tcp, http, etcd.health, nats.healthz/ },
+    },
+    {
+      what: 'a template naming an undeclared port',
+      file: 'etcd.yaml',
+      mutate: (d) => (d.files[0].content += 'metrics: {{ports.metrics}}\n'),
+      expect: { path: 'files[0].content', reason: /\{\{ports\.metrics\}\}: metrics is not declared in ports \(declared: client, peer\)/ },
+    },
+    {
+      what: 'a template naming an unknown variable',
+      file: 'nats.yaml',
+      mutate: (d) => (d.unit.content = d.unit.content.replace('{{bin.nats-server}}', '{{binary}}')),
+      expect: { path: 'unit.content', reason: /\{\{binary\}\} is not a template name/ },
+    },
+    {
+      what: 'a binary the versions do not all carry',
+      file: 'etcd.yaml',
+      mutate: (d) => (d.unit.content = d.unit.content.replace('{{bin.etcd}}', '{{bin.etcdutl}}')),
+      expect: { path: 'unit.content', reason: /etcdutl is not declared in the artifacts of every version/ },
+    },
+    {
+      what: 'an upgrade from a version that does not exist',
+      file: 'etcd.yaml',
+      mutate: (d) => (d.versions[1].upgrade.from = ['3.4.22-1']),
+      expect: { path: 'versions[1].upgrade.from[0]', reason: /3\.4\.22-1 is not a version of etcd/ },
+    },
+    {
+      what: 'a rollback declared possible after an irreversible migration',
+      file: 'etcd.yaml',
+      mutate: (d) => (d.versions[1].upgrade.migrations = [{ name: 'storage-v4', description: 'rewrites the backend', irreversible: true }]),
+      expect: { path: 'versions[1].upgrade.rollback', reason: /irreversible migration storage-v4/ },
+    },
+    {
+      what: 'a check without its required parameter',
+      file: 'nats.yaml',
+      mutate: (d) => delete d.checks.readiness.params.client_port,
+      expect: { path: 'checks.readiness.params', reason: /nats\.jetstream needs the parameter client_port/ },
+    },
+    {
+      what: 'a check parameter naming an undeclared port',
+      file: 'node-exporter.yaml',
+      mutate: (d) => (d.checks.liveness.params.port = { port: 'web' }),
+      expect: { path: 'checks.liveness.params.port.port', reason: /web is not a declared port/ },
+    },
+    {
+      what: 'a field the schema does not know',
+      file: 'opa.yaml',
+      mutate: (d) => (d.resources.min_gpu = 1),
+      expect: { path: 'resources.min_gpu', reason: /Unrecognized key/ },
+    },
+    {
+      what: 'an available artifact without a source',
+      file: 'nats.yaml',
+      mutate: (d) => delete d.versions[0].artifacts[0].platforms.amd64.source,
+      expect: {
+        path: 'versions[0].artifacts[0].platforms.amd64',
+        reason: /either \{digest, size, source\} or \{available: false, reason\}/,
       },
-      {
-        what: 'an unknown check kind',
-        file: 'nats.yaml',
-        mutate: (d) => (d.checks.liveness.kind = 'nats.ping'),
-        expect: { path: 'checks.liveness.kind', reason: /one of tcp, http, etcd.health, nats.healthz/ },
+    },
+    {
+      what: 'one Debian file pinned to two digests',
+      file: 'etcd.yaml',
+      mutate: (d) => (d.versions[1].artifacts[0].platforms.amd64.digest = `sha256:${'0'.repeat(64)}`),
+      expect: {
+        path: 'versions[1].artifacts[0].platforms.amd64.digest',
+        reason: /etcd-server=3\.4\.23-4\+b4:\/usr\/bin\/etcd is pinned to sha256:a45de166/,
       },
-      {
-        what: 'a template naming an undeclared port',
-        file: 'etcd.yaml',
-        mutate: (d) => (d.files[0].content += 'metrics: {{ports.metrics}}\n'),
-        expect: { path: 'files[0].content', reason: /\{\{ports\.metrics\}\}: metrics is not declared in ports \(declared: client, peer\)/ },
-      },
-      {
-        what: 'a template naming an unknown variable',
-        file: 'nats.yaml',
-        mutate: (d) => (d.unit.content = d.unit.content.replace('{{bin.nats-server}}', '{{binary}}')),
-        expect: { path: 'unit.content', reason: /\{\{binary\}\} is not a template name/ },
-      },
-      {
-        what: 'a binary the versions do not all carry',
-        file: 'etcd.yaml',
-        mutate: (d) => (d.unit.content = d.unit.content.replace('{{bin.etcd}}', '{{bin.etcdutl}}')),
-        expect: { path: 'unit.content', reason: /etcdutl is not declared in the artifacts of every version/ },
-      },
-      {
-        what: 'an upgrade from a version that does not exist',
-        file: 'etcd.yaml',
-        mutate: (d) => (d.versions[1].upgrade.from = ['3.4.22-1']),
-        expect: { path: 'versions[1].upgrade.from[0]', reason: /3\.4\.22-1 is not a version of etcd/ },
-      },
-      {
-        what: 'a rollback declared possible after an irreversible migration',
-        file: 'etcd.yaml',
-        mutate: (d) =>
-          (d.versions[1].upgrade.migrations = [{ name: 'storage-v4', description: 'rewrites the backend', irreversible: true }]),
-        expect: { path: 'versions[1].upgrade.rollback', reason: /irreversible migration storage-v4/ },
-      },
-      {
-        what: 'a check without its required parameter',
-        file: 'nats.yaml',
-        mutate: (d) => delete d.checks.readiness.params.client_port,
-        expect: { path: 'checks.readiness.params', reason: /nats\.jetstream needs the parameter client_port/ },
-      },
-      {
-        what: 'a check parameter naming an undeclared port',
-        file: 'node-exporter.yaml',
-        mutate: (d) => (d.checks.liveness.params.port = { port: 'web' }),
-        expect: { path: 'checks.liveness.params.port.port', reason: /web is not a declared port/ },
-      },
-      {
-        what: 'a field the schema does not know',
-        file: 'opa.yaml',
-        mutate: (d) => (d.resources.min_gpu = 1),
-        expect: { path: 'resources.min_gpu', reason: /Unrecognized key/ },
-      },
-      {
-        what: 'an available artifact without a source',
-        file: 'nats.yaml',
-        mutate: (d) => delete d.versions[0].artifacts[0].platforms.amd64.source,
-        expect: {
-          path: 'versions[0].artifacts[0].platforms.amd64',
-          reason: /either \{digest, size, source\} or \{available: false, reason\}/,
-        },
-      },
-      {
-        what: 'one Debian file pinned to two digests',
-        file: 'etcd.yaml',
-        mutate: (d) => (d.versions[1].artifacts[0].platforms.amd64.digest = `sha256:${'0'.repeat(64)}`),
-        expect: {
-          path: 'versions[1].artifacts[0].platforms.amd64.digest',
-          reason: /etcd-server=3\.4\.23-4\+b4:\/usr\/bin\/etcd is pinned to sha256:a45de166/,
-        },
-      },
-      {
-        what: 'a stateful service without a backup block',
-        file: 'nats.yaml',
-        mutate: (d) => delete d.backup,
-        expect: { path: 'backup', reason: /a stateful service declares how it is backed up/ },
-      },
-      {
-        what: 'a restore step naming a backup file that is not declared',
-        file: 'nats.yaml',
-        mutate: (d) => (d.backup.restore.steps[3].run[3] = '{{files.store}}'),
-        expect: { path: 'backup.restore.steps[3].run[3]', reason: /store is not declared in backup\.files/ },
-      },
-      {
-        what: 'two services on one port of a host',
-        file: 'openfga.yaml',
-        mutate: (d) => (d.ports.metrics.port = 9100),
-        expect: { path: 'ports.metrics.port', reason: /port 9100\/tcp is already node-exporter's/ },
-      },
-      {
-        what: 'a descriptor in the wrong file',
-        file: 'opa.yaml',
-        mutate: (d) => (d.service = 'opa-server'),
-        expect: { path: 'service', reason: /must be described in opa-server\.yaml/ },
-      },
-      {
-        what: 'text that is not YAML',
-        file: 'opa.yaml',
-        mutate: 'schema: navin.catalog/v1\nservice: opa\n  title: [unclosed\n',
-        expect: { path: '', reason: /not valid YAML/ },
-      },
-    ];
+    },
+    {
+      what: 'a stateful service without a backup block',
+      file: 'nats.yaml',
+      mutate: (d) => delete d.backup,
+      expect: { path: 'backup', reason: /a stateful service declares how it is backed up/ },
+    },
+    {
+      what: 'a restore step naming a backup file that is not declared',
+      file: 'nats.yaml',
+      mutate: (d) => (d.backup.restore.steps[3].run[3] = '{{files.store}}'),
+      expect: { path: 'backup.restore.steps[3].run[3]', reason: /store is not declared in backup\.files/ },
+    },
+    {
+      what: 'two services on one port of a host',
+      file: 'openfga.yaml',
+      mutate: (d) => (d.ports.metrics.port = 9100),
+      expect: { path: 'ports.metrics.port', reason: /port 9100\/tcp is already node-exporter's/ },
+    },
+    {
+      what: 'a descriptor in the wrong file',
+      file: 'opa.yaml',
+      mutate: (d) => (d.service = 'opa-server'),
+      expect: { path: 'service', reason: /must be described in opa-server\.yaml/ },
+    },
+    {
+      what: 'text that is not YAML',
+      file: 'opa.yaml',
+      mutate: 'schema: navin.catalog/v1\nservice: opa\n  title: [unclosed\n',
+      expect: { path: '', reason: /not valid YAML/ },
+    },
+  ];
 
   test.each(cases)('$what', ({ file, mutate, expect: want }) => {
     const problems = problemsWith(file, mutate);
