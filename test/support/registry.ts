@@ -6,6 +6,9 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, writeFi
 import { request } from 'node:https';
 import { delimiter, join } from 'node:path';
 import { promisify } from 'node:util';
+import { createHash, randomBytes } from 'node:crypto';
+import { OCI_IMAGE_CONFIG, OCI_INDEX, OCI_MANIFEST } from '../../main/core/mirror/media-types';
+import { OciClient, sha256Digest } from '../../main/core/mirror/oci-client';
 import { issueServerCert, testCas } from './tls-endpoints';
 import { tempDir } from './temp-dir';
 
@@ -22,7 +25,18 @@ export interface TestRegistry {
   storageDir: string;
   /** Everything the registry wrote to stderr (its log). */
   log(): string;
+  /** The requests the registry served, from its access log (written just after each answer). */
+  requests(): RegistryRequest[];
+  /** Waits until the access log shows a request matching `pred` (the log line follows the answer by a moment). */
+  waitForRequest(pred: (r: RegistryRequest) => boolean, timeoutMs?: number): Promise<RegistryRequest>;
   stop(): Promise<void>;
+}
+
+export interface RegistryRequest {
+  method: string;
+  path: string;
+  status: number;
+  userAgent: string;
 }
 
 const DAY = 86_400_000;
@@ -105,8 +119,6 @@ export async function startRegistry(opts: { address?: string } = {}): Promise<Te
     'version: 0.1',
     'log:',
     '  level: warn',
-    '  accesslog:',
-    '    disabled: true',
     'storage:',
     '  filesystem:',
     `    rootdirectory: ${storageDir}`,
@@ -121,12 +133,32 @@ export async function startRegistry(opts: { address?: string } = {}): Promise<Te
     '',
   ].join('\n');
   writeFileSync(join(dir.path, 'config.yml'), config);
-  const child: ChildProcess = spawn(bin, ['serve', join(dir.path, 'config.yml')], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child: ChildProcess = spawn(bin, ['serve', join(dir.path, 'config.yml')], { stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   child.stderr!.setEncoding('utf8').on('data', (c: string) => {
     log += c;
     if (log.length > 1_000_000) log = log.slice(-500_000);
   });
+  // The access log (Apache combined format) goes to stdout.
+  const requests: RegistryRequest[] = [];
+  let partial = '';
+  child.stdout!.setEncoding('utf8').on('data', (c: string) => {
+    const lines = (partial + c).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) {
+      const m = /"([A-Z]+) (\S+) HTTP\/[\d.]+" (\d{3}) \S+ "[^"]*" "([^"]*)"/.exec(line);
+      if (m) requests.push({ method: m[1]!, path: m[2]!, status: Number(m[3]), userAgent: m[4]! });
+    }
+  });
+  const waitForRequest = async (pred: (r: RegistryRequest) => boolean, timeoutMs = 5000): Promise<RegistryRequest> => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const hit = requests.find(pred);
+      if (hit) return hit;
+      if (Date.now() > deadline) throw new Error(`no such request in the registry's access log: ${JSON.stringify(requests.slice(-20))}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
   let exited = false;
   const exit = new Promise<void>((resolve) =>
     child.once('exit', () => {
@@ -152,7 +184,17 @@ export async function startRegistry(opts: { address?: string } = {}): Promise<Te
         const host = `${address.includes(':') ? `[${address}]` : address}:${port}`;
         const url = `https://${host}`;
         if ((await ping(url, trusted.certPem)) === 200)
-          return { url, host, caPem: trusted.certPem, certDir, storageDir, log: () => log, stop };
+          return {
+            url,
+            host,
+            caPem: trusted.certPem,
+            certDir,
+            storageDir,
+            log: () => log,
+            requests: () => [...requests],
+            waitForRequest,
+            stop,
+          };
       }
       if (Date.now() > deadline) throw new Error(`docker-registry did not answer within 15 s: ${log.slice(-2000)}`);
       await new Promise((r) => setTimeout(r, 50));
@@ -164,6 +206,50 @@ export async function startRegistry(opts: { address?: string } = {}): Promise<Te
 }
 
 const run = promisify(execFile);
+
+/** A digest no registry holds: sha256 of a label (for images that must be found missing). */
+export const absentDigest = (label: string): string => `sha256:${createHash('sha256').update(`absent: ${label}`).digest('hex')}`;
+
+/**
+ * Pushes a small real image (random layer, OCI config and manifest) under an OCI index, as multi-architecture
+ * images are stored, and returns the index digest: what an image reference `<repository>@<digest>` pins.
+ */
+export async function pushTestImage(registry: Pick<TestRegistry, 'url' | 'caPem'>, repository: string, tag?: string): Promise<string> {
+  const client = new OciClient({ url: registry.url, ca_pem: registry.caPem });
+  try {
+    const layer = randomBytes(1024);
+    const config = Buffer.from(
+      JSON.stringify({ architecture: 'amd64', os: 'linux', rootfs: { type: 'layers', diff_ids: [sha256Digest(layer)] } }),
+    );
+    const manifest = Buffer.from(
+      JSON.stringify({
+        schemaVersion: 2,
+        mediaType: OCI_MANIFEST,
+        config: { mediaType: OCI_IMAGE_CONFIG, digest: sha256Digest(config), size: config.length },
+        layers: [{ mediaType: 'application/vnd.oci.image.layer.v1.tar', digest: sha256Digest(layer), size: layer.length }],
+      }),
+    );
+    const index = Buffer.from(
+      JSON.stringify({
+        schemaVersion: 2,
+        mediaType: OCI_INDEX,
+        manifests: [
+          {
+            mediaType: OCI_MANIFEST,
+            digest: sha256Digest(manifest),
+            size: manifest.length,
+            platform: { architecture: 'amd64', os: 'linux' },
+          },
+        ],
+      }),
+    );
+    for (const b of [layer, config]) await client.pushBlob(repository, { digest: sha256Digest(b), size: b.length }, b);
+    await client.putManifest(repository, sha256Digest(manifest), manifest, OCI_MANIFEST);
+    return await client.putManifest(repository, tag ?? sha256Digest(index), index, OCI_INDEX);
+  } finally {
+    client.close();
+  }
+}
 
 /** `skopeo inspect` as an independent client, trusting the test CA; `raw` returns the manifest as stored. */
 export async function skopeoInspect(
@@ -181,4 +267,21 @@ export async function skopeoInspect(
 
 export function skopeoAvailable(): boolean {
   return [...(process.env.PATH ?? '').split(delimiter), '/usr/bin'].some((d) => d && existsSync(join(d, 'skopeo')));
+}
+
+/** Deletes a manifest from the registry (as an operator pruning the mirror by hand would). */
+export function deleteManifest(registry: Pick<TestRegistry, 'url' | 'caPem'>, repository: string, digest: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      `${registry.url}/v2/${repository}/manifests/${digest}`,
+      { method: 'DELETE', ca: registry.caPem, agent: false },
+      (res) => {
+        res.resume();
+        if (res.statusCode === 202) resolve();
+        else reject(new Error(`DELETE ${repository}@${digest}: HTTP ${res.statusCode}`));
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
 }
