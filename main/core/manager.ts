@@ -104,7 +104,9 @@ export function openManager(opts: ManagerOptions): Manager {
     const commands = new Commands(store, keyring, clock);
     const listeners = new Listeners();
     const syslog = new SyslogForwarder({ store, clock });
+    const catalog = opts.catalogFiles ? tryParseCatalog(opts.catalogFiles) : loadBuiltinCatalog();
     const profiles = new Profiles({
+      catalog,
       store,
       clock,
       registration,
@@ -114,9 +116,17 @@ export function openManager(opts: ManagerOptions): Manager {
       mode: opts.mode,
       syslogStatus: () => syslog.status(),
     });
-    const preflight = new Preflight({ store, clock, registration, listeners, profiles, caPem: ca.certPem, managerVersion: VERSION });
+    const preflight = new Preflight({
+      store,
+      clock,
+      registration,
+      listeners,
+      profiles,
+      caPem: ca.certPem,
+      managerVersion: VERSION,
+      catalog: catalog.ok ? catalog.catalog : null,
+    });
     const approvals = new Approvals(store, clock);
-    const catalog = opts.catalogFiles ? tryParseCatalog(opts.catalogFiles) : loadBuiltinCatalog();
     const releaseKeys = new ReleaseKeys(store, keyring, clock);
     const events = new CoreEvents();
     const mirror = new MirrorService({ store, clock, events, releaseKeys, ed25519, catalog: () => (catalog.ok ? catalog.catalog : null) });
