@@ -13,6 +13,8 @@ import { profileRoutes } from './routes/profiles';
 import { approvalRoutes } from './routes/approvals';
 import { backupRoutes } from './routes/backups';
 import { settingsRoutes } from './routes/settings';
+import { catalogRoutes } from './routes/catalog';
+import { mirrorRoutes } from './routes/mirror';
 
 export function consoleApi(): Router {
   const router = new Router();
@@ -29,5 +31,7 @@ export function consoleApi(): Router {
   approvalRoutes(router, (manager) => manager.approvals);
   backupRoutes(router, (manager) => manager.backups);
   settingsRoutes(router);
+  catalogRoutes(router);
+  mirrorRoutes(router);
   return router;
 }

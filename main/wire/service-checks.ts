@@ -194,3 +194,18 @@ export function checkParams(kind: unknown, params: unknown): CheckParamsResult {
   if (problems.length > 0) return { ok: false, code: 'params_invalid', message: `${kind}: ${problems.join('; ')}` };
   return { ok: true, kind, params: params as unknown as CheckParams };
 }
+
+/** The kinds that may be declared for a role, for the catalog's schema. */
+export function kindsFor(role: CheckRole): [CheckKind, ...CheckKind[]] {
+  const kinds = (Object.keys(CHECK_KINDS) as CheckKind[]).filter((k) => CHECK_KINDS[k].includes(role));
+  return kinds as [CheckKind, ...CheckKind[]];
+}
+
+/** The names of a kind's params, required and optional, read off CHECK_PARAM_FIELDS. */
+export function paramNames(kind: CheckKind): { required: string[]; optional: string[] } {
+  const fields = Object.entries(CHECK_PARAM_FIELDS[kind]) as [string, Field][];
+  return {
+    required: fields.filter(([, f]) => f.required).map(([n]) => n),
+    optional: fields.filter(([, f]) => !f.required).map(([n]) => n),
+  };
+}
