@@ -30,6 +30,11 @@ export type { PlanView, PlanTaskView } from '../main/core/hosts/host-commands';
 export type { HostFacts } from '../main/wire/node-agent';
 export type { CommandState } from '../main/core/store/commands-tables';
 export type { PublicKeyInfo } from '../main/core/keys/keyring';
+/** The internal mirror: what it holds per service and version, bundle imports and their progress, release keys. */
+export type { MirrorInventory, MirrorArtifactEntry, MirrorImageEntry } from '../main/core/mirror/mirror-inventory';
+export type { MirrorImportView } from '../main/core/mirror/mirror-service';
+export type { ImportProgress, ImportResult } from '../main/core/bundle/bundle-import';
+export type { TrustedReleaseKey } from '../main/core/bundle/release-keys';
 /** A signed acceptance report: the payload the manager signs, its lines, and the list's summary. */
 export type { ReportBody, ReportLine, ReportSummary, SignedReport, Verdict } from '../main/core/reports/report-types';
 
@@ -83,6 +88,23 @@ export type ApiErrorCode =
   | 'approval_decided'
   | 'approval_needs_session'
   | 'backup_modified'
+  | 'mirror_not_configured'
+  | 'mirror_unreachable'
+  | 'mirror_tls_untrusted'
+  | 'mirror_auth_required'
+  | 'mirror_not_found'
+  | 'mirror_error'
+  | 'digest_mismatch'
+  | 'bundle_signature_invalid'
+  | 'bundle_truncated'
+  | 'bundle_malformed'
+  | 'bundle_not_found'
+  | 'import_running'
+  | 'import_interrupted'
+  | 'release_key_invalid'
+  | 'release_key_trusted'
+  | 'release_key_is_manager_key'
+  | 'catalog_invalid'
   | 'desired_state_changed'
   | 'rollback_unavailable'
   | 'mfa_code_invalid'

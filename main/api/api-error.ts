@@ -68,6 +68,26 @@ const STATUS_BY_CODE: Record<string, number> = {
   // Hosts and node agents.
   cluster_kind_mismatch: 409,
   raw_plan_refused: 409,
+  // The catalog, the mirror and offline bundles.
+  catalog_invalid: 500,
+  mirror_not_configured: 409,
+  mirror_unreachable: 502,
+  mirror_tls_untrusted: 502,
+  mirror_auth_required: 502,
+  mirror_not_found: 404,
+  mirror_error: 502,
+  digest_mismatch: 422,
+  bundle_signature_invalid: 422,
+  bundle_truncated: 422,
+  bundle_malformed: 422,
+  bundle_not_found: 404,
+  import_running: 409,
+  artifact_unavailable: 409,
+  artifact_source_mismatch: 409,
+  image_layout_invalid: 400,
+  release_key_invalid: 400,
+  release_key_trusted: 409,
+  release_key_is_manager_key: 409,
 };
 
 export interface ErrorBody {

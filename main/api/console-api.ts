@@ -14,6 +14,8 @@ import { approvalRoutes } from './routes/approvals';
 import { backupRoutes } from './routes/backups';
 import { settingsRoutes } from './routes/settings';
 import { hostRoutes } from './routes/hosts';
+import { catalogRoutes } from './routes/catalog';
+import { mirrorRoutes } from './routes/mirror';
 
 export function consoleApi(): Router {
   const router = new Router();
@@ -31,5 +33,7 @@ export function consoleApi(): Router {
   backupRoutes(router, (manager) => manager.backups);
   settingsRoutes(router);
   hostRoutes(router);
+  catalogRoutes(router);
+  mirrorRoutes(router);
   return router;
 }

@@ -28,6 +28,11 @@ import { Backups } from './backups/backups';
 import { Hosts } from './hosts/hosts';
 import { HostIdentities } from './hosts/host-identity';
 import { HostCommands } from './hosts/host-commands';
+import { loadBuiltinCatalog } from './catalog/catalog-builtin';
+import type { CatalogFile, CatalogLoad } from './catalog/catalog-loader';
+import { tryParseCatalog } from './catalog/catalog-loader';
+import { ReleaseKeys } from './bundle/release-keys';
+import { MirrorService } from './mirror/mirror-service';
 
 export { VERSION };
 export const DATABASE_FILE = 'navin.db';
@@ -39,6 +44,8 @@ export interface ManagerOptions {
   protector?: KeyProtector;
   clock?: Clock;
   ed25519?: Ed25519;
+  /** Catalog descriptors instead of the shipped ones (tests of an invalid catalog). */
+  catalogFiles?: CatalogFile[];
 }
 
 export interface Manager {
@@ -73,6 +80,12 @@ export interface Manager {
   readonly hosts: Hosts;
   readonly hostIdentities: HostIdentities;
   readonly hostCommands: HostCommands;
+  /** The service catalog as loaded at start, or why it is invalid (the catalog_valid rule reports it). */
+  readonly catalog: CatalogLoad;
+  /** The release public keys trusted to sign offline bundles. */
+  readonly releaseKeys: ReleaseKeys;
+  /** The internal mirror: what it holds, and bundle imports. */
+  readonly mirror: MirrorService;
   close(): void;
 }
 
@@ -90,7 +103,6 @@ export function openManager(opts: ManagerOptions): Manager {
   try {
     const keyring = Keyring.open(store, protector, ed25519, clock);
     const ca = CertificateAuthority.loadOrCreate(store, protector, clock);
-    const events = new CoreEvents();
     const registration = new Registration(store, protector, clock);
     const accounts = new Accounts(store, clock, {
       protector,
@@ -99,7 +111,9 @@ export function openManager(opts: ManagerOptions): Manager {
     const commands = new Commands(store, keyring, clock);
     const listeners = new Listeners();
     const syslog = new SyslogForwarder({ store, clock });
+    const catalog = opts.catalogFiles ? tryParseCatalog(opts.catalogFiles) : loadBuiltinCatalog();
     const profiles = new Profiles({
+      catalog,
       store,
       clock,
       registration,
@@ -109,9 +123,21 @@ export function openManager(opts: ManagerOptions): Manager {
       mode: opts.mode,
       syslogStatus: () => syslog.status(),
     });
-    const preflight = new Preflight({ store, clock, registration, listeners, profiles, caPem: ca.certPem, managerVersion: VERSION });
+    const preflight = new Preflight({
+      store,
+      clock,
+      registration,
+      listeners,
+      profiles,
+      caPem: ca.certPem,
+      managerVersion: VERSION,
+      catalog: catalog.ok ? catalog.catalog : null,
+    });
     const approvals = new Approvals(store, clock);
     const hosts = new Hosts(store, clock);
+    const releaseKeys = new ReleaseKeys(store, keyring, clock);
+    const events = new CoreEvents();
+    const mirror = new MirrorService({ store, clock, events, releaseKeys, ed25519, catalog: () => (catalog.ok ? catalog.catalog : null) });
     return {
       dataDir: opts.dataDir,
       mode: opts.mode,
@@ -134,6 +160,9 @@ export function openManager(opts: ManagerOptions): Manager {
       hosts,
       hostIdentities: new HostIdentities(store, hosts, ca, keyring, clock, VERSION),
       hostCommands: new HostCommands(store, hosts, keyring, clock),
+      catalog,
+      releaseKeys,
+      mirror,
       keyring,
       ca,
       protector,

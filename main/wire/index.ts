@@ -28,3 +28,4 @@ export {
   type VerifyOptions,
 } from './envelope';
 export { verifyReport, type ReportVerifyCode, type ReportVerifyOptions } from './report-verify';
+export * from './service-checks';

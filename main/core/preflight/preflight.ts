@@ -12,6 +12,7 @@ import { KUBE_READ_TIMEOUT_MS } from '../reports/component-checks';
 import type { Store } from '../store/store';
 import type { PreflightOutcome, PreflightRunRecord, PreflightTrigger } from '../store/lifecycle-tables';
 import type { CheckResult } from './check-types';
+import type { Catalog } from '../catalog/catalog';
 import { dnsChecks } from './dns-checks';
 import { kubeChecks } from './kube-checks';
 import { caCheck, endpointChecks, gatewayCheck } from './tls-checks';
@@ -27,6 +28,8 @@ export interface PreflightDeps {
   caPem: string;
   managerVersion: string;
   timeoutMs?: number;
+  /** The service catalog: a component of a catalog version is installed from the catalog's artifacts. */
+  catalog?: Catalog | null;
 }
 
 export interface PreflightRun extends Omit<PreflightRunRecord, 'checks'> {
@@ -68,7 +71,7 @@ export class Preflight {
       dnsChecks(cluster, dnsServers(store), at, this.d.timeoutMs),
       gatewayCheck(this.d.listeners, this.d.caPem, clock.now(), at),
       endpointChecks(store, this.d.caPem, desired, clock.now(), at, this.d.timeoutMs),
-      artifactChecks(store.reports.mirror(), cluster.profile, toInstall, at, this.d.timeoutMs),
+      artifactChecks(store.reports.mirror(), cluster.profile, toInstall, at, this.d.timeoutMs, this.d.catalog),
       req.evaluation ?? this.d.profiles.evaluate(clusterId),
     ]);
     const checks = [

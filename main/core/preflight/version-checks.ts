@@ -5,6 +5,10 @@ import { PROFILE_RULES } from '../profiles/profile-rules';
 import { lookupImages, parseImageReference, type MirrorSettings } from '../reports/mirror';
 import { bilingual } from '../reports/report-types';
 import type { Store } from '../store/store';
+import type { Catalog } from '../catalog/catalog';
+import { resolveFile } from '../mirror/artifacts';
+import { MirrorError } from '../mirror/mirror-errors';
+import { OciClient } from '../mirror/oci-client';
 import type { CheckResult } from './check-types';
 import { check, why } from './check';
 
@@ -48,7 +52,72 @@ export function agentVersionCheck(store: Store, clusterId: string, managerVersio
   return check('agent.version', T.agent, 'pass', evidence, null, at);
 }
 
-type Spec = { artifacts?: { name?: unknown; image?: unknown }[] };
+type Spec = { component?: unknown; version?: unknown; artifacts?: { name?: unknown; image?: unknown }[] };
+
+/**
+ * A component that names no image but a version of the catalog is installed from the catalog's artifacts:
+ * each must be in the mirror under its key (`navin/<service>/<name>:<version>`), holding the pinned file.
+ */
+async function catalogArtifactsCheck(
+  id: string,
+  name: string,
+  mirror: MirrorSettings,
+  mirrorRequired: boolean,
+  catalog: Catalog,
+  service: string,
+  version: string,
+  at: () => string,
+  timeoutMs?: number,
+): Promise<CheckResult> {
+  const artifacts = catalog.artifacts(service, version);
+  const keys = artifacts.map((a) => a.key);
+  if (!mirror.url)
+    return check(
+      id,
+      T.artifacts(name),
+      mirrorRequired ? 'fail' : 'warn',
+      { method: 'read the internal mirror setting', mirror_url: null, catalog_artifacts: keys },
+      why('no internal mirror is configured', "aucun miroir interne n'est configuré"),
+      at(),
+    );
+  const client = new OciClient({ url: mirror.url, ca_pem: mirror.ca_pem }, { timeoutMs });
+  const lookups: Record<string, unknown>[] = [];
+  const problems: string[] = [];
+  try {
+    for (const a of artifacts)
+      for (const p of a.platforms) {
+        if (!p.available) {
+          problems.push(`${a.key} (${p.architecture}) is unavailable: ${p.reason}`);
+          continue;
+        }
+        try {
+          const found = await resolveFile(client, a.repository, a.tag, p.architecture);
+          lookups.push({ key: a.key, architecture: p.architecture, index: found.index.digest, file: found.file.digest, pinned: p.digest });
+          if (found.file.digest !== p.digest)
+            problems.push(`${a.key} (${p.architecture}) is ${found.file.digest} in the mirror, the catalog pins ${p.digest}`);
+        } catch (error) {
+          if (!(error instanceof MirrorError)) throw error;
+          lookups.push({ key: a.key, architecture: p.architecture, error: `${error.code}: ${error.message}` });
+          problems.push(
+            error.code === 'mirror_not_found'
+              ? `${a.key} (${p.architecture}) is not in the mirror`
+              : `${a.key} (${p.architecture}): ${error.message}`,
+          );
+        }
+      }
+  } finally {
+    client.close();
+  }
+  const evidence = {
+    method:
+      'GET the index of navin/<service>/<name>:<version> and the manifest of each architecture in the internal mirror, each checked against its digest, for every artifact the catalog declares',
+    mirror_url: mirror.url,
+    catalog_digest: catalog.digest,
+    lookups,
+  };
+  if (problems.length) return check(id, T.artifacts(name), 'fail', evidence, why(problems.join('; '), problems.join(' ; ')), at());
+  return check(id, T.artifacts(name), 'pass', evidence, null, at());
+}
 
 export async function artifactChecks(
   mirror: MirrorSettings,
@@ -56,12 +125,26 @@ export async function artifactChecks(
   components: Record<string, Spec>,
   at: () => string,
   timeoutMs?: number,
+  catalog?: Catalog | null,
 ): Promise<CheckResult[]> {
   const mirrorRequired = PROFILE_RULES[profile].includes('mirror_only');
   return Promise.all(
     Object.entries(components).map(async ([name, spec]): Promise<CheckResult> => {
       const id = `mirror.artifacts.${name}`;
       const images = (spec.artifacts ?? []).map((a) => a?.image).filter((i): i is string => typeof i === 'string');
+      const fromCatalog = catalog?.version(String(spec.component), String(spec.version));
+      if (images.length === 0 && fromCatalog && catalog)
+        return catalogArtifactsCheck(
+          id,
+          name,
+          mirror,
+          mirrorRequired,
+          catalog,
+          String(spec.component),
+          String(spec.version),
+          at,
+          timeoutMs,
+        );
       if (images.length === 0)
         return check(
           id,

@@ -5,6 +5,8 @@ import type { Clock } from '../clock';
 import type { Registration } from '../clusters/registration';
 import { checkComponentSpec } from '../commands/component-spec';
 import { catalogEntry } from '../commands/component-catalog';
+import { loadBuiltinCatalog } from '../catalog/catalog-builtin';
+import { describeProblem, type CatalogLoad } from '../catalog/catalog-loader';
 import type { Listeners } from '../listeners';
 import type { CheckResult, CheckStatus } from '../preflight/check-types';
 import { check } from '../preflight/check';
@@ -35,6 +37,8 @@ export interface RuleDeps {
   timeoutMs?: number;
   /** The audit forwarder's state, when this process runs one: a target that accepts a probe but not the log fails. */
   syslogStatus?: () => SyslogForwarderStatus;
+  /** The service catalog as the manager loaded it (default: the shipped descriptors). */
+  catalog?: CatalogLoad;
 }
 
 type Spec = { component?: unknown; artifacts?: { image?: unknown }[]; endpoints?: { name?: unknown; url?: unknown }[]; sandbox?: unknown };
@@ -442,23 +446,65 @@ async function customerConnectionsTls(ctx: RuleContext, at: string): Promise<Che
   return result('customer_connections_tls', 'fail', evidence, bilingual(problems.join('; '), problems.join(' ; ')), at);
 }
 
+/**
+ * The catalog itself (every descriptor of resources/catalog against the schema and the cross-checks), then each
+ * component of the desired state: a service of the catalog with a valid spec. A version the catalog does not
+ * declare only warns: nothing is known of its artifacts, checks or upgrades, but the spec may name its images.
+ */
 function catalogValid(ctx: RuleContext, at: string): CheckResult {
+  const load = ctx.deps.catalog ?? loadBuiltinCatalog();
   const invalid: { component: string; problem: string }[] = [];
+  const undeclared: { component: string; service: string; version: string; declared: string[] }[] = [];
+  if (!load.ok) {
+    const problems = load.error.problems;
+    const list = problems.map(describeProblem).join('; ');
+    return result(
+      'catalog_valid',
+      'fail',
+      { method: 'validated every catalog descriptor against the schema and the cross-checks', catalog: { valid: false, problems } },
+      bilingual(`the catalog is invalid: ${list}`, `le catalogue est invalide : ${list}`),
+      at,
+    );
+  }
+  const catalog = load.catalog;
   for (const [name, spec] of Object.entries(ctx.desired)) {
     try {
       checkComponentSpec(spec);
     } catch (error) {
       invalid.push({ component: name, problem: (error as Error).message });
+      continue;
     }
+    const service = catalog.service(String(spec.component));
+    if (!service) {
+      invalid.push({ component: name, problem: `${String(spec.component)} is not a service of the catalog` });
+      continue;
+    }
+    const version = String((spec as { version?: unknown }).version);
+    if (!catalog.version(service.service, version))
+      undeclared.push({ component: name, service: service.service, version, declared: service.versions.map((v) => v.version) });
   }
   const evidence = {
-    method: 'checked every component of the desired state against the catalog and the ManagedComponent schema',
+    method:
+      'validated every catalog descriptor (schema and cross-checks), then checked every component of the desired state against the catalog and the ManagedComponent schema',
+    catalog: { valid: true, digest: catalog.digest, files: catalog.sources },
     components: Object.keys(ctx.desired),
     invalid,
+    undeclared_versions: undeclared,
   };
-  if (invalid.length === 0) return result('catalog_valid', 'pass', evidence, null, at);
-  const list = invalid.map((i) => `${i.component}: ${i.problem}`).join('; ');
-  return result('catalog_valid', 'fail', evidence, bilingual(list, list), at);
+  if (invalid.length > 0) {
+    const list = invalid.map((i) => `${i.component}: ${i.problem}`).join('; ');
+    return result('catalog_valid', 'fail', evidence, bilingual(list, list), at);
+  }
+  if (undeclared.length > 0) {
+    const en = undeclared
+      .map((u) => `${u.component}: ${u.service} ${u.version} is not in the catalog (declared: ${u.declared.join(', ')})`)
+      .join('; ');
+    const fr = undeclared
+      .map((u) => `${u.component} : ${u.service} ${u.version} n'est pas au catalogue (déclarées : ${u.declared.join(', ')})`)
+      .join(' ; ');
+    return result('catalog_valid', 'warn', evidence, bilingual(en, fr), at);
+  }
+  return result('catalog_valid', 'pass', evidence, null, at);
 }
 
 /** A rule that cannot run (an unreadable stored value, a probe that throws) fails with that reason. */

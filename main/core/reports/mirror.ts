@@ -1,11 +1,12 @@
 // The internal mirror and the install.offline_source.<name> lines: every artifact image of a component, pinned
 // by digest, must resolve in the mirror configured in settings. Each one is a real HTTPS
-// `HEAD /v2/<repository>/manifests/<digest>` (OCI distribution API), trusting the mirror CA when one is set.
+// `HEAD /v2/<repository>/manifests/<digest>` made by the mirror's OCI client, trusting the mirror CA when one is set.
 import { X509Certificate } from 'node:crypto';
-import { request } from 'node:https';
 import type { Clock } from '../clock';
 import { ValidationError } from '../errors';
 import type { MirrorSettingsRow } from '../store/reports-table';
+import { MirrorError } from '../mirror/mirror-errors';
+import { OciClient } from '../mirror/oci-client';
 import { bilingual, type Evidence, type ReportLine } from './report-types';
 
 export interface MirrorSettings {
@@ -14,14 +15,6 @@ export interface MirrorSettings {
 }
 
 export const MIRROR_TIMEOUT_MS = 10_000;
-
-/** The manifest media types a registry may store an image under; without them some answer 404 to HEAD. */
-const MANIFEST_ACCEPT = [
-  'application/vnd.oci.image.index.v1+json',
-  'application/vnd.oci.image.manifest.v1+json',
-  'application/vnd.docker.distribution.manifest.list.v2+json',
-  'application/vnd.docker.distribution.manifest.v2+json',
-].join(', ');
 
 /** Checks PUT /api/v1/settings/mirror input: an https URL (an optional path is a repository prefix) and an optional CA PEM. */
 export function checkMirrorSettings(input: Record<string, unknown>): MirrorSettingsRow {
@@ -89,87 +82,84 @@ export interface ManifestLookup {
   found: boolean;
 }
 
-export function headManifest(
-  mirror: { url: string; ca_pem: string | null },
-  ref: ImageReference,
-  timeoutMs = MIRROR_TIMEOUT_MS,
-): Promise<ManifestLookup> {
-  const base = new URL(mirror.url);
-  const prefix = base.pathname.replace(/^\/+|\/+$/g, '');
-  const path = `/v2/${prefix ? `${prefix}/` : ''}${ref.repository}/manifests/${ref.digest}`;
-  const target = new URL(path, base.origin);
+/** One HEAD of a manifest by digest through the mirror client (it sends the manifest types as Accept). */
+export async function headManifest(client: OciClient, ref: ImageReference): Promise<ManifestLookup> {
   const lookup: ManifestLookup = {
     image: ref.image,
-    request: `HEAD ${target.href}`,
+    request: '',
     http_status: null,
     content_digest: null,
     media_type: null,
     error: null,
     found: false,
   };
-  return new Promise((resolve) => {
-    const req = request(
-      target,
-      {
-        method: 'HEAD',
-        headers: { Accept: MANIFEST_ACCEPT, 'User-Agent': 'navin-manager-acceptance' },
-        ...(mirror.ca_pem ? { ca: mirror.ca_pem } : {}),
-        minVersion: 'TLSv1.2',
-        agent: false,
-        timeout: timeoutMs,
-      },
-      (res) => {
-        res.resume();
-        lookup.http_status = res.statusCode ?? null;
-        const header = (n: string): string | null => {
-          const v = res.headers[n];
-          return (Array.isArray(v) ? v[0] : v) ?? null;
-        };
-        lookup.content_digest = header('docker-content-digest');
-        lookup.media_type = header('content-type');
-        if (res.statusCode === 200 && lookup.content_digest && lookup.content_digest !== ref.digest) {
-          lookup.error = `the mirror answered with digest ${lookup.content_digest}, not ${ref.digest}`;
-        } else if (res.statusCode === 200) {
-          lookup.found = true;
-        } else if (res.statusCode === 401 || res.statusCode === 403) {
-          lookup.error = `the mirror refused the anonymous lookup (${res.statusCode})`;
-        } else if (res.statusCode !== 404) {
-          lookup.error = `the mirror answered ${res.statusCode}`;
-        }
-        resolve(lookup);
-      },
-    );
-    req.on('timeout', () => req.destroy(Object.assign(new Error(`no answer within ${timeoutMs} ms`), { code: 'ETIMEDOUT' })));
-    req.on('error', (error: NodeJS.ErrnoException) => {
-      lookup.error = `${error.code ?? 'error'}: ${error.message.split('\n')[0]}`;
-      resolve(lookup);
-    });
-    req.end();
-  });
+  try {
+    lookup.request = `HEAD ${new URL(`/v2/${client.repositoryPath(ref.repository)}/manifests/${ref.digest}`, client.endpoint.url).href}`;
+    const head = await client.headManifest(ref.repository, ref.digest);
+    if (!head) {
+      lookup.http_status = 404;
+      return lookup;
+    }
+    lookup.http_status = 200;
+    lookup.content_digest = head.digest;
+    lookup.media_type = head.mediaType;
+    lookup.found = true;
+  } catch (error) {
+    if (!(error instanceof MirrorError)) throw error;
+    const status = error.details?.http_status;
+    lookup.http_status = typeof status === 'number' ? status : error.code === 'digest_mismatch' ? 200 : null;
+    lookup.content_digest = typeof error.details?.actual === 'string' ? error.details.actual : null;
+    lookup.error =
+      error.code === 'mirror_auth_required'
+        ? `the mirror refused the anonymous lookup (${status})`
+        : error.code === 'digest_mismatch'
+          ? `the mirror answered with digest ${lookup.content_digest}, not ${ref.digest}`
+          : error.message;
+  }
+  return lookup;
 }
 
 /** Each image looked up by digest in the mirror, side by side; an image not pinned by digest is not looked up. */
-export function lookupImages(
+export async function lookupImages(
   mirror: { url: string; ca_pem: string | null },
   images: string[],
   timeoutMs = MIRROR_TIMEOUT_MS,
 ): Promise<ManifestLookup[]> {
-  return Promise.all(
-    images.map((image) => {
-      const ref = parseImageReference(image);
-      if (!ref)
-        return Promise.resolve<ManifestLookup>({
-          image,
-          request: '',
-          http_status: null,
-          content_digest: null,
-          media_type: null,
-          error: 'the image is not pinned by a sha256 digest',
-          found: false,
-        });
-      return headManifest(mirror, ref, timeoutMs);
-    }),
-  );
+  let client: OciClient;
+  try {
+    client = new OciClient(mirror, { timeoutMs, userAgent: 'navin-manager-acceptance' });
+  } catch (error) {
+    const message = (error as Error).message;
+    return images.map((image) => ({
+      image,
+      request: '',
+      http_status: null,
+      content_digest: null,
+      media_type: null,
+      error: message,
+      found: false,
+    }));
+  }
+  try {
+    return await Promise.all(
+      images.map((image) => {
+        const ref = parseImageReference(image);
+        if (!ref)
+          return Promise.resolve<ManifestLookup>({
+            image,
+            request: '',
+            http_status: null,
+            content_digest: null,
+            media_type: null,
+            error: 'the image is not pinned by a sha256 digest',
+            found: false,
+          });
+        return headManifest(client, ref);
+      }),
+    );
+  } finally {
+    client.close();
+  }
 }
 
 interface ArtifactSpec {

@@ -281,6 +281,39 @@ export const migrations: readonly Migration[] = [
   },
   {
     version: 6,
+    name: 'mirror bundles',
+    sql: `
+      -- Release public keys the isolated side trusts to sign offline bundles (never the manager's own keys).
+      CREATE TABLE release_keys (
+        key_id TEXT PRIMARY KEY,
+        public_key BLOB NOT NULL,
+        label TEXT NOT NULL,
+        added_at TEXT NOT NULL,
+        added_by TEXT NOT NULL
+      );
+
+      -- Each import of an offline bundle into the mirror, with how it ended.
+      CREATE TABLE mirror_imports (
+        id TEXT PRIMARY KEY,
+        bundle_file TEXT NOT NULL,
+        bundle_id TEXT,
+        key_id TEXT,
+        mirror_url TEXT NOT NULL,
+        state TEXT NOT NULL CHECK (state IN ('running','done','refused','failed')),
+        code TEXT,
+        message TEXT,
+        result TEXT,
+        started_by TEXT NOT NULL,
+        started_at TEXT NOT NULL,
+        finished_at TEXT,
+        -- The process running the import: one found dead at start did not finish.
+        pid INTEGER NOT NULL
+      );
+      CREATE INDEX mirror_imports_started ON mirror_imports(started_at);
+    `,
+  },
+  {
+    version: 7,
     name: 'hosts clusters, node agents and plan progress',
     sql: `
       ALTER TABLE clusters ADD COLUMN kind TEXT NOT NULL DEFAULT 'kubernetes' CHECK (kind IN ('kubernetes','hosts'));

@@ -16,6 +16,7 @@ import { createCommandsStore, type CommandsState } from '../stores/commands';
 import { createComponentsStore, type ComponentsState } from '../stores/components';
 import { createPaletteStore, type PaletteState } from '../stores/palette';
 import { createReportsStore, type ReportsState } from '../stores/reports';
+import { createMirrorStore, type MirrorState } from '../stores/mirror';
 import { createUsersStore, type UsersState } from '../stores/users';
 import { createHostsStore, type HostsState } from '../stores/hosts';
 import { createRouterStore, type RouterState } from '../stores/router';
@@ -85,6 +86,8 @@ export const clusterApprovalsStore = createApprovalsStore({ client });
 export const checksStore = createChecksStore({ client });
 export const mfaEnrolmentStore = createMfaEnrolmentStore({ client });
 export const consoleSettingsStore = createConsoleSettingsStore({ client });
+/** The Mirror screen: contents, bundle imports (followed live), trusted release keys. */
+export const mirrorStore = createMirrorStore({ client });
 
 /** Forgets every operator's data (sign-out, or another operator signed in). */
 export function resetDataStores(): void {
@@ -105,6 +108,7 @@ export function resetDataStores(): void {
   hostsStore.getState().reset();
   mfaEnrolmentStore.getState().reset();
   consoleSettingsStore.getState().reset();
+  mirrorStore.getState().reset();
 }
 
 /** Subscribes every store that follows pushed events; returns the unsubscribe function. */
@@ -118,6 +122,7 @@ export function startLiveStores(): () => void {
     approvalsStore.getState().startLive(),
     clusterApprovalsStore.getState().startLive(),
     hostsStore.getState().startLive(),
+    mirrorStore.getState().startLive(),
   ];
   return () => {
     for (const stop of stops) stop();
@@ -144,6 +149,7 @@ export const useClusterApprovals = <T>(selector: (s: ApprovalsState) => T): T =>
 export const useHosts = <T>(selector: (s: HostsState) => T): T => useStore(hostsStore, selector);
 export const useChecks = <T>(selector: (s: ChecksState) => T): T => useStore(checksStore, selector);
 export const useMfaEnrolment = <T>(selector: (s: MfaEnrolmentState) => T): T => useStore(mfaEnrolmentStore, selector);
+export const useMirror = <T>(selector: (s: MirrorState) => T): T => useStore(mirrorStore, selector);
 export const useConsoleSettings = <T>(selector: (s: ConsoleSettingsState) => T): T => useStore(consoleSettingsStore, selector);
 
 export function useLocale(): Locale {

@@ -14,6 +14,7 @@ const SCREEN_ICON: Record<ScreenId, IconName> = {
   clusters: 'clusters',
   components: 'components',
   commands: 'commands',
+  mirror: 'upload',
   approvals: 'approvals',
   checks: 'checks',
   reports: 'reports',

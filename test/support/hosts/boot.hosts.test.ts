@@ -10,7 +10,7 @@ import { cgroupMounts } from './cgroups';
 import { nspawnRunDir } from './host';
 import { bootHosts, describeHosts, ensureRootfs, type HostSuite, type TestHost } from './index';
 import { linkNames } from './network';
-import { procStat } from './system';
+import { isRunning, procStat } from './system';
 
 describeHosts('test hosts', () => {
   let suite: HostSuite;
@@ -42,6 +42,37 @@ describeHosts('test hosts', () => {
     const netns = hosts.map((h) => readlinkSync(`/proc/${h.leaderPid}/ns/net`));
     expect(new Set([...netns, readlinkSync('/proc/self/ns/net')]).size).toBe(4);
     expect(hosts.every((h) => h.address.startsWith('198.18.') || h.address.startsWith('198.19.'))).toBe(true);
+  });
+
+  it('runs commands inside with stdin, environment and exit code, and kills one that outlives its timeout', async () => {
+    const h = hosts[0]!;
+    const r = await h.exec(['sh', '-c', 'cat; echo "$FOO"; exit 3'], { input: 'from stdin\n', env: { FOO: 'bar' } });
+    expect(r).toEqual({ code: 3, stdout: 'from stdin\nbar\n', stderr: '' });
+    // A clean environment: nothing of the test runner's leaks in.
+    expect((await h.exec(['sh', '-c', 'echo "${VITEST:-none}"'])).stdout.trim()).toBe('none');
+    await expect(h.exec(['sleep', '31'], { timeoutMs: 300 })).rejects.toMatchObject({ code: 'host_exec_timeout' });
+    await expect.poll(async () => (await h.exec(['sh', '-c', 'pgrep -x sleep -a | grep -c " 31$" || true'])).stdout.trim()).toBe('0');
+  });
+
+  it('copies files and trees in with their modes, resolving links inside the host, never on the outside', async () => {
+    const h = hosts[1]!;
+    const src = tempDir();
+    try {
+      mkdirSync(join(src.path, 'tree/sub'), { recursive: true });
+      writeFileSync(join(src.path, 'tree/sub/run.sh'), '#!/bin/sh\necho ran\n', { mode: 0o750 });
+      writeFileSync(join(src.path, 'tree/data'), 'data\n', { mode: 0o600 });
+      await h.copyIn(join(src.path, 'tree'), '/opt/navin-tree');
+      expect((await h.exec(['/opt/navin-tree/sub/run.sh'])).stdout).toBe('ran\n');
+      expect((await h.exec(['stat', '-c', '%a', '/opt/navin-tree/sub/run.sh', '/opt/navin-tree/data'])).stdout).toBe('750\n600\n');
+
+      await h.exec(['ln', '-s', '/etc', '/opt/etc-link']);
+      writeFileSync(join(src.path, 'marker'), 'inside\n');
+      await h.copyIn(join(src.path, 'marker'), '/opt/etc-link/navin-marker');
+      expect((await h.exec(['cat', '/etc/navin-marker'])).stdout).toBe('inside\n');
+      expect(existsSync('/etc/navin-marker')).toBe(false);
+    } finally {
+      src.remove();
+    }
   });
 
   it('runs a unit written inside: systemctl is-active says active and its process runs in the host', async () => {
@@ -173,7 +204,7 @@ describeHosts('test hosts', () => {
     const links = await linkNames();
     const cg = cgroupMounts();
     for (const h of before) {
-      expect(procStat(h.pid), `leader of ${h.name}`).toBeUndefined();
+      expect(isRunning(h.pid), `leader of ${h.name}`).toBe(false);
       expect(links).not.toContain(`vb-${h.name}`);
       expect(existsSync(h.rootDir)).toBe(false);
       expect(existsSync(nspawnRunDir(h.name))).toBe(false);
@@ -181,8 +212,12 @@ describeHosts('test hosts', () => {
     }
     expect(links).not.toContain(suite.bridge);
     expect(readFileSync('/proc/self/mountinfo', 'utf8')).not.toContain(before[0]!.rootDir);
-    // No process on the machine is still running inside one of the hosts' directories.
-    const survivors = execFileSync('sh', ['-c', 'ls -l /proc/[0-9]*/root 2>/dev/null | grep -c navin-hosts- || true']).toString().trim();
-    expect(survivors).toBe('0');
+    // No process on the machine still has its root in this suite's directory (other suites may be running).
+    const suiteDir = join(before[0]!.rootDir, '..', '..');
+    const inside = execFileSync('sh', [
+      '-c',
+      `for r in /proc/[0-9]*/root; do readlink "$r"; done 2>/dev/null | grep -c -F "${suiteDir}/" || true`,
+    ]);
+    expect(inside.toString().trim()).toBe('0');
   });
 });

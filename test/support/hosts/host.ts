@@ -169,7 +169,14 @@ function collect(child: ChildProcess, what: string, timeoutMs: number): Promise<
     child.on('close', (code) => {
       clearTimeout(timer);
       const r = { code: code ?? 137, stdout: Buffer.concat(out).toString(), stderr: Buffer.concat(err).toString() };
-      if (timedOut) reject(Object.assign(new HostsError('host_exec_timeout', `${what}: still running after ${timeoutMs} ms, killed`), r));
+      // The output so far goes with the error; its code stays the error's.
+      if (timedOut)
+        reject(
+          Object.assign(new HostsError('host_exec_timeout', `${what}: still running after ${timeoutMs} ms, killed`), {
+            stdout: r.stdout,
+            stderr: r.stderr,
+          }),
+        );
       else resolve(r);
     });
   });
@@ -199,9 +206,14 @@ function makeHost(spec: HostSpec, rootDir: string, leaderPid: number, stop: () =
         // tar on both sides: symbolic links inside the host resolve inside it, never on the outside.
         const child = enter(['sh', '-c', 'mkdir -p -- "$1" && tar -xf - -C "$1"', 'sh', pathInHost]);
         const done = collect(child, `${spec.name}: copy ${localPath}`, 300_000);
-        const tar = spawn('tar', ['-C', localPath, '-cf', '-', '.'], { stdio: ['ignore', 'pipe', 'inherit'] });
+        const tar = spawn('tar', ['-C', localPath, '-cf', '-', '.'], { stdio: ['ignore', 'pipe', 'pipe'] });
+        let tarErr = '';
+        tar.stderr.on('data', (b: Buffer) => (tarErr += b.toString()));
+        const packed = new Promise<number>((res) => tar.once('close', (code) => res(code ?? 1)));
         tar.stdout.pipe(child.stdin!);
-        r = await done;
+        const [tarCode, unpacked] = await Promise.all([packed, done]);
+        if (tarCode !== 0) throw new HostsError('host_copy_failed', `copy ${localPath}: tar exit ${tarCode}: ${tarErr.trim()}`);
+        r = unpacked;
       } else {
         const script =
           'set -e; mkdir -p -- "$(dirname -- "$1")"; cat > "$1.navin-part"; chmod "$2" "$1.navin-part"; mv -f -- "$1.navin-part" "$1"';

@@ -78,16 +78,22 @@ export function commandExists(name: string): boolean {
   });
 }
 
-/** Parent PID and command name of a process, or undefined once it is gone. */
-export function procStat(pid: number): { ppid: number; comm: string; startTicks: number } | undefined {
+/** State, parent PID and command name of a process, or undefined once it is gone. */
+export function procStat(pid: number): { state: string; ppid: number; comm: string; startTicks: number } | undefined {
   try {
     const s = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const close = s.lastIndexOf(')');
     const fields = s.slice(close + 2).split(' ');
-    return { comm: s.slice(s.indexOf('(') + 1, close), ppid: Number(fields[1]), startTicks: Number(fields[19]) };
+    return { comm: s.slice(s.indexOf('(') + 1, close), state: fields[0]!, ppid: Number(fields[1]), startTicks: Number(fields[19]) };
   } catch {
     return undefined;
   }
+}
+
+/** Still running: neither gone nor a zombie waiting for its new parent (PID 1) to reap it. */
+export function isRunning(pid: number): boolean {
+  const st = procStat(pid)?.state;
+  return st !== undefined && st !== 'Z' && st !== 'X';
 }
 
 export async function childrenOf(pid: number): Promise<number[]> {

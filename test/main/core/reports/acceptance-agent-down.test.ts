@@ -8,12 +8,12 @@ import type { ReportLine, SignedReport } from '../../../../main/core/reports/rep
 import { testManager, type TestManager } from '../../../support/manager';
 import { gatewayCall } from '../../../support/gateway-client';
 import { ManualClock } from '../../../support/clock';
-import { digestOf } from './oci-registry';
+import { absentDigest } from '../../../support/registry';
 
 const SPEC = {
   component: 'nats',
   version: '2.10.0',
-  artifacts: [{ name: 'nats', image: `registry.internal/navin/nats@${digestOf('nats')}` }],
+  artifacts: [{ name: 'nats', image: `registry.internal/navin/nats@${absentDigest('nats')}` }],
 };
 const lineOf = (report: SignedReport, id: string): ReportLine => report.payload.lines.find((l) => l.id === id)!;
 

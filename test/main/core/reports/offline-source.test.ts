@@ -1,4 +1,4 @@
-// The install.offline_source lines against a real HTTPS registry on loopback: a digest the mirror holds passes,
+// The install.offline_source lines against a real registry (Distribution 2.8, TLS from the test CA on loopback): a digest the mirror holds passes,
 // a missing one fails naming the reference, an untrusted mirror fails, and what cannot be checked is BLOCKED.
 // Also the admin settings route that configures the mirror.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -6,34 +6,41 @@ import { systemClock } from '../../../../main/core/clock';
 import { offlineSourceLines, parseImageReference } from '../../../../main/core/reports/mirror';
 import type { Credentials } from '../../../../main/api/router';
 import { testManager, type TestManager } from '../../../support/manager';
-import { digestOf, mirrorTls, startOciRegistry, type OciRegistry } from './oci-registry';
+import { absentDigest, pushTestImage, registryAvailable, startRegistry, type TestRegistry } from '../../../support/registry';
+import { testCas } from '../../../support/tls-endpoints';
 
-const HELD = digestOf('held');
-const MISSING = digestOf('missing');
+const MISSING = absentDigest('missing');
 const spec = (...images: string[]) => ({
   component: 'etcd',
   version: '3.5.15',
   artifacts: images.map((image, i) => ({ name: `a${i}`, image })),
 });
 
-describe('offline install source', () => {
-  let registry: OciRegistry;
+describe.skipIf(!registryAvailable().ok)('offline install source', () => {
+  let registry: TestRegistry;
   let mirror: { url: string; ca_pem: string };
+  let HELD: string;
+  let BUSYBOX: string;
 
   beforeAll(async () => {
-    registry = await startOciRegistry({ 'navin/etcd': [HELD], 'library/busybox': [HELD] });
+    registry = await startRegistry();
     mirror = { url: registry.url, ca_pem: registry.caPem };
+    HELD = await pushTestImage(registry, 'navin/etcd');
+    BUSYBOX = await pushTestImage(registry, 'library/busybox');
   });
-  afterAll(() => registry?.close());
+  afterAll(() => registry?.stop());
 
   test('every artifact found by digest in the mirror passes, with the digests', async () => {
-    const [l] = await offlineSourceLines({ etcd: spec(`registry.internal/navin/etcd@${HELD}`, `busybox@${HELD}`) }, mirror, systemClock);
+    const [l] = await offlineSourceLines({ etcd: spec(`registry.internal/navin/etcd@${HELD}`, `busybox@${BUSYBOX}`) }, mirror, systemClock);
     expect(l!.status).toBe('PASS');
-    expect(l!.evidence.digests).toEqual([HELD, HELD]);
-    expect(registry.requests.filter((r) => r.method === 'HEAD').map((r) => r.path)).toEqual(
-      expect.arrayContaining([`/v2/navin/etcd/manifests/${HELD}`, `/v2/library/busybox/manifests/${HELD}`]),
-    );
-    expect(registry.requests.every((r) => r.accept?.includes('application/vnd.oci.image.index.v1+json'))).toBe(true);
+    // Both are OCI indexes: the registry answers a HEAD for one only when the request accepts that type.
+    expect(l!.evidence.digests).toEqual([HELD, BUSYBOX]);
+    expect((l!.evidence as any).lookups.map((x: any) => x.media_type)).toEqual([
+      'application/vnd.oci.image.index.v1+json',
+      'application/vnd.oci.image.index.v1+json',
+    ]);
+    for (const path of [`/v2/navin/etcd/manifests/${HELD}`, `/v2/library/busybox/manifests/${BUSYBOX}`])
+      await registry.waitForRequest((r) => r.method === 'HEAD' && r.path === path && r.status === 200);
   });
 
   test('a digest the mirror does not hold fails, naming the missing reference', async () => {
@@ -67,17 +74,17 @@ describe('offline install source', () => {
     expect(lines[0]!.evidence.reason!.en).toMatch(/no internal mirror is configured/);
     expect(lines[1]!.evidence.reason!.en).toMatch(/no artifact declared/);
   });
+});
 
-  test('image references split into registry, repository and digest as the distribution grammar says', () => {
-    expect(parseImageReference(`mirror.local:5000/team/opa:1.0@${HELD}`)).toEqual({
-      image: `mirror.local:5000/team/opa:1.0@${HELD}`,
-      registry: 'mirror.local:5000',
-      repository: 'team/opa',
-      digest: HELD,
-    });
-    expect(parseImageReference(`busybox@${HELD}`)).toMatchObject({ registry: 'docker.io', repository: 'library/busybox' });
-    expect(parseImageReference('registry.internal/navin/opa:1.0')).toBeNull();
+test('image references split into registry, repository and digest as the distribution grammar says', () => {
+  expect(parseImageReference(`mirror.local:5000/team/opa:1.0@${MISSING}`)).toEqual({
+    image: `mirror.local:5000/team/opa:1.0@${MISSING}`,
+    registry: 'mirror.local:5000',
+    repository: 'team/opa',
+    digest: MISSING,
   });
+  expect(parseImageReference(`busybox@${MISSING}`)).toMatchObject({ registry: 'docker.io', repository: 'library/busybox' });
+  expect(parseImageReference('registry.internal/navin/opa:1.0')).toBeNull();
 });
 
 describe('mirror settings route', () => {
@@ -94,7 +101,7 @@ describe('mirror settings route', () => {
 
   test('an admin sets and reads the mirror URL and CA; the change is audited', async () => {
     expect((await t.call('GET', '/api/v1/settings/mirror', undefined, admin)).body).toEqual({ url: null, ca_pem: null });
-    const { caPem } = mirrorTls();
+    const caPem = testCas().trusted.certPem;
     const put = await t.call('PUT', '/api/v1/settings/mirror', { url: 'https://mirror.internal:5000/', ca_pem: caPem }, admin);
     expect(put).toMatchObject({ status: 200, body: { url: 'https://mirror.internal:5000', ca_pem: caPem } });
     expect((await t.call('GET', '/api/v1/settings/mirror', undefined, admin)).body).toEqual({
