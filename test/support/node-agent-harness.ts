@@ -10,6 +10,8 @@ import { freePort, until } from './agent-harness';
 import { runCli, startServe, type Served } from './cli';
 import { tempDir } from './temp-dir';
 
+const DEAD = 'http://127.0.0.1:9';
+const DEAD_PROXY = { HTTPS_PROXY: DEAD, https_proxy: DEAD, HTTP_PROXY: DEAD, http_proxy: DEAD, ALL_PROXY: DEAD, grpc_proxy: DEAD };
 export const NODE_AGENT = fileURLToPath(new URL('../../out/agent/navin-node-agent.cjs', import.meta.url));
 
 export type LogLine = Record<string, unknown>;
@@ -187,8 +189,8 @@ export async function hostsHarness(opts: { profile?: string; gatewayHost?: strin
             process.execPath,
             [NODE_AGENT, '--identity-dir', host.identityDir, '--state-dir', host.stateDir, '--inbox', host.inbox, '--prefix', host.root],
             {
-              // A dead proxy in the environment must not matter: the agent connects directly.
-              env: { PATH: process.env.PATH, HTTPS_PROXY: 'http://127.0.0.1:9', https_proxy: 'http://127.0.0.1:9', ...env },
+              // A dead proxy in the environment must not matter: the agent and its checks connect directly.
+              env: { PATH: process.env.PATH, ...DEAD_PROXY, ...env },
               stdio: ['ignore', 'pipe', 'pipe'],
             },
           );
