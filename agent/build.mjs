@@ -1,6 +1,9 @@
 // Bundles each agent into one file runnable with plain `node`: out/agent/navin-agent.cjs (the cluster agent,
-// for its container image) and out/agent/navin-node-agent.cjs (the node agent, for its Debian package).
+// for its container image) and out/agent/navin-node-agent.cjs (the node agent, for its Debian package). The
+// service checks' etcd client reads its .proto files at load time from `<bundle folder>/../proto`: they are
+// copied to out/proto, and whoever ships a bundle that holds the checks ships that folder beside it.
 import { build } from 'esbuild';
+import { cpSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -21,3 +24,5 @@ for (const [entry, out] of [
     logLevel: 'warning',
   });
 }
+rmSync(`${root}/out/proto`, { recursive: true, force: true });
+cpSync(`${root}/node_modules/etcd3/proto`, `${root}/out/proto`, { recursive: true });

@@ -1,6 +1,7 @@
 // Builds the node agent's Debian package with dpkg-deb: out/navin-node-agent_<version>_amd64.deb holding the
-// Node runtime this build runs on (the package Depends on the libraries it links), the bundled agent, its
-// hardened systemd unit and the maintainer scripts. Every mode, owner and date is fixed, so the same sources
+// Node runtime this build runs on (the package Depends on the libraries it links), the bundled agent with the
+// .proto files its etcd client loads from `<bundle folder>/../proto`, its hardened systemd unit and the
+// maintainer scripts. Every mode, owner and date is fixed, so the same sources
 // (and the same runtime) give the same bytes. Prints the package path and its sha256.
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
@@ -26,11 +27,12 @@ const { values } = parseArgs({ options: { out: { type: 'string' } } });
 const outDir = resolve(values.out ?? join(root, 'out'));
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const bundle = join(root, 'out/agent/navin-node-agent.cjs');
+const protoDir = join(root, 'out/proto');
 const NAME = 'navin-node-agent';
 // Dates in the package: SOURCE_DATE_EPOCH when the caller sets one (the reproducible-builds convention), else 0.
 const epoch = Number(process.env.SOURCE_DATE_EPOCH ?? 0);
 
-statSync(bundle); // the agent must be bundled first (npm run build)
+statSync(bundle); // the agent must be bundled first (npm run build), which also copies the .proto files
 const node = realpathSync(process.execPath);
 
 /** The Debian packages that ship the shared libraries the runtime links, with the version installed here. */
@@ -60,7 +62,10 @@ const stage = join(outDir, 'node-agent-deb');
 rmSync(stage, { recursive: true, force: true });
 const files = [
   ['usr/lib/navin-node-agent/node', node, 0o755],
-  ['usr/lib/navin-node-agent/navin-node-agent.cjs', bundle, 0o644],
+  ['usr/lib/navin-node-agent/agent/navin-node-agent.cjs', bundle, 0o644],
+  ...readdirSync(protoDir)
+    .sort()
+    .map((f) => [`usr/lib/navin-node-agent/proto/${f}`, join(protoDir, f), 0o644]),
   ['lib/systemd/system/navin-node-agent.service', join(here, 'debian/navin-node-agent.service'), 0o644],
   ['usr/share/doc/navin-node-agent/copyright', join(here, 'debian/copyright'), 0o644],
 ];
@@ -71,7 +76,7 @@ for (const [path, from, mode] of files) {
 }
 const wrapper = join(stage, 'usr/bin/navin-node-agent');
 mkdirSync(dirname(wrapper), { recursive: true });
-writeFileSync(wrapper, '#!/bin/sh\nexec /usr/lib/navin-node-agent/node /usr/lib/navin-node-agent/navin-node-agent.cjs "$@"\n', {
+writeFileSync(wrapper, '#!/bin/sh\nexec /usr/lib/navin-node-agent/node /usr/lib/navin-node-agent/agent/navin-node-agent.cjs "$@"\n', {
   mode: 0o755,
 });
 chmodSync(wrapper, 0o755);

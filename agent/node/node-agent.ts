@@ -12,6 +12,7 @@ import { readFacts } from './facts';
 import { FileStateStore, type NodeState } from './file-state';
 import { ManagedFs } from './managed-fs';
 import { NodeExecutor } from './plan-executor';
+import { runCheck } from '../checks';
 import type { CheckHook } from './tasks';
 
 export interface NodeAgentOptions {
@@ -22,6 +23,7 @@ export interface NodeAgentOptions {
   /** Where the host's "/" is: "/" in production, a folder in tests. */
   prefix?: string;
   systemctl?: string;
+  /** Default: the service checks of agent/checks. */
   runCheck?: CheckHook;
 }
 
@@ -50,7 +52,7 @@ export class NodeAgent {
       state: this.state,
       fs: new ManagedFs(o.prefix ?? '/', config.managed_roots),
       systemctl: o.systemctl ?? 'systemctl',
-      runCheck: o.runCheck,
+      runCheck: o.runCheck ?? ((c) => runCheck(c.kind, c.params)),
       onProgress: (id, total, task) => this.progress(id, total, task),
       onFacts: async () => {
         const reported = await this.report().then(

@@ -13,7 +13,7 @@ export interface NodeExecutorOptions {
   state: FileStateStore;
   fs: ManagedFs;
   systemctl: string;
-  runCheck?: CheckHook;
+  runCheck: CheckHook;
   /** Best effort, after each state write: the final receipt carries every outcome anyway. */
   onProgress: (commandId: string, total: number, task: TaskOutcome) => Promise<void>;
   onFacts: () => Promise<Record<string, unknown>>;

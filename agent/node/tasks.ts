@@ -4,6 +4,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { ManagedEntry } from '../../main/wire/node-agent';
 import { parseMode, type PlanTask, type SystemctlTask } from '../../main/wire/plan';
+import type { CheckOutcome } from '../../main/wire/service-checks';
 import { ExecutionError } from '../commands';
 import { fetchArtifact } from './fetch-artifact';
 import type { NodeState } from './file-state';
@@ -11,19 +12,14 @@ import { removeFile, sha256Hex, writeAtomic, type ManagedFs } from './managed-fs
 
 const run = promisify(execFile);
 
-/** Runs a liveness, readiness or functional check (agent/checks); absent, check tasks fail check_unavailable. */
-export type CheckHook = (check: { kind: string; params: Record<string, unknown> }) => Promise<{
-  status: 'pass' | 'fail';
-  evidence?: Record<string, unknown>;
-  error?: { code: string; message: string };
-  [more: string]: unknown;
-}>;
+/** Runs a liveness, readiness or functional check (agent/checks' runCheck): an outcome, never a throw. */
+export type CheckHook = (check: { kind: string; params: Record<string, unknown> }) => Promise<CheckOutcome>;
 
 export interface TaskContext {
   fs: ManagedFs;
   commandId: string;
   systemctl: string;
-  runCheck?: CheckHook;
+  runCheck: CheckHook;
 }
 
 export interface TaskDone {
@@ -119,7 +115,6 @@ export async function runTask(task: PlanTask, ctx: TaskContext): Promise<TaskDon
       await systemctl(ctx.systemctl, ['daemon-reload']);
       return { output: { reloaded: true } };
     case 'check': {
-      if (!ctx.runCheck) throw new ExecutionError('check_unavailable', `this agent build has no check runner for ${task.check.kind}`);
       const outcome = await ctx.runCheck(task.check);
       if (outcome.status !== 'pass')
         throw new ExecutionError('check_failed', outcome.error?.message ?? `check ${task.check.kind} failed`, { check: outcome });

@@ -1,6 +1,7 @@
 // A plan: the ordered tasks of one signed `plan.execute` command, run by the node agent one after the other and
 // reported task by task. The manager checks a plan with planProblem() before signing it; the agent checks it
 // again after verifying the envelope. Portable: no Node APIs.
+import { checkParams } from './service-checks';
 
 export const TASK_KINDS = [
   'artifact.fetch',
@@ -68,7 +69,10 @@ export interface SystemctlUnitTask extends TaskBase {
   kind: SystemctlTask;
   unit: string;
 }
-/** A liveness, readiness or functional check (agent/checks); a failed check stops the plan like any task. */
+/**
+ * A liveness, readiness or functional check of main/wire/service-checks.ts, run by the agent (agent/checks); its
+ * CheckOutcome is the task's output, and a failed check stops the plan (check_failed) like any task.
+ */
 export interface CheckTask extends TaskBase {
   kind: 'check';
   check: { kind: string; params: Record<string, unknown> };
@@ -127,7 +131,6 @@ export const TASK_CODES = [
   'file_remove_failed',
   'systemctl_failed',
   'check_failed',
-  'check_unavailable',
 ] as const;
 export type TaskCode = (typeof TASK_CODES)[number];
 
@@ -219,8 +222,11 @@ function taskProblem(t: unknown, roots: readonly string[], isUnit: (u: unknown) 
     case 'systemd.daemon_reload':
       return null;
     case 'check':
-      if (!isObject(t.check) || typeof t.check.kind !== 'string' || !isObject(t.check.params)) return 'check is {"kind", "params"}';
-      return null;
+      if (!isObject(t.check)) return 'check is {"kind", "params"}';
+      {
+        const judged = checkParams(t.check.kind, t.check.params);
+        return judged.ok ? null : `check: ${judged.message}`;
+      }
     default:
       return isUnit(t.unit) ? null : `unit ${String(t.unit)} is not a unit the agent manages (navin-<name>.service)`;
   }

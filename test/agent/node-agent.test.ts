@@ -1,6 +1,6 @@
 // The node agent end to end with real processes on this machine (each host's "/" a temp folder): enrolment and
 // facts, signed plans reported task by task, refusals with their codes, another host's receipts refused, a
-// kill in the middle of a plan, and offline mode. The same paths on booted systemd hosts: hosts-booted.test.ts.
+// kill in the middle of a plan, and offline mode. The same paths on booted systemd hosts: node-agent.hosts.test.ts.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,6 +10,8 @@ import { until } from '../support/agent-harness';
 import { gatewayCall } from '../support/gateway-client';
 import { startArtifactServer, type ArtifactServer } from '../support/artifact-server';
 import { hostsHarness, type HostsHarness, type LocalHost, type NodeAgentProcess } from '../support/node-agent-harness';
+import { startEtcd } from '../support/services/etcd';
+import { openfgaTestServer } from '../support/openfga/openfga-test-server';
 
 const sha = (s: string | Buffer): string => createHash('sha256').update(s).digest('hex');
 
@@ -124,6 +126,63 @@ describe('the node agent on local processes', () => {
     expect(plan.failed_task).toBe('fetch');
     expect(readdirSync(join(alpha.root, 'opt/navin/mismatch'))).toEqual([]);
     expect(existsSync(join(alpha.root, 'etc/navin/mismatch/never'))).toBe(false);
+  });
+
+  // The agent runs with a dead proxy in its environment (the harness): gRPC and axios must not use it.
+  test("check tasks run the service checks: a real etcd passes liveness and its functional test (so does OpenFGA's), a stopped one fails check_failed with the evidence and stops the plan", async () => {
+    const [etcd, fga] = await Promise.all([startEtcd(1), openfgaTestServer()]);
+    try {
+      const port = etcd.members[0]!.clientPort;
+      const checks = [
+        { id: 'live', kind: 'check', check: { kind: 'etcd.health', params: { port } } },
+        { id: 'smoke', kind: 'check', check: { kind: 'etcd.kv', params: { endpoints: etcd.endpoints } } },
+        { id: 'fga', kind: 'check', check: { kind: 'openfga.check', params: { url: fga.url } } },
+      ];
+      const ok = await h.api('POST', `/api/v1/hosts/${alpha.id}/plans`, { tasks: checks });
+      expect(ok.status, JSON.stringify(ok.body)).toBe(202);
+      const done = await h.waitCommand(ok.body.id, (c) => c.state !== 'queued' && c.state !== 'delivered');
+      expect(done.state, JSON.stringify(done.result)).toBe('succeeded');
+      const plan = (await h.api('GET', `/api/v1/commands/${ok.body.id}/plan`)).body;
+      expect(plan.tasks[0].output.check).toMatchObject({ kind: 'etcd.health', status: 'pass' });
+      // The functional test wrote, read back and deleted its own key, clean-up included.
+      const smoke = plan.tasks[1].output.check;
+      expect(smoke).toMatchObject({ kind: 'etcd.kv', status: 'pass' });
+      expect(smoke.steps.length).toBeGreaterThan(1);
+      expect(smoke.steps.every((s: any) => s.status === 'pass')).toBe(true);
+      expect(plan.tasks[2].output.check).toMatchObject({ kind: 'openfga.check', status: 'pass' });
+
+      await etcd.members[0]!.stop();
+      const down = await h.api('POST', `/api/v1/hosts/${alpha.id}/plans`, {
+        tasks: [
+          { id: 'live', kind: 'check', check: { kind: 'etcd.health', params: { port, timeout_ms: 2000 } } },
+          { id: 'after', kind: 'file.write', path: '/etc/navin/checks/after', content: 'x\n' },
+        ],
+      });
+      const failed = await h.waitCommand(down.body.id, (c) => c.state !== 'queued' && c.state !== 'delivered');
+      expect(failed).toMatchObject({ state: 'failed', code: 'check_failed' });
+      const stopped = (await h.api('GET', `/api/v1/commands/${down.body.id}/plan`)).body;
+      expect(stopped.tasks.map((t: any) => t.status)).toEqual(['failed', 'skipped']);
+      expect(stopped.tasks[0]).toMatchObject({
+        code: 'check_failed',
+        output: { check: { status: 'fail', error: { code: 'unreachable' } } },
+      });
+      expect(existsSync(join(alpha.root, 'etc/navin/checks/after'))).toBe(false);
+    } finally {
+      await Promise.all([etcd.close(), fga.close()]);
+    }
+  });
+
+  test('the API refuses a check task whose kind or params the checks table does not know, before signing', async () => {
+    const unknown = await h.api('POST', `/api/v1/hosts/${alpha.id}/plans`, {
+      tasks: [{ id: 'c', kind: 'check', check: { kind: 'etcd.telepathy', params: {} } }],
+    });
+    expect(unknown).toMatchObject({ status: 400, body: { error: { code: 'invalid_field', field: 'tasks' } } });
+    expect(unknown.body.error.message).toContain('unknown check kind');
+    const typo = await h.api('POST', `/api/v1/hosts/${alpha.id}/plans`, {
+      tasks: [{ id: 'c', kind: 'check', check: { kind: 'etcd.health', params: { prot: 2379 } } }],
+    });
+    expect(typo.status).toBe(400);
+    expect(typo.body.error.message).toContain('prot is not a param of etcd.health');
   });
 
   test('the API refuses a plan that writes outside the managed roots or a unit not named navin-*.service', async () => {

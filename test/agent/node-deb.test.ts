@@ -44,6 +44,7 @@ describe('navin-node-agent Debian package', () => {
     expect(readFileSync(join(a.path, file)).equals(readFileSync(join(b.path, file)))).toBe(true);
   });
 
+  // The bundle does not even load without the etcd client's .proto files beside it: --version proves they ship.
   test('it declares what it links, holds the runtime, the agent and a hardened unit, and runs from its own files', () => {
     const deb = join(a.path, file);
     const field = (f: string): string => execFileSync('dpkg-deb', ['-f', deb, f], { encoding: 'utf8' }).trim();
@@ -67,7 +68,7 @@ describe('navin-node-agent Debian package', () => {
       expect(unit).toContain(line);
     const r = spawnSync(
       join(root, 'usr/lib/navin-node-agent/node'),
-      [join(root, 'usr/lib/navin-node-agent/navin-node-agent.cjs'), '--version'],
+      [join(root, 'usr/lib/navin-node-agent/agent/navin-node-agent.cjs'), '--version'],
       {
         encoding: 'utf8',
         env: {},
