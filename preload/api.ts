@@ -4,11 +4,12 @@
 /** The inventory shapes are the wire contract's own (what the agent posts and the manager stores). */
 export type { Inventory, NodeInventory } from '../main/wire/inventory';
 /** A profile rule or a preflight check, as the manager evaluates it (reason and title in both languages). */
-export type { CheckResult, CheckStatus } from '../main/core/preflight/check-types';
-export type { Bilingual } from '../main/core/reports/report-types';
+export type { CheckResult, CheckStatus } from '../main/core/checks/check-types';
+export type { Bilingual } from '../main/core/checks/bilingual';
+export type { ReportLine } from '../main/core/checks/check-types';
 /** The install profiles: 'development' | 'standard' | 'banking-secure' | 'air-gapped' | 'hybrid'. */
-export type { ProfileName } from '../main/core/profiles/profile-names';
-import type { ProfileName } from '../main/core/profiles/profile-names';
+export type { ProfileName } from '../main/core/clusters/profile-names';
+import type { ProfileName } from '../main/core/clusters/profile-names';
 /** A cluster's profile evaluated now, a recorded preflight run and a configuration backup set. */
 export type { ProfileCatalogEntry, ProfileEvaluation } from '../main/core/profiles/profiles';
 export type { SyslogTarget, SyslogTransport, SyslogProbeResult } from '../main/core/audit/syslog-sender';
@@ -26,7 +27,7 @@ export type { CommandView } from '../main/core/commands/commands';
 export type { CommandState } from '../main/core/store/commands-tables';
 export type { PublicKeyInfo } from '../main/core/keys/keyring';
 /** A signed acceptance report: the payload the manager signs, its lines, and the list's summary. */
-export type { ReportBody, ReportLine, ReportSummary, SignedReport, Verdict } from '../main/core/reports/report-types';
+export type { ReportBody, ReportSummary, SignedReport, Verdict } from '../main/core/reports/report-types';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 

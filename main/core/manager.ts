@@ -3,7 +3,7 @@
 import { chmodSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Accounts } from './accounts/accounts';
-import { MFA_ROLES } from './profiles/profile-names';
+import { MFA_ROLES } from './profiles/profile-rules';
 import { systemClock, type Clock } from './clock';
 import { Clusters } from './clusters/clusters';
 import { Registration } from './clusters/registration';

@@ -4,7 +4,7 @@ import type { Manager } from '../../core/manager';
 import type { SyslogStatusSource } from '../../core/audit/syslog-forwarder';
 import { probeSyslog } from '../../core/audit/syslog-sender';
 import { checkSyslogTarget, clearSyslogTarget, setSyslogTarget, syslogTarget } from '../../core/audit/syslog-settings';
-import { dnsServers, setDnsServers } from '../../core/probes/dns-settings';
+import { dnsServers, setDnsServers } from '../../core/checks/dns-settings';
 import { ApiError } from '../api-error';
 import { objectBody } from '../body';
 import { ok, type Router } from '../router';

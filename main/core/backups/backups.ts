@@ -11,7 +11,7 @@ import { writeFileAtomic } from '../fsutil/atomic-write';
 import { classifyKubeError, kubeConfigFor } from '../kubernetes/kube-client';
 import { API_GROUP, API_VERSION, MANAGED_COMPONENT_PLURAL } from '../kubernetes/names';
 import { DNS1123_SUBDOMAIN } from '../clusters/names';
-import { KUBE_READ_TIMEOUT_MS, withTimeout } from '../reports/component-checks';
+import { KUBE_READ_TIMEOUT_MS, withTimeout } from '../checks/component-checks';
 import type { BackupFileRecord, BackupSetRecord } from '../store/lifecycle-tables';
 import type { Store } from '../store/store';
 

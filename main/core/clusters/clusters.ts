@@ -5,7 +5,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import type { Store } from '../store/store';
 import type { ClusterRecord } from '../store/clusters-table';
 import { isFqdn, labelProblem, nameProblem } from './names';
-import { DEFAULT_PROFILE, isProfile, PROFILES } from '../profiles/profile-names';
+import { DEFAULT_PROFILE, isProfile, PROFILES } from './profile-names';
 import { isIP } from 'node:net';
 
 export interface ClusterInput {

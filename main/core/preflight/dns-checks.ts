@@ -1,11 +1,11 @@
 // Forward and reverse DNS of the cluster's registered FQDN and address, asked of the console's DNS servers.
 // A failure fails the operation under every profile but development, where it only warns.
-import { bilingual } from '../reports/report-types';
+import { bilingual } from '../checks/bilingual';
 import type { ClusterRecord } from '../store/clusters-table';
 import { dnsIsCritical } from '../profiles/profile-rules';
-import { forwardMatches, resolveForward, resolveReverse, reverseMatches } from '../probes/dns-check';
-import type { CheckResult } from './check-types';
-import { check, why } from './check';
+import { forwardMatches, resolveForward, resolveReverse, reverseMatches } from '../checks/dns-check';
+import type { CheckResult } from '../checks/check-types';
+import { check, why } from '../checks/check';
 
 const T = {
   forward: bilingual(

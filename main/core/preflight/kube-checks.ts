@@ -6,12 +6,12 @@ import type { Registration } from '../clusters/registration';
 import { catalogEntry } from '../commands/component-catalog';
 import { classifyKubeError, kubeConfigFor } from '../kubernetes/kube-client';
 import { MIN_MINOR_VERSION } from '../kubernetes/registration-check';
-import { withTimeout } from '../reports/component-checks';
-import { bilingual } from '../reports/report-types';
+import { withTimeout } from '../checks/component-checks';
+import { bilingual } from '../checks/bilingual';
 import type { Store } from '../store/store';
 import { nodeInventory, type Inventory, type NodeInventory } from '../../wire/inventory';
-import type { CheckResult } from './check-types';
-import { check, why } from './check';
+import type { CheckResult } from '../checks/check-types';
+import { check, why } from '../checks/check';
 
 const SUPPORTED_OS = new Set(['linux']);
 const SUPPORTED_ARCH = new Set(['amd64', 'arm64']);

@@ -3,12 +3,12 @@
 import { X509Certificate } from 'node:crypto';
 import type { Listeners } from '../listeners';
 import { endpointTrust } from '../profiles/endpoint-trust';
-import { parseEndpointUrl, probeTlsEndpoint } from '../probes/tls-endpoint';
-import { probeGateway } from '../reports/gateway-probe';
-import { bilingual } from '../reports/report-types';
+import { parseEndpointUrl, probeTlsEndpoint } from '../checks/tls-endpoint';
+import { probeGateway } from '../checks/gateway-probe';
+import { bilingual } from '../checks/bilingual';
 import type { Store } from '../store/store';
-import type { CheckResult } from './check-types';
-import { check, why } from './check';
+import type { CheckResult } from '../checks/check-types';
+import { check, why } from '../checks/check';
 
 export const EXPIRY_WARN_DAYS = 14;
 const DAY_MS = 86_400_000;

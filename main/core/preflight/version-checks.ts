@@ -1,12 +1,12 @@
 // Versions: the agent's version as it last reported itself, and the artifacts of the version to install
 // looked up in the internal mirror (a real HEAD of each manifest).
-import type { ProfileName } from '../profiles/profile-names';
+import type { ProfileName } from '../clusters/profile-names';
 import { PROFILE_RULES } from '../profiles/profile-rules';
-import { lookupImages, parseImageReference, type MirrorSettings } from '../reports/mirror';
-import { bilingual } from '../reports/report-types';
+import { lookupImages, parseImageReference, type MirrorSettings } from '../checks/mirror';
+import { bilingual } from '../checks/bilingual';
 import type { Store } from '../store/store';
-import type { CheckResult } from './check-types';
-import { check, why } from './check';
+import type { CheckResult } from '../checks/check-types';
+import { check, why } from '../checks/check';
 
 const T = {
   agent: bilingual("The agent's version is supported", "La version de l'agent est prise en charge"),

@@ -1,8 +1,8 @@
 // The rules of each install profile, exactly as the spec's table lists them: which rule belongs to which
 // profile, with its title in both languages. How each one is evaluated lives in rule-checks.ts.
-import type { Bilingual } from '../reports/report-types';
-import { bilingual } from '../reports/report-types';
-import type { ProfileName } from './profile-names';
+import type { Bilingual } from '../checks/bilingual';
+import { bilingual } from '../checks/bilingual';
+import type { ProfileName } from '../clusters/profile-names';
 
 export type RuleId =
   | 'catalog_valid'
@@ -70,3 +70,12 @@ export const dnsIsCritical = (profile: ProfileName): boolean => profile !== 'dev
 
 /** Whether the profile requires a second person's approval for disruptive operations. */
 export const requiresFourEyes = (profile: ProfileName): boolean => PROFILE_RULES[profile].includes('four_eyes');
+
+/** The roles that must log in with a second factor on a console managing a cluster of this profile. */
+export const MFA_ROLES: Record<ProfileName, readonly ('viewer' | 'operator' | 'admin')[]> = {
+  development: [],
+  standard: ['admin'],
+  'banking-secure': ['admin'],
+  'air-gapped': [],
+  hybrid: ['admin'],
+};

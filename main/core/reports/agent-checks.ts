@@ -8,8 +8,9 @@ import type { Store } from '../store/store';
 import type { CertificateRecord, SigningKeyRecord } from '../store/keys-tables';
 import { CONNECTED_WITHIN_MS } from '../clusters/agent-status';
 import { normalizeSerial } from '../gateway/gateway';
-import { probeGateway, type GatewayAddress, type ProbeResult } from './gateway-probe';
-import { bilingual, type Bilingual, type Evidence, type LineStatus, type ReportLine } from './report-types';
+import { probeGateway, type GatewayAddress, type ProbeResult } from '../checks/gateway-probe';
+import { bilingual, type Bilingual } from '../checks/bilingual';
+import { type Evidence, type LineStatus, type ReportLine } from '../checks/check-types';
 
 export interface AgentCheckDeps {
   store: Store;

@@ -2,7 +2,8 @@
 // than 15 minutes, so the rest of the report describes the cluster as it is, not as it was.
 import type { Clock } from '../clock';
 import type { Store } from '../store/store';
-import { bilingual, type Evidence, type ReportLine } from './report-types';
+import { bilingual } from '../checks/bilingual';
+import { type Evidence, type ReportLine } from '../checks/check-types';
 
 export const INVENTORY_MAX_AGE_MS = 15 * 60_000;
 

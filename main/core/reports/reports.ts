@@ -9,11 +9,13 @@ import type { Keyring } from '../keys/keyring';
 import type { Store } from '../store/store';
 import { signDocument } from '../../wire/envelope';
 import { agentConfigLine, agentMtlsLine } from './agent-checks';
-import { componentLines, functionalLines, KUBE_READ_TIMEOUT_MS } from './component-checks';
+import { componentLines, functionalLines, KUBE_READ_TIMEOUT_MS } from '../checks/component-checks';
 import { inventoryFreshLine } from './inventory-check';
-import { checkMirrorSettings, MIRROR_TIMEOUT_MS, offlineSourceLines, type MirrorSettings } from './mirror';
+import { checkMirrorSettings, MIRROR_TIMEOUT_MS, offlineSourceLines, type MirrorSettings } from '../checks/mirror';
 import { renderReportHtml, type ReportLanguage } from './report-html';
-import { bilingual, type ReportBody, type ReportLine, type ReportSummary, type SignedReport } from './report-types';
+import { bilingual } from '../checks/bilingual';
+import { type ReportBody, type ReportSummary, type SignedReport } from './report-types';
+import { type ReportLine } from '../checks/check-types';
 import { statusCounts, verdictOf } from './verdict';
 
 import type { Preflight, PreflightRun } from '../preflight/preflight';

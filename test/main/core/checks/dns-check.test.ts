@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { forwardMatches, resolveForward, resolveReverse, reverseMatches } from '../../../../main/core/probes/dns-check';
+import { forwardMatches, resolveForward, resolveReverse, reverseMatches } from '../../../../main/core/checks/dns-check';
 import { startDnsServer, type DnsServer } from '../../../support/dns-server';
 
 describe('DNS checks against a real DNS server', () => {

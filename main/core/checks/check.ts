@@ -1,5 +1,5 @@
 // Building a CheckResult: one helper so every check reports status, criticality and reason the same way.
-import { bilingual, type Bilingual } from '../reports/report-types';
+import { bilingual, type Bilingual } from './bilingual';
 import type { CheckResult, CheckStatus } from './check-types';
 
 export function check(

@@ -3,10 +3,10 @@
 // Also the admin settings route that configures the mirror.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { systemClock } from '../../../../main/core/clock';
-import { offlineSourceLines, parseImageReference } from '../../../../main/core/reports/mirror';
+import { offlineSourceLines, parseImageReference } from '../../../../main/core/checks/mirror';
 import type { Credentials } from '../../../../main/api/router';
 import { testManager, type TestManager } from '../../../support/manager';
-import { digestOf, mirrorTls, startOciRegistry, type OciRegistry } from './oci-registry';
+import { digestOf, mirrorTls, startOciRegistry, type OciRegistry } from '../reports/oci-registry';
 
 const HELD = digestOf('held');
 const MISSING = digestOf('missing');

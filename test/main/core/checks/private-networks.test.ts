@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { classifyHost, isPrivateAddress } from '../../../../main/core/probes/private-networks';
+import { classifyHost, isPrivateAddress } from '../../../../main/core/checks/private-networks';
 import { startDnsServer, type DnsServer } from '../../../support/dns-server';
 
 describe('isPrivateAddress', () => {

@@ -6,7 +6,8 @@ import type { Registration } from '../clusters/registration';
 import { classifyKubeError, httpStatus, kubeConfigFor } from '../kubernetes/kube-client';
 import { API_GROUP, API_VERSION, IMPORT_SERVICE_ACCOUNT, MANAGED_COMPONENT_PLURAL } from '../kubernetes/names';
 import { specDifferences } from './spec-diff';
-import { bilingual, type Evidence, type ReportLine } from './report-types';
+import { bilingual } from './bilingual';
+import { type Evidence, type ReportLine } from './check-types';
 
 /** An API server that accepts the connection but never answers must not hold the report forever. */
 export const KUBE_READ_TIMEOUT_MS = 15_000;

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseEndpointUrl, probeTlsEndpoint } from '../../../../main/core/probes/tls-endpoint';
+import { parseEndpointUrl, probeTlsEndpoint } from '../../../../main/core/checks/tls-endpoint';
 import {
   closedPort,
   startPlainTcp,

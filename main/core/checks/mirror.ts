@@ -6,7 +6,8 @@ import { request } from 'node:https';
 import type { Clock } from '../clock';
 import { ValidationError } from '../errors';
 import type { MirrorSettingsRow } from '../store/reports-table';
-import { bilingual, type Evidence, type ReportLine } from './report-types';
+import { bilingual } from './bilingual';
+import { type Evidence, type ReportLine } from './check-types';
 
 export interface MirrorSettings {
   url: string | null;
