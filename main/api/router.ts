@@ -83,21 +83,20 @@ export class Router {
       const { route, params } = this.match(call.method, call.path);
       const principal = authenticate(manager, call.credentials);
       if (route.access !== 'public') {
-        if (!principal) throw new ApiError(401, 'unauthenticated', 'log in first (or send an API token as Authorization: Bearer)');
+        if (!principal) throw new ApiError('unauthenticated', 'log in first (or send an API token as Authorization: Bearer)');
         if (call.method !== 'GET' && principal.via === 'session' && !call.credentials.trustedChannel) {
           const expected = manager.accounts.session(call.credentials.session!)?.csrf_token;
           if (!call.credentials.csrf || call.credentials.csrf !== expected)
-            throw new ApiError(403, 'csrf_missing', 'this request lacks the X-CSRF-Token header of your session; reload the console');
+            throw new ApiError('csrf_missing', 'this request lacks the X-CSRF-Token header of your session; reload the console');
         }
         if (!ENROLMENT_ROUTES.has(`${route.method} ${route.pattern}`) && manager.accounts.mfaPending(principal.user.id)) {
           throw new ApiError(
-            403,
             'mfa_enrollment_required',
             'your role requires a second factor: enrol an authenticator app first (session, MFA enrolment)',
           );
         }
         if (!roleAtLeast(principal.user.role, route.access))
-          throw new ApiError(403, 'forbidden', `this needs the ${route.access} role; you are ${principal.user.role}`);
+          throw new ApiError('forbidden', `this needs the ${route.access} role; you are ${principal.user.role}`);
       }
       return await route.handler({ manager, params, query: call.query, body: call.body, credentials: call.credentials, principal });
     } catch (error) {
@@ -125,15 +124,15 @@ export class Router {
       pathMatched = true;
       if (route.method === method) return { route, params };
     }
-    if (pathMatched) throw new ApiError(405, 'method_not_allowed', `${method} is not allowed on ${path}`);
-    throw new ApiError(404, 'not_found', `no API route ${path}`);
+    if (pathMatched) throw new ApiError('method_not_allowed', `${method} is not allowed on ${path}`);
+    throw new ApiError('not_found', `no API route ${path}`);
   }
 }
 
 function authenticate(manager: Manager, c: Credentials): Principal | undefined {
   if (c.bearer) {
     const user = manager.accounts.apiTokenUser(c.bearer);
-    if (!user) throw new ApiError(401, 'unauthenticated', 'this API token is not valid');
+    if (!user) throw new ApiError('unauthenticated', 'this API token is not valid');
     return { user, actor: user.name, via: 'token' };
   }
   if (c.session) {

@@ -34,11 +34,7 @@ export function approvalRoutes(router: Router, approvalsOf: (manager: Manager) =
     router.authed('POST', `/api/v1/approvals/:id/${decision}`, 'admin', ({ manager, params, body, principal }) => {
       // The second person decides at the console, behind their own second factor: never a script's token.
       if (principal.via === 'token')
-        throw new ApiError(
-          403,
-          'approval_needs_session',
-          'an approval is decided by an admin logged in to the console, not with an API token',
-        );
+        throw new ApiError('approval_needs_session', 'an approval is decided by an admin logged in to the console, not with an API token');
       const note = body === undefined || body === null ? undefined : objectBody(body).note;
       const view = approvalsOf(manager)[decision](params.id!, principal.user, note);
       manager.events.emit('approval.changed', { id: view.id, cluster_id: view.cluster_id });

@@ -27,7 +27,7 @@ export function kubernetesRoutes(router: Router): void {
   router.authed('GET', '/api/v1/clusters/:id/inventory', 'viewer', ({ manager, params }) => {
     manager.clusters.get(params.id!);
     const snapshot = manager.store.clusterAccess.latestSnapshot(params.id!);
-    if (!snapshot) throw new ApiError(404, 'not_found', 'no inventory yet: register the cluster or connect its agent');
+    if (!snapshot) throw new ApiError('not_found', 'no inventory yet: register the cluster or connect its agent');
     return ok({ cluster_id: snapshot.cluster_id, taken_at: snapshot.taken_at, source: snapshot.source, inventory: snapshot.data });
   });
 

@@ -21,7 +21,7 @@ export function reportRoutes(router: Router): void {
   router.authed('GET', '/api/v1/reports/:id/html', 'viewer', ({ manager, params, query }) => {
     const lang = query.get('lang') ?? 'en';
     if (!REPORT_LANGUAGES.includes(lang as ReportLanguage))
-      throw new ApiError(400, 'invalid_field', `lang must be one of ${REPORT_LANGUAGES.join(', ')}`, 'lang');
+      throw new ApiError('invalid_field', `lang must be one of ${REPORT_LANGUAGES.join(', ')}`, 'lang');
     return { status: 200, body: manager.reports.html(params.id!, lang as ReportLanguage), contentType: 'text/html; charset=utf-8' };
   });
 

@@ -17,13 +17,13 @@ const answered = (r: NewSession | MfaChallenge): ApiResult => (isMfaChallenge(r)
 /** Enrolment belongs to the person at the console, not to a script holding one of their API tokens. */
 function consoleUser(ctx: AuthedContext): void {
   if (ctx.principal.via !== 'session')
-    throw new ApiError(403, 'forbidden', 'enrol a second factor from a console session, not with an API token');
+    throw new ApiError('forbidden', 'enrol a second factor from a console session, not with an API token');
 }
 
 export function sessionRoutes(router: Router): void {
   router.public('GET', '/api/v1/session', ({ manager, credentials }) => {
     const s = credentials.session ? manager.accounts.session(credentials.session) : undefined;
-    if (!s) throw new ApiError(401, 'unauthenticated', 'no session; log in');
+    if (!s) throw new ApiError('unauthenticated', 'no session; log in');
     return ok(s);
   });
 
@@ -59,7 +59,7 @@ export function sessionRoutes(router: Router): void {
       return ok({ recovery_codes: ctx.manager.accounts.confirmMfaEnrolment(ctx.principal.user.id, code, ctx.principal.actor) });
     } catch (error) {
       // At login a wrong code is an authentication failure (401); here the session is fine, only the field is wrong.
-      if (error instanceof CoreError && error.code === 'mfa_code_invalid') throw new ApiError(400, error.code, error.message, 'code');
+      if (error instanceof CoreError && error.code === 'mfa_code_invalid') throw new ApiError(error.code, error.message, 'code');
       throw error;
     }
   });

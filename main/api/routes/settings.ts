@@ -33,7 +33,6 @@ export function settingsRoutes(router: Router): void {
     const target = hasFields(body) ? checkSyslogTarget(body) : syslogTarget(manager.store);
     if (!target)
       throw new ApiError(
-        409,
         'syslog_not_configured',
         'no syslog target is set; PUT /api/v1/settings/syslog first, or send { host, port, transport } to test one',
       );

@@ -6,6 +6,7 @@ import { isIP } from 'node:net';
 import { checkServerIdentity, connect, type PeerCertificate, type TLSSocket } from 'node:tls';
 import forge from 'node-forge';
 import { GATEWAY_PATHS } from '../../wire/protocol';
+import { networkFailure } from '../net/network-errors';
 
 /** Where the gateway listens and the name in its certificate (the serve command knows both). */
 export interface GatewayAddress {
@@ -43,19 +44,6 @@ export interface ProbeResult {
   error: string | null;
   duration_ms: number;
 }
-
-const TRUST_ERRORS = new Set([
-  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'SELF_SIGNED_CERT_IN_CHAIN',
-  'DEPTH_ZERO_SELF_SIGNED_CERT',
-  'UNABLE_TO_GET_ISSUER_CERT',
-  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
-  'CERT_HAS_EXPIRED',
-  'CERT_NOT_YET_VALID',
-  'ERR_TLS_CERT_ALTNAME_INVALID',
-  'CERT_SIGNATURE_FAILURE',
-]);
-const NETWORK_ERRORS = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
 
 /** A listener bound to every address is probed on loopback. */
 function connectHost(host: string): string {
@@ -187,9 +175,10 @@ export function probeGateway(
     });
     socket.once('error', (error: NodeJS.ErrnoException) => {
       const code = error.code ?? 'error';
-      if (TRUST_ERRORS.has(code))
+      const failure = networkFailure(code);
+      if (failure === 'tls_untrusted')
         result.error = `the gateway certificate is not trusted by the manager CA for ${address.serverName} (${code})`;
-      else if (NETWORK_ERRORS.has(code)) result.error = `the gateway cannot be reached at ${result.target} (${code})`;
+      else if (failure === 'unreachable') result.error = `the gateway cannot be reached at ${result.target} (${code})`;
       else {
         // OpenSSL's text is long and names its own source files; the code and the TLS alert number say it all.
         const alert = /SSL alert number (\d+)/.exec(error.message)?.[1];

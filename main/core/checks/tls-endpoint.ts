@@ -3,6 +3,7 @@
 import { X509Certificate } from 'node:crypto';
 import { isIP } from 'node:net';
 import tls from 'node:tls';
+import { networkFailure, TLS_TIME_CODES } from '../net/network-errors';
 
 export type TlsVerdict = 'ok' | 'expiring' | 'expired' | 'untrusted' | 'name_mismatch' | 'refused' | 'unreachable' | 'not_tls';
 
@@ -43,12 +44,6 @@ export interface TlsProbeOptions {
 }
 
 const DAY = 86_400_000;
-/** OpenSSL judges validity by the machine's clock; these are re-judged against the injected time. */
-const TIME_ERRORS = new Set(['CERT_HAS_EXPIRED', 'CERT_NOT_YET_VALID', 'ERROR_IN_CERT_NOT_BEFORE_FIELD', 'ERROR_IN_CERT_NOT_AFTER_FIELD']);
-/** What a peer that does not speak TLS makes OpenSSL say about its first bytes. */
-const NOT_TLS_ERRORS = /WRONG_VERSION_NUMBER|PACKET_LENGTH_TOO_LONG|HTTP_REQUEST|UNKNOWN_PROTOCOL|RECORD_LAYER_FAILURE|RECORD_TOO_LONG/;
-const UNREACHABLE_ERRORS = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EADDRNOTAVAIL']);
-
 export async function probeTlsEndpoint(opts: TlsProbeOptions): Promise<TlsEndpointResult> {
   const started = performance.now();
   const target = `${isIP(opts.host) === 6 ? `[${opts.host}]` : opts.host}:${opts.port}`;
@@ -129,17 +124,18 @@ function classifyError(
   tcpConnected: boolean,
 ): Pick<TlsEndpointResult, 'verdict' | 'error_code' | 'message'> {
   const code = error.code ?? 'unknown';
-  if (!tcpConnected && UNREACHABLE_ERRORS.has(code))
+  const failure = networkFailure(code, error.message);
+  if (!tcpConnected && failure === 'unreachable')
     return { verdict: 'unreachable', error_code: code, message: `${target} is unreachable: ${error.message}` };
-  if (NOT_TLS_ERRORS.test(code) || NOT_TLS_ERRORS.test(error.message.toUpperCase().replace(/ /g, '_')))
+  if (failure === 'not_tls')
     return {
       verdict: 'not_tls',
       error_code: code,
       message: `${target} does not speak TLS (${error.message}); is it a plain TCP or HTTP port?`,
     };
-  if (code === 'ECONNRESET' || code === 'EPIPE')
+  if (failure === 'dropped')
     return { verdict: 'refused', error_code: code, message: `${target} closed the connection during the TLS handshake (${error.message})` };
-  if (code.startsWith('ERR_SSL_'))
+  if (failure === 'tls_refused')
     return { verdict: 'refused', error_code: code, message: `${target} refused the TLS handshake: ${error.message}` };
   return { verdict: tcpConnected ? 'refused' : 'unreachable', error_code: code, message: `${target}: ${error.message}` };
 }
@@ -168,7 +164,7 @@ function judge(
   const r = { ...hs, certificate };
 
   const authError = socket.authorized ? null : String(socket.authorizationError ?? 'UNKNOWN');
-  if (authError && !(TIME_ERRORS.has(authError) && anchored(chain, opts.caPems))) {
+  if (authError && !(TLS_TIME_CODES.has(authError) && anchored(chain, opts.caPems))) {
     return {
       ...r,
       verdict: 'untrusted',
