@@ -25,6 +25,8 @@ import { Approvals } from './approvals/approvals';
 import { Lifecycle } from './lifecycle/lifecycle';
 import { SyslogForwarder } from './audit/syslog-forwarder';
 import { Backups } from './backups/backups';
+import { AuditTrail } from './audit/audit-trail';
+import { ConsoleSettings } from './settings/console-settings';
 
 export { VERSION };
 export const DATABASE_FILE = 'navin.db';
@@ -66,6 +68,10 @@ export interface Manager {
   readonly syslog: SyslogForwarder;
   /** Configuration backups of the ManagedComponents of a cluster (allowed even while its profile is blocked). */
   readonly backups: Backups;
+  /** The audit log as the console reads it, and its hash chain's verdict. */
+  readonly audit: AuditTrail;
+  /** Remote audit target, DNS servers, CAs trusted for service endpoints. */
+  readonly settings: ConsoleSettings;
   close(): void;
 }
 
@@ -84,7 +90,7 @@ export function openManager(opts: ManagerOptions): Manager {
     const keyring = Keyring.open(store, protector, ed25519, clock);
     const ca = CertificateAuthority.loadOrCreate(store, protector, clock);
     const events = new CoreEvents();
-    const registration = new Registration(store, protector, clock);
+    const registration = new Registration(store, protector, clock, events);
     const accounts = new Accounts(store, clock, {
       protector,
       mfaRequiredRoles: () => [...new Set(store.clusters.list().flatMap((c) => MFA_ROLES[c.profile]))],
@@ -102,8 +108,17 @@ export function openManager(opts: ManagerOptions): Manager {
       mode: opts.mode,
       syslogStatus: () => syslog.status(),
     });
-    const preflight = new Preflight({ store, clock, registration, listeners, profiles, caPem: ca.certPem, managerVersion: VERSION });
-    const approvals = new Approvals(store, clock);
+    const preflight = new Preflight({
+      store,
+      clock,
+      registration,
+      listeners,
+      profiles,
+      caPem: ca.certPem,
+      managerVersion: VERSION,
+      events,
+    });
+    const approvals = new Approvals(store, clock, events);
     return {
       dataDir: opts.dataDir,
       mode: opts.mode,
@@ -112,9 +127,9 @@ export function openManager(opts: ManagerOptions): Manager {
       ed25519,
       store,
       accounts,
-      clusters: new Clusters(store, clock),
+      clusters: new Clusters(store, clock, events),
       registration,
-      agentIdentities: new AgentIdentities(store, ca, keyring, clock),
+      agentIdentities: new AgentIdentities(store, ca, keyring, clock, events),
       commands,
       listeners,
       profiles,
@@ -122,7 +137,9 @@ export function openManager(opts: ManagerOptions): Manager {
       approvals,
       lifecycle: new Lifecycle({ store, clock, commands, profiles, preflight, approvals, events }),
       syslog,
-      backups: new Backups({ store, registration, clock, dataDir: opts.dataDir }),
+      backups: new Backups({ store, registration, clock, dataDir: opts.dataDir, events }),
+      audit: new AuditTrail(store.audit),
+      settings: new ConsoleSettings({ store, clock, syslogStatus: () => syslog.status() }),
       keyring,
       ca,
       protector,

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock';
 import type { Registration } from '../clusters/registration';
 import { NotFoundError } from '../errors';
+import type { CoreEvents } from '../events';
 import type { Listeners } from '../listeners';
 import { dnsServers } from '../checks/dns-settings';
 import type { ProfileEvaluation, Profiles } from '../profiles/profiles';
@@ -25,6 +26,7 @@ export interface PreflightDeps {
   profiles: Profiles;
   caPem: string;
   managerVersion: string;
+  events: CoreEvents;
   timeoutMs?: number;
 }
 
@@ -102,6 +104,7 @@ export class Preflight {
         },
       });
     });
+    this.d.events.emit('preflight.completed', { id: run.id, cluster_id: run.cluster_id, outcome: run.outcome });
     return run;
   }
 

@@ -50,7 +50,7 @@ function draftOf(row: Pick<ComponentRow, 'name' | 'spec'> | null): Draft {
   const spec = row?.spec;
   return {
     name: row?.name ?? '',
-    component: spec?.component ?? 'opa',
+    component: (spec?.component as ComponentKind | undefined) ?? 'opa',
     version: spec?.version ?? '',
     replicas: spec?.replicas !== undefined ? String(spec.replicas) : '',
     artifacts: (spec?.artifacts ?? []).map((a) => ({ key: ++artifactKey, name: a.name, image: a.image })),
