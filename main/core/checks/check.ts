@@ -1,5 +1,5 @@
 // Building a CheckResult: one helper so every check reports status, criticality and reason the same way.
-import { bilingual, type Bilingual } from './bilingual';
+import type { Bilingual } from './bilingual';
 import type { CheckResult, CheckStatus } from './check-types';
 
 export function check(
@@ -12,6 +12,3 @@ export function check(
 ): CheckResult {
   return { id, title, status, critical: status === 'fail', reason: status === 'pass' ? null : reason, evidence, ran_at: at };
 }
-
-/** A reason given once in each language. */
-export const why = (en: string, fr: string): Bilingual => bilingual(en, fr);

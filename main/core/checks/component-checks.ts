@@ -6,7 +6,7 @@ import type { Registration } from '../clusters/registration';
 import { classifyKubeError, httpStatus, kubeConfigFor } from '../kubernetes/kube-client';
 import { API_GROUP, API_VERSION, IMPORT_SERVICE_ACCOUNT, MANAGED_COMPONENT_PLURAL } from '../kubernetes/names';
 import { specDifferences } from './spec-diff';
-import { bilingual } from './bilingual';
+import { TEXT } from './check-texts';
 import { type Evidence, type ReportLine } from './check-types';
 
 /** An API server that accepts the connection but never answers must not hold the report forever. */
@@ -33,10 +33,7 @@ export async function componentLines(
   return Promise.all(
     names.map(async (name): Promise<ReportLine> => {
       const id = `component.${name}`;
-      const title = bilingual(
-        `Component ${name} in the cluster matches its desired spec`,
-        `Le composant ${name} du cluster est conforme à sa spécification voulue`,
-      );
+      const title = TEXT.componentTitle(name);
       const ran_at = clock.now().toISOString();
       const desiredSpec = desired[name];
       if (!access || !api) {
@@ -44,10 +41,7 @@ export async function componentLines(
           method: 'read the ManagedComponent through the Kubernetes API with the import identity',
           at: ran_at,
           desired_spec: desiredSpec,
-          reason: bilingual(
-            `the cluster has no registered import access (${IMPORT_SERVICE_ACCOUNT} kubeconfig), so the component could not be read`,
-            `le cluster n'a pas d'accès d'import enregistré (kubeconfig ${IMPORT_SERVICE_ACCOUNT}) : le composant n'a pas pu être lu`,
-          ),
+          reason: TEXT.componentNoAccess(IMPORT_SERVICE_ACCOUNT),
         };
         return { id, title, status: 'BLOCKED', evidence, ran_at };
       }
@@ -79,28 +73,19 @@ export async function componentLines(
         const differences = specDifferences(desiredSpec, observedSpec);
         if (differences.length === 0) return { id, title, status: 'PASS', evidence, ran_at };
         evidence.differences = differences;
-        evidence.reason = bilingual(
-          `the spec in the cluster differs from the desired spec at ${differences.map((d) => d.path).join(', ')}`,
-          `la spécification du cluster diffère de la spécification voulue en ${differences.map((d) => d.path).join(', ')}`,
-        );
+        evidence.reason = TEXT.componentDiffers(differences.map((d) => d.path).join(', '));
         return { id, title, status: 'FAIL', evidence, ran_at };
       } catch (error) {
         if (httpStatus(error) === 404) {
           evidence.http_status = 404;
           evidence.observed_spec = null;
-          evidence.reason = bilingual(
-            `ManagedComponent ${name} does not exist in namespace ${access.namespace} (404)`,
-            `le ManagedComponent ${name} n'existe pas dans l'espace de noms ${access.namespace} (404)`,
-          );
+          evidence.reason = TEXT.componentMissing(name, access.namespace);
           return { id, title, status: 'FAIL', evidence, ran_at };
         }
         const e = classifyKubeError(error, access.server);
         evidence.error_code = e.code;
         evidence.http_status = httpStatus(error) ?? null;
-        evidence.reason = bilingual(
-          `the Kubernetes API call failed (${e.code}): ${e.message}`,
-          `l'appel à l'API Kubernetes a échoué (${e.code}) : ${e.message}`,
-        );
+        evidence.reason = TEXT.kubeCallFailed(e.code, e.message);
         return { id, title, status: 'FAIL', evidence, ran_at };
       }
     }),
@@ -117,16 +102,13 @@ export function functionalLines(desired: Record<string, unknown>, clock: Clock):
       const declared = Array.isArray(spec?.functional_tests) ? spec.functional_tests.length : 0;
       return {
         id: `functional.${name}`,
-        title: bilingual(`Functional test of ${name}`, `Test fonctionnel de ${name}`),
+        title: TEXT.functionalTitle(name),
         status: 'BLOCKED',
         evidence: {
           method: 'look up the functional tests declared by the component in its desired spec',
           at: ran_at,
           declared_tests: declared,
-          reason: bilingual(
-            'no functional test is declared for this component (they come with the service lifecycle)',
-            "aucun test fonctionnel n'est déclaré pour ce composant (ils viennent avec le cycle de vie des services)",
-          ),
+          reason: TEXT.noFunctionalTest,
         },
         ran_at,
       } satisfies ReportLine;

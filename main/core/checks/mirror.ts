@@ -6,7 +6,7 @@ import { request } from 'node:https';
 import type { Clock } from '../clock';
 import { ValidationError } from '../errors';
 import type { MirrorSettingsRow } from '../store/reports-table';
-import { bilingual } from './bilingual';
+import { TEXT } from './check-texts';
 import { type Evidence, type ReportLine } from './check-types';
 
 export interface MirrorSettings {
@@ -188,10 +188,7 @@ export async function offlineSourceLines(
       .sort()
       .map(async (name): Promise<ReportLine> => {
         const id = `install.offline_source.${name}`;
-        const title = bilingual(
-          `Every artifact of ${name} comes from the internal mirror`,
-          `Chaque artefact de ${name} vient du miroir interne`,
-        );
+        const title = TEXT.offlineSourceTitle(name);
         const ran_at = clock.now().toISOString();
         const artifacts = ((desired[name] as ArtifactSpec | undefined)?.artifacts ?? []).filter((a) => a && typeof a.image === 'string');
         const evidence: Evidence = {
@@ -203,18 +200,12 @@ export async function offlineSourceLines(
         const declared = artifacts.map((a) => ({ name: a.name, image: a.image }));
         if (artifacts.length === 0) {
           evidence.artifacts = [];
-          evidence.reason = bilingual(
-            'no artifact declared: the component names no image, so there is nothing to look up in the mirror',
-            "aucun artefact déclaré : le composant ne nomme aucune image, il n'y a rien à chercher dans le miroir",
-          );
+          evidence.reason = TEXT.noArtifact;
           return { id, title, status: 'BLOCKED', evidence, ran_at };
         }
         if (!mirror.url) {
           evidence.artifacts = declared;
-          evidence.reason = bilingual(
-            'no internal mirror is configured (Settings, mirror URL)',
-            "aucun miroir interne n'est configuré (Paramètres, URL du miroir)",
-          );
+          evidence.reason = TEXT.noMirror;
           return { id, title, status: 'BLOCKED', evidence, ran_at };
         }
         const mirrorUrl = mirror.url;
@@ -230,14 +221,9 @@ export async function offlineSourceLines(
           evidence.digests = lookups.map((l) => l.content_digest ?? parseImageReference(l.image)!.digest);
           return { id, title, status: 'PASS', evidence, ran_at };
         }
-        const describe = (l: ManifestLookup): string =>
-          l.http_status === 404 ? `${l.image} (404, not in the mirror)` : `${l.image} (${l.error ?? `HTTP ${l.http_status}`})`;
-        const describeFr = (l: ManifestLookup): string =>
-          l.http_status === 404 ? `${l.image} (404, absent du miroir)` : `${l.image} (${l.error ?? `HTTP ${l.http_status}`})`;
         evidence.missing = missing.map((l) => l.image);
-        evidence.reason = bilingual(
-          `not resolved in the mirror: ${missing.map(describe).join(', ')}`,
-          `non trouvé dans le miroir : ${missing.map(describeFr).join(', ')}`,
+        evidence.reason = TEXT.notResolved(
+          missing.map((l) => ({ image: l.image, notFound: l.http_status === 404, problem: l.error ?? `HTTP ${l.http_status}` })),
         );
         return { id, title, status: 'FAIL', evidence, ran_at };
       }),

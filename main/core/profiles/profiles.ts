@@ -3,7 +3,8 @@
 import type { CheckResult } from '../checks/check-types';
 import { NotFoundError } from '../errors';
 import { FOUR_EYES_ACTIONS } from '../approvals/approvals';
-import { dnsIsCritical, PROFILE_RULES, requiresFourEyes, RULE_TITLES } from './profile-rules';
+import { dnsIsCritical, PROFILE_RULES, requiresFourEyes } from './profile-rules';
+import { RULE_TITLES } from './profile-texts';
 import type { Bilingual } from '../checks/bilingual';
 import { PROFILES, type ProfileName } from '../clusters/profile-names';
 import { evaluateRule, ruleContext, type RuleDeps } from './rule-checks';

@@ -13,7 +13,7 @@ import { componentLines, functionalLines, KUBE_READ_TIMEOUT_MS } from '../checks
 import { inventoryFreshLine } from './inventory-check';
 import { checkMirrorSettings, MIRROR_TIMEOUT_MS, offlineSourceLines, type MirrorSettings } from '../checks/mirror';
 import { renderReportHtml, type ReportLanguage } from './report-html';
-import { bilingual } from '../checks/bilingual';
+import { TEXT } from './line-texts';
 import { type ReportBody, type ReportSummary, type SignedReport } from './report-types';
 import { type ReportLine } from '../checks/check-types';
 import { statusCounts, verdictOf } from './verdict';
@@ -157,17 +157,14 @@ function noComponentLine(clock: Clock, generation: number): ReportLine {
   const ran_at = clock.now().toISOString();
   return {
     id: 'components.declared',
-    title: bilingual('The cluster has managed components to accept', 'Le cluster a des composants gérés à recetter'),
+    title: TEXT.componentsTitle,
     status: 'BLOCKED',
     evidence: {
       method: 'read the desired state of the cluster (store)',
       at: ran_at,
       generation,
       components: 0,
-      reason: bilingual(
-        'the desired state has no component: no service check could run',
-        "l'état voulu ne contient aucun composant : aucune vérification de service n'a pu s'exécuter",
-      ),
+      reason: TEXT.noComponent,
     },
     ran_at,
   };
