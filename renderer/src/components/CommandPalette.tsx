@@ -44,8 +44,7 @@ export function CommandPalette(): ReactElement | null {
 
 function PaletteDialog(): ReactElement {
   const t = useT();
-  const query = usePalette((s) => s.query);
-  const active = usePalette((s) => s.active);
+  const { query, active } = usePalette.fields('query', 'active');
   const clusters = useClusters((s) => s.items);
   const canWrite = useSession(selectCanWrite);
   const isAdmin = useSession((s) => s.user?.role === 'admin');

@@ -15,10 +15,7 @@ export function LoginScreen(): ReactElement {
 
 function PasswordForm(): ReactElement {
   const t = useT();
-  const pending = useSession((s) => s.pending);
-  const error = useSession((s) => s.error);
-  const notice = useSession((s) => s.notice);
-  const setupNeeded = useSession((s) => s.setupNeeded);
+  const { pending, error, notice, setupNeeded } = useSession.fields('pending', 'error', 'notice', 'setupNeeded');
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState(false);

@@ -7,8 +7,7 @@ import { AuthLayout } from './AuthLayout';
 
 export function MfaCodeForm(): ReactElement {
   const t = useT();
-  const pending = useSession((s) => s.pending);
-  const error = useSession((s) => s.error);
+  const { pending, error } = useSession.fields('pending', 'error');
   const [code, setCode] = useState('');
   const [missing, setMissing] = useState(false);
   const ref = useRef<HTMLInputElement>(null);

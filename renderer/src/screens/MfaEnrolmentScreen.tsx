@@ -8,8 +8,7 @@ import { MfaEnrolment } from './settings/MfaEnrolment';
 
 export function MfaEnrolmentScreen(): ReactElement {
   const t = useT();
-  const user = useSession((s) => s.user);
-  const error = useSession((s) => s.error);
+  const { user, error } = useSession.fields('user', 'error');
   return (
     <AuthLayout titleId="mfa-required-title">
       <h1 id="mfa-required-title" className="auth-title" data-testid="mfa-required">

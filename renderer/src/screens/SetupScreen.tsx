@@ -10,8 +10,7 @@ type Problem = 'setup.nameMissing' | 'setup.passwordMissing' | 'setup.passwordSh
 
 export function SetupScreen(): ReactElement {
   const t = useT();
-  const pending = useSession((s) => s.pending);
-  const error = useSession((s) => s.error);
+  const { pending, error } = useSession.fields('pending', 'error');
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');

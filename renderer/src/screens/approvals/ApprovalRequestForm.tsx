@@ -8,8 +8,7 @@ import { ErrorNotice, InfoNotice } from '../../components/ErrorNotice';
 
 export function ApprovalRequestForm(): ReactElement {
   const t = useT();
-  const draft = useApprovals((s) => s.draft);
-  const creation = useApprovals((s) => s.creation);
+  const { draft, creation } = useApprovals.fields('draft', 'creation');
   const clusters = useClusters((s) => s.items);
   const [clusterId, setClusterId] = useState('');
   const [action, setAction] = useState<ApprovalAction>('restart');

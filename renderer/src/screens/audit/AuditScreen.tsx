@@ -10,16 +10,14 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { Icon } from '../../components/Icon';
 import { ClusterSelect, useClusterNames } from '../commands/CommandsScreen';
 import { ScreenHeader } from '../../components/ScreenHeader';
+import { Loading } from '../../components/Loading';
 
 export const AUDIT_ROW_HEIGHT = 36;
 
 export function AuditScreen(): ReactElement {
   const t = useT();
   const fmt = useFormat();
-  const status = useAudit((s) => s.status);
-  const error = useAudit((s) => s.error);
-  const items = useAudit((s) => s.items);
-  const filter = useAudit((s) => s.filter);
+  const { status, error, items, filter } = useAudit.fields('status', 'error', 'items', 'filter');
   const [draft, setDraft] = useState<AuditFilter>(filter);
 
   useEffect(() => {
@@ -119,10 +117,7 @@ export function AuditScreen(): ReactElement {
 
       {error ? <ErrorNotice error={error} testId="audit-error" /> : null}
       {status === 'loading' && items.length === 0 ? (
-        <div className="loading" role="status">
-          <span className="spinner" aria-hidden="true" />
-          {t('app.loading')}
-        </div>
+        <Loading />
       ) : status === 'ready' && items.length === 0 ? (
         <EmptyState icon="audit" title={isFiltered(filter) ? t('audit.noMatch') : t('audit.empty')} testId="audit-empty" />
       ) : items.length > 0 ? (
@@ -135,9 +130,7 @@ export function AuditScreen(): ReactElement {
 function ChainVerdict(): ReactElement {
   const t = useT();
   const fmt = useFormat();
-  const verdict = useAudit((s) => s.verdict);
-  const status = useAudit((s) => s.verifyStatus);
-  const error = useAudit((s) => s.verifyError);
+  const { verdict, verifyStatus: status, verifyError: error } = useAudit.fields('verdict', 'verifyStatus', 'verifyError');
   if (error) return <ErrorNotice error={error} testId="chain-error" />;
   if (!verdict) {
     return (
@@ -171,8 +164,7 @@ function AuditTable({ rows }: { rows: readonly AuditRow[] }): ReactElement {
   const t = useT();
   const fmt = useFormat();
   const nameOf = useClusterNames();
-  const hasMore = useAudit((s) => s.hasMore);
-  const loadingMore = useAudit((s) => s.loadingMore);
+  const { hasMore, loadingMore } = useAudit.fields('hasMore', 'loadingMore');
   const scrollRef = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
   const [openSeq, setOpenSeq] = useState<number | null>(null);

@@ -6,15 +6,13 @@ import { EmptyState } from '../../components/EmptyState';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { CommandsTable } from '../commands/CommandParts';
 import { StateFilter } from '../commands/CommandsScreen';
+import { Loading } from '../../components/Loading';
 
 export function ClusterCommandsTab({ clusterId }: { clusterId: string }): ReactElement {
   const t = useT();
   const rows = useClusterCommands(selectVisibleCommands);
   const total = useClusterCommands((s) => s.items.length);
-  const status = useClusterCommands((s) => s.status);
-  const error = useClusterCommands((s) => s.error);
-  const expandedId = useClusterCommands((s) => s.expandedId);
-  const stateFilter = useClusterCommands((s) => s.stateFilter);
+  const { status, error, expandedId, stateFilter } = useClusterCommands.fields('status', 'error', 'expandedId', 'stateFilter');
 
   useEffect(() => {
     void clusterCommandsStore.getState().setScope(clusterId);
@@ -28,10 +26,7 @@ export function ClusterCommandsTab({ clusterId }: { clusterId: string }): ReactE
       </div>
       {error ? <ErrorNotice error={error} testId="commands-error" /> : null}
       {status === 'loading' && total === 0 ? (
-        <div className="loading" role="status">
-          <span className="spinner" aria-hidden="true" />
-          {t('app.loading')}
-        </div>
+        <Loading />
       ) : total === 0 ? (
         <EmptyState icon="commands" title={t('commands.empty.title')} testId="commands-empty">
           <p>{t('commands.empty.clusterBody')}</p>

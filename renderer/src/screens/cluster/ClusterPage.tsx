@@ -23,8 +23,7 @@ export function ClusterPage({ clusterId }: { clusterId: string }): ReactElement 
   const t = useT();
   const tab = useRouter((s) => s.clusterTab);
   const cluster = useClusterPage((s) => (s.clusterId === clusterId ? s.cluster : null));
-  const status = useClusterPage((s) => s.status);
-  const error = useClusterPage((s) => s.error);
+  const { status, error } = useClusterPage.fields('status', 'error');
   const canWrite = useSession(selectCanWrite);
 
   useEffect(() => {

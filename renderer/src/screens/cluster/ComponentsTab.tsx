@@ -27,6 +27,8 @@ import { CommandTracker } from './CommandTracker';
 import { ActionConfirm, ComponentActionButtons, useFourEyesActions } from './ComponentActions';
 import { OperationError } from './OperationError';
 import { useManagedNamespace } from './namespace';
+import { Loading } from '../../components/Loading';
+import { DataTable } from '../../components/DataTable';
 
 /** A component of the desired state (the ones that can be edited or deleted). */
 interface DesiredRow {
@@ -38,11 +40,9 @@ export function ComponentsTab({ clusterId }: { clusterId: string }): ReactElemen
   const t = useT();
   const fmt = useFormat();
   const rows = useComponents(selectComponentRows);
-  const status = useComponents((s) => s.status);
-  const error = useComponents((s) => s.error);
+  const { status, error } = useComponents.fields('status', 'error');
   const generation = useComponents((s) => s.view?.generation ?? 0);
-  const apply = useComponents((s) => s.apply);
-  const removal = useComponents((s) => s.removal);
+  const { apply, removal } = useComponents.fields('apply', 'removal');
   const canWrite = useSession(selectCanWrite);
   const [editing, setEditing] = useState<DesiredRow | null>(null);
   const [deleting, setDeleting] = useState<DesiredRow | null>(null);
@@ -138,87 +138,75 @@ export function ComponentsTab({ clusterId }: { clusterId: string }): ReactElemen
       {acting ? <ActionConfirm clusterId={clusterId} name={acting.name} action={acting.action} onDone={() => setActing(null)} /> : null}
 
       {status === 'loading' && rows.length === 0 ? (
-        <div className="loading" role="status">
-          <span className="spinner" aria-hidden="true" />
-          {t('app.loading')}
-        </div>
+        <Loading />
       ) : rows.length === 0 && status === 'ready' ? (
         <EmptyState icon="components" title={t('components.empty.title')} testId="components-empty">
           <p>{t('components.empty.body')}</p>
         </EmptyState>
       ) : rows.length > 0 ? (
-        <div className="table-wrap" role="region" aria-labelledby="components-table-caption" tabIndex={0}>
-          <table className="grid components-table" data-testid="components-table">
-            <caption id="components-table-caption" className="visually-hidden">
-              {t('components.tableLabel')}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('components.col.name')}</th>
-                <th scope="col">{t('components.col.desired')}</th>
-                <th scope="col">{t('components.col.observed')}</th>
-                {canWrite ? (
-                  <th scope="col">
-                    <span className="visually-hidden">{t('components.col.actions')}</span>
-                  </th>
-                ) : null}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.name} data-testid="component-row" data-component-name={row.name} data-drift={row.drift}>
-                  <th scope="row">
-                    <code className="component-name">{row.name}</code>
-                  </th>
-                  <td>
-                    {row.spec ? <DesiredSpec spec={row.spec} /> : <span className="muted">{t('components.observed.notDesired')}</span>}
-                  </td>
-                  <td className="observed" data-testid="observed">
-                    <ObservedCell row={row} />
-                  </td>
-                  {canWrite ? (
-                    <td className="row-actions">
-                      {row.spec ? (
-                        <>
-                          <button
-                            type="button"
-                            className="btn btn-sm"
-                            onClick={() => openForm({ name: row.name, spec: row.spec! })}
-                            aria-label={t('components.editName', { name: row.name })}
-                            data-testid="edit-component"
-                          >
-                            <Icon name="edit" />
-                            {t('components.edit')}
-                          </button>
-                          <button
-                            type="button"
-                            className="btn btn-sm btn-danger-ghost"
-                            onClick={() => {
-                              componentsStore.getState().clearRemoval();
-                              setDeleting({ name: row.name, spec: row.spec! });
-                            }}
-                            aria-label={t('components.deleteName', { name: row.name })}
-                            data-testid="delete-component"
-                          >
-                            <Icon name="trash" />
-                            {t('components.delete')}
-                          </button>
-                          <ComponentActionButtons
-                            name={row.name}
-                            onPick={(a) => {
-                              componentsStore.getState().clearAction();
-                              setActing({ name: row.name, action: a });
-                            }}
-                          />
-                        </>
-                      ) : null}
-                    </td>
+        <DataTable
+          caption={t('components.tableLabel')}
+          captionId="components-table-caption"
+          columns={[
+            t('components.col.name'),
+            t('components.col.desired'),
+            t('components.col.observed'),
+            canWrite ? { header: t('components.col.actions'), hidden: true } : null,
+          ]}
+          className="components-table"
+          testId="components-table"
+          wrap={{ role: 'region', 'aria-labelledby': 'components-table-caption', tabIndex: 0 }}
+        >
+          {rows.map((row) => (
+            <tr key={row.name} data-testid="component-row" data-component-name={row.name} data-drift={row.drift}>
+              <th scope="row">
+                <code className="component-name">{row.name}</code>
+              </th>
+              <td>{row.spec ? <DesiredSpec spec={row.spec} /> : <span className="muted">{t('components.observed.notDesired')}</span>}</td>
+              <td className="observed" data-testid="observed">
+                <ObservedCell row={row} />
+              </td>
+              {canWrite ? (
+                <td className="row-actions">
+                  {row.spec ? (
+                    <>
+                      <button
+                        type="button"
+                        className="btn btn-sm"
+                        onClick={() => openForm({ name: row.name, spec: row.spec! })}
+                        aria-label={t('components.editName', { name: row.name })}
+                        data-testid="edit-component"
+                      >
+                        <Icon name="edit" />
+                        {t('components.edit')}
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-danger-ghost"
+                        onClick={() => {
+                          componentsStore.getState().clearRemoval();
+                          setDeleting({ name: row.name, spec: row.spec! });
+                        }}
+                        aria-label={t('components.deleteName', { name: row.name })}
+                        data-testid="delete-component"
+                      >
+                        <Icon name="trash" />
+                        {t('components.delete')}
+                      </button>
+                      <ComponentActionButtons
+                        name={row.name}
+                        onPick={(a) => {
+                          componentsStore.getState().clearAction();
+                          setActing({ name: row.name, action: a });
+                        }}
+                      />
+                    </>
                   ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </DataTable>
       ) : null}
       <p className="help" data-testid="observed-at">
         {observedAt ? t('components.observed.at', { when: fmt.dateTimeLong(observedAt) }) : t('components.observed.note')}

@@ -33,8 +33,7 @@ export function ImportWizard({ clusterId }: { clusterId: string }): ReactElement
   const t = useT();
   const fmt = useFormat();
   const cluster = useClusterPage((s) => s.cluster);
-  const rbac = useClusterSetup((s) => s.rbac);
-  const registration = useClusterSetup((s) => s.registration);
+  const { rbac, registration } = useClusterSetup.fields('rbac', 'registration');
   const [namespace, setNamespace] = useState(() => clusterSetupStore.getState().rbac.key ?? DEFAULT_NAMESPACE);
   const [kubeconfig, setKubeconfig] = useState('');
   const [fileNote, setFileNote] = useState<string | null>(null);

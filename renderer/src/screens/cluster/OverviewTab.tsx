@@ -12,6 +12,9 @@ import { EmptyState } from '../../components/EmptyState';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Icon } from '../../components/Icon';
 import { readableMemory } from '../../lib/quantity';
+import { Panel } from '../../components/Panel';
+import { Loading } from '../../components/Loading';
+import { DataTable } from '../../components/DataTable';
 
 const PRESENCE_TONE: Record<AgentPresence, 'ok' | 'bad' | 'pending' | 'neutral'> = {
   connected: 'ok',
@@ -34,24 +37,32 @@ function AgentPanel({ clusterId }: { clusterId: string }): ReactElement {
   const t = useT();
   const fmt = useFormat();
   const now = useNow();
-  const cluster = useClusterPage((s) => s.cluster);
-  const action = useClusterPage((s) => s.inventoryAction);
+  const { cluster, inventoryAction: action } = useClusterPage.fields('cluster', 'inventoryAction');
   const canWrite = useSession(selectCanWrite);
   const agent = cluster?.agent;
   const presence = cluster ? agentPresence(cluster, now) : 'none';
   const na = t('cluster.agent.unknown');
 
   return (
-    <section className="panel agent-panel" aria-labelledby="agent-title" data-testid="agent-panel" data-presence={presence}>
-      <div className="panel-head">
-        <h2 id="agent-title" className="panel-title">
+    <Panel
+      titleId="agent-title"
+      title={
+        <>
           <Icon name="agent" />
           {t('cluster.agent.title')}
-        </h2>
-        <Tone tone={PRESENCE_TONE[presence]} testId="agent-presence">
-          {t(`cluster.agent.presence.${presence}`)}
-        </Tone>
-      </div>
+        </>
+      }
+      className="agent-panel"
+      testId="agent-panel"
+      data={{ 'data-presence': presence }}
+      actions={
+        <>
+          <Tone tone={PRESENCE_TONE[presence]} testId="agent-presence">
+            {t(`cluster.agent.presence.${presence}`)}
+          </Tone>
+        </>
+      }
+    >
       <p className="agent-summary" data-testid="agent-summary">
         {presence === 'connected' && agent?.last_seen
           ? t('cluster.agent.connectedSince', { when: fmt.relative(agent.last_seen, now) })
@@ -107,17 +118,19 @@ function AgentPanel({ clusterId }: { clusterId: string }): ReactElement {
         </p>
       ) : null}
       {action.kind === 'report' && action.error ? <ErrorNotice error={action.error} testId="inventory-report-error" /> : null}
-    </section>
+    </Panel>
   );
 }
 
 function InventoryPanel({ clusterId }: { clusterId: string }): ReactElement {
   const t = useT();
   const fmt = useFormat();
-  const snapshot = useClusterPage((s) => s.inventory);
-  const status = useClusterPage((s) => s.inventoryStatus);
-  const error = useClusterPage((s) => s.inventoryError);
-  const action = useClusterPage((s) => s.inventoryAction);
+  const {
+    inventory: snapshot,
+    inventoryStatus: status,
+    inventoryError: error,
+    inventoryAction: action,
+  } = useClusterPage.fields('inventory', 'inventoryStatus', 'inventoryError', 'inventoryAction');
   const canWrite = useSession(selectCanWrite);
 
   const refresh = canWrite ? (
@@ -134,21 +147,22 @@ function InventoryPanel({ clusterId }: { clusterId: string }): ReactElement {
   ) : null;
 
   return (
-    <section className="panel inventory-panel" aria-labelledby="inventory-title" data-testid="inventory-panel">
-      <div className="panel-head">
-        <h2 id="inventory-title" className="panel-title">
+    <Panel
+      titleId="inventory-title"
+      title={
+        <>
           <Icon name="node" />
           {t('cluster.inventory.title')}
-        </h2>
-        {snapshot ? refresh : null}
-      </div>
+        </>
+      }
+      className="inventory-panel"
+      testId="inventory-panel"
+      actions={snapshot ? refresh : null}
+    >
       {action.kind === 'refresh' && action.error ? <ErrorNotice error={action.error} testId="inventory-refresh-error" /> : null}
       {error ? <ErrorNotice error={error} testId="inventory-error" /> : null}
       {status === 'loading' && !snapshot ? (
-        <div className="loading" role="status">
-          <span className="spinner" aria-hidden="true" />
-          {t('app.loading')}
-        </div>
+        <Loading />
       ) : status === 'missing' || (!snapshot && status !== 'error') ? (
         <EmptyState icon="node" title={t('cluster.inventory.none')} testId="inventory-missing">
           <p>{t('cluster.inventory.noneBody')}</p>
@@ -170,7 +184,7 @@ function InventoryPanel({ clusterId }: { clusterId: string }): ReactElement {
           <InventorySummary inventory={snapshot.inventory} />
         </>
       ) : null}
-    </section>
+    </Panel>
   );
 }
 
@@ -186,61 +200,58 @@ function NodesPanel(): ReactElement | null {
     return r ? `${fmt.number(r.value)} ${r.unit}` : q;
   };
   return (
-    <section className="panel nodes-panel" aria-labelledby="inv-nodes" data-testid="nodes-panel">
-      <h2 id="inv-nodes" className="panel-title">
-        <Icon name="node" />
-        {t('cluster.inventory.nodes', { ready: fmt.number(ready), total: fmt.number(nodes.length) })}
-      </h2>
-      <div className="table-wrap" tabIndex={0} role="region" aria-labelledby="inv-nodes">
-        <table className="grid" data-testid="nodes-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('cluster.node.name')}</th>
-              <th scope="col">{t('cluster.node.roles')}</th>
-              <th scope="col">{t('cluster.node.ready')}</th>
-              <th scope="col">{t('cluster.node.kubelet')}</th>
-              <th scope="col">{t('cluster.node.os')}</th>
-              <th scope="col" className="num">
-                {t('cluster.node.cpu')}
-              </th>
-              <th scope="col" className="num">
-                {t('cluster.node.memory')}
-              </th>
-              <th scope="col" className="num">
-                {t('cluster.node.pods')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {nodes.map((n) => (
-              <tr key={n.name} data-testid="node-row">
-                <td>
-                  <code className="nowrap">{n.name}</code>
-                </td>
-                <td>{n.roles.length > 0 ? n.roles.join(', ') : <span className="muted">{t('cluster.node.noRole')}</span>}</td>
-                <td>
-                  <Tone tone={n.ready ? 'ok' : 'bad'}>{n.ready ? t('cluster.node.isReady') : t('cluster.node.notReady')}</Tone>
-                </td>
-                <td>
-                  <code>{n.kubelet_version}</code>
-                </td>
-                <td>
-                  {n.os_image} <span className="muted">({n.architecture})</span>
-                </td>
-                <td className="num">{t('cluster.node.of', { allocatable: n.allocatable.cpu, capacity: n.cpu })}</td>
-                <td className="num">
-                  <span title={`${n.allocatable.memory} / ${n.memory}`}>
-                    {t('cluster.node.of', { allocatable: memory(n.allocatable.memory), capacity: memory(n.memory) })}
-                  </span>
-                </td>
-                <td className="num">{n.allocatable.pods}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+    <Panel
+      titleId="inv-nodes"
+      title={
+        <>
+          <Icon name="node" />
+          {t('cluster.inventory.nodes', { ready: fmt.number(ready), total: fmt.number(nodes.length) })}
+        </>
+      }
+      className="nodes-panel"
+      testId="nodes-panel"
+    >
+      <DataTable
+        columns={[
+          t('cluster.node.name'),
+          t('cluster.node.roles'),
+          t('cluster.node.ready'),
+          t('cluster.node.kubelet'),
+          t('cluster.node.os'),
+          { header: t('cluster.node.cpu'), className: 'num' },
+          { header: t('cluster.node.memory'), className: 'num' },
+          { header: t('cluster.node.pods'), className: 'num' },
+        ]}
+        testId="nodes-table"
+        wrap={{ tabIndex: 0, role: 'region', 'aria-labelledby': 'inv-nodes' }}
+      >
+        {nodes.map((n) => (
+          <tr key={n.name} data-testid="node-row">
+            <td>
+              <code className="nowrap">{n.name}</code>
+            </td>
+            <td>{n.roles.length > 0 ? n.roles.join(', ') : <span className="muted">{t('cluster.node.noRole')}</span>}</td>
+            <td>
+              <Tone tone={n.ready ? 'ok' : 'bad'}>{n.ready ? t('cluster.node.isReady') : t('cluster.node.notReady')}</Tone>
+            </td>
+            <td>
+              <code>{n.kubelet_version}</code>
+            </td>
+            <td>
+              {n.os_image} <span className="muted">({n.architecture})</span>
+            </td>
+            <td className="num">{t('cluster.node.of', { allocatable: n.allocatable.cpu, capacity: n.cpu })}</td>
+            <td className="num">
+              <span title={`${n.allocatable.memory} / ${n.memory}`}>
+                {t('cluster.node.of', { allocatable: memory(n.allocatable.memory), capacity: memory(n.memory) })}
+              </span>
+            </td>
+            <td className="num">{n.allocatable.pods}</td>
+          </tr>
+        ))}
+      </DataTable>
       <p className="help">{t('cluster.node.capacityHelp')}</p>
-    </section>
+    </Panel>
   );
 }
 

@@ -13,6 +13,8 @@ import { ApprovalPicker } from './ApprovalPicker';
 import { BackupsPanel } from './BackupsPanel';
 import { ClusterEndpointForm } from './ClusterEndpointForm';
 import { PreflightPanel } from './PreflightPanel';
+import { Panel } from '../../components/Panel';
+import { Loading } from '../../components/Loading';
 
 export function ProfileTab({ clusterId }: { clusterId: string }): ReactElement {
   useEffect(() => {
@@ -39,26 +41,14 @@ export function ProfileStatusBadge({ status }: { status: 'compliant' | 'blocked'
 function ProfilePanel(): ReactElement {
   const t = useT();
   const fmt = useFormat();
-  const view = useProfile((s) => s.view);
-  const status = useProfile((s) => s.status);
-  const error = useProfile((s) => s.error);
+  const { view, status, error } = useProfile.fields('view', 'status', 'error');
   const isAdmin = useSession((s) => s.user?.role === 'admin');
   const canWrite = useSession(selectCanWrite);
 
   return (
-    <section className="panel" aria-labelledby="profile-title" data-testid="profile-panel">
-      <div className="panel-head">
-        <h2 id="profile-title" className="panel-title">
-          {t('profile.title')}
-        </h2>
-      </div>
+    <Panel titleId="profile-title" title={t('profile.title')} testId="profile-panel" actions={<></>}>
       {error ? <ErrorNotice error={error} testId="profile-error" /> : null}
-      {!view && status === 'loading' ? (
-        <div className="loading" role="status">
-          <span className="spinner" aria-hidden="true" />
-          {t('app.loading')}
-        </div>
-      ) : null}
+      {!view && status === 'loading' ? <Loading /> : null}
       {view ? (
         <>
           <div className="profile-head">
@@ -80,7 +70,7 @@ function ProfilePanel(): ReactElement {
           {canWrite ? <ClusterEndpointForm /> : null}
         </>
       ) : null}
-    </section>
+    </Panel>
   );
 }
 

@@ -13,14 +13,13 @@ import { ClusterDetails } from './ClusterDetails';
 import { ClusterTable } from './ClusterTable';
 import { CreateClusterForm } from './CreateClusterForm';
 import { ScreenHeader } from '../../components/ScreenHeader';
+import { Loading } from '../../components/Loading';
 
 export function ClustersScreen(): ReactElement {
   const t = useT();
   const fmt = useFormat();
   const selectVisible = useMemo(makeSelectVisible, []);
-  const status = useClusters((s) => s.status);
-  const error = useClusters((s) => s.error);
-  const filter = useClusters((s) => s.filter);
+  const { status, error, filter } = useClusters.fields('status', 'error', 'filter');
   const total = useClusters(selectTotal);
   const counts = useClusters(selectStateCounts);
   const rows = useClusters(selectVisible);
@@ -170,10 +169,7 @@ export function ClustersScreen(): ReactElement {
       <div className="content-split">
         <div className="content-main">
           {loadingFirst ? (
-            <div className="loading" role="status">
-              <span className="spinner" aria-hidden="true" />
-              {t('clusters.loading')}
-            </div>
+            <Loading label={t('clusters.loading')} />
           ) : status === 'error' && total === 0 ? (
             <EmptyState
               icon="alert"

@@ -8,6 +8,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { Icon } from '../../components/Icon';
 import { CommandsTable } from './CommandParts';
 import { ScreenHeader } from '../../components/ScreenHeader';
+import { Loading } from '../../components/Loading';
 
 export function StateFilter({
   value,
@@ -84,11 +85,13 @@ export function CommandsScreen(): ReactElement {
   const t = useT();
   const rows = useCommands(selectVisibleCommands);
   const total = useCommands((s) => s.items.length);
-  const status = useCommands((s) => s.status);
-  const error = useCommands((s) => s.error);
-  const clusterId = useCommands((s) => s.clusterId);
-  const expandedId = useCommands((s) => s.expandedId);
-  const stateFilter = useCommands((s) => s.stateFilter);
+  const { status, error, clusterId, expandedId, stateFilter } = useCommands.fields(
+    'status',
+    'error',
+    'clusterId',
+    'expandedId',
+    'stateFilter',
+  );
   const nameOf = useClusterNames();
 
   useEffect(() => {
@@ -130,10 +133,7 @@ export function CommandsScreen(): ReactElement {
       </div>
       {error ? <ErrorNotice error={error} testId="commands-error" /> : null}
       {status === 'loading' && total === 0 ? (
-        <div className="loading" role="status">
-          <span className="spinner" aria-hidden="true" />
-          {t('app.loading')}
-        </div>
+        <Loading />
       ) : total === 0 ? (
         <EmptyState icon="commands" title={t('commands.empty.title')} testId="commands-empty">
           <p>{t('commands.empty.body')}</p>

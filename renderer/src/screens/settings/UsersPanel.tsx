@@ -7,16 +7,16 @@ import { Tone } from '../../components/Badges';
 import { MIN_PASSWORD_LENGTH } from '../../api/validation';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Icon } from '../../components/Icon';
+import { Panel } from '../../components/Panel';
+import { Loading } from '../../components/Loading';
+import { DataTable } from '../../components/DataTable';
 
 const ROLES: readonly Role[] = ['viewer', 'operator', 'admin'];
 
 export function UsersPanel(): ReactElement {
   const t = useT();
   const fmt = useFormat();
-  const items = useUsers((s) => s.items);
-  const status = useUsers((s) => s.status);
-  const error = useUsers((s) => s.error);
-  const mfaReset = useUsers((s) => s.mfaReset);
+  const { items, status, error, mfaReset } = useUsers.fields('items', 'status', 'error', 'mfaReset');
   const me = useSession((s) => s.user?.name ?? null);
   const [resetting, setResetting] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
@@ -28,23 +28,27 @@ export function UsersPanel(): ReactElement {
   }, []);
 
   return (
-    <section className="panel users-panel" aria-labelledby="users-title" data-testid="users-panel">
-      <div className="panel-head">
-        <h2 id="users-title" className="panel-title">
-          {t('users.title')}
-        </h2>
-        <button
-          ref={addRef}
-          type="button"
-          className="btn btn-primary btn-sm"
-          onClick={() => setAdding((v) => !v)}
-          aria-expanded={adding}
-          data-testid="add-user"
-        >
-          <Icon name="plus" />
-          {t('users.add')}
-        </button>
-      </div>
+    <Panel
+      titleId="users-title"
+      title={t('users.title')}
+      className="users-panel"
+      testId="users-panel"
+      actions={
+        <>
+          <button
+            ref={addRef}
+            type="button"
+            className="btn btn-primary btn-sm"
+            onClick={() => setAdding((v) => !v)}
+            aria-expanded={adding}
+            data-testid="add-user"
+          >
+            <Icon name="plus" />
+            {t('users.add')}
+          </button>
+        </>
+      }
+    >
       <p className="help">{t('users.help')}</p>
       {adding ? (
         <AddUserForm
@@ -92,58 +96,49 @@ export function UsersPanel(): ReactElement {
         </div>
       ) : null}
       {status === 'loading' && items.length === 0 ? (
-        <div className="loading" role="status">
-          <span className="spinner" aria-hidden="true" />
-          {t('app.loading')}
-        </div>
+        <Loading />
       ) : (
-        <div className="table-wrap">
-          <table className="grid" data-testid="users-table">
-            <caption className="visually-hidden">{t('users.title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('users.col.name')}</th>
-                <th scope="col">{t('users.col.role')}</th>
-                <th scope="col">{t('users.col.created')}</th>
-                <th scope="col">{t('users.col.mfa')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('users.col.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((u) => (
-                <tr key={u.id} data-testid="user-row" data-user-name={u.name}>
-                  <th scope="row">{u.name}</th>
-                  <td>
-                    <span className="badge" data-role={u.role}>
-                      {t(`role.${u.role}`)}
-                    </span>
-                  </td>
-                  <td>{fmt.dateTime(u.created_at)}</td>
-                  <td data-testid="user-mfa" data-mfa={u.mfa_enrolled ? 'enrolled' : 'none'}>
-                    {u.mfa_enrolled ? <Tone tone="ok">{t('mfa.enrolled')}</Tone> : <span className="muted">{t('mfa.notEnrolled')}</span>}
-                  </td>
-                  <td className="row-actions">
-                    {u.mfa_enrolled && u.name !== me ? (
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-danger-ghost"
-                        onClick={() => setResetting(u.name)}
-                        data-testid="mfa-reset"
-                        aria-label={t('users.mfaReset.label', { name: u.name })}
-                      >
-                        {t('users.mfaReset.action')}
-                      </button>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={t('users.title')}
+          columns={[
+            t('users.col.name'),
+            t('users.col.role'),
+            t('users.col.created'),
+            t('users.col.mfa'),
+            { header: t('users.col.actions'), hidden: true },
+          ]}
+          testId="users-table"
+        >
+          {items.map((u) => (
+            <tr key={u.id} data-testid="user-row" data-user-name={u.name}>
+              <th scope="row">{u.name}</th>
+              <td>
+                <span className="badge" data-role={u.role}>
+                  {t(`role.${u.role}`)}
+                </span>
+              </td>
+              <td>{fmt.dateTime(u.created_at)}</td>
+              <td data-testid="user-mfa" data-mfa={u.mfa_enrolled ? 'enrolled' : 'none'}>
+                {u.mfa_enrolled ? <Tone tone="ok">{t('mfa.enrolled')}</Tone> : <span className="muted">{t('mfa.notEnrolled')}</span>}
+              </td>
+              <td className="row-actions">
+                {u.mfa_enrolled && u.name !== me ? (
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-danger-ghost"
+                    onClick={() => setResetting(u.name)}
+                    data-testid="mfa-reset"
+                    aria-label={t('users.mfaReset.label', { name: u.name })}
+                  >
+                    {t('users.mfaReset.action')}
+                  </button>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
-    </section>
+    </Panel>
   );
 }
 
