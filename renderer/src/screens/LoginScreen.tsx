@@ -3,10 +3,10 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactElement } from 'react';
 import { sessionStore, useSession, useT } from '../app/stores';
 import { ErrorNotice, InfoNotice } from '../components/ErrorNotice';
-import { Field } from '../components/Field';
 import { Trans } from '../components/Trans';
 import { AuthLayout } from './AuthLayout';
 import { MfaCodeForm } from './MfaCodeForm';
+import { TextField } from '../components/TextField';
 
 export function LoginScreen(): ReactElement {
   const challenge = useSession((s) => s.mfaChallenge);
@@ -51,32 +51,36 @@ function PasswordForm(): ReactElement {
       {notice ? <InfoNotice testId="login-notice">{t(`login.notice.${notice}`)}</InfoNotice> : null}
       {error ? <ErrorNotice error={error} testId="login-error" /> : null}
       <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate data-testid="login-form">
-        <Field id="login-name" label={t('login.name')}>
-          <input
-            ref={nameRef}
-            name="username"
-            type="text"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            aria-invalid={missing && !name.trim() ? true : undefined}
-            aria-describedby={missing ? 'login-missing' : undefined}
-          />
-        </Field>
-        <Field id="login-password" label={t('login.password')}>
-          <input
-            ref={passwordRef}
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            aria-invalid={missing && !password ? true : undefined}
-            aria-describedby={missing ? 'login-missing' : undefined}
-          />
-        </Field>
+        <TextField
+          id="login-name"
+          label={t('login.name')}
+          inputRef={nameRef}
+          value={name}
+          onChange={setName}
+          input={{
+            name: 'username',
+            type: 'text',
+            autoComplete: 'username',
+            autoCapitalize: 'none',
+            spellCheck: false,
+            'aria-invalid': missing && !name.trim() ? true : undefined,
+            'aria-describedby': missing ? 'login-missing' : undefined,
+          }}
+        />
+        <TextField
+          id="login-password"
+          label={t('login.password')}
+          inputRef={passwordRef}
+          value={password}
+          onChange={setPassword}
+          input={{
+            name: 'password',
+            type: 'password',
+            autoComplete: 'current-password',
+            'aria-invalid': missing && !password ? true : undefined,
+            'aria-describedby': missing ? 'login-missing' : undefined,
+          }}
+        />
         {missing ? (
           <p id="login-missing" className="field-error" role="alert">
             {t('login.missing')}

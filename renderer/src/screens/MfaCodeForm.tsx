@@ -2,8 +2,8 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactElement } from 'react';
 import { sessionStore, useSession, useT } from '../app/stores';
 import { ErrorNotice } from '../components/ErrorNotice';
-import { Field } from '../components/Field';
 import { AuthLayout } from './AuthLayout';
+import { TextField } from '../components/TextField';
 
 export function MfaCodeForm(): ReactElement {
   const t = useT();
@@ -39,20 +39,23 @@ export function MfaCodeForm(): ReactElement {
       <p className="help">{t('mfa.login.help')}</p>
       {error ? <ErrorNotice error={error} testId="mfa-error" /> : null}
       <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate data-testid="mfa-form">
-        <Field id="mfa-code" label={t('mfa.code')} hint={t('mfa.codeHelp')}>
-          <input
-            ref={ref}
-            name="one-time-code"
-            className="mono"
-            autoComplete="one-time-code"
-            autoCapitalize="none"
-            spellCheck={false}
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-            aria-invalid={missing || undefined}
-            data-testid="mfa-code"
-          />
-        </Field>
+        <TextField
+          id="mfa-code"
+          label={t('mfa.code')}
+          hint={t('mfa.codeHelp')}
+          inputRef={ref}
+          value={code}
+          onChange={setCode}
+          testId="mfa-code"
+          input={{
+            name: 'one-time-code',
+            className: 'mono',
+            autoComplete: 'one-time-code',
+            autoCapitalize: 'none',
+            spellCheck: false,
+            'aria-invalid': missing || undefined,
+          }}
+        />
         {missing ? (
           <p className="field-error" role="alert">
             {t('mfa.codeMissing')}

@@ -12,6 +12,7 @@ import { ScreenHeader } from '../../components/ScreenHeader';
 import { Panel } from '../../components/Panel';
 import { Loading } from '../../components/Loading';
 import { DataTable } from '../../components/DataTable';
+import { Options } from '../../components/Options';
 
 const STATES: readonly ApprovalState[] = ['pending', 'approved', 'rejected', 'used'];
 
@@ -50,11 +51,7 @@ export function ApprovalsScreen(): ReactElement {
                 data-testid="approvals-filter-state"
               >
                 <option value="">{t('approvals.filter.all')}</option>
-                {STATES.map((s) => (
-                  <option key={s} value={s}>
-                    {t(`approvals.state.${s}`)}
-                  </option>
-                ))}
+                <Options values={STATES} label={(s) => t(`approvals.state.${s}`)} />
               </select>
             </div>
           </>
@@ -72,11 +69,7 @@ export function ApprovalsScreen(): ReactElement {
           <DataTable
             caption={t('approvals.list.title')}
             columns={[
-              t('approvals.col.operation'),
-              t('approvals.col.cluster'),
-              t('approvals.col.reason'),
-              t('approvals.col.requested'),
-              t('approvals.col.state'),
+              ...(['operation', 'cluster', 'reason', 'requested', 'state'] as const).map((c) => t(`approvals.col.${c}`)),
               { header: t('approvals.col.actions'), hidden: true },
             ]}
             testId="approvals-table"

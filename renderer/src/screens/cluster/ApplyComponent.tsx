@@ -19,6 +19,8 @@ import { labelProblemText } from './ImportWizard';
 import { useManagedNamespace } from './namespace';
 import { OperationError } from './OperationError';
 import { Field } from '../../components/Field';
+import { TextField } from '../../components/TextField';
+import { Options } from '../../components/Options';
 
 type Mode = 'form' | 'editor';
 
@@ -247,24 +249,19 @@ export function ApplyComponent({
       {mode === 'form' ? (
         <form className="form" onSubmit={onSubmitForm} noValidate data-testid="component-form">
           <div className="form-grid form-grid-3">
-            <Field
+            <TextField
               id="component-name"
               label={t('components.field.name')}
               note="required"
               hint={replacing ? t('components.form.replaces') : t('components.form.nameHelp')}
               error={messageFor('name')}
               errorTestId="component-name-error"
-            >
-              <input
-                className="mono"
-                value={draft.name}
-                onChange={(e) => update({ name: e.target.value })}
-                autoComplete="off"
-                spellCheck={false}
-                placeholder="opa-main"
-                data-testid="component-name"
-              />
-            </Field>
+              code
+              value={draft.name}
+              onChange={(v) => update({ name: v })}
+              placeholder="opa-main"
+              testId="component-name"
+            />
             <Field
               id="component-component"
               label={t('components.field.component')}
@@ -276,72 +273,57 @@ export function ApplyComponent({
                 onChange={(e) => update({ component: e.target.value as ComponentKind })}
                 data-testid="component-kind"
               >
-                {COMPONENT_KINDS.map((k) => (
-                  <option key={k} value={k}>
-                    {t(`components.kind.${k}`)}
-                  </option>
-                ))}
+                <Options values={COMPONENT_KINDS} label={(k) => t(`components.kind.${k}`)} />
               </select>
             </Field>
-            <Field
+            <TextField
               id="component-version"
               label={t('components.field.version')}
               note="required"
               error={messageFor('version')}
               errorTestId="component-version-error"
-            >
-              <input
-                className="mono"
-                value={draft.version}
-                onChange={(e) => update({ version: e.target.value })}
-                autoComplete="off"
-                spellCheck={false}
-                placeholder="1.2.3"
-                data-testid="component-version"
-              />
-            </Field>
-            <Field
+              code
+              value={draft.version}
+              onChange={(v) => update({ version: v })}
+              placeholder="1.2.3"
+              testId="component-version"
+            />
+            <TextField
               id="component-replicas"
               label={t('components.field.replicas')}
               note="optional"
               hint={t('components.form.replicasHelp')}
               error={messageFor('replicas')}
               errorTestId="component-replicas-error"
-            >
-              <input
-                inputMode="numeric"
-                value={draft.replicas}
-                onChange={(e) => update({ replicas: e.target.value })}
-                placeholder="2"
-                data-testid="component-replicas"
-              />
-            </Field>
-            <Field id="component-cpu" label={t('components.field.cpu')} note="optional">
-              <input
-                className="mono"
-                value={draft.cpu}
-                onChange={(e) => update({ cpu: e.target.value })}
-                placeholder="500m"
-                aria-invalid={invalid('resources')}
-                data-testid="component-cpu"
-              />
-            </Field>
-            <Field
+              value={draft.replicas}
+              onChange={(v) => update({ replicas: v })}
+              placeholder="2"
+              testId="component-replicas"
+              input={{ inputMode: 'numeric' }}
+            />
+            <TextField
+              id="component-cpu"
+              label={t('components.field.cpu')}
+              note="optional"
+              value={draft.cpu}
+              onChange={(v) => update({ cpu: v })}
+              placeholder="500m"
+              testId="component-cpu"
+              input={{ className: 'mono', 'aria-invalid': invalid('resources') }}
+            />
+            <TextField
               id="component-memory"
               label={t('components.field.memory')}
               note="optional"
               error={messageFor('resources')}
               errorId="component-resources-error"
               errorTestId="component-resources-error"
-            >
-              <input
-                className="mono"
-                value={draft.memory}
-                onChange={(e) => update({ memory: e.target.value })}
-                placeholder="256Mi"
-                data-testid="component-memory"
-              />
-            </Field>
+              value={draft.memory}
+              onChange={(v) => update({ memory: v })}
+              placeholder="256Mi"
+              testId="component-memory"
+              input={{ className: 'mono' }}
+            />
           </div>
 
           <fieldset className="artifacts" aria-describedby="artifacts-help">

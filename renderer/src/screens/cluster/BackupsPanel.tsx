@@ -9,6 +9,7 @@ import { Icon } from '../../components/Icon';
 import { selectCanWrite } from '../../stores/session';
 import { Panel } from '../../components/Panel';
 import { DataTable } from '../../components/DataTable';
+import { Options } from '../../components/Options';
 
 export function BackupsPanel(): ReactElement {
   const t = useT();
@@ -64,7 +65,7 @@ export function BackupsPanel(): ReactElement {
               ) : (
                 <DataTable
                   caption={t('backups.filesOf', { id: b.id })}
-                  columns={[t('backups.col.name'), t('backups.col.file'), t('backups.col.size'), t('backups.col.sha256')]}
+                  columns={[...(['name', 'file', 'size', 'sha256'] as const).map((c) => t(`backups.col.${c}`))]}
                   wrap={false}
                 >
                   {b.files.map((f) => (
@@ -113,11 +114,7 @@ function RestoreForm({ set }: { set: BackupSet }): ReactElement | null {
       <div className="field field-inline">
         <label htmlFor={`restore-${set.id}`}>{t('backups.restore.component')}</label>
         <select id={`restore-${set.id}`} value={service} onChange={(e) => setService(e.target.value)} data-testid="restore-service">
-          {services.map((n) => (
-            <option key={n} value={n}>
-              {n}
-            </option>
-          ))}
+          <Options values={services} label={(n) => n} />
         </select>
         {fourEyes && view ? (
           <ApprovalPicker

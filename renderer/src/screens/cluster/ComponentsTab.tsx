@@ -148,9 +148,7 @@ export function ComponentsTab({ clusterId }: { clusterId: string }): ReactElemen
           caption={t('components.tableLabel')}
           captionId="components-table-caption"
           columns={[
-            t('components.col.name'),
-            t('components.col.desired'),
-            t('components.col.observed'),
+            ...(['name', 'desired', 'observed'] as const).map((c) => t(`components.col.${c}`)),
             canWrite ? { header: t('components.col.actions'), hidden: true } : null,
           ]}
           className="components-table"

@@ -213,11 +213,7 @@ function NodesPanel(): ReactElement | null {
     >
       <DataTable
         columns={[
-          t('cluster.node.name'),
-          t('cluster.node.roles'),
-          t('cluster.node.ready'),
-          t('cluster.node.kubelet'),
-          t('cluster.node.os'),
+          ...(['name', 'roles', 'ready', 'kubelet', 'os'] as const).map((c) => t(`cluster.node.${c}`)),
           { header: t('cluster.node.cpu'), className: 'num' },
           { header: t('cluster.node.memory'), className: 'num' },
           { header: t('cluster.node.pods'), className: 'num' },

@@ -15,6 +15,7 @@ import { ClusterEndpointForm } from './ClusterEndpointForm';
 import { PreflightPanel } from './PreflightPanel';
 import { Panel } from '../../components/Panel';
 import { Loading } from '../../components/Loading';
+import { Options } from '../../components/Options';
 
 export function ProfileTab({ clusterId }: { clusterId: string }): ReactElement {
   useEffect(() => {
@@ -99,11 +100,7 @@ function ChangeProfile({ clusterId, current, fourEyes }: { clusterId: string; cu
       <div className="field field-inline">
         <label htmlFor="profile-choice">{t('profile.change')}</label>
         <select id="profile-choice" value={choice} onChange={(e) => setChoice(e.target.value as ProfileName)} data-testid="profile-choice">
-          {PROFILE_NAMES.map((p) => (
-            <option key={p} value={p}>
-              {t(`profile.name.${p}`)}
-            </option>
-          ))}
+          <Options values={PROFILE_NAMES} label={(p) => t(`profile.name.${p}`)} />
         </select>
         {fourEyes && choice !== current ? (
           <ApprovalPicker

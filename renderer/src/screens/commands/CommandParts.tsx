@@ -147,10 +147,7 @@ export function CommandsTable({
       columns={[
         t('commands.col.operation'),
         clusterName ? t('commands.col.cluster') : null,
-        t('commands.col.requestedBy'),
-        t('commands.col.created'),
-        t('commands.col.state'),
-        t('commands.col.receipts'),
+        ...(['requestedBy', 'created', 'state', 'receipts'] as const).map((c) => t(`commands.col.${c}`)),
         { header: t('commands.col.details'), hidden: true },
       ]}
       className="commands-table"

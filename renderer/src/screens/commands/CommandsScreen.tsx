@@ -9,6 +9,7 @@ import { Icon } from '../../components/Icon';
 import { CommandsTable } from './CommandParts';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { Loading } from '../../components/Loading';
+import { Options } from '../../components/Options';
 
 export function StateFilter({
   value,
@@ -28,11 +29,7 @@ export function StateFilter({
         data-testid="command-state-filter"
       >
         <option value="all">{t('commands.filter.allStates')}</option>
-        {COMMAND_STATES.map((s) => (
-          <option key={s} value={s}>
-            {t(`command.state.${s}`)}
-          </option>
-        ))}
+        <Options values={COMMAND_STATES} label={(s) => t(`command.state.${s}`)} />
       </select>
     </div>
   );

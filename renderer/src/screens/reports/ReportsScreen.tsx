@@ -139,10 +139,7 @@ function ReportList(): ReactElement {
       ) : items.length > 0 ? (
         <DataTable
           columns={[
-            t('reports.col.created'),
-            t('reports.col.cluster'),
-            t('reports.col.verdict'),
-            t('reports.col.key'),
+            ...(['created', 'cluster', 'verdict', 'key'] as const).map((c) => t(`reports.col.${c}`)),
             { header: t('reports.col.actions'), hidden: true },
           ]}
           testId="reports-table"

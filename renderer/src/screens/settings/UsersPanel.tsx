@@ -10,6 +10,7 @@ import { Icon } from '../../components/Icon';
 import { Panel } from '../../components/Panel';
 import { Loading } from '../../components/Loading';
 import { DataTable } from '../../components/DataTable';
+import { Options } from '../../components/Options';
 
 const ROLES: readonly Role[] = ['viewer', 'operator', 'admin'];
 
@@ -101,10 +102,7 @@ export function UsersPanel(): ReactElement {
         <DataTable
           caption={t('users.title')}
           columns={[
-            t('users.col.name'),
-            t('users.col.role'),
-            t('users.col.created'),
-            t('users.col.mfa'),
+            ...(['name', 'role', 'created', 'mfa'] as const).map((c) => t(`users.col.${c}`)),
             { header: t('users.col.actions'), hidden: true },
           ]}
           testId="users-table"
@@ -194,11 +192,7 @@ function AddUserForm({ onDone }: { onDone: (name: string | null) => void }): Rea
         <div className="field">
           <label htmlFor="user-role">{t('users.col.role')}</label>
           <select id="user-role" value={role} onChange={(e) => setRole(e.target.value as Role)} data-testid="user-role">
-            {ROLES.map((r) => (
-              <option key={r} value={r}>
-                {t(`role.${r}`)}
-              </option>
-            ))}
+            <Options values={ROLES} label={(r) => t(`role.${r}`)} />
           </select>
           <p className="help">{t(`users.roleHelp.${role}`)}</p>
         </div>
