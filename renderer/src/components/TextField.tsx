@@ -9,6 +9,7 @@ export interface TextFieldProps extends Omit<FieldProps, 'children'> {
   onChange: (value: string) => void;
   code?: boolean;
   placeholder?: string;
+  /** The control's test id (by default its id); its error's is `<testId>-error`. */
   testId?: string;
   /** A textarea of this many rows instead of an input. */
   rows?: number;
@@ -18,15 +19,16 @@ export interface TextFieldProps extends Omit<FieldProps, 'children'> {
 }
 
 export function TextField({ value, onChange, code, placeholder, testId, rows, inputRef, input, ...field }: TextFieldProps): ReactElement {
+  const tid = testId ?? field.id;
   const common = {
     className: code ? 'mono' : undefined,
     value,
     placeholder,
-    'data-testid': testId,
+    'data-testid': tid,
     ...(code ? { autoComplete: 'off', spellCheck: false } : {}),
   };
   return (
-    <Field {...field}>
+    <Field errorTestId={`${tid}-error`} {...field}>
       {rows ? (
         <textarea {...common} rows={rows} onChange={(e) => onChange(e.target.value)} {...input} />
       ) : (

@@ -44,10 +44,7 @@ function PasswordForm(): ReactElement {
   };
 
   return (
-    <AuthLayout titleId="login-title">
-      <h1 id="login-title" className="auth-title">
-        {t('login.title')}
-      </h1>
+    <AuthLayout titleId="login-title" title={t('login.title')}>
       {notice ? <InfoNotice testId="login-notice">{t(`login.notice.${notice}`)}</InfoNotice> : null}
       {error ? <ErrorNotice error={error} testId="login-error" /> : null}
       <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate data-testid="login-form">

@@ -32,10 +32,7 @@ export function MfaCodeForm(): ReactElement {
   };
 
   return (
-    <AuthLayout titleId="mfa-title">
-      <h1 id="mfa-title" className="auth-title">
-        {t('mfa.login.title')}
-      </h1>
+    <AuthLayout titleId="mfa-title" title={t('mfa.login.title')}>
       <p className="help">{t('mfa.login.help')}</p>
       {error ? <ErrorNotice error={error} testId="mfa-error" /> : null}
       <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate data-testid="mfa-form">
@@ -46,7 +43,6 @@ export function MfaCodeForm(): ReactElement {
           inputRef={ref}
           value={code}
           onChange={setCode}
-          testId="mfa-code"
           input={{
             name: 'one-time-code',
             className: 'mono',

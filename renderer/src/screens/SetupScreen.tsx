@@ -47,10 +47,7 @@ export function SetupScreen(): ReactElement {
   };
 
   return (
-    <AuthLayout titleId="setup-title">
-      <h1 id="setup-title" className="auth-title">
-        {t('setup.title')}
-      </h1>
+    <AuthLayout titleId="setup-title" title={t('setup.title')}>
       <p className="auth-intro">{t('setup.intro')}</p>
       {error ? <ErrorNotice error={error} testId="setup-error" /> : null}
       <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate data-testid="setup-form">

@@ -70,20 +70,12 @@ export function ApprovalRequestForm(): ReactElement {
             <Options values={APPROVAL_ACTIONS} label={(a) => t(`approvals.action.${a}`)} />
           </select>
         </Field>
-        <TextField
-          id="approval-service"
-          label={t('approvals.form.service')}
-          code
-          value={service}
-          onChange={setService}
-          testId="approval-service"
-        />
+        <TextField id="approval-service" label={t('approvals.form.service')} code value={service} onChange={setService} />
         <TextField
           id="approval-reason"
           label={t('approvals.col.reason')}
           value={reason}
           onChange={setReason}
-          testId="approval-reason"
           input={{ autoComplete: 'off' }}
         />
       </div>

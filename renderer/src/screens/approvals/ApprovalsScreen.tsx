@@ -3,16 +3,15 @@
 import { useEffect, useMemo, type ReactElement } from 'react';
 import type { ApprovalState } from '../../api/types';
 import { approvalsStore, clustersStore, useApprovals, useClusters, useSession, useT } from '../../app/stores';
-import { EmptyState } from '../../components/EmptyState';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { selectCanWrite } from '../../stores/session';
 import { ApprovalRequestForm } from './ApprovalRequestForm';
 import { ApprovalRow } from './ApprovalRow';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { Panel } from '../../components/Panel';
-import { Loading } from '../../components/Loading';
 import { DataTable } from '../../components/DataTable';
 import { Options } from '../../components/Options';
+import { ListView } from '../../components/ListView';
 
 const STATES: readonly ApprovalState[] = ['pending', 'approved', 'rejected', 'used'];
 
@@ -59,13 +58,11 @@ export function ApprovalsScreen(): ReactElement {
       >
         {error ? <ErrorNotice error={error} testId="approvals-error" /> : null}
         {decisionError ? <ErrorNotice error={decisionError} testId="approval-decision-error" /> : null}
-        {status === 'loading' && items.length === 0 ? (
-          <Loading />
-        ) : items.length === 0 && status === 'ready' ? (
-          <EmptyState icon="approvals" title={t('approvals.empty.title')} testId="approvals-empty">
-            <p>{t('approvals.empty.body')}</p>
-          </EmptyState>
-        ) : items.length > 0 ? (
+        <ListView
+          status={status}
+          count={items.length}
+          empty={{ icon: 'approvals', title: t('approvals.empty.title'), body: t('approvals.empty.body'), testId: 'approvals-empty' }}
+        >
           <DataTable
             caption={t('approvals.list.title')}
             columns={[
@@ -78,7 +75,7 @@ export function ApprovalsScreen(): ReactElement {
               <ApprovalRow key={a.id} approval={a} clusterName={names.get(a.cluster_id) ?? a.cluster_id} />
             ))}
           </DataTable>
-        ) : null}
+        </ListView>
       </Panel>
     </section>
   );

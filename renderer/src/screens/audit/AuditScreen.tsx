@@ -5,14 +5,15 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { auditStore, clustersStore, useAudit, useFormat, useT } from '../../app/stores';
 import type { AuditRow } from '../../api/types';
 import { EMPTY_AUDIT_FILTER, KNOWN_AUDIT_ACTIONS, isFiltered, type AuditFilter } from '../../stores/audit';
-import { EmptyState } from '../../components/EmptyState';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Icon } from '../../components/Icon';
 import { ClusterSelect, useClusterNames } from '../commands/CommandsScreen';
 import { ScreenHeader } from '../../components/ScreenHeader';
-import { Loading } from '../../components/Loading';
+import { ListView } from '../../components/ListView';
 
 export const AUDIT_ROW_HEIGHT = 36;
+
+const AUDIT_COLUMNS = ['seq', 'at', 'actor', 'action', 'cluster', 'target'] as const;
 
 export function AuditScreen(): ReactElement {
   const t = useT();
@@ -116,13 +117,13 @@ export function AuditScreen(): ReactElement {
       <p className="help">{t('audit.exactHelp')}</p>
 
       {error ? <ErrorNotice error={error} testId="audit-error" /> : null}
-      {status === 'loading' && items.length === 0 ? (
-        <Loading />
-      ) : status === 'ready' && items.length === 0 ? (
-        <EmptyState icon="audit" title={isFiltered(filter) ? t('audit.noMatch') : t('audit.empty')} testId="audit-empty" />
-      ) : items.length > 0 ? (
+      <ListView
+        status={status}
+        count={items.length}
+        empty={{ icon: 'audit', title: isFiltered(filter) ? t('audit.noMatch') : t('audit.empty'), testId: 'audit-empty' }}
+      >
         <AuditTable rows={items} />
-      ) : null}
+      </ListView>
     </section>
   );
 }
@@ -206,24 +207,11 @@ function AuditTable({ rows }: { rows: readonly AuditRow[] }): ReactElement {
       >
         <div role="rowgroup" className="thead">
           <div role="row" className="tr audit-tr">
-            <div role="columnheader" className="th">
-              {t('audit.col.seq')}
-            </div>
-            <div role="columnheader" className="th">
-              {t('audit.col.at')}
-            </div>
-            <div role="columnheader" className="th">
-              {t('audit.col.actor')}
-            </div>
-            <div role="columnheader" className="th">
-              {t('audit.col.action')}
-            </div>
-            <div role="columnheader" className="th">
-              {t('audit.col.cluster')}
-            </div>
-            <div role="columnheader" className="th">
-              {t('audit.col.target')}
-            </div>
+            {AUDIT_COLUMNS.map((c) => (
+              <div key={c} role="columnheader" className="th">
+                {t(`audit.col.${c}`)}
+              </div>
+            ))}
           </div>
         </div>
         <div

@@ -18,6 +18,7 @@ import { CodeBlock, CommandLine, CopyButton, SaveButton } from '../../components
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Icon } from '../../components/Icon';
 import { TextField } from '../../components/TextField';
+import { Confirm } from '../../components/Confirm';
 
 const FILES: readonly IdentityFileName[] = ['config.json', 'manager.pem', 'tls.crt', 'tls.key', 'ca.crt'];
 const FILE_MEDIA: Record<IdentityFileName, string> = {
@@ -112,7 +113,6 @@ function IssueStep({ currentSerial, hasIdentity }: { currentSerial: string | nul
           note="required"
           hint={t('agent.gatewayHelp')}
           error={showUrlProblem ? gatewayProblemText(t, urlProblem) : errorOn('gateway_url') ? serverError?.message : null}
-          errorTestId="gateway-url-error"
           code
           value={gatewayUrl}
           onChange={(v) => {
@@ -300,22 +300,13 @@ function FilesStep({ clusterName }: { clusterName: string }): ReactElement {
       <CommandLine command={result.secret_command} testId="secret-command" />
       <div className="form-actions">
         {confirmForget && !allSaved ? (
-          <div className="confirm" role="alertdialog" aria-labelledby="forget-title">
-            <p id="forget-title">{t('agent.forget.notAllSaved')}</p>
-            <div className="form-actions">
-              <button
-                type="button"
-                className="btn btn-danger btn-sm"
-                onClick={() => clusterSetupStore.getState().forgetIdentity()}
-                autoFocus
-              >
-                {t('agent.forget.anyway')}
-              </button>
-              <button type="button" className="btn btn-sm" onClick={() => setConfirmForget(false)}>
-                {t('common.cancel')}
-              </button>
-            </div>
-          </div>
+          <Confirm
+            titleId="forget-title"
+            title={t('agent.forget.notAllSaved')}
+            alert={false}
+            onCancel={() => setConfirmForget(false)}
+            confirm={{ label: t('agent.forget.anyway'), onClick: () => clusterSetupStore.getState().forgetIdentity() }}
+          />
         ) : (
           <button
             type="button"
@@ -366,12 +357,10 @@ function ManifestsStep({ clusterName }: { clusterName: string }): ReactElement {
           note="required"
           hint={t('agent.imageHelp', { example: 'registry.local/navin/cluster-agent@sha256:<64 hex>' })}
           error={showProblem ? imageProblemText(t, problem) : serverOnImage ? manifests.error?.message : null}
-          errorTestId="agent-image-error"
           code
           value={image}
           onChange={setImage}
           placeholder="registry.local/navin/cluster-agent@sha256:…"
-          testId="agent-image"
         />
         <div className="form-actions">
           <button type="submit" className="btn btn-primary" disabled={manifests.status === 'loading'} data-testid="show-manifests">

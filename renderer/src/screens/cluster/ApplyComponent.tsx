@@ -219,6 +219,39 @@ export function ApplyComponent({
   };
   const invalid = (control: string): true | undefined => (messageFor(control) ? true : undefined);
 
+  // Both forms (the fields and the YAML editor) end the same way: the refusal, the approval to spend, Apply.
+  const refusalAndApproval = (
+    <>
+      {serverError && !serverControl ? <OperationError error={serverError} clusterId={clusterId} testId="apply-error" /> : null}
+      {needsApproval && initial && applyAction ? (
+        <ApprovalPicker
+          clusterId={clusterId}
+          action={applyAction}
+          service={initial.name}
+          value={approvalId}
+          onChange={setApprovalId}
+          idSuffix="apply"
+        />
+      ) : null}
+    </>
+  );
+  const applyButtons = (testId: string): ReactElement => (
+    <>
+      <button
+        type="submit"
+        className="btn btn-primary"
+        disabled={apply.pending}
+        aria-busy={apply.pending || undefined}
+        data-testid={testId}
+      >
+        {apply.pending ? t('components.form.applying') : t('components.form.apply', { namespace })}
+      </button>
+      <button type="button" className="btn" onClick={onClose}>
+        {t('common.cancel')}
+      </button>
+    </>
+  );
+
   return (
     <section
       className="panel create-form"
@@ -255,12 +288,10 @@ export function ApplyComponent({
               note="required"
               hint={replacing ? t('components.form.replaces') : t('components.form.nameHelp')}
               error={messageFor('name')}
-              errorTestId="component-name-error"
               code
               value={draft.name}
               onChange={(v) => update({ name: v })}
               placeholder="opa-main"
-              testId="component-name"
             />
             <Field
               id="component-component"
@@ -281,12 +312,10 @@ export function ApplyComponent({
               label={t('components.field.version')}
               note="required"
               error={messageFor('version')}
-              errorTestId="component-version-error"
               code
               value={draft.version}
               onChange={(v) => update({ version: v })}
               placeholder="1.2.3"
-              testId="component-version"
             />
             <TextField
               id="component-replicas"
@@ -294,11 +323,9 @@ export function ApplyComponent({
               note="optional"
               hint={t('components.form.replicasHelp')}
               error={messageFor('replicas')}
-              errorTestId="component-replicas-error"
               value={draft.replicas}
               onChange={(v) => update({ replicas: v })}
               placeholder="2"
-              testId="component-replicas"
               input={{ inputMode: 'numeric' }}
             />
             <TextField
@@ -308,7 +335,6 @@ export function ApplyComponent({
               value={draft.cpu}
               onChange={(v) => update({ cpu: v })}
               placeholder="500m"
-              testId="component-cpu"
               input={{ className: 'mono', 'aria-invalid': invalid('resources') }}
             />
             <TextField
@@ -321,7 +347,6 @@ export function ApplyComponent({
               value={draft.memory}
               onChange={(v) => update({ memory: v })}
               placeholder="256Mi"
-              testId="component-memory"
               input={{ className: 'mono' }}
             />
           </div>
@@ -384,31 +409,8 @@ export function ApplyComponent({
             </button>
           </fieldset>
 
-          {serverError && !serverControl ? <OperationError error={serverError} clusterId={clusterId} testId="apply-error" /> : null}
-          {needsApproval && initial && applyAction ? (
-            <ApprovalPicker
-              clusterId={clusterId}
-              action={applyAction}
-              service={initial.name}
-              value={approvalId}
-              onChange={setApprovalId}
-              idSuffix="apply"
-            />
-          ) : null}
-          <div className="form-actions">
-            <button
-              type="submit"
-              className="btn btn-primary"
-              disabled={apply.pending}
-              aria-busy={apply.pending || undefined}
-              data-testid="apply-submit"
-            >
-              {apply.pending ? t('components.form.applying') : t('components.form.apply', { namespace })}
-            </button>
-            <button type="button" className="btn" onClick={onClose}>
-              {t('common.cancel')}
-            </button>
-          </div>
+          {refusalAndApproval}
+          <div className="form-actions">{applyButtons('apply-submit')}</div>
         </form>
       ) : (
         <form className="form" onSubmit={(e) => void onSubmitEditor(e)} noValidate data-testid="component-editor">
@@ -448,33 +450,12 @@ export function ApplyComponent({
               ) : null}
             </div>
           </div>
-          {serverError && !serverControl ? <OperationError error={serverError} clusterId={clusterId} testId="apply-error" /> : null}
-          {needsApproval && initial && applyAction ? (
-            <ApprovalPicker
-              clusterId={clusterId}
-              action={applyAction}
-              service={initial.name}
-              value={approvalId}
-              onChange={setApprovalId}
-              idSuffix="apply"
-            />
-          ) : null}
+          {refusalAndApproval}
           <div className="form-actions">
             <button type="button" className="btn" onClick={() => void checkEditor()} data-testid="editor-check">
               {t('components.editor.check')}
             </button>
-            <button
-              type="submit"
-              className="btn btn-primary"
-              disabled={apply.pending}
-              aria-busy={apply.pending || undefined}
-              data-testid="editor-apply"
-            >
-              {apply.pending ? t('components.form.applying') : t('components.form.apply', { namespace })}
-            </button>
-            <button type="button" className="btn" onClick={onClose}>
-              {t('common.cancel')}
-            </button>
+            {applyButtons('editor-apply')}
           </div>
         </form>
       )}

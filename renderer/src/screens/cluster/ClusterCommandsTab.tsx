@@ -2,11 +2,8 @@
 import { useEffect, type ReactElement } from 'react';
 import { clusterCommandsStore, useClusterCommands, useT } from '../../app/stores';
 import { selectVisibleCommands } from '../../stores/commands';
-import { EmptyState } from '../../components/EmptyState';
-import { ErrorNotice } from '../../components/ErrorNotice';
-import { CommandsTable } from '../commands/CommandParts';
+import { CommandsBody } from '../commands/CommandParts';
 import { StateFilter } from '../commands/CommandsScreen';
-import { Loading } from '../../components/Loading';
 
 export function ClusterCommandsTab({ clusterId }: { clusterId: string }): ReactElement {
   const t = useT();
@@ -24,16 +21,13 @@ export function ClusterCommandsTab({ clusterId }: { clusterId: string }): ReactE
         <StateFilter value={stateFilter} onChange={(v) => clusterCommandsStore.getState().setStateFilter(v)} />
         <p className="toolbar-count">{t('commands.liveNote')}</p>
       </div>
-      {error ? <ErrorNotice error={error} testId="commands-error" /> : null}
-      {status === 'loading' && total === 0 ? (
-        <Loading />
-      ) : total === 0 ? (
-        <EmptyState icon="commands" title={t('commands.empty.title')} testId="commands-empty">
-          <p>{t('commands.empty.clusterBody')}</p>
-        </EmptyState>
-      ) : (
-        <CommandsTable commands={rows} expandedId={expandedId} onToggle={(id) => clusterCommandsStore.getState().toggleExpanded(id)} />
-      )}
+      <CommandsBody
+        error={error}
+        loading={status === 'loading'}
+        total={total}
+        emptyBody={t('commands.empty.clusterBody')}
+        table={{ commands: rows, expandedId, onToggle: (id) => clusterCommandsStore.getState().toggleExpanded(id) }}
+      />
     </div>
   );
 }

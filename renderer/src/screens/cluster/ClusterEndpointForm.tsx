@@ -58,12 +58,10 @@ export function ClusterEndpointForm(): ReactElement {
           label={t('clusters.create.fqdn')}
           note="optional"
           error={errorOn('fqdn')}
-          errorTestId="endpoint-fqdn-error"
           code
           value={fqdn}
           onChange={edit(setFqdn)}
           placeholder="k8s.edge-paris-1.internal"
-          testId="endpoint-fqdn"
         />
         <TextField
           id="endpoint-address"
@@ -71,12 +69,10 @@ export function ClusterEndpointForm(): ReactElement {
           note="optional"
           hint={t('clusters.create.addressHelp')}
           error={errorOn('address')}
-          errorTestId="endpoint-address-error"
           code
           value={address}
           onChange={edit(setAddress)}
           placeholder="10.0.0.10"
-          testId="endpoint-address"
         />
       </div>
       {error && !onField ? <ErrorNotice error={error} testId="endpoint-error" /> : null}

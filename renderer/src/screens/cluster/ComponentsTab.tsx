@@ -18,7 +18,6 @@ import type { ComponentAction, ManagedComponentSpec } from '../../api/types';
 import { selectComponentRows, type ComponentRow } from '../../stores/components';
 import { selectCanWrite } from '../../stores/session';
 import { Tone } from '../../components/Badges';
-import { EmptyState } from '../../components/EmptyState';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Icon } from '../../components/Icon';
 import { ApplyComponent } from './ApplyComponent';
@@ -27,8 +26,9 @@ import { CommandTracker } from './CommandTracker';
 import { ActionConfirm, ComponentActionButtons, useFourEyesActions } from './ComponentActions';
 import { OperationError } from './OperationError';
 import { useManagedNamespace } from './namespace';
-import { Loading } from '../../components/Loading';
 import { DataTable } from '../../components/DataTable';
+import { Confirm } from '../../components/Confirm';
+import { ListView } from '../../components/ListView';
 
 /** A component of the desired state (the ones that can be edited or deleted). */
 interface DesiredRow {
@@ -137,13 +137,11 @@ export function ComponentsTab({ clusterId }: { clusterId: string }): ReactElemen
       {deleting ? <DeleteConfirm clusterId={clusterId} row={deleting} onDone={() => setDeleting(null)} /> : null}
       {acting ? <ActionConfirm clusterId={clusterId} name={acting.name} action={acting.action} onDone={() => setActing(null)} /> : null}
 
-      {status === 'loading' && rows.length === 0 ? (
-        <Loading />
-      ) : rows.length === 0 && status === 'ready' ? (
-        <EmptyState icon="components" title={t('components.empty.title')} testId="components-empty">
-          <p>{t('components.empty.body')}</p>
-        </EmptyState>
-      ) : rows.length > 0 ? (
+      <ListView
+        status={status}
+        count={rows.length}
+        empty={{ icon: 'components', title: t('components.empty.title'), body: t('components.empty.body'), testId: 'components-empty' }}
+      >
         <DataTable
           caption={t('components.tableLabel')}
           captionId="components-table-caption"
@@ -205,7 +203,7 @@ export function ComponentsTab({ clusterId }: { clusterId: string }): ReactElemen
             </tr>
           ))}
         </DataTable>
-      ) : null}
+      </ListView>
       <p className="help" data-testid="observed-at">
         {observedAt ? t('components.observed.at', { when: fmt.dateTimeLong(observedAt) }) : t('components.observed.note')}
       </p>
@@ -321,20 +319,26 @@ function DeleteConfirm({ clusterId, row, onDone }: { clusterId: string; row: Des
     [t, row, cluster, namespace],
   );
   return (
-    <div
-      className="confirm"
-      role="alertdialog"
-      aria-labelledby="delete-component-title"
-      aria-describedby="delete-component-text"
-      data-testid="delete-confirm"
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') onDone();
+    <Confirm
+      titleId="delete-component-title"
+      title={t('components.confirmDeleteTitle', { name: row.name })}
+      describedBy="delete-component-text"
+      testId="delete-confirm"
+      onCancel={onDone}
+      confirm={{
+        label: t('components.deleteConfirm', { name: row.name }),
+        disabled: removal.pending,
+        testId: 'delete-confirm-button',
+        onClick: () =>
+          void componentsStore
+            .getState()
+            .removeComponent(row.name, approvalId || undefined)
+            .then((command) => {
+              if (command) clusterCommandsStore.getState().upsert(command);
+              onDone();
+            }),
       }}
     >
-      <p id="delete-component-title" className="confirm-title">
-        <Icon name="alert" />
-        {t('components.confirmDeleteTitle', { name: row.name })}
-      </p>
       <p id="delete-component-text" data-testid="delete-confirm-text">
         {text}
       </p>
@@ -351,29 +355,6 @@ function DeleteConfirm({ clusterId, row, onDone }: { clusterId: string; row: Des
           />
         </p>
       ) : null}
-      <div className="form-actions">
-        <button
-          type="button"
-          className="btn btn-danger btn-sm"
-          autoFocus
-          disabled={removal.pending}
-          data-testid="delete-confirm-button"
-          onClick={() =>
-            void componentsStore
-              .getState()
-              .removeComponent(row.name, approvalId || undefined)
-              .then((command) => {
-                if (command) clusterCommandsStore.getState().upsert(command);
-                onDone();
-              })
-          }
-        >
-          {t('components.deleteConfirm', { name: row.name })}
-        </button>
-        <button type="button" className="btn btn-sm" onClick={onDone}>
-          {t('common.cancel')}
-        </button>
-      </div>
-    </div>
+    </Confirm>
   );
 }

@@ -83,11 +83,9 @@ export function ImportWizard({ clusterId }: { clusterId: string }): ReactElement
             label={t('import.namespace')}
             hint={t('import.namespaceHelp', { default: DEFAULT_NAMESPACE })}
             error={problem ? labelProblemText(t, problem) : null}
-            errorTestId="import-namespace-error"
             code
             value={namespace}
             onChange={setNamespace}
-            testId="import-namespace"
           />
           {rbac.error ? <ErrorNotice error={rbac.error} testId="rbac-error" /> : null}
           {rbac.text && !problem ? (

@@ -46,12 +46,8 @@ function AgentPanel({ clusterId }: { clusterId: string }): ReactElement {
   return (
     <Panel
       titleId="agent-title"
-      title={
-        <>
-          <Icon name="agent" />
-          {t('cluster.agent.title')}
-        </>
-      }
+      icon="agent"
+      title={t('cluster.agent.title')}
       className="agent-panel"
       testId="agent-panel"
       data={{ 'data-presence': presence }}
@@ -149,12 +145,8 @@ function InventoryPanel({ clusterId }: { clusterId: string }): ReactElement {
   return (
     <Panel
       titleId="inventory-title"
-      title={
-        <>
-          <Icon name="node" />
-          {t('cluster.inventory.title')}
-        </>
-      }
+      icon="node"
+      title={t('cluster.inventory.title')}
       className="inventory-panel"
       testId="inventory-panel"
       actions={snapshot ? refresh : null}
@@ -202,12 +194,8 @@ function NodesPanel(): ReactElement | null {
   return (
     <Panel
       titleId="inv-nodes"
-      title={
-        <>
-          <Icon name="node" />
-          {t('cluster.inventory.nodes', { ready: fmt.number(ready), total: fmt.number(nodes.length) })}
-        </>
-      }
+      icon="node"
+      title={t('cluster.inventory.nodes', { ready: fmt.number(ready), total: fmt.number(nodes.length) })}
       className="nodes-panel"
       testId="nodes-panel"
     >
@@ -257,32 +245,26 @@ function InventorySummary({ inventory }: { inventory: Inventory }): ReactElement
   return (
     <div className="inventory">
       <div className="inventory-columns">
-        <section aria-labelledby="inv-sc">
-          <h3 id="inv-sc" className="section-title">
-            {t('cluster.inventory.storageClasses')}
-          </h3>
-          <ClassList
-            items={inventory.storage_classes.map((s) => ({ name: s.name, detail: s.provisioner, isDefault: s.default }))}
-            empty={t('cluster.inventory.noStorageClass')}
-            testId="storage-classes"
-          />
-          {inventory.storage_classes.length > 0 && !inventory.default_storage_class ? (
-            <p className="help warn">{t('cluster.inventory.noDefaultStorage')}</p>
-          ) : null}
-        </section>
-        <section aria-labelledby="inv-ic">
-          <h3 id="inv-ic" className="section-title">
-            {t('cluster.inventory.ingressClasses')}
-          </h3>
-          <ClassList
-            items={inventory.ingress_classes.map((s) => ({ name: s.name, detail: s.controller, isDefault: s.default }))}
-            empty={t('cluster.inventory.noIngressClass')}
-            testId="ingress-classes"
-          />
-          {inventory.ingress_classes.length > 0 && !inventory.default_ingress_class ? (
-            <p className="help warn">{t('cluster.inventory.noDefaultIngress')}</p>
-          ) : null}
-        </section>
+        <ClassSection
+          titleId="inv-sc"
+          title={t('cluster.inventory.storageClasses')}
+          items={inventory.storage_classes.map((s) => ({ name: s.name, detail: s.provisioner, isDefault: s.default }))}
+          empty={t('cluster.inventory.noStorageClass')}
+          testId="storage-classes"
+          noDefault={
+            inventory.storage_classes.length > 0 && !inventory.default_storage_class ? t('cluster.inventory.noDefaultStorage') : null
+          }
+        />
+        <ClassSection
+          titleId="inv-ic"
+          title={t('cluster.inventory.ingressClasses')}
+          items={inventory.ingress_classes.map((s) => ({ name: s.name, detail: s.controller, isDefault: s.default }))}
+          empty={t('cluster.inventory.noIngressClass')}
+          testId="ingress-classes"
+          noDefault={
+            inventory.ingress_classes.length > 0 && !inventory.default_ingress_class ? t('cluster.inventory.noDefaultIngress') : null
+          }
+        />
         <section aria-labelledby="inv-dns">
           <h3 id="inv-dns" className="section-title">
             {t('cluster.inventory.coredns')}
@@ -314,6 +296,31 @@ function InventorySummary({ inventory }: { inventory: Inventory }): ReactElement
         />
       </div>
     </div>
+  );
+}
+
+/** The storage or ingress classes of the inventory, and the warning when none is the default. */
+function ClassSection({
+  titleId,
+  title,
+  noDefault,
+  ...list
+}: {
+  titleId: string;
+  title: string;
+  noDefault: string | null;
+  items: { name: string; detail: string; isDefault: boolean }[];
+  empty: string;
+  testId: string;
+}): ReactElement {
+  return (
+    <section aria-labelledby={titleId}>
+      <h3 id={titleId} className="section-title">
+        {title}
+      </h3>
+      <ClassList {...list} />
+      {noDefault ? <p className="help warn">{noDefault}</p> : null}
+    </section>
   );
 }
 

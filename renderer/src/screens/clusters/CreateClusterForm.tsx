@@ -115,7 +115,6 @@ export function CreateClusterForm({ onCancel, onCreated }: { onCancel: () => voi
           note="required"
           hint={t('clusters.create.nameHelp', { max: CLUSTER_NAME_MAX })}
           error={nameMessage}
-          errorTestId="cluster-name-error"
           code
           inputRef={nameRef}
           value={name}
@@ -159,7 +158,6 @@ export function CreateClusterForm({ onCancel, onCreated }: { onCancel: () => voi
           value={fqdn}
           onChange={setFqdn}
           placeholder="k8s.edge-paris-1.internal"
-          testId="cluster-fqdn"
           input={{ 'aria-invalid': serverError?.field === 'fqdn' || undefined }}
         />
         <TextField
@@ -171,7 +169,6 @@ export function CreateClusterForm({ onCancel, onCreated }: { onCancel: () => voi
           value={address}
           onChange={setAddress}
           placeholder="10.0.0.10"
-          testId="cluster-address"
           input={{ 'aria-invalid': serverError?.field === 'address' || undefined }}
         />
       </div>

@@ -9,6 +9,10 @@ import { clusterHash } from '../../stores/router';
 import { CommandStateBadge } from '../../components/Badges';
 import { Icon } from '../../components/Icon';
 import { DataTable } from '../../components/DataTable';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { Loading } from '../../components/Loading';
+import type { ApiError } from '../../api/client';
 
 export function OperationLabel({ command }: { command: Pick<CommandView, 'op' | 'args'> }): ReactElement {
   const locale = useLocale();
@@ -48,7 +52,7 @@ export function ReceiptList({ receipts }: { receipts: readonly CommandReceipt[] 
       </p>
     );
   return (
-    <ol className="receipts" aria-label={t('command.receipts')} data-testid="receipts">
+    <ol className="plain-list receipts" aria-label={t('command.receipts')} data-testid="receipts">
       {receipts.map((r, i) => (
         <li key={`${r.received_at}-${i}`} className="receipt" data-testid="receipt" data-status={r.status}>
           <CommandStateBadge state={r.status} />
@@ -125,20 +129,53 @@ function LatestReceipt({ command }: { command: CommandView }): ReactElement {
   );
 }
 
-export function CommandsTable({
-  commands,
-  expandedId,
-  onToggle,
-  clusterName,
-  testId = 'commands-table',
+/** A list of commands as both the Commands screen and a cluster's tab show it: its error, loading, empty state. */
+export function CommandsBody({
+  error,
+  loading,
+  total,
+  emptyBody,
+  table,
 }: {
+  error: ApiError | null;
+  loading: boolean;
+  total: number;
+  emptyBody: string;
+  table: CommandsTableProps;
+}): ReactElement {
+  const t = useT();
+  return (
+    <>
+      {error ? <ErrorNotice error={error} testId="commands-error" /> : null}
+      {loading && total === 0 ? (
+        <Loading />
+      ) : total === 0 ? (
+        <EmptyState icon="commands" title={t('commands.empty.title')} testId="commands-empty">
+          <p>{emptyBody}</p>
+        </EmptyState>
+      ) : (
+        <CommandsTable {...table} />
+      )}
+    </>
+  );
+}
+
+export interface CommandsTableProps {
   commands: readonly CommandView[];
   expandedId: string | null;
   onToggle: (id: string) => void;
   /** Shows the cluster column when given (the all-clusters screen). */
   clusterName?: (id: string) => string | null;
   testId?: string;
-}): ReactElement {
+}
+
+export function CommandsTable({
+  commands,
+  expandedId,
+  onToggle,
+  clusterName,
+  testId = 'commands-table',
+}: CommandsTableProps): ReactElement {
   const t = useT();
   const fmt = useFormat();
   const cols = clusterName ? 7 : 6;

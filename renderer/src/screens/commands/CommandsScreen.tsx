@@ -3,12 +3,9 @@ import { useEffect, useMemo, type ReactElement } from 'react';
 import { clustersStore, commandsStore, useClusters, useCommands, useT } from '../../app/stores';
 import type { CommandState } from '../../api/types';
 import { COMMAND_STATES, selectVisibleCommands } from '../../stores/commands';
-import { EmptyState } from '../../components/EmptyState';
-import { ErrorNotice } from '../../components/ErrorNotice';
 import { Icon } from '../../components/Icon';
-import { CommandsTable } from './CommandParts';
+import { CommandsBody } from './CommandParts';
 import { ScreenHeader } from '../../components/ScreenHeader';
-import { Loading } from '../../components/Loading';
 import { Options } from '../../components/Options';
 
 export function StateFilter({
@@ -128,21 +125,13 @@ export function CommandsScreen(): ReactElement {
           {t('commands.count', { shown: rows.length, total })}
         </p>
       </div>
-      {error ? <ErrorNotice error={error} testId="commands-error" /> : null}
-      {status === 'loading' && total === 0 ? (
-        <Loading />
-      ) : total === 0 ? (
-        <EmptyState icon="commands" title={t('commands.empty.title')} testId="commands-empty">
-          <p>{t('commands.empty.body')}</p>
-        </EmptyState>
-      ) : (
-        <CommandsTable
-          commands={rows}
-          expandedId={expandedId}
-          onToggle={(id) => commandsStore.getState().toggleExpanded(id)}
-          clusterName={nameOf}
-        />
-      )}
+      <CommandsBody
+        error={error}
+        loading={status === 'loading'}
+        total={total}
+        emptyBody={t('commands.empty.body')}
+        table={{ commands: rows, expandedId, onToggle: (id) => commandsStore.getState().toggleExpanded(id), clusterName: nameOf }}
+      />
     </section>
   );
 }

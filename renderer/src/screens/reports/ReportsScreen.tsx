@@ -10,15 +10,14 @@ import { MEDIA, saveText } from '../../lib/files';
 import { pickText, readVerifiedPayload } from '../../stores/reports';
 import { selectCanWrite } from '../../stores/session';
 import { VerdictBadge } from '../../components/Badges';
-import { EmptyState } from '../../components/EmptyState';
 import { ErrorNotice, InfoNotice } from '../../components/ErrorNotice';
 import { FilePick } from '../../components/FilePick';
 import { Icon } from '../../components/Icon';
 import { ClusterSelect, useClusterNames } from '../commands/CommandsScreen';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { Panel } from '../../components/Panel';
-import { Loading } from '../../components/Loading';
 import { DataTable } from '../../components/DataTable';
+import { ListView } from '../../components/ListView';
 
 export function ReportsScreen(): ReactElement {
   const t = useT();
@@ -130,13 +129,11 @@ function ReportList(): ReactElement {
     >
       {error && status === 'error' ? <ErrorNotice error={error} testId="reports-error" /> : null}
       {fetchError ? <ErrorNotice error={fetchError} testId="report-fetch-error" /> : null}
-      {status === 'loading' && items.length === 0 ? (
-        <Loading />
-      ) : items.length === 0 && status === 'ready' ? (
-        <EmptyState icon="reports" title={t('reports.list.empty')} testId="reports-empty">
-          <p>{t('reports.list.emptyBody')}</p>
-        </EmptyState>
-      ) : items.length > 0 ? (
+      <ListView
+        status={status}
+        count={items.length}
+        empty={{ icon: 'reports', title: t('reports.list.empty'), body: t('reports.list.emptyBody'), testId: 'reports-empty' }}
+      >
         <DataTable
           columns={[
             ...(['created', 'cluster', 'verdict', 'key'] as const).map((c) => t(`reports.col.${c}`)),
@@ -194,7 +191,7 @@ function ReportList(): ReactElement {
             </tr>
           ))}
         </DataTable>
-      ) : null}
+      </ListView>
     </Panel>
   );
 }
@@ -215,16 +212,7 @@ function OpenReport(): ReactElement {
   const codeKey = check && !check.ok ? `report.check.${check.code}` : null;
 
   return (
-    <Panel
-      titleId="open-report-title"
-      title={
-        <>
-          <Icon name="shield" />
-          {t('reports.open.title')}
-        </>
-      }
-      testId="open-report"
-    >
+    <Panel titleId="open-report-title" icon="shield" title={t('reports.open.title')} testId="open-report">
       <p className="help">{t('reports.open.help')}</p>
       <div className="pick-row">
         <FilePick
@@ -356,12 +344,8 @@ function Keys(): ReactElement {
   return (
     <Panel
       titleId="keys-title"
-      title={
-        <>
-          <Icon name="key" />
-          {t('reports.keys.title')}
-        </>
-      }
+      icon="key"
+      title={t('reports.keys.title')}
       testId="manager-keys"
       actions={
         <>

@@ -37,7 +37,6 @@ export function DnsPanel(): ReactElement {
           setText(v);
           setSaved(false);
         }}
-        testId="dns-servers"
       />
     </SettingsForm>
   );

@@ -41,7 +41,6 @@ export function MirrorPanel(): ReactElement {
         onChange={typed(setUrl)}
         placeholder="https://mirror.internal:5000"
         input={{ 'aria-invalid': fieldError === 'url' || undefined }}
-        testId="mirror-url"
       />
       <TextField
         id="mirror-ca"
@@ -52,7 +51,6 @@ export function MirrorPanel(): ReactElement {
         value={ca}
         onChange={typed(setCa)}
         input={{ className: 'mono code-input', 'aria-invalid': fieldError === 'ca_pem' || undefined }}
-        testId="mirror-ca"
       />
     </SettingsForm>
   );

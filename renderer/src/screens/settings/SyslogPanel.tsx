@@ -100,15 +100,8 @@ export function SyslogPanel(): ReactElement {
       }
     >
       <div className="form-grid">
-        <TextField id="syslog-host" label={t('syslog.host')} code value={host} onChange={setHost} testId="syslog-host" />
-        <TextField
-          id="syslog-port"
-          label={t('syslog.port')}
-          value={port}
-          onChange={setPort}
-          input={{ inputMode: 'numeric' }}
-          testId="syslog-port"
-        />
+        <TextField id="syslog-host" label={t('syslog.host')} code value={host} onChange={setHost} />
+        <TextField id="syslog-port" label={t('syslog.port')} value={port} onChange={setPort} input={{ inputMode: 'numeric' }} />
         <Field id="syslog-transport" label={t('syslog.transport')}>
           <select value={transport} onChange={(e) => choose(e.target.value as SyslogTransport)} data-testid="syslog-transport">
             <option value="tls">TLS (RFC 5425)</option>
@@ -128,7 +121,6 @@ export function SyslogPanel(): ReactElement {
           value={caPem}
           onChange={setCaPem}
           placeholder="-----BEGIN CERTIFICATE-----"
-          testId="syslog-ca"
         />
       ) : null}
       <div aria-live="polite">{problem ? <p className="field-error">{problem}</p> : null}</div>

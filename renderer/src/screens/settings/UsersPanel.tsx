@@ -7,6 +7,7 @@ import { Tone } from '../../components/Badges';
 import { MIN_PASSWORD_LENGTH } from '../../api/validation';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Icon } from '../../components/Icon';
+import { Confirm } from '../../components/Confirm';
 import { Panel } from '../../components/Panel';
 import { Loading } from '../../components/Loading';
 import { DataTable } from '../../components/DataTable';
@@ -66,35 +67,25 @@ export function UsersPanel(): ReactElement {
       {error ? <ErrorNotice error={error} testId="users-error" /> : null}
       {mfaReset.error ? <ErrorNotice error={mfaReset.error} testId="mfa-reset-error" /> : null}
       {resetting ? (
-        <div className="confirm" role="alertdialog" aria-labelledby="mfa-reset-title" data-testid="mfa-reset-confirm">
-          <p id="mfa-reset-title" className="confirm-title">
-            <Icon name="alert" />
-            {t('users.mfaReset.confirm', { name: resetting })}
-          </p>
-          <div className="form-actions">
-            <button
-              type="button"
-              className="btn btn-danger btn-sm"
-              autoFocus
-              disabled={mfaReset.pending}
-              data-testid="mfa-reset-confirm-button"
-              onClick={() =>
-                void usersStore
-                  .getState()
-                  .resetMfa(resetting)
-                  .then((ok) => {
-                    if (ok) setAnnounce(t('users.mfaReset.done', { name: resetting }));
-                    setResetting(null);
-                  })
-              }
-            >
-              {t('users.mfaReset.action')}
-            </button>
-            <button type="button" className="btn btn-sm" onClick={() => setResetting(null)}>
-              {t('common.cancel')}
-            </button>
-          </div>
-        </div>
+        <Confirm
+          titleId="mfa-reset-title"
+          title={t('users.mfaReset.confirm', { name: resetting })}
+          testId="mfa-reset-confirm"
+          onCancel={() => setResetting(null)}
+          confirm={{
+            label: t('users.mfaReset.action'),
+            disabled: mfaReset.pending,
+            testId: 'mfa-reset-confirm-button',
+            onClick: () =>
+              void usersStore
+                .getState()
+                .resetMfa(resetting)
+                .then((ok) => {
+                  if (ok) setAnnounce(t('users.mfaReset.done', { name: resetting }));
+                  setResetting(null);
+                }),
+          }}
+        />
       ) : null}
       {status === 'loading' && items.length === 0 ? (
         <Loading />
