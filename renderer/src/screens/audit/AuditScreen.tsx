@@ -10,6 +10,7 @@ import { Icon } from '../../components/Icon';
 import { ClusterSelect, useClusterNames } from '../commands/CommandsScreen';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { ListView } from '../../components/ListView';
+import { RefreshButton } from '../../components/RefreshButton';
 
 export const AUDIT_ROW_HEIGHT = 36;
 
@@ -39,18 +40,12 @@ export function AuditScreen(): ReactElement {
         subtitle={t('audit.subtitle')}
         actions={
           <>
-            <button
-              type="button"
-              className="btn"
+            <RefreshButton
               onClick={() => {
                 void auditStore.getState().verify();
                 void auditStore.getState().load();
               }}
-              title={t('common.refresh')}
-              aria-label={t('common.refresh')}
-            >
-              <Icon name="refresh" />
-            </button>
+            />
           </>
         }
       />

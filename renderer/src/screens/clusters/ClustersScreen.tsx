@@ -14,6 +14,7 @@ import { ClusterTable } from './ClusterTable';
 import { CreateClusterForm } from './CreateClusterForm';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { Loading } from '../../components/Loading';
+import { RefreshButton } from '../../components/RefreshButton';
 
 export function ClustersScreen(): ReactElement {
   const t = useT();
@@ -79,15 +80,7 @@ export function ClustersScreen(): ReactElement {
         }
         actions={
           <>
-            <button
-              type="button"
-              className="btn"
-              onClick={() => void clustersStore.getState().load()}
-              title={t('common.refresh')}
-              aria-label={t('common.refresh')}
-            >
-              <Icon name="refresh" />
-            </button>
+            <RefreshButton onClick={() => void clustersStore.getState().load()} />
             <button
               ref={newButtonRef}
               type="button"

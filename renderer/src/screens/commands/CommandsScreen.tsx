@@ -3,10 +3,10 @@ import { useEffect, useMemo, type ReactElement } from 'react';
 import { clustersStore, commandsStore, useClusters, useCommands, useT } from '../../app/stores';
 import type { CommandState } from '../../api/types';
 import { COMMAND_STATES, selectVisibleCommands } from '../../stores/commands';
-import { Icon } from '../../components/Icon';
 import { CommandsBody } from './CommandParts';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { Options } from '../../components/Options';
+import { RefreshButton } from '../../components/RefreshButton';
 
 export function StateFilter({
   value,
@@ -100,15 +100,7 @@ export function CommandsScreen(): ReactElement {
         subtitle={t('commands.subtitle')}
         actions={
           <>
-            <button
-              type="button"
-              className="btn"
-              onClick={() => void commandsStore.getState().load()}
-              title={t('common.refresh')}
-              aria-label={t('common.refresh')}
-            >
-              <Icon name="refresh" />
-            </button>
+            <RefreshButton onClick={() => void commandsStore.getState().load()} />
           </>
         }
       />
