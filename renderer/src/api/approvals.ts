@@ -4,12 +4,8 @@ import type { ApiCoreClass } from './core';
 
 export const approvalCalls = <B extends ApiCoreClass>(Base: B) =>
   class extends Base {
-    listApprovals(query: ApprovalQuery = {}) {
-      return this.call('GET /api/v1/approvals', { query: { ...query } });
-    }
-    requestApproval(input: ApprovalRequest) {
-      return this.call('POST /api/v1/approvals', { body: input });
-    }
+    listApprovals = (query: ApprovalQuery = {}) => this.call('GET /api/v1/approvals', { query: { ...query } });
+    requestApproval = (input: ApprovalRequest) => this.call('POST /api/v1/approvals', { body: input });
     decideApproval(id: string, decision: 'approve' | 'reject', note?: string) {
       const route = decision === 'approve' ? 'POST /api/v1/approvals/:id/approve' : 'POST /api/v1/approvals/:id/reject';
       return this.call(route, { params: { id }, body: note ? { note } : {} });

@@ -6,47 +6,25 @@ import type { ApiCoreClass } from './core';
 
 export const clusterCalls = <B extends ApiCoreClass>(Base: B) =>
   class extends Base {
-    listClusters() {
-      return this.call('GET /api/v1/clusters');
-    }
-    createCluster(input: ClusterCreate) {
-      return this.call('POST /api/v1/clusters', { body: input });
-    }
-    getCluster(id: string) {
-      return this.call('GET /api/v1/clusters/:id', { params: { id } });
-    }
-    updateCluster(id: string, patch: ClusterPatch) {
-      return this.call('PATCH /api/v1/clusters/:id', { params: { id }, body: patch });
-    }
+    listClusters = () => this.call('GET /api/v1/clusters');
+    createCluster = (input: ClusterCreate) => this.call('POST /api/v1/clusters', { body: input });
+    getCluster = (id: string) => this.call('GET /api/v1/clusters/:id', { params: { id } });
+    updateCluster = (id: string, patch: ClusterPatch) => this.call('PATCH /api/v1/clusters/:id', { params: { id }, body: patch });
     async deleteCluster(id: string): Promise<void> {
       await this.call('DELETE /api/v1/clusters/:id', { params: { id } });
     }
-    getClusterView(id: string) {
-      return this.call('GET /api/v1/clusters/:id', { params: { id } });
-    }
-    agentStatus(id: string) {
-      return this.call('GET /api/v1/clusters/:id/agent', { params: { id } });
-    }
+    getClusterView = (id: string) => this.call('GET /api/v1/clusters/:id', { params: { id } });
+    agentStatus = (id: string) => this.call('GET /api/v1/clusters/:id/agent', { params: { id } });
 
-    importRbac(id: string, namespace: string) {
-      return this.callText('GET /api/v1/clusters/:id/kubernetes/import-rbac', { params: { id }, query: { namespace } });
-    }
-    register(id: string, req: RegistrationRequest) {
-      return this.call('POST /api/v1/clusters/:id/kubernetes/registration', { params: { id }, body: req });
-    }
-    getInventory(id: string) {
-      return this.call('GET /api/v1/clusters/:id/inventory', { params: { id } });
-    }
-    refreshInventory(id: string) {
-      return this.call('POST /api/v1/clusters/:id/inventory/refresh', { params: { id } });
-    }
-    requestInventoryReport(id: string) {
-      return this.call('POST /api/v1/clusters/:id/inventory/report', { params: { id } });
-    }
-    issueAgentIdentity(id: string, req: AgentIdentityRequest) {
-      return this.call('POST /api/v1/clusters/:id/kubernetes/agent', { params: { id }, body: req });
-    }
-    agentManifests(id: string, image: string) {
-      return this.callText('GET /api/v1/clusters/:id/kubernetes/agent/manifests', { params: { id }, query: { image } });
-    }
+    importRbac = (id: string, namespace: string) =>
+      this.callText('GET /api/v1/clusters/:id/kubernetes/import-rbac', { params: { id }, query: { namespace } });
+    register = (id: string, req: RegistrationRequest) =>
+      this.call('POST /api/v1/clusters/:id/kubernetes/registration', { params: { id }, body: req });
+    getInventory = (id: string) => this.call('GET /api/v1/clusters/:id/inventory', { params: { id } });
+    refreshInventory = (id: string) => this.call('POST /api/v1/clusters/:id/inventory/refresh', { params: { id } });
+    requestInventoryReport = (id: string) => this.call('POST /api/v1/clusters/:id/inventory/report', { params: { id } });
+    issueAgentIdentity = (id: string, req: AgentIdentityRequest) =>
+      this.call('POST /api/v1/clusters/:id/kubernetes/agent', { params: { id }, body: req });
+    agentManifests = (id: string, image: string) =>
+      this.callText('GET /api/v1/clusters/:id/kubernetes/agent/manifests', { params: { id }, query: { image } });
   };

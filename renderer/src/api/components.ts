@@ -5,28 +5,21 @@ import type { ApiCoreClass } from './core';
 
 export const componentCalls = <B extends ApiCoreClass>(Base: B) =>
   class extends Base {
-    listComponents(id: string) {
-      return this.call('GET /api/v1/clusters/:id/components', { params: { id } });
-    }
+    listComponents = (id: string) => this.call('GET /api/v1/clusters/:id/components', { params: { id } });
     applyComponent(id: string, name: string, spec: ManagedComponentSpec, approvalId?: string) {
       return this.call('POST /api/v1/clusters/:id/components', {
         params: { id },
         body: approvalId ? { name, spec, approval_id: approvalId } : { name, spec },
       });
     }
-    deleteComponent(id: string, name: string, approvalId?: string) {
-      return this.call('DELETE /api/v1/clusters/:id/components/:name', { params: { id, name }, query: { approval_id: approvalId } });
-    }
+    deleteComponent = (id: string, name: string, approvalId?: string) =>
+      this.call('DELETE /api/v1/clusters/:id/components/:name', { params: { id, name }, query: { approval_id: approvalId } });
     componentAction(id: string, name: string, action: ComponentAction, approvalId?: string) {
       return this.call('POST /api/v1/clusters/:id/components/:name/actions', {
         params: { id, name },
         body: approvalId ? { action, approval_id: approvalId } : { action },
       });
     }
-    listCommands(query: { cluster_id?: string; limit?: number } = {}) {
-      return this.call('GET /api/v1/commands', { query });
-    }
-    getCommand(id: string) {
-      return this.call('GET /api/v1/commands/:id', { params: { id } });
-    }
+    listCommands = (query: { cluster_id?: string; limit?: number } = {}) => this.call('GET /api/v1/commands', { query });
+    getCommand = (id: string) => this.call('GET /api/v1/commands/:id', { params: { id } });
   };

@@ -9,16 +9,8 @@ export function reportHtmlPath(id: string, lang: ReportLanguage): string {
 
 export const reportCalls = <B extends ApiCoreClass>(Base: B) =>
   class extends Base {
-    runAcceptance(clusterId: string) {
-      return this.call('POST /api/v1/clusters/:id/acceptance', { params: { id: clusterId } });
-    }
-    listReports(clusterId?: string) {
-      return this.call('GET /api/v1/reports', { query: { cluster_id: clusterId } });
-    }
-    getReport(id: string) {
-      return this.call('GET /api/v1/reports/:id', { params: { id } });
-    }
-    reportHtml(id: string, lang: ReportLanguage) {
-      return this.callText('GET /api/v1/reports/:id/html', { params: { id }, query: { lang } });
-    }
+    runAcceptance = (clusterId: string) => this.call('POST /api/v1/clusters/:id/acceptance', { params: { id: clusterId } });
+    listReports = (clusterId?: string) => this.call('GET /api/v1/reports', { query: { cluster_id: clusterId } });
+    getReport = (id: string) => this.call('GET /api/v1/reports/:id', { params: { id } });
+    reportHtml = (id: string, lang: ReportLanguage) => this.callText('GET /api/v1/reports/:id/html', { params: { id }, query: { lang } });
   };

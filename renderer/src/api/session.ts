@@ -5,12 +5,8 @@ import type { ApiCoreClass } from './core';
 
 export const sessionCalls = <B extends ApiCoreClass>(Base: B) =>
   class extends Base {
-    health() {
-      return this.call('GET /api/v1/health');
-    }
-    version() {
-      return this.call('GET /api/v1/version');
-    }
+    health = () => this.call('GET /api/v1/health');
+    version = () => this.call('GET /api/v1/version');
 
     async getSession() {
       return this.keepSession(await this.call('GET /api/v1/session'));
@@ -26,12 +22,8 @@ export const sessionCalls = <B extends ApiCoreClass>(Base: B) =>
     async loginMfa(mfaToken: string, code: string) {
       return this.keepSession(await this.call('POST /api/v1/session/mfa', { body: { mfa_token: mfaToken, code } }));
     }
-    startMfaEnrolment() {
-      return this.call('POST /api/v1/session/mfa/enrolment');
-    }
-    confirmMfaEnrolment(code: string) {
-      return this.call('POST /api/v1/session/mfa/enrolment/confirm', { body: { code } });
-    }
+    startMfaEnrolment = () => this.call('POST /api/v1/session/mfa/enrolment');
+    confirmMfaEnrolment = (code: string) => this.call('POST /api/v1/session/mfa/enrolment/confirm', { body: { code } });
     async logout(): Promise<void> {
       try {
         await this.call('DELETE /api/v1/session');
@@ -39,9 +31,7 @@ export const sessionCalls = <B extends ApiCoreClass>(Base: B) =>
         this.forgetSession();
       }
     }
-    setupStatus() {
-      return this.call('GET /api/v1/setup');
-    }
+    setupStatus = () => this.call('GET /api/v1/setup');
     async setup(req: SetupRequest) {
       return this.keepSession(await this.call('POST /api/v1/setup', { body: req }));
     }

@@ -8,12 +8,17 @@ import { MIN_PASSWORD_LENGTH } from '../../api/validation';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Icon } from '../../components/Icon';
 import { Confirm } from '../../components/Confirm';
+import { Field } from '../../components/Field';
+import { TextField } from '../../components/TextField';
 import { Panel } from '../../components/Panel';
 import { Loading } from '../../components/Loading';
 import { DataTable } from '../../components/DataTable';
 import { Options } from '../../components/Options';
 
 const ROLES: readonly Role[] = ['viewer', 'operator', 'admin'];
+/** A name typed exactly; a new password (the browser offers to generate and keep it). */
+const PLAIN = { autoComplete: 'off', spellCheck: false } as const;
+const NEW_PASSWORD = { type: 'password', autoComplete: 'new-password' } as const;
 
 export function UsersPanel(): ReactElement {
   const t = useT();
@@ -168,48 +173,21 @@ function AddUserForm({ onDone }: { onDone: (name: string | null) => void }): Rea
       }}
     >
       <div className="form-grid">
-        <div className="field">
-          <label htmlFor="user-name">{t('users.col.name')}</label>
-          <input
-            ref={nameRef}
-            id="user-name"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            autoComplete="off"
-            spellCheck={false}
-            data-testid="user-name"
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="user-role">{t('users.col.role')}</label>
-          <select id="user-role" value={role} onChange={(e) => setRole(e.target.value as Role)} data-testid="user-role">
+        <TextField id="user-name" label={t('users.col.name')} inputRef={nameRef} value={name} onChange={setName} input={PLAIN} />
+        <Field id="user-role" label={t('users.col.role')} hint={t(`users.roleHelp.${role}`)}>
+          <select value={role} onChange={(e) => setRole(e.target.value as Role)} data-testid="user-role">
             <Options values={ROLES} label={(r) => t(`role.${r}`)} />
           </select>
-          <p className="help">{t(`users.roleHelp.${role}`)}</p>
-        </div>
-        <div className="field">
-          <label htmlFor="user-password">{t('setup.password')}</label>
-          <input
-            id="user-password"
-            type="password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            autoComplete="new-password"
-            data-testid="user-password"
-          />
-          <p className="help">{t('setup.passwordHelp', { min: MIN_PASSWORD_LENGTH })}</p>
-        </div>
-        <div className="field">
-          <label htmlFor="user-confirm">{t('setup.confirm')}</label>
-          <input
-            id="user-confirm"
-            type="password"
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-            autoComplete="new-password"
-            data-testid="user-confirm"
-          />
-        </div>
+        </Field>
+        <TextField
+          id="user-password"
+          label={t('setup.password')}
+          hint={t('setup.passwordHelp', { min: MIN_PASSWORD_LENGTH })}
+          value={password}
+          onChange={setPassword}
+          input={NEW_PASSWORD}
+        />
+        <TextField id="user-confirm" label={t('setup.confirm')} value={confirm} onChange={setConfirm} input={NEW_PASSWORD} />
       </div>
       <div aria-live="polite">
         {problem ? (
