@@ -1,12 +1,13 @@
 // Sign in with a name and a password (POST /api/v1/session), then the second factor when the manager asks for
 // it. Errors show their stable code and what to do.
-import { useEffect, useRef, useState, type FormEvent, type ReactElement } from 'react';
+import { useRef, useState, type FormEvent, type ReactElement } from 'react';
 import { sessionStore, useSession, useT } from '../app/stores';
 import { ErrorNotice, InfoNotice } from '../components/ErrorNotice';
 import { Trans } from '../components/Trans';
 import { AuthLayout } from './AuthLayout';
 import { MfaCodeForm } from './MfaCodeForm';
 import { TextField } from '../components/TextField';
+import { useAutoFocus } from '../lib/useAutoFocus';
 
 export function LoginScreen(): ReactElement {
   const challenge = useSession((s) => s.mfaChallenge);
@@ -19,12 +20,8 @@ function PasswordForm(): ReactElement {
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState(false);
-  const nameRef = useRef<HTMLInputElement>(null);
+  const nameRef = useAutoFocus<HTMLInputElement>();
   const passwordRef = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    nameRef.current?.focus();
-  }, []);
 
   const onSubmit = async (e: FormEvent): Promise<void> => {
     e.preventDefault();

@@ -1,20 +1,17 @@
 // The second step of a sign-in: the 6-digit code of the authenticator app, or one of the recovery codes.
-import { useEffect, useRef, useState, type FormEvent, type ReactElement } from 'react';
+import { useState, type FormEvent, type ReactElement } from 'react';
 import { sessionStore, useSession, useT } from '../app/stores';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { AuthLayout } from './AuthLayout';
 import { TextField } from '../components/TextField';
+import { useAutoFocus } from '../lib/useAutoFocus';
 
 export function MfaCodeForm(): ReactElement {
   const t = useT();
   const { pending, error } = useSession.fields('pending', 'error');
   const [code, setCode] = useState('');
   const [missing, setMissing] = useState(false);
-  const ref = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    ref.current?.focus();
-  }, []);
+  const ref = useAutoFocus<HTMLInputElement>();
 
   const onSubmit = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
