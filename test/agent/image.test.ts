@@ -73,5 +73,6 @@ describe('agent image', () => {
     } finally {
       out.remove();
     }
-  });
+    // It builds a whole image first, as the test above does twice.
+  }, 120_000);
 });

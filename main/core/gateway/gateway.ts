@@ -8,6 +8,8 @@ import type { TLSSocket } from 'node:tls';
 import type { Clock } from '../clock';
 import type { CoreEvents } from '../events';
 import type { Store } from '../store/store';
+import { CoreError } from '../errors';
+import { statusOf } from '../error-codes';
 import { ForbiddenReceiptError, type Commands } from '../commands/commands';
 import { AGENT_HEADERS, GATEWAY_PATHS, LONG_POLL_MAX_S, type Receipt, type ReportRequest } from '../../wire/protocol';
 import { LongPolls } from './long-poll';
@@ -40,16 +42,6 @@ export interface Gateway {
 /** Serial numbers compare as integers: no case, no leading zeros. */
 export const normalizeSerial = (s: string): string => s.toLowerCase().replace(/^0+/, '');
 
-class GatewayError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 export function startGateway(opts: GatewayOptions): Promise<Gateway> {
   const { store, commands, clock, events } = opts;
   const redeliverAfterS = opts.redeliverAfterS ?? 15;
@@ -74,10 +66,11 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
     { key: opts.keyPem, cert: opts.certPem, ca: [opts.caPem], requestCert: true, rejectUnauthorized: true, minVersion: 'TLSv1.2' },
     (req, res) => {
       void handle(req, res).catch((error: unknown) => {
-        const e = error instanceof GatewayError ? error : new GatewayError(500, 'internal', 'internal error');
-        if (e.status >= 500)
+        const e = error instanceof CoreError ? error : new CoreError('internal', 'internal error');
+        const status = statusOf(e.code);
+        if (status >= 500)
           console.error(JSON.stringify({ level: 'error', event: 'gateway.error', error: String((error as Error)?.stack ?? error) }));
-        reply(res, e.status, { error: { code: e.code, message: e.message } });
+        reply(res, status, { error: { code: e.code, message: e.message } });
       });
     },
   );
@@ -88,7 +81,7 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const who = clusterOf(req.socket as TLSSocket);
-    if (!who) throw new GatewayError(403, 'certificate_refused', 'this client certificate is unknown or revoked');
+    if (!who) throw new CoreError('certificate_refused', 'this client certificate is unknown or revoked');
     const url = new URL(req.url ?? '/', 'https://gateway');
     const replica = header(req, AGENT_HEADERS.replica);
     const seen = (leader: boolean): void => {
@@ -109,7 +102,7 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
     if (req.method === 'POST' && url.pathname === GATEWAY_PATHS.report) {
       const body = (await readJson(req)) as ReportRequest;
       if (typeof body !== 'object' || body === null || typeof body.inventory !== 'object')
-        throw new GatewayError(400, 'bad_request', 'a report is {replica, agent_version, leader, inventory}');
+        throw new CoreError('bad_request', 'a report is {replica, agent_version, leader, inventory}');
       seen(body.leader === true);
       store.tx(() =>
         store.clusterAccess.insertSnapshot(who.clusterId, clock.now().toISOString(), 'agent', {
@@ -122,13 +115,13 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
     }
     if (req.method === 'POST' && url.pathname === GATEWAY_PATHS.receipts) {
       const body = (await readJson(req)) as { receipts?: Receipt[] };
-      if (!Array.isArray(body?.receipts)) throw new GatewayError(400, 'bad_request', 'receipts is a list');
+      if (!Array.isArray(body?.receipts)) throw new CoreError('bad_request', 'receipts is a list');
       seen(false);
       const accepted: string[] = [];
       let refused: string | undefined;
       for (const r of body.receipts) {
         if (typeof r?.command_id !== 'string' || !['succeeded', 'failed', 'rejected'].includes(r.status))
-          throw new GatewayError(400, 'bad_request', 'each receipt has a command_id and a status');
+          throw new CoreError('bad_request', 'each receipt has a command_id and a status');
         try {
           commands.recordReceipt(who.clusterId, r, `agent:${who.clusterId}`);
           accepted.push(r.command_id);
@@ -139,10 +132,13 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
         }
       }
       if (refused)
-        return reply(res, 403, { error: { code: 'forbidden', message: `command ${refused} is not a command of this cluster` }, accepted });
+        return reply(res, statusOf('forbidden'), {
+          error: { code: 'forbidden', message: `command ${refused} is not a command of this cluster` },
+          accepted,
+        });
       return reply(res, 200, { accepted });
     }
-    throw new GatewayError(404, 'not_found', `no gateway route ${req.method} ${url.pathname}`);
+    throw new CoreError('not_found', `no gateway route ${req.method} ${url.pathname}`);
   }
 
   function nextCommands(clusterId: string, waitS: number, req: IncomingMessage): Promise<unknown[]> {
@@ -215,12 +211,12 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
   try {
     raw = await readBody(req, MAX_BODY);
   } catch (error) {
-    if (error instanceof BodyTooLarge) throw new GatewayError(413, 'payload_too_large', error.message);
+    if (error instanceof BodyTooLarge) throw new CoreError('payload_too_large', error.message);
     throw error;
   }
   try {
     return JSON.parse(raw.toString('utf8'));
   } catch {
-    throw new GatewayError(400, 'invalid_json', 'the body is not valid JSON');
+    throw new CoreError('invalid_json', 'the body is not valid JSON');
   }
 }
