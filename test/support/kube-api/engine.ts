@@ -46,6 +46,8 @@ export type FieldValidation = 'Strict' | 'Warn' | 'Ignore';
 export interface WriteResult {
   object: StoredObject;
   warnings: string[];
+  /** A server-side apply created the object (201). */
+  created?: boolean;
 }
 
 export interface ListQuery {
@@ -370,7 +372,7 @@ export class Engine {
     config.metadata = { ...meta, name };
     const applied = this.fields.apply(rt, existing, config, { manager: opts.fieldManager ?? '', subresource: sub }, opts.force ?? false);
     const done = { ...opts, managedFieldsSet: true };
-    if (!existing) return this.create(rt, ns, applied, done);
+    if (!existing) return { ...this.create(rt, ns, applied, done), created: true };
     applied.metadata = { ...applied.metadata, resourceVersion: existing.metadata.resourceVersion };
     return this.update(rt, ns, name, applied, sub, done, false);
   }

@@ -345,7 +345,15 @@ const resourceRequest = async (
       );
     }
     case 'watch':
-      return serveWatch(engine, rt, ns, query, res, ctx.watch);
+      return serveWatch(
+        engine,
+        rt,
+        ns,
+        query,
+        res,
+        ctx.watch,
+        wantsTable(req) ? { includeObject: query.get('includeObject') ?? 'Metadata' } : undefined,
+      );
     case 'create': {
       const r = engine.create(rt, ns, await body(), opts);
       return sendJson(res, 201, r.object, warningHeaders(r.warnings));
@@ -356,7 +364,7 @@ const resourceRequest = async (
     }
     case 'patch': {
       const r = engine.patch(rt, ns, name, contentType, await readBody(req), sub, opts);
-      return sendJson(res, 200, r.object, warningHeaders(r.warnings));
+      return sendJson(res, r.created ? 201 : 200, r.object, warningHeaders(r.warnings));
     }
     case 'delete': {
       const text = await readBody(req);

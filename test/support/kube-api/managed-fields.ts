@@ -198,6 +198,23 @@ export class FieldManager {
     return out;
   }
 
+  /** The fields the live object's last-applied-configuration sets and still holds the value of, if it has one. */
+  private lastAppliedFields(rt: ResourceType, live: KubeObject | undefined, sub: string): FieldSet | undefined {
+    const text = live?.metadata?.annotations?.[LAST_APPLIED];
+    if (!text) return undefined;
+    try {
+      const last = JSON.parse(text) as unknown;
+      if (!isPlainObject(last)) return undefined;
+      const schema = this.schemaOf(rt);
+      const applied = this.tracked(rt, last, sub);
+      // Only where the live object still holds the last-applied value: someone else changed the others since.
+      const changed = compare(this.resolve, schema, applied, this.tracked(rt, live, sub), !rt.crd).modified;
+      return toFieldSet(this.resolve, schema, applied).minus(changed);
+    } catch {
+      return undefined;
+    }
+  }
+
   /** managedFields after a create, update or non-apply patch of `next` (over `live`, absent on create). */
   update(rt: ResourceType, live: KubeObject | undefined, next: KubeObject, w: ManagedWrite): ManagedFieldsEntry[] {
     return encode(this.updateOwners(rt, this.requestOwners(live, next), live, next, w));
@@ -246,7 +263,11 @@ export class FieldManager {
       for (const path of lost.list()) conflicts.push({ owner: o, path });
       next.set(k, { ...o, set: o.set.minus(lost).minus(c.removed) });
     }
-    if (conflicts.length > 0 && !force) throw conflictError(conflicts);
+    // kubectl's server-side apply may take over what its client-side apply set: conflicts on fields of the
+    // last-applied configuration are allowed (lastAppliedManager), so the upgrade to server-side apply is smooth.
+    const allowed = w.manager === 'kubectl' && !force ? this.lastAppliedFields(rt, live, w.subresource) : undefined;
+    const blocking = allowed ? conflicts.filter((c) => !allowed.has(c.path)) : conflicts;
+    if (blocking.length > 0 && !force) throw conflictError(blocking);
     const previous = owners.get(key);
     const same = previous && canonicalJson(previous.set.toFieldsV1()) === canonicalJson(set.toFieldsV1());
     next.set(key, { ...me, set, time: same && previous.time ? previous.time : nowTimestamp() });
