@@ -8,7 +8,7 @@ import { startKubeApiServer } from './server.js';
 const USAGE = `npm run kube-api -- [--port N] [--kubeconfig FILE] [--version vX.Y.Z]
 
 Starts the Kubernetes API test server on 127.0.0.1 (a free port unless --port) with three Ready nodes, and
-writes a cluster-admin kubeconfig to FILE (default kube-api.kubeconfig, mode 0600). Objects live in memory
+writes a cluster-admin kubeconfig to FILE (default kube-api.kubeconfig in the current directory, mode 0600). Objects live in memory
 until Ctrl-C. kubectl works against it: apply, diff, apply --server-side, get --watch, auth can-i, create token.`;
 
 export const main = async (argv: string[]): Promise<number> => {
@@ -42,7 +42,8 @@ export const main = async (argv: string[]): Promise<number> => {
     return 2;
   }
   const server = await startKubeApiServer({ port, ...(values.version ? { gitVersion: values.version } : {}) });
-  const path = resolve(values.kubeconfig ?? 'kube-api.kubeconfig');
+  // Relative to where the user typed `npm run kube-api` (npm runs scripts from the package root).
+  const path = resolve(process.env.INIT_CWD ?? process.cwd(), values.kubeconfig ?? 'kube-api.kubeconfig');
   const tmp = `${path}.${process.pid}.tmp`;
   await writeFile(tmp, server.kubeconfigFor(server.adminToken, { name: 'kube-api' }), { mode: 0o600 });
   await rename(tmp, path);
