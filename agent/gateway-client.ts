@@ -1,7 +1,9 @@
 // An agent's only outbound channel: HTTPS to the manager's gateway with its client certificate, the manager
 // CA as the only trust anchor, TLS 1.2 or newer, and never the environment's HTTP(S)_PROXY. The cluster agent
 // and the node agent use it with their own routes.
+import { isIP } from 'node:net';
 import { Agent, request } from 'node:https';
+import { checkServerIdentity, type PeerCertificate } from 'node:tls';
 import { AGENT_HEADERS, GATEWAY_PATHS, type CommandsResponse, type Receipt, type ReceiptsResponse } from '../main/wire/protocol';
 import type { CommonConfig, Identity } from './identity';
 
@@ -48,7 +50,10 @@ export function gatewayClient(
     ca: identity.caPem,
     cert: identity.certPem,
     key: identity.keyPem,
-    servername: identity.config.server_name,
+    // SNI takes DNS names only (an IP there is Node's DEP0123): for an IP, verify the certificate's IP SAN instead.
+    ...(isIP(identity.config.server_name)
+      ? { checkServerIdentity: (_host: string, cert: PeerCertificate) => checkServerIdentity(identity.config.server_name, cert) }
+      : { servername: identity.config.server_name }),
     minVersion: 'TLSv1.2',
     rejectUnauthorized: true,
   });

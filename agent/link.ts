@@ -27,7 +27,7 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
 export class AgentLink {
   private runner: RunsCommands | undefined;
   private lastContact = Date.now();
-  private offline = false;
+  private connectivity: 'online' | 'offline' | 'standby' = 'online';
   private stopped = false;
   private inboxTimer: NodeJS.Timeout | undefined;
   private looping: Promise<void> | undefined;
@@ -36,9 +36,12 @@ export class AgentLink {
 
   isOffline(): boolean {
     const offline = Date.now() - this.lastContact > this.o.offlineAfterS * 1000;
-    if (offline !== this.offline) {
-      this.offline = offline;
-      log(offline ? 'offline' : 'online', { since: new Date(this.lastContact).toISOString() });
+    // Only an active agent talks to the gateway: a standby's silence says nothing about the manager, so it logs
+    // `standby`, and `offline` stays the active agent's word for a manager it cannot reach.
+    const state = offline && !this.o.isActive() ? 'standby' : offline ? 'offline' : 'online';
+    if (state !== this.connectivity) {
+      this.connectivity = state;
+      log(state, { since: new Date(this.lastContact).toISOString() });
     }
     return offline;
   }

@@ -3,7 +3,7 @@
 import { chmodSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Accounts } from './accounts/accounts';
-import { MFA_ROLES } from './profiles/profile-names';
+import { MFA_ROLES } from './profiles/profile-rules';
 import { systemClock, type Clock } from './clock';
 import { Clusters } from './clusters/clusters';
 import { Registration } from './clusters/registration';
@@ -32,7 +32,9 @@ import { loadBuiltinCatalog } from './catalog/catalog-builtin';
 import type { CatalogFile, CatalogLoad } from './catalog/catalog-loader';
 import { tryParseCatalog } from './catalog/catalog-loader';
 import { ReleaseKeys } from './bundle/release-keys';
-import { MirrorService } from './mirror/mirror-service';
+import { MirrorService } from './bundle/mirror-service';
+import { AuditTrail } from './audit/audit-trail';
+import { ConsoleSettings } from './settings/console-settings';
 
 export { VERSION };
 export const DATABASE_FILE = 'navin.db';
@@ -86,6 +88,10 @@ export interface Manager {
   readonly releaseKeys: ReleaseKeys;
   /** The internal mirror: what it holds, and bundle imports. */
   readonly mirror: MirrorService;
+  /** The audit log as the console reads it, and its hash chain's verdict. */
+  readonly audit: AuditTrail;
+  /** Remote audit target, DNS servers, CAs trusted for service endpoints. */
+  readonly settings: ConsoleSettings;
   close(): void;
 }
 
@@ -103,7 +109,8 @@ export function openManager(opts: ManagerOptions): Manager {
   try {
     const keyring = Keyring.open(store, protector, ed25519, clock);
     const ca = CertificateAuthority.loadOrCreate(store, protector, clock);
-    const registration = new Registration(store, protector, clock);
+    const events = new CoreEvents();
+    const registration = new Registration(store, protector, clock, events);
     const accounts = new Accounts(store, clock, {
       protector,
       mfaRequiredRoles: () => [...new Set(store.clusters.list().flatMap((c) => MFA_ROLES[c.profile]))],
@@ -132,11 +139,11 @@ export function openManager(opts: ManagerOptions): Manager {
       caPem: ca.certPem,
       managerVersion: VERSION,
       catalog: catalog.ok ? catalog.catalog : null,
+      events,
     });
-    const approvals = new Approvals(store, clock);
-    const hosts = new Hosts(store, clock);
+    const approvals = new Approvals(store, clock, events);
+    const hosts = new Hosts(store, clock, events);
     const releaseKeys = new ReleaseKeys(store, keyring, clock);
-    const events = new CoreEvents();
     const mirror = new MirrorService({ store, clock, events, releaseKeys, ed25519, catalog: () => (catalog.ok ? catalog.catalog : null) });
     return {
       dataDir: opts.dataDir,
@@ -146,9 +153,9 @@ export function openManager(opts: ManagerOptions): Manager {
       ed25519,
       store,
       accounts,
-      clusters: new Clusters(store, clock),
+      clusters: new Clusters(store, clock, events),
       registration,
-      agentIdentities: new AgentIdentities(store, ca, keyring, clock),
+      agentIdentities: new AgentIdentities(store, ca, keyring, clock, events),
       commands,
       listeners,
       profiles,
@@ -156,13 +163,15 @@ export function openManager(opts: ManagerOptions): Manager {
       approvals,
       lifecycle: new Lifecycle({ store, clock, commands, profiles, preflight, approvals, events }),
       syslog,
-      backups: new Backups({ store, registration, clock, dataDir: opts.dataDir }),
       hosts,
-      hostIdentities: new HostIdentities(store, hosts, ca, keyring, clock, VERSION),
-      hostCommands: new HostCommands(store, hosts, keyring, clock),
+      hostIdentities: new HostIdentities(store, hosts, ca, keyring, clock, VERSION, events),
+      hostCommands: new HostCommands(store, hosts, keyring, clock, commands, events),
       catalog,
       releaseKeys,
       mirror,
+      backups: new Backups({ store, registration, clock, dataDir: opts.dataDir, events }),
+      audit: new AuditTrail(store.audit),
+      settings: new ConsoleSettings({ store, clock, syslogStatus: () => syslog.status() }),
       keyring,
       ca,
       protector,

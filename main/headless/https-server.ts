@@ -51,6 +51,9 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
   res.end(payload);
 }
 
+/** An error answer, with the status of its code (core/error-codes.ts). */
+const fail = (res: ServerResponse, e: ApiError): void => send(res, e.status, errorBody(e));
+
 function bearer(req: IncomingMessage): string | undefined {
   const h = req.headers.authorization;
   return h?.startsWith('Bearer ') ? h.slice(7).trim() : undefined;
@@ -62,8 +65,8 @@ export function startHeadlessServer(opts: HeadlessOptions): Promise<HeadlessServ
 
   const server = createServer({ key: opts.tls.keyPem, cert: opts.tls.certPem, minVersion: 'TLSv1.2' }, (req, res) => {
     void handle(req, res).catch((error) => {
-      const e = error instanceof ApiError ? error : new ApiError(500, 'internal', 'internal error');
-      if (!res.headersSent) send(res, e.status, errorBody(e));
+      const e = error instanceof ApiError ? error : new ApiError('internal', 'internal error');
+      if (!res.headersSent) fail(res, e);
       else res.destroy();
     });
   });
@@ -73,12 +76,12 @@ export function startHeadlessServer(opts: HeadlessOptions): Promise<HeadlessServ
     const method = (req.method ?? 'GET').toUpperCase();
     if (url.pathname === '/api/v1/events' && method === 'GET') return events(req, res);
     if (url.pathname.startsWith('/api/')) {
-      if (!METHODS.has(method)) return send(res, 405, errorBody(new ApiError(405, 'method_not_allowed', `${method} is not supported`)));
+      if (!METHODS.has(method)) return fail(res, new ApiError('method_not_allowed', `${method} is not supported`));
       let raw: Buffer;
       try {
         raw = await readBody(req, MAX_BODY);
       } catch (error) {
-        if (error instanceof BodyTooLarge) return send(res, 413, errorBody(new ApiError(413, 'payload_too_large', error.message)));
+        if (error instanceof BodyTooLarge) return fail(res, new ApiError('payload_too_large', error.message));
         throw error;
       }
       let body: unknown = undefined;
@@ -86,7 +89,7 @@ export function startHeadlessServer(opts: HeadlessOptions): Promise<HeadlessServ
         try {
           body = JSON.parse(raw.toString('utf8'));
         } catch {
-          return send(res, 400, errorBody(new ApiError(400, 'invalid_json', 'the request body is not valid JSON')));
+          return fail(res, new ApiError('invalid_json', 'the request body is not valid JSON'));
         }
       }
       const result = await router.handle(manager, {
@@ -111,10 +114,9 @@ export function startHeadlessServer(opts: HeadlessOptions): Promise<HeadlessServ
       }
       return send(res, result.status, result.body, headers);
     }
-    if (method !== 'GET' && method !== 'HEAD')
-      return send(res, 405, errorBody(new ApiError(405, 'method_not_allowed', `${method} is not allowed here`)));
+    if (method !== 'GET' && method !== 'HEAD') return fail(res, new ApiError('method_not_allowed', `${method} is not allowed here`));
     const file = staticFile(opts.rendererDir, url.pathname);
-    if (!file) return send(res, 404, errorBody(new ApiError(404, 'not_found', `${url.pathname} not found`)));
+    if (!file) return fail(res, new ApiError('not_found', `${url.pathname} not found`));
     res.writeHead(200, {
       ...SECURITY_HEADERS,
       'Content-Type': file.type,
@@ -129,10 +131,10 @@ export function startHeadlessServer(opts: HeadlessOptions): Promise<HeadlessServ
     const b = bearer(req);
     const who = () => (b ? manager.accounts.apiTokenUser(b) : token ? manager.accounts.session(token)?.user : undefined);
     const user = who();
-    if (!user) return send(res, 401, errorBody(new ApiError(401, 'unauthenticated', 'log in first')));
+    if (!user) return fail(res, new ApiError('unauthenticated', 'log in first'));
     // An account that still has to enrol its second factor sees nothing else, the event stream included.
     if (manager.accounts.mfaPending(user.id))
-      return send(res, 403, errorBody(new ApiError(403, 'mfa_enrollment_required', 'enrol a second factor (TOTP) first')));
+      return fail(res, new ApiError('mfa_enrollment_required', 'enrol a second factor (TOTP) first'));
     res.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
     res.write(': connected\n\n');
     streams.add(res);

@@ -1,7 +1,7 @@
 // The Mirror screen's store: loading the contents, imports and keys; starting an import and following it by
 // the manager's progress events to its end; refusals and key changes as typed errors.
 import { describe, expect, it } from 'vitest';
-import type { MirrorImportView } from '../../renderer/src/api/mirror-api';
+import type { MirrorImportView } from '../../preload/api';
 import { createMirrorStore } from '../../renderer/src/stores/mirror';
 import { FakeApi, apiError, flush, makeClient } from './support/fake-api';
 

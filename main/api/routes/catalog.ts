@@ -18,8 +18,8 @@ export function catalogRoutes(router: Router): void {
   });
 
   router.authed('GET', '/api/v1/catalog/:service', 'viewer', ({ manager, params }) => {
-    const service = catalogService(loaded(manager), params.service!);
-    if (!service) throw new NotFoundError('catalog service', params.service!);
+    const service = catalogService(loaded(manager), params.service);
+    if (!service) throw new NotFoundError('catalog service', params.service);
     return ok(service);
   });
 }

@@ -2,7 +2,7 @@
 // operator picked on this workstation, with live progress), and the release keys trusted to sign bundles.
 import { NotFoundError } from '../../core/errors';
 import { objectBody } from '../body';
-import { ok, type Router } from '../router';
+import { noContent, ok, type Router } from '../router';
 
 export function mirrorRoutes(router: Router): void {
   router.authed('GET', '/api/v1/mirror', 'viewer', async ({ manager }) => ok(await manager.mirror.inventory()));
@@ -10,8 +10,8 @@ export function mirrorRoutes(router: Router): void {
   router.authed('GET', '/api/v1/mirror/imports', 'viewer', ({ manager }) => ok({ items: manager.mirror.imports() }));
 
   router.authed('GET', '/api/v1/mirror/imports/:id', 'viewer', ({ manager, params }) => {
-    const view = manager.mirror.getImport(params.id!);
-    if (!view) throw new NotFoundError('mirror import', params.id!);
+    const view = manager.mirror.getImport(params.id);
+    if (!view) throw new NotFoundError('mirror import', params.id);
     return ok(view);
   });
 
@@ -30,7 +30,7 @@ export function mirrorRoutes(router: Router): void {
   });
 
   router.authed('DELETE', '/api/v1/settings/release-keys/:key_id', 'admin', ({ manager, params, principal }) => {
-    manager.releaseKeys.untrust(params.key_id!, principal.actor);
-    return { status: 204, body: null };
+    manager.releaseKeys.untrust(params.key_id, principal.actor);
+    return noContent();
   });
 }

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { openManager } from '../../core/manager';
-import { checkMirrorSettings } from '../../core/reports/mirror';
+import { checkMirrorSettings } from '../../core/checks/mirror';
 import type { MirrorEndpoint } from '../../core/mirror/oci-client';
 import { dataDirOption } from '../data-dir';
 import { complain, say } from '../output';

@@ -4,8 +4,9 @@ import { createHash } from 'node:crypto';
 import { createReadStream, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { ANNOTATION, isIndexType, OCI_IMAGE_CONFIG } from '../mirror/media-types';
-import { isRepositoryName, isTag, sha256Digest, type Descriptor } from '../mirror/oci-client';
-import { REPOSITORY_ROOT } from '../mirror/mirror-keys';
+import { isRepositoryName, isTag } from '../catalog/mirror-keys';
+import { sha256Digest, type Descriptor } from '../mirror/oci-client';
+import { REPOSITORY_ROOT } from '../catalog/mirror-keys';
 import { BundleError } from './bundle-errors';
 import type { BundleItem } from './bundle-format';
 

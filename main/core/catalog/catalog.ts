@@ -2,7 +2,7 @@
 // catalog-loader.ts, so every instance has passed the schema and the cross-checks.
 import { createHash } from 'node:crypto';
 import { canonicalize } from '../../wire/canonical-json';
-import { formatMirrorKey, repositoryOf, type MirrorKey } from '../mirror/mirror-keys';
+import { formatMirrorKey, repositoryOf, type MirrorKey } from './mirror-keys';
 import type { CatalogArtifact, CatalogDescriptor, CatalogUpgrade, CatalogVersion } from './catalog-schema';
 import { compareVersions } from './catalog-cross-checks';
 

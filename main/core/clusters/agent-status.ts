@@ -3,7 +3,7 @@
 import type { Clock } from '../clock';
 import type { Store } from '../store/store';
 import type { ClusterRecord, ClusterState } from '../store/clusters-table';
-import { hostsClusterState } from '../hosts/host-status';
+import { hostsClusterState } from './host-status';
 
 /** A long poll lasts at most 30 s; an agent silent for longer than this is offline. */
 export const CONNECTED_WITHIN_MS = 45_000;

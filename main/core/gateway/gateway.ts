@@ -9,15 +9,14 @@ import type { TLSSocket } from 'node:tls';
 import type { Clock } from '../clock';
 import type { CoreEvents } from '../events';
 import type { Store } from '../store/store';
+import { CoreError } from '../errors';
+import { statusOf } from '../error-codes';
 import { ForbiddenReceiptError, type Commands } from '../commands/commands';
 import { AGENT_HEADERS, GATEWAY_PATHS, LONG_POLL_MAX_S, type Receipt, type ReportRequest } from '../../wire/protocol';
 import { LongPolls } from './long-poll';
 import type { HostCommands } from '../hosts/host-commands';
 import { NODE_AGENT_PATHS } from '../../wire/node-agent';
 import { nodeAgentRoute } from './node-agent-routes';
-import { GatewayError } from './gateway-error';
-
-export { GatewayError };
 import { BodyTooLarge, readBody } from '../http/read-body';
 
 const MAX_BODY = 4 << 20;
@@ -74,10 +73,11 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
     { key: opts.keyPem, cert: opts.certPem, ca: [opts.caPem], requestCert: true, rejectUnauthorized: true, minVersion: 'TLSv1.2' },
     (req, res) => {
       void handle(req, res).catch((error: unknown) => {
-        const e = error instanceof GatewayError ? error : new GatewayError(500, 'internal', 'internal error');
-        if (e.status >= 500)
+        const e = error instanceof CoreError ? error : new CoreError('internal', 'internal error');
+        const status = statusOf(e.code);
+        if (status >= 500)
           console.error(JSON.stringify({ level: 'error', event: 'gateway.error', error: String((error as Error)?.stack ?? error) }));
-        reply(res, e.status, { error: { code: e.code, message: e.message } });
+        reply(res, status, { error: { code: e.code, message: e.message } });
       });
     },
   );
@@ -88,11 +88,10 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const who = clusterOf(req.socket as TLSSocket);
-    if (!who) throw new GatewayError(403, 'certificate_refused', 'this client certificate is unknown or revoked');
+    if (!who) throw new CoreError('certificate_refused', 'this client certificate is unknown or revoked');
     const url = new URL(req.url ?? '/', 'https://gateway');
     if (url.pathname.startsWith('/v1/node-agent/')) {
-      if (!who.hostId || !opts.hosts)
-        throw new GatewayError(403, 'forbidden', 'the node-agent routes serve node agents (a host certificate) only');
+      if (!who.hostId || !opts.hosts) throw new CoreError('forbidden', 'the node-agent routes serve node agents (a host certificate) only');
       return nodeAgentRoute(
         req,
         res,
@@ -119,11 +118,7 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
       );
     }
     if (who.hostId)
-      throw new GatewayError(
-        403,
-        'forbidden',
-        `a node agent's certificate is served on ${Object.values(NODE_AGENT_PATHS).join(', ')} only`,
-      );
+      throw new CoreError('forbidden', `a node agent's certificate is served on ${Object.values(NODE_AGENT_PATHS).join(', ')} only`);
     const replica = header(req, AGENT_HEADERS.replica);
     const seen = (leader: boolean): void => {
       store.commands.upsertAgentStatus({
@@ -152,7 +147,7 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
     if (req.method === 'POST' && url.pathname === GATEWAY_PATHS.report) {
       const body = (await readJson(req)) as ReportRequest;
       if (typeof body !== 'object' || body === null || typeof body.inventory !== 'object')
-        throw new GatewayError(400, 'bad_request', 'a report is {replica, agent_version, leader, inventory}');
+        throw new CoreError('bad_request', 'a report is {replica, agent_version, leader, inventory}');
       seen(body.leader === true);
       store.tx(() =>
         store.clusterAccess.insertSnapshot(who.clusterId, clock.now().toISOString(), 'agent', {
@@ -165,13 +160,13 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
     }
     if (req.method === 'POST' && url.pathname === GATEWAY_PATHS.receipts) {
       const body = (await readJson(req)) as { receipts?: Receipt[] };
-      if (!Array.isArray(body?.receipts)) throw new GatewayError(400, 'bad_request', 'receipts is a list');
+      if (!Array.isArray(body?.receipts)) throw new CoreError('bad_request', 'receipts is a list');
       seen(false);
       const accepted: string[] = [];
       let refused: string | undefined;
       for (const r of body.receipts) {
         if (typeof r?.command_id !== 'string' || !['succeeded', 'failed', 'rejected'].includes(r.status))
-          throw new GatewayError(400, 'bad_request', 'each receipt has a command_id and a status');
+          throw new CoreError('bad_request', 'each receipt has a command_id and a status');
         try {
           commands.recordReceipt(who.clusterId, r, `agent:${who.clusterId}`);
           accepted.push(r.command_id);
@@ -182,10 +177,13 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
         }
       }
       if (refused)
-        return reply(res, 403, { error: { code: 'forbidden', message: `command ${refused} is not a command of this cluster` }, accepted });
+        return reply(res, statusOf('forbidden'), {
+          error: { code: 'forbidden', message: `command ${refused} is not a command of this cluster` },
+          accepted,
+        });
       return reply(res, 200, { accepted });
     }
-    throw new GatewayError(404, 'not_found', `no gateway route ${req.method} ${url.pathname}`);
+    throw new CoreError('not_found', `no gateway route ${req.method} ${url.pathname}`);
   }
 
   /** A long poll: the due commands at once, else held until one is queued, one is due again, or the wait ends. */
@@ -267,12 +265,12 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
   try {
     raw = await readBody(req, MAX_BODY);
   } catch (error) {
-    if (error instanceof BodyTooLarge) throw new GatewayError(413, 'payload_too_large', error.message);
+    if (error instanceof BodyTooLarge) throw new CoreError('payload_too_large', error.message);
     throw error;
   }
   try {
     return JSON.parse(raw.toString('utf8'));
   } catch {
-    throw new GatewayError(400, 'invalid_json', 'the body is not valid JSON');
+    throw new CoreError('invalid_json', 'the body is not valid JSON');
   }
 }

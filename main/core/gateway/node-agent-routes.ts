@@ -10,7 +10,8 @@ import type { HostCommands } from '../hosts/host-commands';
 import { AGENT_HEADERS, type Receipt } from '../../wire/protocol';
 import { NODE_AGENT_PATHS, type HostReportRequest } from '../../wire/node-agent';
 import type { PlanProgressRequest } from '../../wire/plan';
-import { GatewayError } from './gateway-error';
+import { CoreError } from '../errors';
+import { statusOf } from '../error-codes';
 
 export interface NodeAgentRouteDeps {
   store: Store;
@@ -33,7 +34,7 @@ export async function nodeAgentRoute(
   d: NodeAgentRouteDeps,
 ): Promise<void> {
   const host = d.store.hosts.get(who.hostId);
-  if (!host) throw new GatewayError(403, 'certificate_refused', 'the host of this certificate was removed');
+  if (!host) throw new CoreError('certificate_refused', 'the host of this certificate was removed');
   const actor = `agent:host:${who.hostId}`;
   const version = req.headers[AGENT_HEADERS.version];
   d.store.hosts.seen(
@@ -53,19 +54,19 @@ export async function nodeAgentRoute(
   if (req.method === 'POST' && url.pathname === NODE_AGENT_PATHS.report) {
     const body = (await d.readJson()) as HostReportRequest;
     if (typeof body !== 'object' || body === null || typeof body.facts !== 'object' || body.facts === null)
-      throw new GatewayError(400, 'bad_request', 'a report is {agent_version, facts, managed}');
+      throw new CoreError('bad_request', 'a report is {agent_version, facts, managed}');
     d.hosts.recordReport(who.hostId, body);
     d.events.emit('host.changed', { id: who.hostId, cluster_id: host.cluster_id });
     return d.reply(200, { stored: true });
   }
   if (req.method === 'POST' && url.pathname === NODE_AGENT_PATHS.receipts) {
     const body = (await d.readJson()) as { receipts?: Receipt[] };
-    if (!Array.isArray(body?.receipts)) throw new GatewayError(400, 'bad_request', 'receipts is a list');
+    if (!Array.isArray(body?.receipts)) throw new CoreError('bad_request', 'receipts is a list');
     const accepted: string[] = [];
     let refused: string | undefined;
     for (const r of body.receipts) {
       if (typeof r?.command_id !== 'string' || !RECEIPT_STATUSES.includes(r.status))
-        throw new GatewayError(400, 'bad_request', 'each receipt has a command_id and a status');
+        throw new CoreError('bad_request', 'each receipt has a command_id and a status');
       try {
         d.hosts.recordReceipt(who.hostId, r, actor);
         accepted.push(r.command_id);
@@ -76,22 +77,25 @@ export async function nodeAgentRoute(
       }
     }
     if (refused)
-      return d.reply(403, { error: { code: 'forbidden', message: `command ${refused} is not a command of this host` }, accepted });
+      return d.reply(statusOf('forbidden'), {
+        error: { code: 'forbidden', message: `command ${refused} is not a command of this host` },
+        accepted,
+      });
     return d.reply(200, { accepted });
   }
   if (req.method === 'POST' && url.pathname === NODE_AGENT_PATHS.progress) {
     const body = (await d.readJson()) as PlanProgressRequest;
     if (typeof body?.command_id !== 'string' || typeof body.task !== 'object' || body.task === null)
-      throw new GatewayError(400, 'bad_request', 'progress is {command_id, total, task}');
+      throw new CoreError('bad_request', 'progress is {command_id, total, task}');
     try {
       d.hosts.recordProgress(who.hostId, body, actor);
     } catch (error) {
       if (error instanceof ForbiddenReceiptError)
-        throw new GatewayError(403, 'forbidden', `command ${body.command_id} is not a command of this host`);
+        throw new CoreError('forbidden', `command ${body.command_id} is not a command of this host`);
       throw error;
     }
     d.events.emit('command.changed', { id: body.command_id, cluster_id: host.cluster_id, host_id: who.hostId });
     return d.reply(200, { stored: true });
   }
-  throw new GatewayError(404, 'not_found', `no gateway route ${req.method} ${url.pathname}`);
+  throw new CoreError('not_found', `no gateway route ${req.method} ${url.pathname}`);
 }

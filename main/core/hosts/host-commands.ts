@@ -5,7 +5,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Clock } from '../clock';
 import { ConflictError, CoreError, NotFoundError, ValidationError } from '../errors';
 import type { Keyring } from '../keys/keyring';
-import { ForbiddenReceiptError } from '../commands/commands';
+import { ForbiddenReceiptError, type Commands, type CommandView } from '../commands/commands';
+import type { CoreEvents } from '../events';
 import { requiresFourEyes } from '../profiles/profile-rules';
 import type { CommandRecord } from '../store/commands-tables';
 import type { Store } from '../store/store';
@@ -76,6 +77,8 @@ export class HostCommands {
     private readonly hosts: Hosts,
     private readonly keyring: Keyring,
     private readonly clock: Clock,
+    private readonly commands: Commands,
+    private readonly events: CoreEvents,
   ) {}
 
   /** Called when a host has something new to deliver (the gateway's long polls listen). */
@@ -88,7 +91,7 @@ export class HostCommands {
    * Signs and queues a plan for one host. Raw plans are an administrator's tool: under a profile that requires
    * four eyes they are refused (service operations, with their approvals, build plans there).
    */
-  issuePlan(hostId: string, args: unknown, actor: string, opts: { allowFourEyes?: boolean } = {}): CommandRecord {
+  issuePlan(hostId: string, args: unknown, actor: string, opts: { allowFourEyes?: boolean } = {}): CommandView {
     if (typeof args !== 'object' || args === null || Array.isArray(args)) throw new ValidationError('tasks', 'a plan is {"tasks": [...]}');
     const plan = withDigests(args as Record<string, unknown>);
     const problem = planProblem(plan, DEFAULT_MANAGED_ROOTS, isManagedUnit);
@@ -103,7 +106,7 @@ export class HostCommands {
   }
 
   /** Asks a host's agent to read and report its facts now (read-only, also served offline). */
-  issueFactsReport(hostId: string, actor: string): CommandRecord {
+  issueFactsReport(hostId: string, actor: string): CommandView {
     return this.issue(hostId, OP_FACTS_REPORT, {}, actor);
   }
 
@@ -113,7 +116,7 @@ export class HostCommands {
     args: Record<string, unknown>,
     actor: string,
     gate?: (cluster: { profile: Parameters<typeof requiresFourEyes>[0] }) => void,
-  ): CommandRecord {
+  ): CommandView {
     const record = this.store.tx(() => {
       const host = this.hosts.get(hostId);
       const cluster = this.hosts.hostsCluster(host.cluster_id);
@@ -159,7 +162,15 @@ export class HostCommands {
       return this.store.commands.get(payload.command_id)!;
     });
     for (const l of this.listeners) l(hostId);
-    return record;
+    this.events.emit('command.changed', { id: record.id, cluster_id: record.cluster_id, host_id: hostId });
+    return this.commands.get(record.id);
+  }
+
+  /** The newest commands addressed to one host (at most 500). */
+  list(hostId: string, limit = 50): CommandView[] {
+    this.hosts.get(hostId);
+    const n = Math.min(Math.max(Math.trunc(limit) || 50, 1), 500);
+    return this.store.hosts.listCommands(hostId, n).map((c) => this.commands.get(c.id));
   }
 
   /** Hands the due commands to the host's agent and marks them delivered (redelivered if not acknowledged in time). */

@@ -7,6 +7,7 @@ import { ValidationError } from '../errors';
 import type { CertificateAuthority } from '../keys/ca';
 import type { Keyring } from '../keys/keyring';
 import type { Store } from '../store/store';
+import type { CoreEvents } from '../events';
 import { checkGatewayUrl } from '../clusters/agent-identity';
 import { signDocument, type SignedDocument } from '../../wire/envelope';
 import { toBase64url } from '../../wire/encoding';
@@ -54,6 +55,7 @@ export class HostIdentities {
     private readonly keyring: Keyring,
     private readonly clock: Clock,
     private readonly version: string,
+    private readonly events: CoreEvents,
   ) {}
 
   issue(hostId: string, input: { gateway_url?: unknown; server_name?: unknown; offline_after_s?: unknown }, actor: string): HostIdentity {
@@ -69,7 +71,7 @@ export class HostIdentities {
         throw new ValidationError('offline_after_s', 'offline_after_s is a whole number of seconds from 5 to 86400');
       offline_after_s = v as number;
     }
-    return this.store.tx(() => {
+    const identity = this.store.tx(() => {
       const cluster = this.hosts.hostsCluster(host.cluster_id);
       const now = this.clock.now().toISOString();
       const revoked = this.store.hosts.revokeCertificates(hostId, now);
@@ -126,5 +128,7 @@ export class HostIdentities {
         ],
       };
     });
+    this.events.emit('host.changed', { id: hostId, cluster_id: host.cluster_id });
+    return identity;
   }
 }

@@ -1,4 +1,5 @@
-// Hosts of a cluster of kind `hosts`: add, list, read, remove — each change audited in the same transaction.
+// Hosts of a cluster of kind `hosts`: add, list, read, remove — each change audited in the same transaction and
+// announced to the consoles (`host.changed`) — and the views the console shows of them with their agent.
 // Removing a host revokes its node agent's certificate at once.
 import { randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
@@ -8,11 +9,14 @@ import { HOST_NAME } from '../clusters/names';
 import type { ClusterRecord } from '../store/clusters-table';
 import type { HostRecord } from '../store/hosts-tables';
 import type { Store } from '../store/store';
+import type { CoreEvents } from '../events';
+import { hostView, type HostView } from '../clusters/host-status';
 
 export class Hosts {
   constructor(
     private readonly store: Store,
     private readonly clock: Clock,
+    private readonly events: CoreEvents,
   ) {}
 
   /** The cluster, which must be of kind hosts. */
@@ -33,7 +37,7 @@ export class Hosts {
       throw new ValidationError('name', 'a host name is one DNS label (letters, digits and inner "-"), at most 63 characters');
     if (typeof address !== 'string' || isIP(address) === 0)
       throw new ValidationError('address', 'address is the IPv4 or IPv6 address the host is reached at');
-    return this.store.tx(() => {
+    const host = this.store.tx(() => {
       const cluster = this.hostsCluster(clusterId);
       const lower = name.toLowerCase();
       if (this.store.hosts.byName(clusterId, lower))
@@ -43,6 +47,8 @@ export class Hosts {
       this.store.audit.append({ actor, action: 'host.add', cluster_id: clusterId, target: lower, details: { host_id: row.id, address } });
       return this.store.hosts.get(row.id)!;
     });
+    this.events.emit('host.changed', { id: host.id, cluster_id: clusterId });
+    return host;
   }
 
   list(clusterId: string): HostRecord[] {
@@ -56,9 +62,19 @@ export class Hosts {
     return h;
   }
 
+  /** A host as the console shows it: its facts and what the gateway last saw of its agent. */
+  view(hostId: string): HostView {
+    return hostView(this.store, this.clock, this.get(hostId));
+  }
+
+  views(clusterId: string): HostView[] {
+    return this.list(clusterId).map((h) => hostView(this.store, this.clock, h));
+  }
+
   remove(hostId: string, actor: string): void {
+    const h = this.get(hostId);
     this.store.tx(() => {
-      const h = this.get(hostId);
+      this.get(hostId);
       const revoked = this.store.hosts.revokeCertificates(hostId, this.clock.now().toISOString());
       this.store.hosts.delete(hostId);
       this.store.audit.append({
@@ -69,5 +85,6 @@ export class Hosts {
         details: { host_id: hostId, revoked },
       });
     });
+    this.events.emit('host.changed', { id: hostId, cluster_id: h.cluster_id });
   }
 }

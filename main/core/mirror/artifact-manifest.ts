@@ -2,8 +2,8 @@
 // layer is the file itself (so its digest is the catalog's pin) and a small config naming it; one index per
 // version over the architectures. Canonical JSON and no timestamps: the same inputs give the same digests.
 import { canonicalize } from '../../wire/canonical-json';
-import type { MirrorKey } from './mirror-keys';
-import { formatMirrorKey } from './mirror-keys';
+import type { MirrorKey } from '../catalog/mirror-keys';
+import { formatMirrorKey } from '../catalog/mirror-keys';
 import { ANNOTATION, NAVIN_ARTIFACT_CONFIG, NAVIN_ARTIFACT_FILE, NAVIN_ARTIFACT_TYPE, OCI_INDEX, OCI_MANIFEST } from './media-types';
 import { sha256Digest, type Descriptor } from './oci-client';
 

@@ -1,7 +1,7 @@
 // What the mirror holds, per service and version: every `navin/...` repository and tag, each index read (and
 // its digest checked) for its architectures and files, compared with what the catalog pins for that key.
 import type { Catalog } from '../catalog/catalog';
-import { keyOfRepository, REPOSITORY_ROOT } from './mirror-keys';
+import { keyOfRepository, REPOSITORY_ROOT } from '../catalog/mirror-keys';
 import { MirrorError } from './mirror-errors';
 import { isIndexType } from './media-types';
 import type { Descriptor, OciClient } from './oci-client';

@@ -1,6 +1,7 @@
 // A client of the OCI distribution API (v2) for the internal mirror: blobs (monolithic and chunked upload,
 // streamed and verified download), manifests, tags and the repository list. Every byte read is checked
 // against its digest before it is trusted; a mismatch is `digest_mismatch`, never a silent success.
+import { isRepositoryName, isTag } from '../catalog/mirror-keys';
 import { createHash, type Hash } from 'node:crypto';
 import { closeSync, createWriteStream, fsyncSync, openSync, renameSync, rmSync } from 'node:fs';
 import { Agent, request, type RequestOptions } from 'node:https';
@@ -68,13 +69,9 @@ export const DEFAULT_CHUNK_SIZE = 32 << 20;
 export const MAX_MANIFEST_BYTES = 4 << 20;
 const DIGEST = /^sha256:[a-f0-9]{64}$/;
 /** The distribution spec's grammar for repository names and tags. */
-const REPOSITORY = /^[a-z0-9]+((\.|_|__|-+)[a-z0-9]+)*(\/[a-z0-9]+((\.|_|__|-+)[a-z0-9]+)*)*$/;
-const TAG = /^[a-zA-Z0-9_][a-zA-Z0-9._-]{0,127}$/;
 
 export const sha256Digest = (data: Uint8Array): string => `sha256:${createHash('sha256').update(data).digest('hex')}`;
 export const isDigest = (s: string): boolean => DIGEST.test(s);
-export const isRepositoryName = (s: string): boolean => s.length <= 255 && REPOSITORY.test(s);
-export const isTag = (s: string): boolean => TAG.test(s);
 
 interface Exchange {
   status: number;

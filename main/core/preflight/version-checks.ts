@@ -1,21 +1,18 @@
 // Versions: the agent's version as it last reported itself, and the artifacts of the version to install
 // looked up in the internal mirror (a real HEAD of each manifest).
-import type { ProfileName } from '../profiles/profile-names';
+import type { ProfileName } from '../clusters/profile-names';
 import { PROFILE_RULES } from '../profiles/profile-rules';
-import { lookupImages, parseImageReference, type MirrorSettings } from '../reports/mirror';
-import { bilingual } from '../reports/report-types';
+import { lookupImages, parseImageReference, type MirrorSettings } from '../checks/mirror';
 import type { Store } from '../store/store';
 import type { Catalog } from '../catalog/catalog';
 import { resolveFile } from '../mirror/artifacts';
 import { MirrorError } from '../mirror/mirror-errors';
 import { OciClient } from '../mirror/oci-client';
-import type { CheckResult } from './check-types';
-import { check, why } from './check';
+import type { CheckResult } from '../checks/check-types';
+import { check } from '../checks/check';
+import { TEXT } from './preflight-texts';
 
-const T = {
-  agent: bilingual("The agent's version is supported", "La version de l'agent est prise en charge"),
-  artifacts: (n: string) => bilingual(`The artifacts of ${n} are in the mirror`, `Les artefacts de ${n} sont dans le miroir`),
-};
+const T = { agent: TEXT.agentVersionTitle, artifacts: TEXT.artifactsTitle };
 
 const majorMinor = (v: string): string => v.split('.').slice(0, 2).join('.');
 
@@ -28,27 +25,9 @@ export function agentVersionCheck(store: Store, clusterId: string, managerVersio
     manager_version: managerVersion,
     supported: `${majorMinor(managerVersion)}.x`,
   };
-  if (!status?.agent_version)
-    return check(
-      'agent.version',
-      T.agent,
-      'warn',
-      evidence,
-      why('no agent has reported yet: the command will wait for it', "aucun agent ne s'est encore annoncé : la commande l'attendra"),
-      at,
-    );
+  if (!status?.agent_version) return check('agent.version', T.agent, 'warn', evidence, TEXT.noAgentYet, at);
   if (majorMinor(status.agent_version) !== majorMinor(managerVersion))
-    return check(
-      'agent.version',
-      T.agent,
-      'fail',
-      evidence,
-      why(
-        `agent ${status.agent_version} does not match manager ${managerVersion} (same major.minor needed)`,
-        `l'agent ${status.agent_version} ne correspond pas au gestionnaire ${managerVersion} (même majeure.mineure requise)`,
-      ),
-      at,
-    );
+    return check('agent.version', T.agent, 'fail', evidence, TEXT.agentVersionMismatch(status.agent_version, managerVersion), at);
   return check('agent.version', T.agent, 'pass', evidence, null, at);
 }
 
@@ -77,7 +56,7 @@ async function catalogArtifactsCheck(
       T.artifacts(name),
       mirrorRequired ? 'fail' : 'warn',
       { method: 'read the internal mirror setting', mirror_url: null, catalog_artifacts: keys },
-      why('no internal mirror is configured', "aucun miroir interne n'est configuré"),
+      TEXT.noMirror,
       at(),
     );
   const client = new OciClient({ url: mirror.url, ca_pem: mirror.ca_pem }, { timeoutMs });
@@ -115,7 +94,7 @@ async function catalogArtifactsCheck(
     catalog_digest: catalog.digest,
     lookups,
   };
-  if (problems.length) return check(id, T.artifacts(name), 'fail', evidence, why(problems.join('; '), problems.join(' ; ')), at());
+  if (problems.length) return check(id, T.artifacts(name), 'fail', evidence, TEXT.artifactProblems(problems), at());
   return check(id, T.artifacts(name), 'pass', evidence, null, at());
 }
 
@@ -146,21 +125,14 @@ export async function artifactChecks(
           timeoutMs,
         );
       if (images.length === 0)
-        return check(
-          id,
-          T.artifacts(name),
-          'warn',
-          { method: 'read the artifacts of the component', artifacts: [] },
-          why('the component declares no image: nothing to look up', 'le composant ne déclare aucune image : rien à chercher'),
-          at(),
-        );
+        return check(id, T.artifacts(name), 'warn', { method: 'read the artifacts of the component', artifacts: [] }, TEXT.noImage, at());
       if (!mirror.url)
         return check(
           id,
           T.artifacts(name),
           mirrorRequired ? 'fail' : 'warn',
           { method: 'read the internal mirror setting', mirror_url: null, artifacts: images },
-          why('no internal mirror is configured', "aucun miroir interne n'est configuré"),
+          TEXT.noMirror,
           at(),
         );
       const url = mirror.url;
@@ -173,15 +145,7 @@ export async function artifactChecks(
       const missing = lookups
         .filter((l) => !l.found)
         .map((l) => `${l.image} (${l.http_status === 404 ? '404' : (l.error ?? `HTTP ${l.http_status}`)})`);
-      if (missing.length)
-        return check(
-          id,
-          T.artifacts(name),
-          'fail',
-          evidence,
-          why(`not in the mirror: ${missing.join(', ')}`, `absent du miroir : ${missing.join(', ')}`),
-          at(),
-        );
+      if (missing.length) return check(id, T.artifacts(name), 'fail', evidence, TEXT.notInMirror(missing.join(', ')), at());
       // Found by digest, but a reference naming another registry is pulled from there unless the container
       // runtime mirrors that registry: a failure where the profile allows the mirror only, a warning elsewhere.
       const mirrorHost = new URL(url).host;
@@ -193,10 +157,7 @@ export async function artifactChecks(
           T.artifacts(name),
           mirrorRequired ? 'fail' : 'warn',
           { ...evidence, mirror_host: mirrorHost, named_elsewhere: elsewhere },
-          why(
-            `in the mirror, but named with another registry than ${mirrorHost}: ${list}`,
-            `dans le miroir, mais nommées avec un autre registre que ${mirrorHost} : ${list}`,
-          ),
+          TEXT.namedElsewhere(mirrorHost, list),
           at(),
         );
       }

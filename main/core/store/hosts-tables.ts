@@ -3,15 +3,16 @@
 // progress of the plans it runs.
 import type { Db } from './database';
 import type { CommandRecord } from './commands-tables';
+import type { HostFacts, HostReportRequest } from '../../wire/node-agent';
 
 export interface HostRecord {
   id: string;
   cluster_id: string;
   name: string;
   address: string;
-  facts: unknown;
+  facts: HostFacts | null;
   facts_at: string | null;
-  managed: unknown;
+  managed: HostReportRequest['managed'] | null;
   agent_version: string | null;
   last_seen: string | null;
   certificate_serial: string | null;
@@ -34,8 +35,8 @@ export interface PlanTaskRecord {
 type RawHost = Omit<HostRecord, 'facts' | 'managed'> & { facts: string | null; managed: string | null };
 const parseHost = (r: RawHost): HostRecord => ({
   ...r,
-  facts: r.facts === null ? null : (JSON.parse(r.facts) as unknown),
-  managed: r.managed === null ? null : (JSON.parse(r.managed) as unknown),
+  facts: r.facts === null ? null : (JSON.parse(r.facts) as HostFacts),
+  managed: r.managed === null ? null : (JSON.parse(r.managed) as HostReportRequest['managed']),
 });
 type RawCommand = Omit<CommandRecord, 'args' | 'envelope' | 'result'> & { args: string; envelope: string; result: string | null };
 const parseCommand = (r: RawCommand): CommandRecord => ({

@@ -2,9 +2,9 @@
 // command events), adding a host, and issuing a host's node agent identity (its key shown once, then dropped).
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { toApiError, type ApiClient, type ApiError } from '../api/client';
-import { hostsApi } from '../api/hosts';
-import type { HostIdentity, HostView } from '../../../preload/api';
+import type { ApiEvent, HostIdentity, HostView } from '../../../preload/api';
 import type { LoadStatus, MutationState } from './clusters';
+import { coalescer, eventField } from './live';
 
 export interface HostsState {
   clusterId: string | null;
@@ -22,7 +22,7 @@ export interface HostsState {
   issueIdentity(hostId: string, gatewayUrl: string, serverName?: string): Promise<boolean>;
   closeIdentity(): void;
   reportFacts(hostId: string): Promise<boolean>;
-  handleEvent(event: { type: string; data: unknown }): void;
+  handleEvent(event: ApiEvent): void;
   startLive(): () => void;
   reset(): void;
 }
@@ -31,8 +31,8 @@ export type HostsStore = StoreApi<HostsState>;
 
 const IDLE: MutationState = { pending: false, error: null };
 
-export function createHostsStore(deps: { client: ApiClient }): HostsStore {
-  const api = hostsApi(deps.client);
+export function createHostsStore(deps: { client: ApiClient; eventDebounceMs?: number }): HostsStore {
+  const api = deps.client;
   const initial = {
     clusterId: null,
     items: [],
@@ -44,12 +44,8 @@ export function createHostsStore(deps: { client: ApiClient }): HostsStore {
     reporting: { ...IDLE, hostId: null },
   };
   return createStore<HostsState>()((set, get) => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    // Agents report often: coalesce a burst of events into one reload.
-    const reloadSoon = (): void => {
-      clearTimeout(timer);
-      timer = setTimeout(() => void get().load(), 300);
-    };
+    // Agents report often: a burst of events becomes one reload.
+    const reload = coalescer(deps.eventDebounceMs ?? 300, () => void get().load());
     return {
       ...initial,
 
@@ -63,7 +59,7 @@ export function createHostsStore(deps: { client: ApiClient }): HostsStore {
         if (!id) return;
         if (get().status !== 'ready') set({ status: 'loading' });
         try {
-          const items = await api.list(id);
+          const { items } = await api.listHosts(id);
           if (get().clusterId === id) set({ items, status: 'ready', error: null });
         } catch (e) {
           if (get().clusterId === id) set({ status: get().items.length ? 'ready' : 'error', error: toApiError(e) });
@@ -75,7 +71,7 @@ export function createHostsStore(deps: { client: ApiClient }): HostsStore {
         if (!id) return false;
         set({ adding: { pending: true, error: null } });
         try {
-          await api.add(id, { name, address });
+          await api.addHost(id, { name, address });
           set({ adding: IDLE });
           await get().load();
           return true;
@@ -88,7 +84,10 @@ export function createHostsStore(deps: { client: ApiClient }): HostsStore {
       async issueIdentity(hostId, gatewayUrl, serverName) {
         set({ issuing: { pending: true, error: null, hostId }, identity: null });
         try {
-          const value = await api.issueIdentity(hostId, { gateway_url: gatewayUrl, ...(serverName ? { server_name: serverName } : {}) });
+          const value = await api.issueHostIdentity(hostId, {
+            gateway_url: gatewayUrl,
+            ...(serverName ? { server_name: serverName } : {}),
+          });
           set({ identity: { hostId, value }, issuing: { ...IDLE, hostId: null } });
           return true;
         } catch (e) {
@@ -104,7 +103,7 @@ export function createHostsStore(deps: { client: ApiClient }): HostsStore {
       async reportFacts(hostId) {
         set({ reporting: { pending: true, error: null, hostId } });
         try {
-          await api.reportFacts(hostId);
+          await api.requestFactsReport(hostId);
           set({ reporting: { ...IDLE, hostId: null } });
           return true;
         } catch (e) {
@@ -115,10 +114,11 @@ export function createHostsStore(deps: { client: ApiClient }): HostsStore {
 
       handleEvent(event) {
         const id = get().clusterId;
-        const data = (event.data ?? {}) as { cluster_id?: string; host_id?: string; id?: string };
         if (!id) return;
-        if (event.type === 'host.changed' && (data.cluster_id === id || get().items.some((h) => h.id === data.id))) reloadSoon();
-        else if (event.type === 'command.changed' && data.cluster_id === id) reloadSoon();
+        const cluster = eventField(event, 'cluster_id');
+        const host = eventField(event, 'id');
+        if (event.type === 'host.changed' && (cluster === id || get().items.some((h) => h.id === host))) reload.trigger();
+        else if (event.type === 'command.changed' && cluster === id) reload.trigger();
       },
 
       startLive() {
@@ -126,7 +126,7 @@ export function createHostsStore(deps: { client: ApiClient }): HostsStore {
       },
 
       reset() {
-        clearTimeout(timer);
+        reload.cancel();
         set({ ...initial });
       },
     };

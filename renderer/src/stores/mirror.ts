@@ -1,16 +1,8 @@
 // The Mirror screen: what the internal mirror holds, the bundle imports (one running at a time, followed live
 // by its progress events), and the release keys whose bundles the manager accepts.
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { ApiEvent } from '../../../preload/api';
+import type { ApiEvent, ImportProgress, MirrorImportView, MirrorInventory, TrustedReleaseKey } from '../../../preload/api';
 import { toApiError, type ApiClient, type ApiError } from '../api/client';
-import {
-  mirrorApi,
-  type ImportProgress,
-  type MirrorApi,
-  type MirrorImportView,
-  type MirrorInventory,
-  type TrustedReleaseKey,
-} from '../api/mirror-api';
 import type { LoadStatus } from './clusters';
 import { coalescer, eventField } from './live';
 
@@ -50,8 +42,8 @@ export type MirrorStore = StoreApi<MirrorState>;
 
 const IDLE: Mutation = { pending: false, error: null };
 
-export function createMirrorStore(deps: { client: ApiClient; api?: MirrorApi; eventDebounceMs?: number }): MirrorStore {
-  const api = deps.api ?? mirrorApi(deps.client);
+export function createMirrorStore(deps: { client: ApiClient; eventDebounceMs?: number }): MirrorStore {
+  const api = deps.client;
   const initial = {
     inventory: null,
     inventoryStatus: 'idle' as LoadStatus,
@@ -81,7 +73,7 @@ export function createMirrorStore(deps: { client: ApiClient; api?: MirrorApi; ev
       async loadInventory() {
         set({ inventoryStatus: get().inventory ? 'ready' : 'loading' });
         try {
-          set({ inventory: await api.inventory(), inventoryStatus: 'ready', inventoryError: null });
+          set({ inventory: await api.mirrorInventory(), inventoryStatus: 'ready', inventoryError: null });
         } catch (e) {
           set({ inventoryStatus: 'error', inventoryError: toApiError(e) });
         }
@@ -89,7 +81,7 @@ export function createMirrorStore(deps: { client: ApiClient; api?: MirrorApi; ev
 
       async loadImports() {
         try {
-          const { items } = await api.imports();
+          const { items } = await api.mirrorImports();
           const current = get().current;
           const fresh = current ? (items.find((i) => i.id === current.id) ?? current) : (items.find((i) => i.state === 'running') ?? null);
           set({
@@ -115,7 +107,7 @@ export function createMirrorStore(deps: { client: ApiClient; api?: MirrorApi; ev
         if (get().starting.pending) return false;
         set({ starting: { pending: true, error: null } });
         try {
-          const started = await api.startImport(path);
+          const started = await api.startMirrorImport(path);
           set({
             current: started,
             progress: started.progress,

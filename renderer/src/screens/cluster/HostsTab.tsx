@@ -5,19 +5,20 @@ import type { HostFacts, HostView } from '../../../../preload/api';
 import { hostsStore, useFormat, useHosts, useNow, useSession, useT } from '../../app/stores';
 import { selectCanWrite } from '../../stores/session';
 import { CodeBlock } from '../../components/CodeBlock';
-import { EmptyState } from '../../components/EmptyState';
+import { DataTable } from '../../components/DataTable';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { Field } from '../../components/Field';
+import { ListView } from '../../components/ListView';
+import { Panel } from '../../components/Panel';
+import { RefreshButton } from '../../components/RefreshButton';
 import { StateBadge } from '../../components/StateBadge';
+import { TextField } from '../../components/TextField';
 
 const GiB = (n: number): number => Math.round((n / 1024 ** 3) * 10) / 10;
+const COLUMNS = ['host', 'state', 'facts', 'agent', 'lastReport'] as const;
 
 export function HostsTab({ clusterId }: { clusterId: string }): ReactElement {
   const t = useT();
-  const items = useHosts((s) => s.items);
-  const status = useHosts((s) => s.status);
-  const error = useHosts((s) => s.error);
-  const identity = useHosts((s) => s.identity);
+  const { items, status, error, identity } = useHosts.fields('items', 'status', 'error', 'identity');
   const canWrite = useSession(selectCanWrite);
 
   useEffect(() => {
@@ -26,37 +27,31 @@ export function HostsTab({ clusterId }: { clusterId: string }): ReactElement {
 
   return (
     <div className="hosts-tab" data-testid="cluster-hosts">
-      <p className="toolbar-count">{t('hosts.liveNote')}</p>
-      {error ? <ErrorNotice error={error} testId="hosts-error" /> : null}
-      {status === 'loading' && items.length === 0 ? (
-        <div className="loading" role="status">
-          <span className="spinner" aria-hidden="true" />
-          {t('app.loading')}
-        </div>
-      ) : items.length === 0 ? (
-        <EmptyState icon="clusters" title={t('hosts.empty.title')} testId="hosts-empty">
-          <p>{t('hosts.empty.body')}</p>
-        </EmptyState>
-      ) : (
-        <table className="table hosts-table" data-testid="hosts-table">
-          <caption className="visually-hidden">{t('hosts.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('hosts.col.host')}</th>
-              <th scope="col">{t('hosts.col.state')}</th>
-              <th scope="col">{t('hosts.col.facts')}</th>
-              <th scope="col">{t('hosts.col.agent')}</th>
-              <th scope="col">{t('hosts.col.lastReport')}</th>
-              {canWrite ? <th scope="col">{t('hosts.col.actions')}</th> : null}
-            </tr>
-          </thead>
-          <tbody>
+      <Panel
+        titleId="hosts-title"
+        title={t('hosts.caption')}
+        icon="clusters"
+        actions={<RefreshButton onClick={() => void hostsStore.getState().load()} />}
+      >
+        <p className="help">{t('hosts.liveNote')}</p>
+        {error ? <ErrorNotice error={error} testId="hosts-error" /> : null}
+        <ListView
+          status={status}
+          count={items.length}
+          empty={{ icon: 'clusters', title: t('hosts.empty.title'), body: t('hosts.empty.body'), testId: 'hosts-empty' }}
+        >
+          <DataTable
+            caption={t('hosts.caption')}
+            columns={[...COLUMNS.map((c) => t(`hosts.col.${c}`)), canWrite ? { header: t('hosts.col.actions'), hidden: true } : null]}
+            className="hosts-table"
+            testId="hosts-table"
+          >
             {items.map((h) => (
               <HostRow key={h.id} host={h} canWrite={canWrite} />
             ))}
-          </tbody>
-        </table>
-      )}
+          </DataTable>
+        </ListView>
+      </Panel>
       {identity ? <IssuedIdentity /> : null}
       {canWrite ? <AddHostForm /> : null}
     </div>
@@ -94,17 +89,6 @@ function HostRow({ host, canWrite }: { host: HostView; canWrite: boolean }): Rea
   const t = useT();
   const f = useFormat();
   const now = useNow();
-  const issuing = useHosts((s) => s.issuing);
-  const reporting = useHosts((s) => s.reporting);
-  const [gateway, setGateway] = useState('');
-  const [open, setOpen] = useState(false);
-  const onIssue = (e: FormEvent): void => {
-    e.preventDefault();
-    void hostsStore
-      .getState()
-      .issueIdentity(host.id, gateway.trim())
-      .then((ok) => ok && setOpen(false));
-  };
   return (
     <tr data-testid={`host-${host.name}`}>
       <th scope="row">
@@ -116,7 +100,7 @@ function HostRow({ host, canWrite }: { host: HostView; canWrite: boolean }): Rea
         <StateBadge state={host.state} />
       </td>
       <td>
-        <FactsSummary facts={host.facts as HostFacts | null} />
+        <FactsSummary facts={host.facts} />
       </td>
       <td>
         {host.agent.agent_version ?? '—'}
@@ -128,40 +112,61 @@ function HostRow({ host, canWrite }: { host: HostView; canWrite: boolean }): Rea
       </td>
       <td>{host.facts_at ? <span title={f.dateTimeLong(host.facts_at)}>{f.relative(host.facts_at, now)}</span> : '—'}</td>
       {canWrite ? (
-        <td>
-          <button
-            type="button"
-            className="btn btn-sm"
-            disabled={reporting.pending && reporting.hostId === host.id}
-            onClick={() => void hostsStore.getState().reportFacts(host.id)}
-            data-testid={`host-report-${host.name}`}
-          >
-            {t('hosts.action.report')}
-          </button>{' '}
-          <button type="button" className="btn btn-sm" onClick={() => setOpen(!open)} aria-expanded={open}>
-            {t('hosts.action.identity')}
-          </button>
-          {reporting.error && reporting.hostId === host.id ? <ErrorNotice error={reporting.error} /> : null}
-          {open ? (
-            <form className="inline-form" onSubmit={onIssue} data-testid={`host-identity-form-${host.name}`}>
-              <Field id={`gateway-${host.id}`} label={t('hosts.identity.gateway')} note="required" hint={t('hosts.identity.gatewayHelp')}>
-                <input
-                  type="url"
-                  required
-                  placeholder="https://manager.example:8462"
-                  value={gateway}
-                  onChange={(e) => setGateway(e.target.value)}
-                />
-              </Field>
-              <button type="submit" className="btn btn-primary btn-sm" disabled={issuing.pending}>
-                {issuing.pending ? t('hosts.identity.issuing') : t('hosts.identity.issue')}
-              </button>
-              {issuing.error && issuing.hostId === host.id ? <ErrorNotice error={issuing.error} /> : null}
-            </form>
-          ) : null}
+        <td className="row-actions">
+          <HostActions host={host} />
         </td>
       ) : null}
     </tr>
+  );
+}
+
+function HostActions({ host }: { host: HostView }): ReactElement {
+  const t = useT();
+  const { issuing, reporting } = useHosts.fields('issuing', 'reporting');
+  const [gateway, setGateway] = useState('');
+  const [open, setOpen] = useState(false);
+  const onIssue = (e: FormEvent): void => {
+    e.preventDefault();
+    void hostsStore
+      .getState()
+      .issueIdentity(host.id, gateway.trim())
+      .then((ok) => ok && setOpen(false));
+  };
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-sm"
+        disabled={reporting.pending && reporting.hostId === host.id}
+        onClick={() => void hostsStore.getState().reportFacts(host.id)}
+        data-testid={`host-report-${host.name}`}
+      >
+        {t('hosts.action.report')}
+      </button>{' '}
+      <button type="button" className="btn btn-sm" onClick={() => setOpen(!open)} aria-expanded={open}>
+        {t('hosts.action.identity')}
+      </button>
+      {reporting.error && reporting.hostId === host.id ? <ErrorNotice error={reporting.error} /> : null}
+      {open ? (
+        <form className="inline-form" onSubmit={onIssue} data-testid={`host-identity-form-${host.name}`}>
+          <TextField
+            id={`gateway-${host.id}`}
+            label={t('hosts.identity.gateway')}
+            note="required"
+            hint={t('hosts.identity.gatewayHelp')}
+            value={gateway}
+            onChange={setGateway}
+            code
+            placeholder="https://manager.example:8462"
+            input={{ type: 'url', required: true }}
+          />
+          <button type="submit" className="btn btn-primary btn-sm" disabled={issuing.pending}>
+            {issuing.pending ? t('hosts.identity.issuing') : t('hosts.identity.issue')}
+          </button>
+          {issuing.error && issuing.hostId === host.id ? <ErrorNotice error={issuing.error} /> : null}
+        </form>
+      ) : null}
+    </>
   );
 }
 
@@ -172,8 +177,7 @@ function IssuedIdentity(): ReactElement | null {
   if (!identity) return null;
   const v = identity.value;
   return (
-    <section className="panel" aria-labelledby="host-identity-title" data-testid="host-identity">
-      <h3 id="host-identity-title">{t('hosts.identity.title', { host: host?.name ?? v.host_id })}</h3>
+    <Panel titleId="host-identity-title" title={t('hosts.identity.title', { host: host?.name ?? v.host_id })} testId="host-identity">
       <p className="notice notice-warn">{t('hosts.identity.keyOnce')}</p>
       <p>{t('hosts.identity.steps', { dir: v.identity_dir, file: v.package_file })}</p>
       <CodeBlock text={`${v.install_commands.join('\n')}\n`} label={t('hosts.identity.commands')} testId="host-install-commands" />
@@ -183,7 +187,7 @@ function IssuedIdentity(): ReactElement | null {
       <button type="button" className="btn" onClick={() => hostsStore.getState().closeIdentity()}>
         {t('hosts.identity.done')}
       </button>
-    </section>
+    </Panel>
   );
 }
 
@@ -205,18 +209,33 @@ function AddHostForm(): ReactElement {
       });
   };
   return (
-    <form className="panel form-grid" onSubmit={onSubmit} aria-labelledby="add-host-title" data-testid="add-host-form">
-      <h3 id="add-host-title">{t('hosts.add.title')}</h3>
-      <Field id="host-name" label={t('hosts.add.name')} note="required" hint={t('hosts.add.nameHelp')}>
-        <input required autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} />
-      </Field>
-      <Field id="host-address" label={t('hosts.add.address')} note="required">
-        <input required autoComplete="off" value={address} onChange={(e) => setAddress(e.target.value)} placeholder="10.0.0.21" />
-      </Field>
-      {adding.error ? <ErrorNotice error={adding.error} testId="add-host-error" /> : null}
-      <button type="submit" className="btn btn-primary" disabled={adding.pending}>
-        {adding.pending ? t('hosts.add.adding') : t('hosts.add.submit')}
-      </button>
-    </form>
+    <Panel titleId="add-host-title" title={t('hosts.add.title')} testId="add-host-panel">
+      <form className="form-grid" onSubmit={onSubmit} data-testid="add-host-form">
+        <TextField
+          id="host-name"
+          label={t('hosts.add.name')}
+          note="required"
+          hint={t('hosts.add.nameHelp')}
+          value={name}
+          onChange={setName}
+          code
+          input={{ required: true }}
+        />
+        <TextField
+          id="host-address"
+          label={t('hosts.add.address')}
+          note="required"
+          value={address}
+          onChange={setAddress}
+          code
+          placeholder="10.0.0.21"
+          input={{ required: true }}
+        />
+        {adding.error ? <ErrorNotice error={adding.error} testId="add-host-error" /> : null}
+        <button type="submit" className="btn btn-primary" disabled={adding.pending}>
+          {adding.pending ? t('hosts.add.adding') : t('hosts.add.submit')}
+        </button>
+      </form>
+    </Panel>
   );
 }

@@ -3,9 +3,9 @@
 // for the API, nodes and capacity, and Debian's docker-registry (Distribution 2.8, TLS) as the mirror.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importRbacYaml } from '../../../../main/core/kubernetes/import-rbac';
-import { setDnsServers } from '../../../../main/core/probes/dns-settings';
+import { setDnsServers } from '../../../../main/core/checks/dns-settings';
 import { setEndpointTrust } from '../../../../main/core/profiles/endpoint-trust';
-import type { CheckResult } from '../../../../main/core/preflight/check-types';
+import type { CheckResult } from '../../../../main/core/checks/check-types';
 import type { PreflightRun } from '../../../../main/core/preflight/preflight';
 import type { ManagedComponentSpec } from '../../../../main/wire/protocol';
 import { testManager, type TestManager } from '../../../support/manager';
