@@ -44,6 +44,8 @@ export async function nodeAgentRoute(
     who.serial,
   );
   d.events.emit('host.changed', { id: who.hostId, cluster_id: host.cluster_id });
+  // As for a cluster agent: the cluster's own state (derived from its hosts') may have changed with it.
+  d.events.emit('agent.seen', { cluster_id: host.cluster_id, host_id: who.hostId });
 
   if (req.method === 'GET' && url.pathname === NODE_AGENT_PATHS.commands) {
     const wait = Math.max(0, Math.min(Number(url.searchParams.get('wait') ?? d.longPollMaxS) || 0, d.longPollMaxS));
