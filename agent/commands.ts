@@ -1,79 +1,105 @@
-// Runs one signed command exactly once: verify it (trust core codes), refuse sensitive work while offline,
-// claim its nonce in the state ConfigMap, execute, and keep its receipt there until the manager has it.
-// A command already run is answered nonce_replayed with the original result.
-import type { KubeConfig } from '@kubernetes/client-node';
-import { verifyDocument, type SignedDocument } from '../main/wire/envelope';
+// Runs one signed command exactly once, for either agent: verify it (trust core codes), refuse sensitive work
+// while offline, let the agent kind check its args, claim the nonce in the durable state, execute, and keep the
+// receipt there until the manager has it. A command already run is answered nonce_replayed with the original
+// result. What an operation does is the Executor's (cluster-executor.ts, node/plan-executor.ts).
+import { verifyDocument, type VerifyOptions } from '../main/wire/envelope';
 import { nodeEd25519 } from '../main/wire/ed25519-node';
-import {
-  OP_APPLY,
-  OP_DELETE,
-  OP_INVENTORY,
-  SENSITIVE_OPERATIONS,
-  type ApplyArgs,
-  type DeleteArgs,
-  type DesiredStateBody,
-  type Receipt,
-} from '../main/wire/protocol';
-import { readInventory } from '../main/wire/inventory';
-import { sameSpec, type Components } from './components';
-import type { Identity } from './identity';
+import type { Receipt } from '../main/wire/protocol';
+import type { CommonConfig, Identity } from './identity';
 import { log } from './log';
-import { StateNonces, type StateStore } from './state-store';
+import { StateNonces, type AgentStateBase, type AgentStateStore } from './state';
 
-export interface CommandRunnerOptions {
-  identity: Identity;
-  state: StateStore;
-  components: Components;
-  kc: KubeConfig;
-  replica: string;
-  isOffline: () => boolean;
-  onInventory: (inventory: unknown) => Promise<void>;
-  onDesiredChanged: () => void;
+/** A failure with a stable code (and what was done before it), turned into a `failed` receipt. */
+export class ExecutionError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly result?: unknown,
+  ) {
+    super(message);
+  }
 }
 
-export class CommandRunner {
-  constructor(private readonly o: CommandRunnerOptions) {}
+export type Prepared<S> = { ok: true; claim?: (s: S) => void } | { ok: false; code: string; message: string };
 
-  private receipt(commandId: string, status: Receipt['status'], extra: Partial<Receipt> = {}): Receipt {
+export interface Executor<S extends AgentStateBase> {
+  /** Operations this agent knows; any other is refused op_unknown. */
+  readonly operations: readonly string[];
+  /** Operations refused while offline with manager_unreachable. */
+  readonly sensitive: ReadonlySet<string>;
+  /** Checks the args before anything is claimed; `claim` is written in the same state write as the nonce. */
+  prepare(commandId: string, op: string, args: unknown): Prepared<S>;
+  /** Carries the operation out; throws ExecutionError (or any error: execution_failed). */
+  execute(commandId: string, op: string, args: unknown): Promise<unknown>;
+  /** Written with the receipt (e.g. to close what the claim opened). */
+  settle?(s: S, commandId: string): void;
+  /** A command accepted but not finished yet (a plan resumed after a restart): its redelivery waits for it. */
+  inProgress?(commandId: string): boolean;
+  /** After the receipt is stored. */
+  afterExecuted?(commandId: string, op: string, receipt: Receipt): void;
+}
+
+export interface CommandRunnerOptions<S extends AgentStateBase> {
+  identity: Identity<CommonConfig>;
+  state: AgentStateStore<S>;
+  executor: Executor<S>;
+  /** Names the agent in receipts (the replica, or the host). */
+  replica: string;
+  isOffline: () => boolean;
+}
+
+export class CommandRunner<S extends AgentStateBase> {
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly o: CommandRunnerOptions<S>) {}
+
+  /** Runs one thing at a time: commands from the gateway and the inbox never interleave their state writes. */
+  serialized<T>(fn: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(fn);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  receipt(commandId: string, status: Receipt['status'], extra: Partial<Receipt> = {}): Receipt {
     return { command_id: commandId, status, executed_at: new Date().toISOString(), replica: this.o.replica, ...extra };
   }
 
-  /** Verifies a desired-state document carried by a command or read back from the state. */
-  verifyDesired(doc: SignedDocument): DesiredStateBody | null {
+  /** Verification options for a document of this agent's target (commands, desired states). */
+  verifyOptions<T extends 'command' | 'desired-state'>(expectedType: T): VerifyOptions<T> {
     const { config, trustedKeys } = this.o.identity;
-    const v = verifyDocument(doc, {
+    return {
       impl: nodeEd25519,
       trustedKeys,
-      expectedType: 'desired-state',
-      expectedTarget: config.cluster_id,
+      expectedType,
+      expectedTarget: config.target,
       expectedTenant: config.tenant,
       clockSkewSeconds: config.clock_skew_s,
-    });
-    return v.ok ? (v.payload as unknown as DesiredStateBody) : null;
+    };
   }
 
-  /** Returns the receipt to send; never throws for a bad command. */
-  async run(input: unknown, source: 'gateway' | 'inbox'): Promise<Receipt | null> {
-    const { config, trustedKeys } = this.o.identity;
+  /** Returns the receipt to send, or null when there is nothing to answer yet; never throws for a bad command. */
+  run(input: unknown, source: 'gateway' | 'inbox'): Promise<Receipt | null> {
+    return this.serialized(() => this.runOnce(input, source));
+  }
+
+  private async runOnce(input: unknown, source: 'gateway' | 'inbox'): Promise<Receipt | null> {
+    const { state, executor } = this.o;
     const commandId = peekCommandId(input);
     if (!commandId) {
       log('command.refused', { source, code: 'malformed' }, 'warn');
       return null;
     }
-    await this.o.state.load();
-    const nonces = new StateNonces(this.o.state);
-    const v = verifyDocument(input, {
-      impl: nodeEd25519,
-      trustedKeys,
-      expectedType: 'command',
-      expectedTarget: config.cluster_id,
-      expectedTenant: config.tenant,
-      clockSkewSeconds: config.clock_skew_s,
-      nonceStore: nonces,
-    });
+    await state.load();
+    const nonces = new StateNonces(state);
+    const v = verifyDocument(input, { ...this.verifyOptions('command'), nonceStore: nonces });
     if (!v.ok) {
+      const original = state.state.receipts[commandId];
+      if (v.code === 'nonce_replayed' && !original && executor.inProgress?.(commandId)) {
+        // Redelivered while its plan is still running (resumed after a restart): the receipt comes when it ends.
+        log('command.in_progress', { source, command_id: commandId });
+        return null;
+      }
       log('command.refused', { source, command_id: commandId, code: v.code }, 'warn');
-      const original = this.o.state.state.receipts[commandId];
       if (v.code === 'nonce_replayed' && original) {
         return this.receipt(commandId, 'rejected', {
           code: 'nonce_replayed',
@@ -85,7 +111,11 @@ export class CommandRunner {
     }
     const p = v.payload as unknown as { command_id: string; nonce: string; op: string; args: unknown };
     log('command.verified', { source, command_id: commandId, op: p.op });
-    if (SENSITIVE_OPERATIONS.has(p.op) && this.o.isOffline()) {
+    if (!executor.operations.includes(p.op)) {
+      log('command.refused', { source, command_id: commandId, code: 'op_unknown' }, 'warn');
+      return this.receipt(commandId, 'rejected', { code: 'op_unknown', message: `unknown operation ${p.op}` });
+    }
+    if (executor.sensitive.has(p.op) && this.o.isOffline()) {
       log('command.refused', { source, command_id: commandId, code: 'manager_unreachable' }, 'warn');
       const refused = this.receipt(commandId, 'rejected', {
         code: 'manager_unreachable',
@@ -93,76 +123,58 @@ export class CommandRunner {
       });
       // The refusal is this command's one answer: its nonce is used up, so a redelivery on the manager's return
       // gets nonce_replayed with this refusal as the original outcome, never a late execution.
-      await this.o.state.update((s) => {
+      await state.update((s) => {
         for (const [n, until] of nonces.pending) s.nonces[n] = until;
         s.receipts[commandId] ??= refused;
         if (!s.unsent.includes(commandId)) s.unsent.push(commandId);
       });
       return refused;
     }
-    let desired: DesiredStateBody | null = null;
-    if (p.op === OP_APPLY || p.op === OP_DELETE) {
-      const args = p.args as ApplyArgs | DeleteArgs;
-      desired = args?.desired_state ? this.verifyDesired(args.desired_state) : null;
-      const current = this.o.state.state.desired_state ? this.verifyDesired(this.o.state.state.desired_state) : null;
-      const consistent =
-        desired !== null &&
-        typeof args.name === 'string' &&
-        (p.op === OP_APPLY ? sameSpec(desired.components[args.name], (args as ApplyArgs).spec) : !(args.name in desired.components)) &&
-        (!current || desired.generation > current.generation);
-      if (!consistent) {
-        log('command.refused', { source, command_id: commandId, code: 'desired_state_invalid' }, 'warn');
-        return this.receipt(commandId, 'rejected', {
-          code: 'desired_state_invalid',
-          message: 'the desired state carried by the command does not verify, does not match it, or is older than the one in force',
-        });
-      }
-    } else if (p.op !== OP_INVENTORY) {
-      return this.receipt(commandId, 'rejected', { code: 'op_unknown', message: `unknown operation ${p.op}` });
+    const prepared = executor.prepare(commandId, p.op, p.args);
+    if (!prepared.ok) {
+      log('command.refused', { source, command_id: commandId, code: prepared.code }, 'warn');
+      return this.receipt(commandId, 'rejected', { code: prepared.code, message: prepared.message });
     }
-    // Claim the nonce (and the new desired state) before acting: two replicas cannot both claim it.
-    await this.o.state.update((s) => {
+    // Claim the nonce (and what the operation opens) before acting: two replicas cannot both claim it, and a
+    // restarted agent knows what it had accepted.
+    await state.update((s) => {
       for (const [n, until] of nonces.pending) s.nonces[n] = until;
-      if (desired) s.desired_state = (p.args as ApplyArgs).desired_state;
+      prepared.claim?.(s);
     });
+    return this.finish(commandId, p.op, () => executor.execute(commandId, p.op, p.args), source);
+  }
+
+  /** Executes an accepted command and stores its receipt (also for a plan resumed after a restart). */
+  async finish(commandId: string, op: string, execute: () => Promise<unknown>, source: string): Promise<Receipt> {
+    const { state, executor } = this.o;
     let receipt: Receipt;
     try {
-      receipt = this.receipt(commandId, 'succeeded', { result: await this.execute(p.op, p.args, desired) });
+      receipt = this.receipt(commandId, 'succeeded', { result: await execute() });
     } catch (error) {
-      receipt = this.receipt(commandId, 'failed', { code: 'execution_failed', message: (error as Error).message });
+      const e = error as ExecutionError;
+      receipt = this.receipt(commandId, 'failed', {
+        code: e instanceof ExecutionError ? e.code : 'execution_failed',
+        message: e.message,
+        ...(e instanceof ExecutionError && e.result !== undefined ? { result: e.result } : {}),
+      });
     }
-    await this.o.state.update((s) => {
+    await state.update((s) => {
       s.receipts[commandId] = receipt;
       if (!s.unsent.includes(commandId)) s.unsent.push(commandId);
+      executor.settle?.(s, commandId);
     });
-    log('command.executed', { source, command_id: commandId, op: p.op, status: receipt.status });
+    log('command.executed', { source, command_id: commandId, op, status: receipt.status, code: receipt.code ?? null });
     if (process.env.NAVIN_AGENT_FAILPOINT === 'after-execute') {
       // A fault-injection point for the HA tests: die after running a command, before its receipt is sent.
       log('failpoint.exit', { command_id: commandId }, 'warn');
       process.exit(137);
     }
-    if (desired) this.o.onDesiredChanged();
+    executor.afterExecuted?.(commandId, op, receipt);
     return receipt;
-  }
-
-  private async execute(op: string, args: unknown, desired: DesiredStateBody | null): Promise<unknown> {
-    if (op === OP_INVENTORY) {
-      const inventory = await readInventory(this.o.kc);
-      // Read-only work goes on offline: the report waits for the manager, the receipt carries the summary.
-      const reported = await this.o.onInventory(inventory).then(
-        () => true,
-        () => false,
-      );
-      return { nodes: inventory.nodes.length, kubernetes_version: inventory.kubernetes_version, reported };
-    }
-    const a = args as ApplyArgs | DeleteArgs;
-    if (op === OP_APPLY)
-      return { action: await this.o.components.apply(a.name, (a as ApplyArgs).spec, desired!.generation), generation: desired!.generation };
-    return { action: await this.o.components.remove(a.name), generation: desired!.generation };
   }
 }
 
-function peekCommandId(input: unknown): string | undefined {
+export function peekCommandId(input: unknown): string | undefined {
   try {
     const doc = typeof input === 'string' ? (JSON.parse(input) as unknown) : input;
     const id = (doc as { payload?: { command_id?: unknown } })?.payload?.command_id;

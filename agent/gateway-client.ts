@@ -1,17 +1,11 @@
-// The agent's only outbound channel: HTTPS to the manager's gateway with its client certificate, the manager
-// CA as the only trust anchor, TLS 1.2 or newer, and never the environment's HTTP(S)_PROXY.
+// An agent's only outbound channel: HTTPS to the manager's gateway with its client certificate, the manager
+// CA as the only trust anchor, TLS 1.2 or newer, and never the environment's HTTP(S)_PROXY. The cluster agent
+// and the node agent use it with their own routes.
 import { isIP } from 'node:net';
 import { Agent, request } from 'node:https';
 import { checkServerIdentity, type PeerCertificate } from 'node:tls';
-import {
-  AGENT_HEADERS,
-  GATEWAY_PATHS,
-  type CommandsResponse,
-  type Receipt,
-  type ReceiptsResponse,
-  type ReportRequest,
-} from '../main/wire/protocol';
-import type { Identity } from './identity';
+import { AGENT_HEADERS, GATEWAY_PATHS, type CommandsResponse, type Receipt, type ReceiptsResponse } from '../main/wire/protocol';
+import type { CommonConfig, Identity } from './identity';
 
 export class GatewayUnreachable extends Error {
   constructor(
@@ -29,11 +23,25 @@ export interface ReceiptsAnswer extends ReceiptsResponse {
 export interface GatewayClient {
   commands(waitS: number): Promise<CommandsResponse>;
   receipts(receipts: Receipt[]): Promise<ReceiptsAnswer>;
-  report(report: ReportRequest): Promise<void>;
+  report(report: unknown): Promise<void>;
+  /** POSTs to the progress route (node agent). */
+  progress(body: unknown): Promise<void>;
   close(): void;
 }
 
-export function gatewayClient(identity: Identity, replica: string, version: string): GatewayClient {
+export interface GatewayPaths {
+  commands: string;
+  report: string;
+  receipts: string;
+  progress?: string;
+}
+
+export function gatewayClient(
+  identity: Identity<CommonConfig>,
+  replica: string,
+  version: string,
+  paths: GatewayPaths = GATEWAY_PATHS,
+): GatewayClient {
   const base = new URL(identity.config.gateway_url);
   // An explicit agent: Node's https never reads HTTPS_PROXY itself, and no proxy agent is ever installed.
   const agent = new Agent({
@@ -80,7 +88,7 @@ export function gatewayClient(identity: Identity, replica: string, version: stri
             }
             if (res.statusCode === 200) return resolve(parsed as T);
             // Receipts the manager will never take (another cluster's or unknown command) come back 403 with those it took.
-            if (res.statusCode === 403 && path === GATEWAY_PATHS.receipts && Array.isArray((parsed as ReceiptsResponse).accepted))
+            if (res.statusCode === 403 && path === paths.receipts && Array.isArray((parsed as ReceiptsResponse).accepted))
               return resolve({ ...(parsed as object), refused: true } as T);
             const err = (parsed as { error?: { code?: string; message?: string } }).error;
             reject(
@@ -102,10 +110,14 @@ export function gatewayClient(identity: Identity, replica: string, version: stri
   }
 
   return {
-    commands: (waitS) => call<CommandsResponse>('GET', `${GATEWAY_PATHS.commands}?wait=${waitS}`, undefined, (waitS + 10) * 1000),
-    receipts: (receipts) => call<ReceiptsAnswer>('POST', GATEWAY_PATHS.receipts, { receipts }, 15_000),
+    commands: (waitS) => call<CommandsResponse>('GET', `${paths.commands}?wait=${waitS}`, undefined, (waitS + 10) * 1000),
+    receipts: (receipts) => call<ReceiptsAnswer>('POST', paths.receipts, { receipts }, 15_000),
     report: async (report) => {
-      await call('POST', GATEWAY_PATHS.report, report, 15_000);
+      await call('POST', paths.report, report, 15_000);
+    },
+    progress: async (body) => {
+      if (!paths.progress) throw new Error('this agent has no progress route');
+      await call('POST', paths.progress, body, 10_000);
     },
     close: () => agent.destroy(),
   };

@@ -1,5 +1,6 @@
-// The agent's identity, read from the mounted Secret navin-cluster-agent-identity: its signed config (refused
-// at start if it does not verify against manager.pem), client certificate and key, and the manager CA.
+// An agent's identity, read from its identity folder (the cluster agent's mounted Secret
+// navin-cluster-agent-identity, the node agent's /etc/navin-node-agent): its signed config (refused at start if
+// it does not verify against manager.pem), client certificate and key, and the manager CA.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { verifyDocument } from '../main/wire/envelope';
@@ -17,8 +18,21 @@ export class AgentStartError extends Error {
   }
 }
 
-export interface Identity {
-  config: AgentConfigBody;
+/** What both agents read from their signed config. */
+export interface CommonConfig {
+  target: string;
+  tenant: string;
+  gateway_url: string;
+  server_name: string;
+  trusted_key_ids: string[];
+  trusted_keys: Record<string, string>;
+  offline_after_s: number;
+  long_poll_s: number;
+  clock_skew_s: number;
+}
+
+export interface Identity<C extends CommonConfig = AgentConfigBody> {
+  config: C;
   trustedKeys: Map<string, Uint8Array>;
   certPem: string;
   keyPem: string;
@@ -36,7 +50,11 @@ function read(dir: string, file: string): string {
   }
 }
 
-export function loadIdentity(dir: string): Identity {
+/** `accept` refuses a config meant for another kind of agent (its message says why). */
+export function loadIdentity<C extends CommonConfig = AgentConfigBody>(
+  dir: string,
+  accept: (c: C) => string | null = () => null,
+): Identity<C> {
   const configText = read(dir, 'config.json');
   let managerKey: Uint8Array;
   try {
@@ -56,7 +74,9 @@ export function loadIdentity(dir: string): Identity {
       'config_invalid',
       `the signed config does not verify against manager.pem (${verdict.code}): it was modified or signed by another manager`,
     );
-  const config = verdict.payload as unknown as AgentConfigBody;
+  const config = verdict.payload as unknown as C;
+  const wrong = accept(config);
+  if (wrong) throw new AgentStartError('config_invalid', wrong);
   if (!Array.isArray(config.trusted_key_ids) || !config.trusted_key_ids.includes(managerKeyId))
     throw new AgentStartError('config_invalid', 'the signed config does not list the key of manager.pem among its trusted keys');
   // Keys trusted for commands: those the signed config lists, with their public keys carried in it.

@@ -50,7 +50,9 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   try {
-    const identity = loadIdentity(values['identity-dir']);
+    const identity = loadIdentity(values['identity-dir'], (c) =>
+      (c as { agent?: unknown }).agent === 'node' ? 'this signed config is for a node agent (navin-node-agent), not a cluster agent' : null,
+    );
     const kc = new KubeConfig();
     if (typeof values.kubeconfig === 'string') kc.loadFromFile(values.kubeconfig);
     else kc.loadFromCluster();

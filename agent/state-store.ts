@@ -1,17 +1,11 @@
-// The agent's durable state in the ConfigMap navin-cluster-agent-state: used nonces, the receipt of every
-// command run, the receipts not yet acknowledged by the manager, and the last approved desired state. Every
-// write carries the resourceVersion read, so two replicas cannot both win; a new leader continues from it.
+// The cluster agent's durable state in the ConfigMap navin-cluster-agent-state: used nonces, the receipt of
+// every command run, the receipts not yet acknowledged by the manager, and the last approved desired state.
+// Every write carries the resourceVersion read, so two replicas cannot both win; a new leader continues from it.
 import { CoreV1Api, type KubeConfig, type V1ConfigMap } from '@kubernetes/client-node';
-import type { NonceStore, SignedDocument } from '../main/wire/envelope';
-import type { Receipt } from '../main/wire/protocol';
+import type { SignedDocument } from '../main/wire/envelope';
+import { pruneNonces, type AgentStateBase, type AgentStateStore } from './state';
 
-export interface AgentState {
-  /** nonce → keep until (RFC 3339); pruned once past. */
-  nonces: Record<string, string>;
-  /** command_id → the receipt of its one execution. */
-  receipts: Record<string, Receipt>;
-  /** command ids whose receipt the manager has not acknowledged yet. */
-  unsent: string[];
+export interface AgentState extends AgentStateBase {
   desired_state: SignedDocument | null;
 }
 
@@ -28,7 +22,7 @@ export class StateConflict extends Error {
   }
 }
 
-export class StateStore {
+export class ConfigMapStateStore implements AgentStateStore<AgentState> {
   private readonly api: CoreV1Api;
   private cm: V1ConfigMap | undefined;
   state: AgentState = empty();
@@ -67,8 +61,7 @@ export class StateStore {
     if (!this.cm) await this.load();
     const next: AgentState = JSON.parse(JSON.stringify(this.state)) as AgentState;
     change(next);
-    const now = new Date().toISOString();
-    for (const [n, until] of Object.entries(next.nonces)) if (until < now) delete next.nonces[n];
+    pruneNonces(next);
     try {
       this.cm = await this.api.replaceNamespacedConfigMap({
         name: this.name,
@@ -83,22 +76,5 @@ export class StateStore {
       }
       throw error;
     }
-  }
-}
-
-/** The verifier's view of the nonces: reads from the loaded state; remembering happens in the state write. */
-export class StateNonces implements NonceStore {
-  readonly pending = new Map<string, string>();
-  constructor(private readonly store: StateStore) {}
-  seen(nonce: string): boolean {
-    return nonce in this.store.state.nonces || this.pending.has(nonce);
-  }
-  remember(nonce: string, keepUntil: Date): void {
-    this.pending.set(nonce, keepUntil.toISOString());
-  }
-  prune(now: Date): number {
-    let n = 0;
-    for (const [k, v] of this.pending) if (v < now.toISOString()) n += Number(this.pending.delete(k));
-    return n;
   }
 }

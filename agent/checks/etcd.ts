@@ -12,11 +12,13 @@ import { CheckFailure, classifyError, errorMessage, runBody, type RunCheckOption
 export const ETCD_SMOKE_PREFIX = 'navin/smoke/';
 
 // No retries and no circuit breaker: a check reports what one bounded attempt saw, and each call has its own
-// deadline so a member that accepts the connection but never answers cannot hold the check.
+// deadline so a member that accepts the connection but never answers cannot hold the check. gRPC would
+// otherwise dial through http_proxy / https_proxy from the environment: a check reaches the member directly.
 function client(hosts: string[], timeoutMs: number): Etcd3 {
   return new Etcd3({
     hosts,
     dialTimeout: timeoutMs,
+    grpcOptions: { 'grpc.enable_http_proxy': 0 },
     faultHandling: { host: () => noop, global: noop },
     defaultCallOptions: (ctx) => (ctx.isStream ? {} : { deadline: Date.now() + timeoutMs }),
   });

@@ -48,8 +48,14 @@ export function openfgaCheck(p: CheckParams<'openfga.check'>, options: RunCheckO
   const method =
     `with ${p.url}: create a fresh store ${name}, write a model (user; document viewer: [user]), write the tuple ` +
     `${allowed} viewer ${object}, check it (must be allowed) and ${denied} (must be denied), then delete the store, even after a failure`;
-  // Our own axios instance so every call is bounded by the check's timeout (the SDK's default is 10 s), no retries.
-  const http = axios.create({ timeout, httpAgent: new HttpAgent({ keepAlive: false }), httpsAgent: new HttpsAgent({ keepAlive: false }) });
+  // Our own axios instance so every call is bounded by the check's timeout (the SDK's default is 10 s), no retries,
+  // and never through a proxy of the environment (axios reads HTTP(S)_PROXY by default): the server directly.
+  const http = axios.create({
+    timeout,
+    proxy: false,
+    httpAgent: new HttpAgent({ keepAlive: false }),
+    httpsAgent: new HttpsAgent({ keepAlive: false }),
+  });
   const fga = new OpenFgaClient({ apiUrl: p.url.replace(/\/+$/, ''), retryParams: { maxRetry: 0, minWaitInMs: 1 } }, http);
   return runBody(
     'openfga.check',

@@ -13,6 +13,7 @@ import { profileRoutes } from './routes/profiles';
 import { approvalRoutes } from './routes/approvals';
 import { backupRoutes } from './routes/backups';
 import { settingsRoutes } from './routes/settings';
+import { hostRoutes } from './routes/hosts';
 import { catalogRoutes } from './routes/catalog';
 import { mirrorRoutes } from './routes/mirror';
 
@@ -31,6 +32,7 @@ export function consoleApi(): Router {
   approvalRoutes(router, (manager) => manager.approvals);
   backupRoutes(router, (manager) => manager.backups);
   settingsRoutes(router);
+  hostRoutes(router);
   catalogRoutes(router);
   mirrorRoutes(router);
   return router;

@@ -83,6 +83,10 @@ export const ERROR_CODES = {
   desired_state_changed: { status: 409, message: 'the desired state changed meanwhile; plan again' },
   backup_modified: { status: 409, message: 'a file of this backup set was modified or is missing' },
 
+  // Hosts clusters and their node agents.
+  cluster_kind_mismatch: { status: 409, message: 'this operation is for a cluster of the other kind (kubernetes or hosts)' },
+  raw_plan_refused: { status: 409, message: 'the profile of this cluster requires four eyes: send service operations, not a raw plan' },
+
   // Console settings.
   syslog_not_configured: { status: 409, message: 'no syslog target is set' },
 

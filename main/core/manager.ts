@@ -25,6 +25,9 @@ import { Approvals } from './approvals/approvals';
 import { Lifecycle } from './lifecycle/lifecycle';
 import { SyslogForwarder } from './audit/syslog-forwarder';
 import { Backups } from './backups/backups';
+import { Hosts } from './hosts/hosts';
+import { HostIdentities } from './hosts/host-identity';
+import { HostCommands } from './hosts/host-commands';
 import { loadBuiltinCatalog } from './catalog/catalog-builtin';
 import type { CatalogFile, CatalogLoad } from './catalog/catalog-loader';
 import { tryParseCatalog } from './catalog/catalog-loader';
@@ -75,6 +78,10 @@ export interface Manager {
   readonly syslog: SyslogForwarder;
   /** Configuration backups of the ManagedComponents of a cluster (allowed even while its profile is blocked). */
   readonly backups: Backups;
+  /** Hosts of clusters of kind hosts, their node agent identities and the signed commands (plans) sent to them. */
+  readonly hosts: Hosts;
+  readonly hostIdentities: HostIdentities;
+  readonly hostCommands: HostCommands;
   /** The service catalog as loaded at start, or why it is invalid (the catalog_valid rule reports it). */
   readonly catalog: CatalogLoad;
   /** The release public keys trusted to sign offline bundles. */
@@ -135,6 +142,7 @@ export function openManager(opts: ManagerOptions): Manager {
       events,
     });
     const approvals = new Approvals(store, clock, events);
+    const hosts = new Hosts(store, clock, events);
     const releaseKeys = new ReleaseKeys(store, keyring, clock);
     const mirror = new MirrorService({ store, clock, events, releaseKeys, ed25519, catalog: () => (catalog.ok ? catalog.catalog : null) });
     return {
@@ -155,6 +163,9 @@ export function openManager(opts: ManagerOptions): Manager {
       approvals,
       lifecycle: new Lifecycle({ store, clock, commands, profiles, preflight, approvals, events }),
       syslog,
+      hosts,
+      hostIdentities: new HostIdentities(store, hosts, ca, keyring, clock, VERSION, events),
+      hostCommands: new HostCommands(store, hosts, keyring, clock, commands, events),
       catalog,
       releaseKeys,
       mirror,

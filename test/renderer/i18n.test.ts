@@ -171,6 +171,11 @@ describe('dictionaries', () => {
         'settings.about.transport.http',
         'settings.language.en',
         'settings.language.fr',
+        // Hosts: a product name, and words French shares.
+        'clusters.kind.kubernetes',
+        'hosts.col.actions',
+        'hosts.facts.arch',
+        'hosts.facts.systemd',
         // The operators' console: words French shares (action, cluster, agent, import, version, verdict), product
         // names and file names.
         'audit.action',

@@ -2,10 +2,13 @@
 
 export type ProfileName = 'development' | 'standard' | 'banking-secure' | 'air-gapped' | 'hybrid';
 export type ClusterState = 'pending' | 'connected' | 'offline' | 'revoked';
+/** kubernetes: one cluster agent in a Kubernetes cluster; hosts: a node agent on each Linux host. */
+export type ClusterKind = 'kubernetes' | 'hosts';
 
 export interface Cluster {
   id: string;
   name: string;
+  kind: ClusterKind;
   description: string;
   tenant: string;
   state: ClusterState;
@@ -38,6 +41,8 @@ export interface ClusterList {
 
 export interface ClusterCreate {
   name: string;
+  /** Default kubernetes; fixed once created. */
+  kind?: ClusterKind;
   description?: string;
   tenant?: string;
   profile?: ProfileName;
@@ -52,6 +57,8 @@ export interface ClusterPatch {
   address?: string | null;
   /** Refused with invalid_field: the profile is changed with PUT …/profile (admin). */
   profile?: never;
+  /** Refused with invalid_field: the kind of a cluster never changes. */
+  kind?: never;
   /** Refused with invalid_field: the tenant of a cluster never changes (agent configs are signed for it). */
   tenant?: never;
 }

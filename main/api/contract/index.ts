@@ -7,6 +7,7 @@ import type { BackupRoutes } from './backups';
 import type { CatalogRoutes } from './catalog';
 import type { ClusterRoutes } from './clusters';
 import type { CommandRoutes } from './commands';
+import type { HostRoutes } from './hosts';
 import type { KeyRoutes } from './keys';
 import type { KubernetesRoutes } from './kubernetes';
 import type { MirrorRoutes } from './mirror';
@@ -26,6 +27,7 @@ export type * from './checks';
 export type * from './clusters';
 export type * from './commands';
 export type * from './errors';
+export type * from './hosts';
 export type * from './keys';
 export type * from './kubernetes';
 export type * from './mirror';
@@ -44,6 +46,7 @@ export interface ApiRoutes
     SessionRoutes,
     UserRoutes,
     ClusterRoutes,
+    HostRoutes,
     KubernetesRoutes,
     CommandRoutes,
     AuditRoutes,

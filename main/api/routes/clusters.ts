@@ -8,7 +8,7 @@ export function clusterRoutes(router: Router): void {
   router.authed('POST', '/api/v1/clusters', 'operator', ({ manager, body, principal }) => {
     const b = objectBody(body);
     const cluster = manager.clusters.create(
-      { name: b.name, description: b.description, tenant: b.tenant, profile: b.profile, fqdn: b.fqdn, address: b.address },
+      { name: b.name, kind: b.kind, description: b.description, tenant: b.tenant, profile: b.profile, fqdn: b.fqdn, address: b.address },
       principal.actor,
     );
     return ok(manager.clusters.view(cluster.id), 201);
@@ -20,7 +20,7 @@ export function clusterRoutes(router: Router): void {
     const b = objectBody(body);
     manager.clusters.update(
       params.id,
-      { name: b.name, description: b.description, tenant: b.tenant, profile: b.profile, fqdn: b.fqdn, address: b.address },
+      { name: b.name, kind: b.kind, description: b.description, tenant: b.tenant, profile: b.profile, fqdn: b.fqdn, address: b.address },
       principal.actor,
     );
     return ok(manager.clusters.view(params.id));

@@ -39,6 +39,7 @@ Agents must present a client certificate of the manager CA that is not revoked. 
       const gateway = await startGateway({
         store: manager.store,
         commands: manager.commands,
+        hosts: manager.hostCommands,
         events: manager.events,
         clock: manager.clock,
         caPem: tls.caPem,

@@ -64,6 +64,11 @@ export class AgentIdentities {
   issue(clusterId: string, gatewayUrlInput: unknown, actor: string, serverNameInput?: unknown, offlineAfterInput?: unknown): AgentIdentity {
     const cluster = this.store.clusters.get(clusterId);
     if (!cluster) throw new CoreError('not_found', `cluster ${JSON.stringify(clusterId)} not found`);
+    if (cluster.kind === 'hosts')
+      throw new CoreError(
+        'cluster_kind_mismatch',
+        'a hosts cluster has no cluster agent: issue each host its node agent identity (POST /api/v1/hosts/{host_id}/agent)',
+      );
     const gateway = checkGatewayUrl(gatewayUrlInput);
     const server_name = typeof serverNameInput === 'string' && serverNameInput ? serverNameInput : gateway.hostname.replace(/^\[|\]$/g, '');
     const namespace = this.store.clusterAccess.access(clusterId)?.namespace ?? DEFAULT_NAMESPACE;

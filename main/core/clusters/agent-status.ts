@@ -3,6 +3,7 @@
 import type { Clock } from '../clock';
 import type { Store } from '../store/store';
 import type { ClusterRecord, ClusterState } from '../store/clusters-table';
+import { hostsClusterState } from './host-status';
 
 /** A long poll lasts at most 30 s; an agent silent for longer than this is offline. */
 export const CONNECTED_WITHIN_MS = 45_000;
@@ -35,6 +36,7 @@ export function agentStatus(store: Store, clock: Clock, clusterId: string): Agen
 
 export function clusterView(store: Store, clock: Clock, c: ClusterRecord): ClusterView {
   const agent = agentStatus(store, clock, c.id);
+  if (c.kind === 'hosts') return { ...c, state: hostsClusterState(store, clock, c.id), agent };
   const certs = store.keys.certificatesOf(c.id).filter((x) => x.kind === 'client');
   let state: ClusterState = 'pending';
   if (certs.length > 0 && certs.every((x) => x.revoked_at !== null)) state = 'revoked';

@@ -18,7 +18,10 @@ export interface ClusterInput {
   profile?: unknown;
   fqdn?: unknown;
   address?: unknown;
+  kind?: unknown;
 }
+
+export const CLUSTER_KINDS = ['kubernetes', 'hosts'] as const;
 
 function checkFqdn(v: unknown): string | null {
   if (v === null || v === '') return null;
@@ -66,10 +69,14 @@ export class Clusters {
     if (!isProfile(profile)) throw new ValidationError('profile', `profile must be one of ${PROFILES.join(', ')}`);
     const fqdn = input.fqdn === undefined ? null : checkFqdn(input.fqdn);
     const address = input.address === undefined ? null : checkAddress(input.address);
+    const kind = input.kind === undefined ? 'kubernetes' : input.kind;
+    if (!(CLUSTER_KINDS as readonly unknown[]).includes(kind))
+      throw new ValidationError('kind', `kind must be one of ${CLUSTER_KINDS.join(', ')}`);
     const now = this.clock.now().toISOString();
     const row: ClusterRecord = {
       id: randomUUID(),
       name,
+      kind: kind as ClusterRecord['kind'],
       description,
       tenant: tenant as string,
       state: 'pending',
@@ -87,7 +94,7 @@ export class Clusters {
         action: 'cluster.create',
         cluster_id: row.id,
         target: name,
-        details: { tenant: row.tenant, profile, fqdn, address },
+        details: { kind: row.kind, tenant: row.tenant, profile, fqdn, address },
       });
       return row;
     });
@@ -127,6 +134,7 @@ export class Clusters {
     if (input.address !== undefined) fields.address = checkAddress(input.address);
     if (input.profile !== undefined)
       throw new ValidationError('profile', 'the profile is changed with PUT /api/v1/clusters/{id}/profile (admin)');
+    if (input.kind !== undefined) throw new ValidationError('kind', 'the kind of a cluster cannot change');
     if (input.tenant !== undefined)
       throw new ValidationError('tenant', 'the tenant of a cluster cannot change (agent configs are signed for it)');
     const updated = this.store.tx(() => {

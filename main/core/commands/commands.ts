@@ -66,6 +66,8 @@ export class Commands {
     const record = this.store.tx(() => {
       const cluster = this.store.clusters.get(clusterId);
       if (!cluster) throw new NotFoundError('cluster', clusterId);
+      if (cluster.kind === 'hosts')
+        throw new ConflictError('cluster_kind_mismatch', 'a hosts cluster runs plans on its hosts, not ManagedComponent commands');
       const signer = this.keyring.active();
       const now = this.clock.now();
       let signedArgs: Record<string, unknown> = {};
@@ -161,7 +163,7 @@ export class Commands {
   recordReceipt(clusterId: string, receipt: Receipt, actor: string): { changed: boolean } {
     const refused = this.store.tx(() => {
       const command = this.store.commands.get(receipt.command_id);
-      if (command && command.cluster_id === clusterId) return false;
+      if (command && command.cluster_id === clusterId && !command.host_id) return false;
       this.store.audit.append({
         actor,
         action: 'gateway.receipt_refused',

@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import type { Clock } from '../clock';
 import type { Commands } from '../commands/commands';
+import type { HostCommands } from '../hosts/host-commands';
 import type { CoreEvents } from '../events';
 import type { CertificateAuthority } from '../keys/ca';
 import type { KeyProtector } from '../keys/protector';
@@ -17,6 +18,7 @@ export interface EmbeddedGatewayDeps {
   dataDir: string;
   store: Store;
   commands: Commands;
+  hostCommands: HostCommands;
   events: CoreEvents;
   clock: Clock;
   ca: CertificateAuthority;
@@ -35,6 +37,7 @@ export async function startEmbeddedGateway(manager: EmbeddedGatewayDeps, o: Embe
   const gateway = await startGateway({
     store: manager.store,
     commands: manager.commands,
+    hosts: manager.hostCommands,
     events: manager.events,
     clock: manager.clock,
     caPem: tls.caPem,

@@ -1,6 +1,7 @@
 // The agent gateway: HTTPS with TLS 1.2 or newer, a client certificate required and issued by the manager CA
 // (its only trust anchor), a revoked or unknown serial refused. A certificate maps to exactly one cluster, and
-// the gateway serves only that cluster's commands.
+// the gateway serves only that cluster's commands. A node agent's certificate maps to its host, served on the
+// node-agent routes (node-agent-routes.ts) with only that host's commands.
 import { createServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,6 +14,9 @@ import { statusOf } from '../error-codes';
 import { ForbiddenReceiptError, type Commands } from '../commands/commands';
 import { AGENT_HEADERS, GATEWAY_PATHS, LONG_POLL_MAX_S, type Receipt, type ReportRequest } from '../../wire/protocol';
 import { LongPolls } from './long-poll';
+import type { HostCommands } from '../hosts/host-commands';
+import { NODE_AGENT_PATHS } from '../../wire/node-agent';
+import { nodeAgentRoute } from './node-agent-routes';
 import { BodyTooLarge, readBody } from '../http/read-body';
 
 const MAX_BODY = 4 << 20;
@@ -29,6 +33,8 @@ export interface GatewayOptions {
   port: number;
   redeliverAfterS?: number;
   longPollMaxS?: number;
+  /** Serves the node agents of hosts clusters (absent: their routes answer 404). */
+  hosts?: HostCommands;
 }
 
 export interface Gateway {
@@ -48,10 +54,11 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
   const longPollMaxS = Math.min(opts.longPollMaxS ?? LONG_POLL_MAX_S, LONG_POLL_MAX_S);
   const polls = new LongPolls(() => store.dataVersion());
   const unsubscribe = commands.onQueued((clusterId) => polls.wake(clusterId));
+  const unsubscribeHosts = opts.hosts?.onQueued((hostId) => polls.wake(`host:${hostId}`));
   const serials = new Map<string, string>();
 
-  /** The cluster of a live client certificate, or undefined when unknown, revoked or not a client certificate. */
-  function clusterOf(socket: TLSSocket): { clusterId: string; serial: string } | undefined {
+  /** The cluster (and host) of a live client certificate, or undefined when unknown, revoked or not a client certificate. */
+  function clusterOf(socket: TLSSocket): { clusterId: string; serial: string; hostId: string | null } | undefined {
     const cert = socket.getPeerCertificate();
     if (!cert || !cert.serialNumber) return undefined;
     const serial = normalizeSerial(cert.serialNumber);
@@ -59,7 +66,7 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
     if (!record || record.kind !== 'client' || record.revoked_at !== null || !record.cluster_id) return undefined;
     serials.set(serial, record.serial);
     if (new Date(record.not_after) < clock.now()) return undefined;
-    return { clusterId: record.cluster_id, serial: record.serial };
+    return { clusterId: record.cluster_id, serial: record.serial, hostId: record.host_id ?? null };
   }
 
   const server = createServer(
@@ -83,6 +90,35 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
     const who = clusterOf(req.socket as TLSSocket);
     if (!who) throw new CoreError('certificate_refused', 'this client certificate is unknown or revoked');
     const url = new URL(req.url ?? '/', 'https://gateway');
+    if (url.pathname.startsWith('/v1/node-agent/')) {
+      if (!who.hostId || !opts.hosts) throw new CoreError('forbidden', 'the node-agent routes serve node agents (a host certificate) only');
+      return nodeAgentRoute(
+        req,
+        res,
+        url,
+        { hostId: who.hostId, serial: who.serial },
+        {
+          store,
+          clock,
+          events,
+          hosts: opts.hosts,
+          readJson: () => readJson(req),
+          reply: (status, body) => reply(res, status, body),
+          poll: (waitS) =>
+            nextCommands(
+              `host:${who.hostId}`,
+              () => opts.hosts!.deliver(who.hostId!, redeliverAfterS),
+              () => opts.hosts!.nextWakeup(who.hostId!),
+              waitS,
+              req,
+              who.clusterId,
+            ),
+          longPollMaxS,
+        },
+      );
+    }
+    if (who.hostId)
+      throw new CoreError('forbidden', `a node agent's certificate is served on ${Object.values(NODE_AGENT_PATHS).join(', ')} only`);
     const replica = header(req, AGENT_HEADERS.replica);
     const seen = (leader: boolean): void => {
       store.commands.upsertAgentStatus({
@@ -97,7 +133,16 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
     if (req.method === 'GET' && url.pathname === GATEWAY_PATHS.commands) {
       seen(true);
       const wait = Math.max(0, Math.min(Number(url.searchParams.get('wait') ?? longPollMaxS) || 0, longPollMaxS));
-      return reply(res, 200, { commands: await nextCommands(who.clusterId, wait, req) });
+      return reply(res, 200, {
+        commands: await nextCommands(
+          who.clusterId,
+          () => commands.deliver(who.clusterId, redeliverAfterS),
+          () => store.commands.nextWakeup(who.clusterId),
+          wait,
+          req,
+          who.clusterId,
+        ),
+      });
     }
     if (req.method === 'POST' && url.pathname === GATEWAY_PATHS.report) {
       const body = (await readJson(req)) as ReportRequest;
@@ -141,8 +186,16 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
     throw new CoreError('not_found', `no gateway route ${req.method} ${url.pathname}`);
   }
 
-  function nextCommands(clusterId: string, waitS: number, req: IncomingMessage): Promise<unknown[]> {
-    const first = commands.deliver(clusterId, redeliverAfterS);
+  /** A long poll: the due commands at once, else held until one is queued, one is due again, or the wait ends. */
+  function nextCommands(
+    key: string,
+    deliver: () => unknown[],
+    nextWakeup: () => string | undefined,
+    waitS: number,
+    req: IncomingMessage,
+    clusterId: string,
+  ): Promise<unknown[]> {
+    const first = deliver();
     if (first.length > 0 || waitS === 0) {
       if (first.length > 0) events.emit('command.changed', { cluster_id: clusterId });
       return Promise.resolve(first);
@@ -159,13 +212,13 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
         resolve(list);
       };
       const check = (): void => {
-        const list = commands.deliver(clusterId, redeliverAfterS);
+        const list = deliver();
         if (list.length > 0) finish(list);
       };
-      const remove = polls.add({ clusterId, wake: check });
+      const remove = polls.add({ clusterId: key, wake: check });
       const deadline = setTimeout(() => finish([]), waitS * 1000);
       // A delivered, unacknowledged command becomes due again after redeliverAfterS.
-      const oldest = store.commands.nextWakeup(clusterId);
+      const oldest = nextWakeup();
       const dueIn = oldest ? new Date(oldest).getTime() + redeliverAfterS * 1000 - clock.now().getTime() : Infinity;
       const redelivery = setTimeout(check, Math.max(0, Math.min(dueIn + 50, waitS * 1000 + 1000)));
       req.on('close', () => finish([]));
@@ -185,6 +238,7 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
         close: () =>
           new Promise<void>((done) => {
             unsubscribe();
+            unsubscribeHosts?.();
             polls.close();
             server.close(() => done());
             server.closeAllConnections();

@@ -91,12 +91,31 @@ export class CertificateAuthority {
     ]);
   }
 
+  /**
+   * A client certificate for one host's node agent, bound to the host by CN and URI SAN (urn:navin:host:<id>);
+   * recorded with its cluster, the caller binds the serial to the host (HostsTables.bindCertificate).
+   */
+  issueHostClient(clusterId: string, hostUriValue: string, days = 397): IssuedCertificate {
+    return this.issue(
+      'client',
+      clusterId,
+      hostUriValue,
+      days,
+      [
+        { name: 'extKeyUsage', clientAuth: true },
+        { name: 'subjectAltName', altNames: [{ type: 6, value: hostUriValue }] },
+      ],
+      'navin-node-agent',
+    );
+  }
+
   private issue(
     kind: CertificateKind,
     clusterId: string | null,
     commonName: string,
     days: number,
     extensions: object[],
+    organization = kind === 'client' ? 'navin-cluster-agent' : 'Navin Console',
   ): IssuedCertificate {
     const key = newRsaKey(2048);
     const caCert = forge.pki.certificateFromPem(this.certPem);
@@ -108,7 +127,7 @@ export class CertificateAuthority {
     cert.validity.notAfter = new Date(now.getTime() + days * DAY);
     cert.setSubject([
       { name: 'commonName', value: commonName },
-      { name: 'organizationName', value: kind === 'client' ? 'navin-cluster-agent' : 'Navin Console' },
+      { name: 'organizationName', value: organization },
     ]);
     cert.setIssuer(caCert.subject.attributes);
     cert.setExtensions([

@@ -18,6 +18,7 @@ import { dnsChecks } from './dns-checks';
 import { kubeChecks } from './kube-checks';
 import { caCheck, endpointChecks, gatewayCheck } from './tls-checks';
 import { agentVersionCheck, artifactChecks } from './version-checks';
+import { hostChecks } from '../hosts/host-preflight';
 
 export interface PreflightDeps {
   store: Store;
@@ -63,8 +64,12 @@ export class Preflight {
     // The mirror lookups concern what is about to be installed; on demand, everything the cluster should run.
     const toInstall = req.target ? { [req.target.name]: desired[req.target.name]! } : desired;
     const timeout = this.d.timeoutMs ?? KUBE_READ_TIMEOUT_MS;
+    // A hosts cluster is judged on the facts of its node agents instead of a Kubernetes API.
+    const hosts = cluster.kind === 'hosts';
     const [kube, dns, gateway, endpoints, artifacts, evaluation] = await Promise.all([
-      kubeChecks(clusterId, this.d.registration, store, desired, at, timeout),
+      hosts
+        ? hostChecks(store, clock, clusterId, this.d.managerVersion, at())
+        : kubeChecks(clusterId, this.d.registration, store, desired, at, timeout),
       dnsChecks(cluster, dnsServers(store), at, this.d.timeoutMs),
       gatewayCheck(this.d.listeners, this.d.caPem, clock.now(), at),
       endpointChecks(store, this.d.caPem, desired, clock.now(), at, this.d.timeoutMs),
@@ -77,7 +82,7 @@ export class Preflight {
       caCheck(this.d.caPem, clock.now(), at()),
       gateway,
       ...endpoints,
-      agentVersionCheck(store, clusterId, this.d.managerVersion, at()),
+      ...(hosts ? [] : [agentVersionCheck(store, clusterId, this.d.managerVersion, at())]),
       ...artifacts,
       ...evaluation.rules,
     ];

@@ -4,9 +4,13 @@ import type { Db } from './database';
 export type ClusterState = 'pending' | 'connected' | 'offline' | 'revoked';
 export type ProfileName = 'development' | 'standard' | 'banking-secure' | 'air-gapped' | 'hybrid';
 
+export type ClusterKind = 'kubernetes' | 'hosts';
+
 export interface ClusterRecord {
   id: string;
   name: string;
+  /** kubernetes: imported, with the cluster agent; hosts: Linux hosts, each with its node agent. */
+  kind: ClusterKind;
   description: string;
   tenant: string;
   state: ClusterState;
@@ -24,8 +28,8 @@ export class ClustersTable {
   insert(row: ClusterRecord): void {
     this.db
       .prepare(
-        `INSERT INTO clusters (id, name, description, tenant, state, profile, fqdn, address, created_at, updated_at)
-         VALUES (@id, @name, @description, @tenant, @state, @profile, @fqdn, @address, @created_at, @updated_at)`,
+        `INSERT INTO clusters (id, name, kind, description, tenant, state, profile, fqdn, address, created_at, updated_at)
+         VALUES (@id, @name, @kind, @description, @tenant, @state, @profile, @fqdn, @address, @created_at, @updated_at)`,
       )
       .run(row);
   }

@@ -7,6 +7,8 @@ export type CommandState = 'queued' | 'delivered' | 'succeeded' | 'failed' | 're
 export interface CommandRecord {
   id: string;
   cluster_id: string;
+  /** The host a node agent's command is for; null for the cluster agent's. */
+  host_id?: string | null;
   op: string;
   args: unknown;
   envelope: unknown;
@@ -79,7 +81,7 @@ export class CommandsTables {
   due(clusterId: string, redeliverBefore: string, now: string): CommandRecord[] {
     const rows = this.db
       .prepare(
-        `SELECT * FROM commands WHERE cluster_id = ? AND not_after > ?
+        `SELECT * FROM commands WHERE cluster_id = ? AND host_id IS NULL AND not_after > ?
            AND (state = 'queued' OR (state = 'delivered' AND delivered_at <= ?))
          ORDER BY created_at, id LIMIT 100`,
       )
@@ -107,7 +109,9 @@ export class CommandsTables {
   nextWakeup(clusterId: string): string | undefined {
     return (
       (
-        this.db.prepare("SELECT min(delivered_at) AS t FROM commands WHERE cluster_id = ? AND state = 'delivered'").get(clusterId) as {
+        this.db
+          .prepare("SELECT min(delivered_at) AS t FROM commands WHERE cluster_id = ? AND host_id IS NULL AND state = 'delivered'")
+          .get(clusterId) as {
           t: string | null;
         }
       ).t ?? undefined

@@ -22,6 +22,8 @@ export interface CertificateRecord {
   serial: string;
   kind: CertificateKind;
   cluster_id: string | null;
+  /** The host of a node agent's client certificate (set by HostsTables.bindCertificate). */
+  host_id?: string | null;
   subject: string;
   not_before: string;
   not_after: string;

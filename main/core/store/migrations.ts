@@ -312,4 +312,47 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX mirror_imports_started ON mirror_imports(started_at);
     `,
   },
+  {
+    version: 7,
+    name: 'hosts clusters, node agents and plan progress',
+    sql: `
+      ALTER TABLE clusters ADD COLUMN kind TEXT NOT NULL DEFAULT 'kubernetes' CHECK (kind IN ('kubernetes','hosts'));
+
+      CREATE TABLE hosts (
+        id TEXT PRIMARY KEY,
+        cluster_id TEXT NOT NULL REFERENCES clusters(id) ON DELETE CASCADE,
+        name TEXT NOT NULL,
+        address TEXT NOT NULL,
+        facts TEXT,
+        facts_at TEXT,
+        managed TEXT,
+        agent_version TEXT,
+        last_seen TEXT,
+        certificate_serial TEXT,
+        created_at TEXT NOT NULL,
+        UNIQUE (cluster_id, name)
+      );
+      CREATE INDEX hosts_cluster ON hosts(cluster_id, name);
+
+      ALTER TABLE certificates ADD COLUMN host_id TEXT;
+      CREATE INDEX certificates_host ON certificates(host_id);
+
+      ALTER TABLE commands ADD COLUMN host_id TEXT REFERENCES hosts(id) ON DELETE CASCADE;
+      CREATE INDEX commands_host ON commands(host_id, state, delivered_at);
+
+      CREATE TABLE plan_tasks (
+        command_id TEXT NOT NULL REFERENCES commands(id) ON DELETE CASCADE,
+        idx INTEGER NOT NULL,
+        task_id TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('running','succeeded','failed','skipped')),
+        started_at TEXT,
+        finished_at TEXT,
+        code TEXT,
+        message TEXT,
+        body TEXT NOT NULL,
+        PRIMARY KEY (command_id, idx)
+      );
+    `,
+  },
 ];

@@ -9,6 +9,7 @@ import { CommandsTables } from './commands-tables';
 import { openDatabase, type Db } from './database';
 import { KeysTables } from './keys-tables';
 import { LifecycleTables } from './lifecycle-tables';
+import { HostsTables } from './hosts-tables';
 import { MirrorTables } from './mirror-tables';
 import type { Migration } from './migrations';
 import { SqliteNonceStore } from './nonces-table';
@@ -27,6 +28,7 @@ export class Store {
   readonly settings: SettingsTable;
   readonly approvals: ApprovalsTable;
   readonly lifecycle: LifecycleTables;
+  readonly hosts: HostsTables;
   readonly mirror: MirrorTables;
 
   private constructor(
@@ -44,6 +46,7 @@ export class Store {
     this.settings = new SettingsTable(db);
     this.approvals = new ApprovalsTable(db);
     this.lifecycle = new LifecycleTables(db);
+    this.hosts = new HostsTables(db);
     this.mirror = new MirrorTables(db);
   }
 

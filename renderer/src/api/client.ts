@@ -7,6 +7,7 @@ import { approvalCalls } from './approvals';
 import { auditCalls } from './audit';
 import { clusterCalls } from './clusters';
 import { componentCalls } from './components';
+import { hostCalls } from './hosts';
 import { mirrorCalls } from './mirror';
 import { profileCalls } from './profiles';
 import { reportCalls } from './reports';
@@ -31,8 +32,8 @@ export {
   type Transport,
 } from './transport';
 
-export class ApiClient extends mirrorCalls(
-  reportCalls(auditCalls(settingsCalls(approvalCalls(profileCalls(componentCalls(clusterCalls(sessionCalls(ApiCore)))))))),
+export class ApiClient extends hostCalls(
+  mirrorCalls(reportCalls(auditCalls(settingsCalls(approvalCalls(profileCalls(componentCalls(clusterCalls(sessionCalls(ApiCore))))))))),
 ) {}
 
 /** Bridge when `window.navin` exists, else fetch on the same origin. */

@@ -19,6 +19,7 @@ import { createPaletteStore } from '../stores/palette';
 import { createReportsStore } from '../stores/reports';
 import { createMirrorStore } from '../stores/mirror';
 import { createUsersStore } from '../stores/users';
+import { createHostsStore } from '../stores/hosts';
 import { createRouterStore } from '../stores/router';
 import { createSessionStore } from '../stores/session';
 import { createSystemStore } from '../stores/system';
@@ -75,6 +76,8 @@ export const reportsStore = createReportsStore({
   verify: async (json, pem) => (await import('../../../preload/verify')).verifyReport(json, pem),
 });
 export const paletteStore = createPaletteStore();
+/** The Hosts tab of the open hosts cluster. */
+export const hostsStore = createHostsStore({ client });
 /** The Profile tab of the open cluster (and the four-eyes flag the components tab needs). */
 export const profileStore = createProfileStore({ client });
 /** The Approvals screen. */
@@ -103,6 +106,7 @@ export function resetDataStores(): void {
   approvalsStore.getState().reset();
   clusterApprovalsStore.getState().reset();
   checksStore.getState().reset();
+  hostsStore.getState().reset();
   mfaEnrolmentStore.getState().reset();
   consoleSettingsStore.getState().reset();
   mirrorStore.getState().reset();
@@ -118,6 +122,7 @@ export function startLiveStores(): () => void {
     clusterCommandsStore.getState().startLive(),
     approvalsStore.getState().startLive(),
     clusterApprovalsStore.getState().startLive(),
+    hostsStore.getState().startLive(),
     mirrorStore.getState().startLive(),
   ];
   return () => {
@@ -153,6 +158,7 @@ export const usePalette = storeHook(paletteStore);
 export const useProfile = storeHook(profileStore);
 export const useApprovals = storeHook(approvalsStore);
 export const useClusterApprovals = storeHook(clusterApprovalsStore);
+export const useHosts = storeHook(hostsStore);
 export const useChecks = storeHook(checksStore);
 export const useMfaEnrolment = storeHook(mfaEnrolmentStore);
 export const useConsoleSettings = storeHook(consoleSettingsStore);

@@ -8,6 +8,7 @@ const router = new Router();
 const view: ClusterView = {
   id: 'c',
   name: 'edge',
+  kind: 'kubernetes',
   description: '',
   tenant: 'default',
   state: 'pending',

@@ -76,6 +76,7 @@ export function cluster(name: string, patch: Partial<Cluster> = {}): Cluster {
   return {
     id: patch.id ?? `c-${String(seq).padStart(5, '0')}`,
     name,
+    kind: 'kubernetes',
     description: '',
     tenant: 'default',
     state: 'pending',

@@ -15,10 +15,13 @@ import { ComponentsTab } from './ComponentsTab';
 import { ImportWizard } from './ImportWizard';
 import { OverviewTab } from './OverviewTab';
 import { ProfileTab } from './ProfileTab';
+import { HostsTab } from './HostsTab';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { RefreshButton } from '../../components/RefreshButton';
 
 const WRITE_TABS: readonly ClusterTab[] = ['import', 'agent'];
+/** A hosts cluster has no Kubernetes import, cluster agent or ManagedComponents: its hosts have node agents. */
+const KUBERNETES_TABS: readonly ClusterTab[] = ['overview', 'import', 'agent', 'components'];
 
 export function ClusterPage({ clusterId }: { clusterId: string }): ReactElement {
   const t = useT();
@@ -42,13 +45,15 @@ export function ClusterPage({ clusterId }: { clusterId: string }): ReactElement 
       { id: 'profile', label: t('cluster.tab.profile') },
       { id: 'import', label: t('cluster.tab.import') },
       { id: 'agent', label: t('cluster.tab.agent') },
+      { id: 'hosts', label: t('cluster.tab.hosts') },
       { id: 'components', label: t('cluster.tab.components') },
       { id: 'commands', label: t('cluster.tab.commands') },
     ] as const
   )
     .filter((x) => canWrite || !WRITE_TABS.includes(x.id))
+    .filter((x) => (cluster?.kind === 'hosts' ? !KUBERNETES_TABS.includes(x.id) : x.id !== 'hosts'))
     .map((x) => ({ ...x, href: clusterHash(clusterId, x.id) }));
-  const shown: ClusterTab = tabs.some((x) => x.id === tab) ? tab : 'overview';
+  const shown: ClusterTab = tabs.some((x) => x.id === tab) ? tab : (tabs[0]?.id ?? 'overview');
 
   if (!cluster && status === 'error' && error?.code === 'not_found') {
     return (
@@ -129,6 +134,7 @@ export function ClusterPage({ clusterId }: { clusterId: string }): ReactElement 
         {shown === 'profile' ? <ProfileTab clusterId={clusterId} /> : null}
         {shown === 'import' ? <ImportWizard clusterId={clusterId} /> : null}
         {shown === 'agent' ? <AgentWizard clusterId={clusterId} /> : null}
+        {shown === 'hosts' ? <HostsTab clusterId={clusterId} /> : null}
         {shown === 'components' ? <ComponentsTab clusterId={clusterId} /> : null}
         {shown === 'commands' ? <ClusterCommandsTab clusterId={clusterId} /> : null}
       </TabPanel>

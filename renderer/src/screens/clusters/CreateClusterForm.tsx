@@ -3,7 +3,7 @@
 // checked as you type with the server's rule; the server's own refusal (invalid_field on 'name', name_taken)
 // is shown on the field and with its code.
 import { useEffect, useRef, useState, type FormEvent, type ReactElement } from 'react';
-import type { Cluster } from '../../../../preload/api';
+import type { Cluster, ClusterKind } from '../../../../preload/api';
 import { PROFILE_NAMES, type ProfileName } from '../../api/types';
 import { CLUSTER_NAME_MAX, validateClusterName, type ClusterNameProblem } from '../../api/validation';
 import { clustersStore, useClusters, useT } from '../../app/stores';
@@ -33,6 +33,7 @@ export function CreateClusterForm({ onCancel, onCreated }: { onCancel: () => voi
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [profile, setProfile] = useState<ProfileName>('development');
+  const [kind, setKind] = useState<ClusterKind>('kubernetes');
   const [fqdn, setFqdn] = useState('');
   const [address, setAddress] = useState('');
   const [submitted, setSubmitted] = useState(false);
@@ -68,6 +69,7 @@ export function CreateClusterForm({ onCancel, onCreated }: { onCancel: () => voi
     const desc = description.trim();
     const cluster = await clustersStore.getState().create({
       name,
+      kind,
       profile,
       ...(desc ? { description: desc } : {}),
       ...(fqdn.trim() ? { fqdn: fqdn.trim() } : {}),
@@ -77,6 +79,7 @@ export function CreateClusterForm({ onCancel, onCreated }: { onCancel: () => voi
       setName('');
       setDescription('');
       setProfile('development');
+      setKind('kubernetes');
       setFqdn('');
       setAddress('');
       setSubmitted(false);
@@ -131,6 +134,17 @@ export function CreateClusterForm({ onCancel, onCreated }: { onCancel: () => voi
           onChange={setDescription}
           input={{ name: 'description', autoComplete: 'off' }}
         />
+        <fieldset className="field kind-choice" data-testid="cluster-kind-choice">
+          <legend>{t('clusters.create.kind')}</legend>
+          {(['kubernetes', 'hosts'] as const).map((k) => (
+            <label key={k} className="radio-option">
+              <input type="radio" name="kind" value={k} checked={kind === k} onChange={() => setKind(k)} data-testid={`kind-${k}`} />
+              <span>
+                <strong>{t(`clusters.kind.${k}`)}</strong> {t(`clusters.kind.${k}.help`)}
+              </span>
+            </label>
+          ))}
+        </fieldset>
         <fieldset className="field profile-choice" data-testid="cluster-profile-choice">
           <legend>{t('clusters.create.profile')}</legend>
           {PROFILE_NAMES.map((p) => (

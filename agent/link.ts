@@ -1,0 +1,128 @@
+// An agent's link to the manager, the same for both agents: long-poll the gateway, run each command once, send
+// receipts and keep the unacknowledged ones queued in the durable state; after offline_after_s without the
+// manager the agent is offline (sensitive commands refused), and the inbox folder stays open meanwhile.
+import type { Receipt } from '../main/wire/protocol';
+import type { GatewayClient } from './gateway-client';
+import { scanInbox } from './inbox';
+import { log } from './log';
+import type { AgentStateBase, AgentStateStore } from './state';
+
+export interface AgentLinkOptions {
+  gateway: GatewayClient;
+  state: AgentStateStore<AgentStateBase>;
+  offlineAfterS: number;
+  longPollS: number;
+  /** Only an active agent polls and acts (the cluster agent's Lease holder; a node agent always). */
+  isActive: () => boolean;
+  inbox?: string;
+}
+
+/** What runs a command (the CommandRunner of either agent). */
+export interface RunsCommands {
+  run(input: unknown, source: 'gateway' | 'inbox'): Promise<Receipt | null>;
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+export class AgentLink {
+  private runner: RunsCommands | undefined;
+  private lastContact = Date.now();
+  private connectivity: 'online' | 'offline' | 'standby' = 'online';
+  private stopped = false;
+  private inboxTimer: NodeJS.Timeout | undefined;
+  private looping: Promise<void> | undefined;
+
+  constructor(private readonly o: AgentLinkOptions) {}
+
+  isOffline(): boolean {
+    const offline = Date.now() - this.lastContact > this.o.offlineAfterS * 1000;
+    // Only an active agent talks to the gateway: a standby's silence says nothing about the manager, so it logs
+    // `standby`, and `offline` stays the active agent's word for a manager it cannot reach.
+    const state = offline && !this.o.isActive() ? 'standby' : offline ? 'offline' : 'online';
+    if (state !== this.connectivity) {
+      this.connectivity = state;
+      log(state, { since: new Date(this.lastContact).toISOString() });
+    }
+    return offline;
+  }
+
+  /** Anything the manager answered counts as contact. */
+  contact(): void {
+    this.lastContact = Date.now();
+    this.isOffline();
+  }
+
+  start(runner: RunsCommands): void {
+    this.runner = runner;
+    if (this.o.inbox) this.inboxTimer = setInterval(() => void this.drainInbox(), 1000);
+    this.looping = this.loop();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.inboxTimer);
+    this.o.gateway.close();
+    await this.looping;
+  }
+
+  private async loop(): Promise<void> {
+    let backoff = 500;
+    while (!this.stopped) {
+      if (!this.o.isActive()) {
+        this.isOffline();
+        await sleep(500);
+        continue;
+      }
+      try {
+        // Poll first: a command the previous leader ran without acknowledging comes back by redelivery and is
+        // answered nonce_replayed with its original result; queued receipts go after each poll.
+        const { commands } = await this.o.gateway.commands(this.o.longPollS);
+        this.contact();
+        backoff = 500;
+        for (const envelope of commands) {
+          if (!this.o.isActive() || this.stopped) break;
+          const receipt = await this.runner!.run(envelope, 'gateway');
+          if (receipt) await this.send([receipt]);
+        }
+        await this.flushReceipts();
+      } catch (error) {
+        if (this.stopped) break;
+        log('gateway.unreachable', { error: (error as Error).message }, 'warn');
+        this.isOffline();
+        await sleep(backoff);
+        backoff = Math.min(backoff * 2, 5000);
+      }
+    }
+  }
+
+  /** Sends receipts; those the manager acknowledges leave the unsent queue. */
+  async send(receipts: Receipt[]): Promise<void> {
+    try {
+      const { accepted, refused } = await this.o.gateway.receipts(receipts);
+      this.contact();
+      log('receipt.sent', { count: accepted.length });
+      if (refused) log('receipt.refused', { count: receipts.length - accepted.length }, 'warn');
+      // Refused receipts will never be taken: they leave the queue with the accepted ones.
+      const done = new Set(refused ? receipts.map((r) => r.command_id) : accepted);
+      if (this.o.state.state.unsent.some((id) => done.has(id)))
+        await this.o.state.update((s) => void (s.unsent = s.unsent.filter((id) => !done.has(id))));
+    } catch (error) {
+      log('receipt.queued', { count: receipts.length, error: (error as Error).message }, 'warn');
+    }
+  }
+
+  async flushReceipts(): Promise<void> {
+    const { unsent, receipts } = this.o.state.state;
+    const queued = unsent.map((id) => receipts[id]).filter((r) => r !== undefined);
+    if (queued.length > 0) await this.send(queued);
+  }
+
+  private async drainInbox(): Promise<void> {
+    if (!this.o.inbox || !this.o.isActive() || !this.runner) return;
+    await scanInbox(this.o.inbox, async (text) => {
+      const receipt = await this.runner!.run(text, 'inbox');
+      if (receipt && receipt.code !== 'manager_unreachable' && !this.isOffline()) await this.send([receipt]);
+      return receipt;
+    }).catch((e: Error) => log('inbox.failed', { error: e.message }, 'warn'));
+  }
+}

@@ -1,0 +1,140 @@
+// The Navin Node Agent: one per host, always active. It long-polls the gateway on the node-agent routes, runs
+// signed plans task by task (resuming an unfinished one after a restart), reports the host's facts and the
+// files and units it manages, and shares the cluster agent's link, runner, inbox and offline rules.
+import { NODE_AGENT_PATHS, OP_PLAN_EXECUTE, type HostReportRequest, type NodeAgentConfigBody } from '../../main/wire/node-agent';
+import type { TaskOutcome } from '../../main/wire/plan';
+import { CommandRunner } from '../commands';
+import { gatewayClient, type GatewayClient } from '../gateway-client';
+import type { Identity } from '../identity';
+import { AgentLink } from '../link';
+import { log } from '../log';
+import { readFacts } from './facts';
+import { FileStateStore, type NodeState } from './file-state';
+import { ManagedFs } from './managed-fs';
+import { NodeExecutor } from './plan-executor';
+import { runCheck } from '../checks';
+import type { CheckHook } from './tasks';
+
+export interface NodeAgentOptions {
+  identity: Identity<NodeAgentConfigBody>;
+  version: string;
+  stateDir: string;
+  inbox?: string;
+  /** Where the host's "/" is: "/" in production, a folder in tests. */
+  prefix?: string;
+  systemctl?: string;
+  /** Default: the service checks of agent/checks. */
+  runCheck?: CheckHook;
+}
+
+export class NodeAgent {
+  readonly state: FileStateStore;
+  private readonly gateway: GatewayClient;
+  private readonly link: AgentLink;
+  private readonly executor: NodeExecutor;
+  private readonly runner: CommandRunner<NodeState>;
+  private reportTimer: NodeJS.Timeout | undefined;
+  private reporting: Promise<void> | undefined;
+
+  constructor(private readonly o: NodeAgentOptions) {
+    const { config } = o.identity;
+    this.state = new FileStateStore(o.stateDir);
+    this.gateway = gatewayClient(o.identity, config.host_name, o.version, NODE_AGENT_PATHS);
+    this.link = new AgentLink({
+      gateway: this.gateway,
+      state: this.state,
+      offlineAfterS: config.offline_after_s,
+      longPollS: config.long_poll_s,
+      isActive: () => true,
+      inbox: o.inbox,
+    });
+    this.executor = new NodeExecutor({
+      state: this.state,
+      fs: new ManagedFs(o.prefix ?? '/', config.managed_roots),
+      systemctl: o.systemctl ?? 'systemctl',
+      runCheck: o.runCheck ?? ((c) => runCheck(c.kind, c.params)),
+      onProgress: (id, total, task) => this.progress(id, total, task),
+      onFacts: async () => {
+        const reported = await this.report().then(
+          () => true,
+          () => false,
+        );
+        return { reported, facts: this.lastFacts };
+      },
+      onManagedChanged: () => void this.report().catch(() => undefined),
+    });
+    this.runner = new CommandRunner({
+      identity: o.identity,
+      state: this.state,
+      executor: this.executor,
+      replica: config.host_name,
+      isOffline: () => this.link.isOffline(),
+    });
+  }
+
+  private lastFacts: unknown = null;
+
+  async start(): Promise<void> {
+    const { config } = this.o.identity;
+    await this.state.load();
+    log('started', {
+      version: this.o.version,
+      host_id: config.host_id,
+      host: config.host_name,
+      cluster_id: config.cluster_id,
+      gateway: config.gateway_url,
+      managed_roots: config.managed_roots.join(','),
+    });
+    void this.report().catch(() => undefined);
+    this.reportTimer = setInterval(() => void this.report().catch(() => undefined), config.report_interval_s * 1000);
+    this.link.start(this.runner);
+    for (const id of this.executor.unfinished()) void this.resume(id);
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.reportTimer);
+    await this.link.stop();
+  }
+
+  /** A plan the agent accepted before it stopped: its completed tasks stay done, the rest run now. */
+  private async resume(commandId: string): Promise<void> {
+    log('plan.resumed', {
+      command_id: commandId,
+      done: this.state.state.plans[commandId]?.tasks.filter((t) => t.status === 'succeeded').length,
+    });
+    const receipt = await this.runner.serialized(() =>
+      this.runner.finish(commandId, OP_PLAN_EXECUTE, () => this.executor.execute(commandId, OP_PLAN_EXECUTE), 'resume'),
+    );
+    if (!this.link.isOffline()) await this.link.send([receipt]);
+  }
+
+  private async progress(commandId: string, total: number, task: TaskOutcome): Promise<void> {
+    if (this.link.isOffline()) return;
+    try {
+      await this.gateway.progress({ command_id: commandId, total, task });
+      this.link.contact();
+    } catch (error) {
+      log('progress.unsent', { command_id: commandId, task: task.id, error: (error as Error).message }, 'warn');
+    }
+  }
+
+  /** Reads the facts and reports them with the managed files and units; one report at a time. */
+  report(): Promise<void> {
+    this.reporting ??= (async () => {
+      try {
+        const facts = await readFacts();
+        this.lastFacts = facts;
+        const body: HostReportRequest = { agent_version: this.o.version, facts, managed: this.state.state.managed };
+        await this.gateway.report(body);
+        this.link.contact();
+        log('facts.reported', { hostname: facts.hostname, architecture: facts.architecture });
+      } catch (error) {
+        log('facts.report_failed', { error: (error as Error).message }, 'warn');
+        throw error;
+      } finally {
+        this.reporting = undefined;
+      }
+    })();
+    return this.reporting;
+  }
+}

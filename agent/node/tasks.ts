@@ -1,0 +1,130 @@
+// Each kind of plan task, carried out on the host: what it does, what it records (a file or unit with its
+// sha256), and the output it reports. A failure throws ExecutionError with the task's code.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import type { ManagedEntry } from '../../main/wire/node-agent';
+import { parseMode, type PlanTask, type SystemctlTask } from '../../main/wire/plan';
+import type { CheckOutcome } from '../../main/wire/service-checks';
+import { ExecutionError } from '../commands';
+import { fetchArtifact } from './fetch-artifact';
+import type { NodeState } from './file-state';
+import { removeFile, sha256Hex, writeAtomic, type ManagedFs } from './managed-fs';
+
+const run = promisify(execFile);
+
+/** Runs a liveness, readiness or functional check (agent/checks' runCheck): an outcome, never a throw. */
+export type CheckHook = (check: { kind: string; params: Record<string, unknown> }) => Promise<CheckOutcome>;
+
+export interface TaskContext {
+  fs: ManagedFs;
+  commandId: string;
+  systemctl: string;
+  runCheck: CheckHook;
+}
+
+export interface TaskDone {
+  output: Record<string, unknown>;
+  /** Applied to the state in the same write as the task's outcome. */
+  record?: (s: NodeState) => void;
+}
+
+const VERB: Record<SystemctlTask, string> = {
+  'systemd.enable': 'enable',
+  'systemd.disable': 'disable',
+  'systemd.start': 'start',
+  'systemd.stop': 'stop',
+  'systemd.restart': 'restart',
+};
+
+async function systemctl(bin: string, args: string[]): Promise<string> {
+  try {
+    const r = await run(bin, args, { timeout: 120_000, maxBuffer: 1 << 20 });
+    return `${r.stdout}${r.stderr}`.trim();
+  } catch (error) {
+    const e = error as { stderr?: string; stdout?: string; code?: unknown; message: string };
+    const detail = (e.stderr || e.stdout || e.message).trim().slice(0, 2000);
+    throw new ExecutionError('systemctl_failed', `systemctl ${args.join(' ')} failed (${String(e.code ?? 'error')}): ${detail}`);
+  }
+}
+
+/** The unit's state as systemd sees it, for the task's output. */
+async function unitState(bin: string, unit: string): Promise<Record<string, string>> {
+  const text = await systemctl(bin, ['show', unit, '-p', 'ActiveState,SubState,UnitFileState,InvocationID,MainPID']).catch(() => '');
+  return Object.fromEntries(
+    text
+      .split('\n')
+      .map((l) => l.split('='))
+      .filter((kv) => kv.length >= 2)
+      .map(([k, ...v]) => [k!, v.join('=')]),
+  );
+}
+
+const entry = (data: Buffer, commandId: string): ManagedEntry => ({
+  sha256: sha256Hex(data),
+  size: data.length,
+  command_id: commandId,
+  written_at: new Date().toISOString(),
+});
+
+export async function runTask(task: PlanTask, ctx: TaskContext): Promise<TaskDone> {
+  switch (task.kind) {
+    case 'file.write': {
+      const data = task.content !== undefined ? Buffer.from(task.content, 'utf8') : Buffer.from(task.content_base64!, 'base64');
+      const sha = sha256Hex(data);
+      if (sha !== task.sha256) throw new ExecutionError('content_mismatch', `the content hashes to ${sha}, not the signed ${task.sha256}`);
+      const real = ctx.fs.filePath(task.path);
+      try {
+        writeAtomic(real, data, parseMode(task.mode, 0o644));
+      } catch (error) {
+        throw new ExecutionError('file_write_failed', `cannot write ${task.path}: ${(error as Error).message}`);
+      }
+      const e = entry(data, ctx.commandId);
+      return { output: { path: task.path, sha256: sha, size: data.length }, record: (s) => void (s.managed.files[task.path] = e) };
+    }
+    case 'file.remove': {
+      const existed = removeFile(ctx.fs.filePath(task.path));
+      return { output: { path: task.path, existed }, record: (s) => void delete s.managed.files[task.path] };
+    }
+    case 'artifact.fetch': {
+      const real = ctx.fs.filePath(task.path);
+      const got = await fetchArtifact(task, real, parseMode(task.mode, 0o644));
+      const e: ManagedEntry = { sha256: got.sha256, size: got.size, command_id: ctx.commandId, written_at: new Date().toISOString() };
+      return {
+        output: { path: task.path, digest: task.digest, size: got.size, url: got.url },
+        record: (s) => void (s.managed.files[task.path] = e),
+      };
+    }
+    case 'unit.write': {
+      const data = Buffer.from(task.content, 'utf8');
+      const sha = sha256Hex(data);
+      if (sha !== task.sha256) throw new ExecutionError('content_mismatch', `the unit hashes to ${sha}, not the signed ${task.sha256}`);
+      const real = ctx.fs.unitPath(task.unit);
+      try {
+        writeAtomic(real, data, 0o644);
+      } catch (error) {
+        throw new ExecutionError('file_write_failed', `cannot write unit ${task.unit}: ${(error as Error).message}`);
+      }
+      const e = entry(data, ctx.commandId);
+      return { output: { unit: task.unit, sha256: sha, size: data.length }, record: (s) => void (s.managed.units[task.unit] = e) };
+    }
+    case 'unit.remove': {
+      const existed = removeFile(ctx.fs.unitPath(task.unit));
+      return { output: { unit: task.unit, existed }, record: (s) => void delete s.managed.units[task.unit] };
+    }
+    case 'systemd.daemon_reload':
+      await systemctl(ctx.systemctl, ['daemon-reload']);
+      return { output: { reloaded: true } };
+    case 'check': {
+      const outcome = await ctx.runCheck(task.check);
+      if (outcome.status !== 'pass')
+        throw new ExecutionError('check_failed', outcome.error?.message ?? `check ${task.check.kind} failed`, { check: outcome });
+      return { output: { check: outcome } };
+    }
+    default: {
+      const unit = task.unit;
+      ctx.fs.assertUnit(unit);
+      const said = await systemctl(ctx.systemctl, [VERB[task.kind], unit]);
+      return { output: { unit, systemctl: said || null, ...(await unitState(ctx.systemctl, unit)) } };
+    }
+  }
+}

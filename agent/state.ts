@@ -1,0 +1,45 @@
+// What every agent keeps durably, behind one small interface: used nonces, the receipt of every command run,
+// the receipts the manager has not acknowledged yet, plus whatever the agent kind adds. The cluster agent keeps
+// it in a ConfigMap (state-store.ts), the node agent in a file written atomically (node/file-state.ts).
+import type { NonceStore } from '../main/wire/envelope';
+import type { Receipt } from '../main/wire/protocol';
+
+export interface AgentStateBase {
+  /** nonce → keep until (RFC 3339); pruned once past. */
+  nonces: Record<string, string>;
+  /** command_id → the receipt of its one execution. */
+  receipts: Record<string, Receipt>;
+  /** command ids whose receipt the manager has not acknowledged yet. */
+  unsent: string[];
+}
+
+export interface AgentStateStore<S extends AgentStateBase = AgentStateBase> {
+  /** The state as last loaded or written. */
+  readonly state: S;
+  /** Reads the stored state (creating it empty the first time). */
+  load(): Promise<S>;
+  /** Applies a change to a copy and stores it; the in-memory state changes only once the write succeeded. */
+  update(change: (s: S) => void): Promise<void>;
+}
+
+/** Drops nonces past their retention: past not_after + skew their envelope is refused as expired anyway. */
+export function pruneNonces(state: AgentStateBase, now = new Date().toISOString()): void {
+  for (const [n, until] of Object.entries(state.nonces)) if (until < now) delete state.nonces[n];
+}
+
+/** The verifier's view of the nonces: reads from the loaded state; remembering happens in the state write. */
+export class StateNonces implements NonceStore {
+  readonly pending = new Map<string, string>();
+  constructor(private readonly store: AgentStateStore) {}
+  seen(nonce: string): boolean {
+    return nonce in this.store.state.nonces || this.pending.has(nonce);
+  }
+  remember(nonce: string, keepUntil: Date): void {
+    this.pending.set(nonce, keepUntil.toISOString());
+  }
+  prune(now: Date): number {
+    let n = 0;
+    for (const [k, v] of this.pending) if (v < now.toISOString()) n += Number(this.pending.delete(k));
+    return n;
+  }
+}

@@ -1,0 +1,46 @@
+// Hosts of clusters of kind hosts (contract: contract/hosts.ts): add and list hosts, issue a host's node agent
+// identity (with the install commands), send it a signed plan or a facts report, and follow a plan task by task.
+import { objectBody } from '../body';
+import { noContent, ok, type Router } from '../router';
+
+export function hostRoutes(router: Router): void {
+  router.authed('GET', '/api/v1/clusters/:id/hosts', 'viewer', ({ manager, params }) => ok({ items: manager.hosts.views(params.id) }));
+
+  router.authed('POST', '/api/v1/clusters/:id/hosts', 'operator', ({ manager, params, body, principal }) => {
+    const b = objectBody(body);
+    const host = manager.hosts.add(params.id, { name: b.name, address: b.address }, principal.actor);
+    return ok(manager.hosts.view(host.id), 201);
+  });
+
+  router.authed('GET', '/api/v1/hosts/:host_id', 'viewer', ({ manager, params }) => ok(manager.hosts.view(params.host_id)));
+
+  router.authed('DELETE', '/api/v1/hosts/:host_id', 'operator', ({ manager, params, principal }) => {
+    manager.hosts.remove(params.host_id, principal.actor);
+    return noContent();
+  });
+
+  router.authed('POST', '/api/v1/hosts/:host_id/agent', 'operator', ({ manager, params, body, principal }) => {
+    const b = objectBody(body);
+    const identity = manager.hostIdentities.issue(
+      params.host_id,
+      { gateway_url: b.gateway_url, server_name: b.server_name, offline_after_s: b.offline_after_s },
+      principal.actor,
+    );
+    return ok(identity, 201);
+  });
+
+  // A raw plan is an administrator's tool; service operations (with the lifecycle gate) build plans too.
+  router.authed('POST', '/api/v1/hosts/:host_id/plans', 'admin', ({ manager, params, body, principal }) =>
+    ok(manager.hostCommands.issuePlan(params.host_id, objectBody(body), principal.actor), 202),
+  );
+
+  router.authed('POST', '/api/v1/hosts/:host_id/facts/report', 'operator', ({ manager, params, principal }) =>
+    ok(manager.hostCommands.issueFactsReport(params.host_id, principal.actor), 202),
+  );
+
+  router.authed('GET', '/api/v1/hosts/:host_id/commands', 'viewer', ({ manager, params, query }) =>
+    ok({ items: manager.hostCommands.list(params.host_id, Number(query.get('limit') ?? 50)) }),
+  );
+
+  router.authed('GET', '/api/v1/commands/:id/plan', 'viewer', ({ manager, params }) => ok(manager.hostCommands.plan(params.id)));
+}

@@ -1,0 +1,103 @@
+// The gateway's node-agent routes, for a client certificate bound to a host: the long poll of that host's own
+// commands, the facts report, receipts and plan progress. A receipt or progress report for another host's
+// command is refused 403 (and audited by HostCommands).
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Clock } from '../clock';
+import type { CoreEvents } from '../events';
+import type { Store } from '../store/store';
+import { ForbiddenReceiptError } from '../commands/commands';
+import type { HostCommands } from '../hosts/host-commands';
+import { AGENT_HEADERS, type Receipt } from '../../wire/protocol';
+import { NODE_AGENT_PATHS, type HostReportRequest } from '../../wire/node-agent';
+import type { PlanProgressRequest } from '../../wire/plan';
+import { CoreError } from '../errors';
+import { statusOf } from '../error-codes';
+
+export interface NodeAgentRouteDeps {
+  store: Store;
+  clock: Clock;
+  events: CoreEvents;
+  hosts: HostCommands;
+  readJson(): Promise<unknown>;
+  reply(status: number, body: unknown): void;
+  poll(waitS: number): Promise<unknown[]>;
+  longPollMaxS: number;
+}
+
+const RECEIPT_STATUSES = ['succeeded', 'failed', 'rejected'];
+
+export async function nodeAgentRoute(
+  req: IncomingMessage,
+  _res: ServerResponse,
+  url: URL,
+  who: { hostId: string; serial: string },
+  d: NodeAgentRouteDeps,
+): Promise<void> {
+  const host = d.store.hosts.get(who.hostId);
+  if (!host) throw new CoreError('certificate_refused', 'the host of this certificate was removed');
+  const actor = `agent:host:${who.hostId}`;
+  const version = req.headers[AGENT_HEADERS.version];
+  d.store.hosts.seen(
+    who.hostId,
+    d.clock.now().toISOString(),
+    (Array.isArray(version) ? version[0] : version)?.slice(0, 64) ?? null,
+    who.serial,
+  );
+  d.events.emit('host.changed', { id: who.hostId, cluster_id: host.cluster_id });
+  // As for a cluster agent: the cluster's own state (derived from its hosts') may have changed with it.
+  d.events.emit('agent.seen', { cluster_id: host.cluster_id, host_id: who.hostId });
+
+  if (req.method === 'GET' && url.pathname === NODE_AGENT_PATHS.commands) {
+    const wait = Math.max(0, Math.min(Number(url.searchParams.get('wait') ?? d.longPollMaxS) || 0, d.longPollMaxS));
+    const commands = await d.poll(wait);
+    if (commands.length > 0) d.events.emit('command.changed', { cluster_id: host.cluster_id, host_id: who.hostId });
+    return d.reply(200, { commands });
+  }
+  if (req.method === 'POST' && url.pathname === NODE_AGENT_PATHS.report) {
+    const body = (await d.readJson()) as HostReportRequest;
+    if (typeof body !== 'object' || body === null || typeof body.facts !== 'object' || body.facts === null)
+      throw new CoreError('bad_request', 'a report is {agent_version, facts, managed}');
+    d.hosts.recordReport(who.hostId, body);
+    d.events.emit('host.changed', { id: who.hostId, cluster_id: host.cluster_id });
+    return d.reply(200, { stored: true });
+  }
+  if (req.method === 'POST' && url.pathname === NODE_AGENT_PATHS.receipts) {
+    const body = (await d.readJson()) as { receipts?: Receipt[] };
+    if (!Array.isArray(body?.receipts)) throw new CoreError('bad_request', 'receipts is a list');
+    const accepted: string[] = [];
+    let refused: string | undefined;
+    for (const r of body.receipts) {
+      if (typeof r?.command_id !== 'string' || !RECEIPT_STATUSES.includes(r.status))
+        throw new CoreError('bad_request', 'each receipt has a command_id and a status');
+      try {
+        d.hosts.recordReceipt(who.hostId, r, actor);
+        accepted.push(r.command_id);
+        d.events.emit('command.changed', { id: r.command_id, cluster_id: host.cluster_id, host_id: who.hostId });
+      } catch (error) {
+        if (!(error instanceof ForbiddenReceiptError)) throw error;
+        refused = r.command_id;
+      }
+    }
+    if (refused)
+      return d.reply(statusOf('forbidden'), {
+        error: { code: 'forbidden', message: `command ${refused} is not a command of this host` },
+        accepted,
+      });
+    return d.reply(200, { accepted });
+  }
+  if (req.method === 'POST' && url.pathname === NODE_AGENT_PATHS.progress) {
+    const body = (await d.readJson()) as PlanProgressRequest;
+    if (typeof body?.command_id !== 'string' || typeof body.task !== 'object' || body.task === null)
+      throw new CoreError('bad_request', 'progress is {command_id, total, task}');
+    try {
+      d.hosts.recordProgress(who.hostId, body, actor);
+    } catch (error) {
+      if (error instanceof ForbiddenReceiptError)
+        throw new CoreError('forbidden', `command ${body.command_id} is not a command of this host`);
+      throw error;
+    }
+    d.events.emit('command.changed', { id: body.command_id, cluster_id: host.cluster_id, host_id: who.hostId });
+    return d.reply(200, { stored: true });
+  }
+  throw new CoreError('not_found', `no gateway route ${req.method} ${url.pathname}`);
+}

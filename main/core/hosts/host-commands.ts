@@ -1,0 +1,306 @@
+// Signed commands for one host's node agent (target = the host id): plans of tasks and facts reports. The
+// gateway hands a host only its own commands; receipts and progress for another host's command are refused and
+// audited. A plan's progress is recorded task by task, and the final receipt's outcomes complete it.
+import { createHash, randomUUID } from 'node:crypto';
+import type { Clock } from '../clock';
+import { ConflictError, CoreError, NotFoundError, ValidationError } from '../errors';
+import type { Keyring } from '../keys/keyring';
+import { ForbiddenReceiptError, type Commands, type CommandView } from '../commands/commands';
+import type { CoreEvents } from '../events';
+import { requiresFourEyes } from '../profiles/profile-rules';
+import type { CommandRecord } from '../store/commands-tables';
+import type { Store } from '../store/store';
+import { buildCommand, signDocument } from '../../wire/envelope';
+import { DEFAULT_MANAGED_ROOTS, isManagedUnit, OP_FACTS_REPORT, OP_PLAN_EXECUTE, type HostReportRequest } from '../../wire/node-agent';
+import { planProblem, type PlanArgs, type PlanProgressRequest, type PlanResult, type TaskOutcome, type TaskStatus } from '../../wire/plan';
+import type { Receipt } from '../../wire/protocol';
+import type { Hosts } from './hosts';
+
+export const HOST_COMMAND_VALIDITY_S = 15 * 60;
+
+export interface PlanTaskView {
+  index: number;
+  id: string;
+  kind: string;
+  title: string | null;
+  status: TaskStatus;
+  started_at: string | null;
+  finished_at: string | null;
+  duration_ms: number | null;
+  code: string | null;
+  message: string | null;
+  output: Record<string, unknown> | null;
+  resumed: boolean;
+}
+
+export interface PlanView {
+  command_id: string;
+  host_id: string;
+  state: CommandRecord['state'];
+  code: string | null;
+  title: string | null;
+  total: number;
+  succeeded: number;
+  failed_task: string | null;
+  tasks: PlanTaskView[];
+}
+
+const sha256 = (b: Buffer): string => createHash('sha256').update(b).digest('hex');
+
+/** Fills in the sha256 of inline contents (refusing one given that does not match), so callers need not. */
+function withDigests(args: Record<string, unknown>): PlanArgs {
+  if (!Array.isArray(args.tasks)) throw new ValidationError('tasks', 'a plan is {"tasks": [...]}');
+  const tasks = args.tasks.map((t: unknown, i) => {
+    if (typeof t !== 'object' || t === null) return t;
+    const task = { ...(t as Record<string, unknown>) };
+    let bytes: Buffer | undefined;
+    if ((task.kind === 'file.write' || task.kind === 'unit.write') && typeof task.content === 'string')
+      bytes = Buffer.from(task.content, 'utf8');
+    if (task.kind === 'file.write' && typeof task.content_base64 === 'string' && task.content === undefined)
+      bytes = Buffer.from(task.content_base64, 'base64');
+    if (bytes) {
+      const digest = sha256(bytes);
+      if (task.sha256 !== undefined && task.sha256 !== digest)
+        throw new ValidationError('tasks', `task ${i}: sha256 ${String(task.sha256)} is not the digest of its content (${digest})`);
+      task.sha256 = digest;
+    }
+    return task;
+  });
+  return { ...args, tasks } as unknown as PlanArgs;
+}
+
+export class HostCommands {
+  private readonly listeners = new Set<(hostId: string) => void>();
+
+  constructor(
+    private readonly store: Store,
+    private readonly hosts: Hosts,
+    private readonly keyring: Keyring,
+    private readonly clock: Clock,
+    private readonly commands: Commands,
+    private readonly events: CoreEvents,
+  ) {}
+
+  /** Called when a host has something new to deliver (the gateway's long polls listen). */
+  onQueued(listener: (hostId: string) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Signs and queues a plan for one host. Raw plans are an administrator's tool: under a profile that requires
+   * four eyes they are refused (service operations, with their approvals, build plans there).
+   */
+  issuePlan(hostId: string, args: unknown, actor: string, opts: { allowFourEyes?: boolean } = {}): CommandView {
+    if (typeof args !== 'object' || args === null || Array.isArray(args)) throw new ValidationError('tasks', 'a plan is {"tasks": [...]}');
+    const plan = withDigests(args as Record<string, unknown>);
+    const problem = planProblem(plan, DEFAULT_MANAGED_ROOTS, isManagedUnit);
+    if (problem) throw new ValidationError('tasks', problem);
+    return this.issue(hostId, OP_PLAN_EXECUTE, plan as unknown as Record<string, unknown>, actor, (cluster) => {
+      if (!opts.allowFourEyes && requiresFourEyes(cluster.profile))
+        throw new ConflictError(
+          'raw_plan_refused',
+          `the ${cluster.profile} profile requires four eyes: a raw plan cannot be sent to its hosts, only service operations with their approvals`,
+        );
+    });
+  }
+
+  /** Asks a host's agent to read and report its facts now (read-only, also served offline). */
+  issueFactsReport(hostId: string, actor: string): CommandView {
+    return this.issue(hostId, OP_FACTS_REPORT, {}, actor);
+  }
+
+  private issue(
+    hostId: string,
+    op: string,
+    args: Record<string, unknown>,
+    actor: string,
+    gate?: (cluster: { profile: Parameters<typeof requiresFourEyes>[0] }) => void,
+  ): CommandView {
+    const record = this.store.tx(() => {
+      const host = this.hosts.get(hostId);
+      const cluster = this.hosts.hostsCluster(host.cluster_id);
+      gate?.(cluster);
+      const now = this.clock.now();
+      const envelope = signDocument(
+        buildCommand({
+          command_id: randomUUID(),
+          tenant: cluster.tenant,
+          target: hostId,
+          op,
+          args,
+          now,
+          validitySeconds: HOST_COMMAND_VALIDITY_S,
+        }),
+        this.keyring.active(),
+      );
+      const payload = envelope.payload as { command_id: string; not_after: string };
+      this.store.hosts.insertCommand(
+        {
+          id: payload.command_id,
+          cluster_id: cluster.id,
+          op,
+          args,
+          envelope,
+          requested_by: actor,
+          created_at: now.toISOString(),
+          not_after: payload.not_after,
+        },
+        hostId,
+      );
+      this.store.audit.append({
+        actor,
+        action: `command.${op}`,
+        cluster_id: cluster.id,
+        target: host.name,
+        details: {
+          command_id: payload.command_id,
+          host_id: hostId,
+          ...(op === OP_PLAN_EXECUTE ? { tasks: (args.tasks as unknown[]).length } : {}),
+        },
+      });
+      return this.store.commands.get(payload.command_id)!;
+    });
+    for (const l of this.listeners) l(hostId);
+    this.events.emit('command.changed', { id: record.id, cluster_id: record.cluster_id, host_id: hostId });
+    return this.commands.get(record.id);
+  }
+
+  /** The newest commands addressed to one host (at most 500). */
+  list(hostId: string, limit = 50): CommandView[] {
+    this.hosts.get(hostId);
+    const n = Math.min(Math.max(Math.trunc(limit) || 50, 1), 500);
+    return this.store.hosts.listCommands(hostId, n).map((c) => this.commands.get(c.id));
+  }
+
+  /** Hands the due commands to the host's agent and marks them delivered (redelivered if not acknowledged in time). */
+  deliver(hostId: string, redeliverAfterS: number): unknown[] {
+    return this.store.tx(() => {
+      const now = this.clock.now();
+      const due = this.store.hosts.due(hostId, new Date(now.getTime() - redeliverAfterS * 1000).toISOString(), now.toISOString());
+      for (const c of due) this.store.commands.markDelivered(c.id, now.toISOString());
+      return due.map((c) => c.envelope);
+    });
+  }
+
+  nextWakeup(hostId: string): string | undefined {
+    return this.store.hosts.nextWakeup(hostId);
+  }
+
+  /** The command, which must be addressed to this host; otherwise refused, and the refusal audited. */
+  private ownCommand(hostId: string, commandId: string, actor: string, what: 'receipt' | 'progress'): CommandRecord {
+    const command = this.store.commands.get(commandId);
+    const owner = command ? this.store.hosts.commandHost(commandId)?.host_id : undefined;
+    if (command && owner === hostId) return command;
+    const host = this.store.hosts.get(hostId);
+    this.store.tx(() =>
+      this.store.audit.append({
+        actor,
+        action: `gateway.${what}_refused`,
+        cluster_id: host?.cluster_id ?? null,
+        target: commandId,
+        details: { host_id: hostId, reason: command ? 'other_host' : 'unknown_command', command_host: owner ?? null },
+      }),
+    );
+    throw new ForbiddenReceiptError(commandId);
+  }
+
+  /** Records a receipt. The first final receipt sets the status; later ones are kept but change nothing. */
+  recordReceipt(hostId: string, receipt: Receipt, actor: string): { changed: boolean } {
+    const command = this.ownCommand(hostId, receipt.command_id, actor, 'receipt');
+    return this.store.tx(() => {
+      const now = this.clock.now().toISOString();
+      this.store.commands.insertReceipt({
+        command_id: command.id,
+        cluster_id: command.cluster_id,
+        received_at: now,
+        status: receipt.status,
+        code: receipt.code ?? null,
+        replica: receipt.replica ?? null,
+        body: receipt,
+      });
+      const outcome = receipt.code === 'nonce_replayed' && receipt.original ? receipt.original : receipt;
+      const changed = this.store.commands.complete(command.id, outcome.status, outcome.code ?? null, outcome.result ?? null, now);
+      if (changed) {
+        // The final outcomes complete the progress, even when progress reports were lost while offline.
+        const tasks = (outcome.result as Partial<PlanResult> | undefined)?.tasks;
+        if (command.op === OP_PLAN_EXECUTE && Array.isArray(tasks)) for (const t of tasks) this.upsertTask(command.id, t);
+        this.store.audit.append({
+          actor,
+          action: 'command.completed',
+          cluster_id: command.cluster_id,
+          target: command.id,
+          details: { status: outcome.status, code: outcome.code ?? null, host_id: hostId },
+        });
+      }
+      return { changed };
+    });
+  }
+
+  /** Records one task's progress of a running plan. */
+  recordProgress(hostId: string, body: PlanProgressRequest, actor: string): void {
+    const command = this.ownCommand(hostId, body.command_id, actor, 'progress');
+    if (command.op !== OP_PLAN_EXECUTE) throw new CoreError('bad_request', 'progress is reported for plans only');
+    this.store.tx(() => this.upsertTask(command.id, body.task));
+  }
+
+  private upsertTask(commandId: string, t: TaskOutcome): void {
+    if (!Number.isInteger(t?.index) || typeof t.id !== 'string' || !['running', 'succeeded', 'failed', 'skipped'].includes(t.status))
+      return;
+    this.store.hosts.upsertTask({
+      command_id: commandId,
+      idx: t.index,
+      task_id: t.id,
+      kind: String(t.kind),
+      status: t.status as 'running',
+      started_at: t.started_at ?? null,
+      finished_at: t.finished_at ?? null,
+      code: t.code ?? null,
+      message: t.message ?? null,
+      body: t,
+    });
+  }
+
+  recordReport(hostId: string, body: HostReportRequest): void {
+    this.store.tx(() => this.store.hosts.setReport(hostId, this.clock.now().toISOString(), body.facts, body.managed ?? null));
+  }
+
+  /** A plan with each task's state: planned ones pending, those never run after a failure skipped. */
+  plan(commandId: string): PlanView {
+    const command = this.store.commands.get(commandId);
+    const hostId = command ? this.store.hosts.commandHost(commandId)?.host_id : null;
+    if (!command || !hostId || command.op !== OP_PLAN_EXECUTE) throw new NotFoundError('plan', commandId);
+    const args = command.args as PlanArgs;
+    const rows = new Map(this.store.hosts.tasks(commandId).map((r) => [r.idx, r]));
+    const final = !['queued', 'delivered'].includes(command.state);
+    const tasks = args.tasks.map((t, index): PlanTaskView => {
+      const r = rows.get(index);
+      const body = (r?.body ?? {}) as TaskOutcome;
+      return {
+        index,
+        id: t.id,
+        kind: t.kind,
+        title: t.title ?? null,
+        status: r?.status ?? (final ? 'skipped' : 'pending'),
+        started_at: r?.started_at ?? null,
+        finished_at: r?.finished_at ?? null,
+        duration_ms: body.duration_ms ?? null,
+        code: r?.code ?? null,
+        message: r?.message ?? null,
+        output: body.output ?? null,
+        resumed: body.resumed === true,
+      };
+    });
+    return {
+      command_id: commandId,
+      host_id: hostId,
+      state: command.state,
+      code: command.code,
+      title: args.title ?? null,
+      total: tasks.length,
+      succeeded: tasks.filter((t) => t.status === 'succeeded').length,
+      failed_task: tasks.find((t) => t.status === 'failed')?.id ?? null,
+      tasks,
+    };
+  }
+}

@@ -1,0 +1,134 @@
+// A host's node agent identity, issued exactly as a cluster agent's: a client certificate from the manager CA
+// (CN and URI SAN urn:navin:host:<id>; the previous one revoked at once), its private key handed out once and
+// never stored, the CA, manager.pem and the agent config signed by the manager; plus the commands that install
+// the Debian package and the identity on the host.
+import type { Clock } from '../clock';
+import { ValidationError } from '../errors';
+import type { CertificateAuthority } from '../keys/ca';
+import type { Keyring } from '../keys/keyring';
+import type { Store } from '../store/store';
+import type { CoreEvents } from '../events';
+import { checkGatewayUrl } from '../clusters/agent-identity';
+import { signDocument, type SignedDocument } from '../../wire/envelope';
+import { toBase64url } from '../../wire/encoding';
+import {
+  DEFAULT_MANAGED_ROOTS,
+  hostUri,
+  NODE_AGENT_IDENTITY_DIR,
+  NODE_AGENT_PACKAGE,
+  NODE_AGENT_UNIT,
+  type NodeAgentConfigBody,
+} from '../../wire/node-agent';
+import type { Hosts } from './hosts';
+
+export const NODE_AGENT_DEFAULTS = {
+  offline_after_s: 120,
+  redelivery_s: 15,
+  long_poll_s: 30,
+  clock_skew_s: 30,
+  report_interval_s: 60,
+} as const;
+
+const IDENTITY_FILES = ['config.json', 'manager.pem', 'tls.crt', 'tls.key', 'ca.crt'] as const;
+
+export interface HostIdentity {
+  host_id: string;
+  serial: string;
+  not_after: string;
+  revoked_serials: string[];
+  files: Record<(typeof IDENTITY_FILES)[number], string>;
+  config: SignedDocument;
+  identity_dir: string;
+  package_file: string;
+  /** What an administrator runs on the host, in the folder holding the package and the five files. */
+  install_commands: string[];
+}
+
+/** The package file name of a version, as the build writes it. */
+export const packageFile = (version: string): string => `${NODE_AGENT_PACKAGE}_${version}_amd64.deb`;
+
+export class HostIdentities {
+  constructor(
+    private readonly store: Store,
+    private readonly hosts: Hosts,
+    private readonly ca: CertificateAuthority,
+    private readonly keyring: Keyring,
+    private readonly clock: Clock,
+    private readonly version: string,
+    private readonly events: CoreEvents,
+  ) {}
+
+  issue(hostId: string, input: { gateway_url?: unknown; server_name?: unknown; offline_after_s?: unknown }, actor: string): HostIdentity {
+    const host = this.hosts.get(hostId);
+    const gateway = checkGatewayUrl(input.gateway_url);
+    const serverName = input.server_name;
+    if (serverName !== undefined && (typeof serverName !== 'string' || !/^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/.test(serverName)))
+      throw new ValidationError('server_name', 'server_name is a DNS name');
+    let offline_after_s: number = NODE_AGENT_DEFAULTS.offline_after_s;
+    if (input.offline_after_s !== undefined) {
+      const v = input.offline_after_s;
+      if (!Number.isInteger(v) || (v as number) < 5 || (v as number) > 86_400)
+        throw new ValidationError('offline_after_s', 'offline_after_s is a whole number of seconds from 5 to 86400');
+      offline_after_s = v as number;
+    }
+    const identity = this.store.tx(() => {
+      const cluster = this.hosts.hostsCluster(host.cluster_id);
+      const now = this.clock.now().toISOString();
+      const revoked = this.store.hosts.revokeCertificates(hostId, now);
+      const cert = this.ca.issueHostClient(cluster.id, hostUri(hostId));
+      this.store.hosts.bindCertificate(cert.serial, hostId);
+      const body: Omit<NodeAgentConfigBody, 'key_id'> = {
+        type: 'agent-config',
+        v: 1,
+        agent: 'node',
+        host_id: hostId,
+        host_name: host.name,
+        cluster_id: cluster.id,
+        target: hostId,
+        tenant: cluster.tenant,
+        gateway_url: gateway.origin,
+        server_name: (serverName as string | undefined) ?? gateway.hostname.replace(/^\[|\]$/g, ''),
+        trusted_key_ids: [...this.keyring.trusted().keys()],
+        trusted_keys: Object.fromEntries([...this.keyring.trusted()].map(([id, pub]) => [id, toBase64url(pub)])),
+        client_certificate_serial: cert.serial,
+        issued_at: now,
+        managed_roots: [...DEFAULT_MANAGED_ROOTS],
+        ...NODE_AGENT_DEFAULTS,
+        offline_after_s,
+      };
+      const config = signDocument(body, this.keyring.active());
+      this.store.audit.append({
+        actor,
+        action: 'host.identity_issue',
+        cluster_id: cluster.id,
+        target: host.name,
+        details: { host_id: hostId, serial: cert.serial, gateway_url: gateway.origin, revoked_serials: revoked },
+      });
+      const deb = packageFile(this.version);
+      return {
+        host_id: hostId,
+        serial: cert.serial,
+        not_after: cert.notAfter.toISOString(),
+        revoked_serials: revoked,
+        files: {
+          'config.json': `${JSON.stringify(config, null, 2)}\n`,
+          'manager.pem': this.keyring.managerPem(),
+          'tls.crt': cert.certPem,
+          'tls.key': cert.keyPem,
+          'ca.crt': this.ca.certPem,
+        },
+        config,
+        identity_dir: NODE_AGENT_IDENTITY_DIR,
+        package_file: deb,
+        install_commands: [
+          `apt-get install ./${deb}`,
+          `install -d -m 0700 ${NODE_AGENT_IDENTITY_DIR}`,
+          `install -m 0600 ${IDENTITY_FILES.join(' ')} ${NODE_AGENT_IDENTITY_DIR}/`,
+          `systemctl enable --now ${NODE_AGENT_UNIT}`,
+        ],
+      };
+    });
+    this.events.emit('host.changed', { id: hostId, cluster_id: host.cluster_id });
+    return identity;
+  }
+}

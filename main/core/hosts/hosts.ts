@@ -1,0 +1,90 @@
+// Hosts of a cluster of kind `hosts`: add, list, read, remove — each change audited in the same transaction and
+// announced to the consoles (`host.changed`) — and the views the console shows of them with their agent.
+// Removing a host revokes its node agent's certificate at once.
+import { randomUUID } from 'node:crypto';
+import { isIP } from 'node:net';
+import type { Clock } from '../clock';
+import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import { HOST_NAME } from '../clusters/names';
+import type { ClusterRecord } from '../store/clusters-table';
+import type { HostRecord } from '../store/hosts-tables';
+import type { Store } from '../store/store';
+import type { CoreEvents } from '../events';
+import { hostView, type HostView } from '../clusters/host-status';
+
+export class Hosts {
+  constructor(
+    private readonly store: Store,
+    private readonly clock: Clock,
+    private readonly events: CoreEvents,
+  ) {}
+
+  /** The cluster, which must be of kind hosts. */
+  hostsCluster(clusterId: string): ClusterRecord {
+    const cluster = this.store.clusters.get(clusterId);
+    if (!cluster) throw new NotFoundError('cluster', clusterId);
+    if (cluster.kind !== 'hosts')
+      throw new ConflictError(
+        'cluster_kind_mismatch',
+        `cluster ${cluster.name} is of kind ${cluster.kind}: hosts belong to clusters of kind hosts`,
+      );
+    return cluster;
+  }
+
+  add(clusterId: string, input: { name?: unknown; address?: unknown }, actor: string): HostRecord {
+    const { name, address } = input;
+    if (typeof name !== 'string' || name.length > 63 || !HOST_NAME.test(name) || name.includes('.'))
+      throw new ValidationError('name', 'a host name is one DNS label (letters, digits and inner "-"), at most 63 characters');
+    if (typeof address !== 'string' || isIP(address) === 0)
+      throw new ValidationError('address', 'address is the IPv4 or IPv6 address the host is reached at');
+    const host = this.store.tx(() => {
+      const cluster = this.hostsCluster(clusterId);
+      const lower = name.toLowerCase();
+      if (this.store.hosts.byName(clusterId, lower))
+        throw new ConflictError('name_taken', `cluster ${cluster.name} already has a host ${lower}`);
+      const row = { id: randomUUID(), cluster_id: clusterId, name: lower, address, created_at: this.clock.now().toISOString() };
+      this.store.hosts.insert(row);
+      this.store.audit.append({ actor, action: 'host.add', cluster_id: clusterId, target: lower, details: { host_id: row.id, address } });
+      return this.store.hosts.get(row.id)!;
+    });
+    this.events.emit('host.changed', { id: host.id, cluster_id: clusterId });
+    return host;
+  }
+
+  list(clusterId: string): HostRecord[] {
+    this.hostsCluster(clusterId);
+    return this.store.hosts.list(clusterId);
+  }
+
+  get(hostId: string): HostRecord {
+    const h = this.store.hosts.get(hostId);
+    if (!h) throw new NotFoundError('host', hostId);
+    return h;
+  }
+
+  /** A host as the console shows it: its facts and what the gateway last saw of its agent. */
+  view(hostId: string): HostView {
+    return hostView(this.store, this.clock, this.get(hostId));
+  }
+
+  views(clusterId: string): HostView[] {
+    return this.list(clusterId).map((h) => hostView(this.store, this.clock, h));
+  }
+
+  remove(hostId: string, actor: string): void {
+    const h = this.get(hostId);
+    this.store.tx(() => {
+      this.get(hostId);
+      const revoked = this.store.hosts.revokeCertificates(hostId, this.clock.now().toISOString());
+      this.store.hosts.delete(hostId);
+      this.store.audit.append({
+        actor,
+        action: 'host.remove',
+        cluster_id: h.cluster_id,
+        target: h.name,
+        details: { host_id: hostId, revoked },
+      });
+    });
+    this.events.emit('host.changed', { id: hostId, cluster_id: h.cluster_id });
+  }
+}

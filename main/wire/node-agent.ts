@@ -1,0 +1,90 @@
+// The manager–node-agent protocol: the gateway routes a host's agent uses, its signed config, the facts it
+// reports and the operations it runs. Same envelopes and receipts as the cluster agent (protocol.ts).
+import type { PlanProgressRequest } from './plan';
+
+export const NODE_AGENT_PATHS = {
+  commands: '/v1/node-agent/commands',
+  report: '/v1/node-agent/report',
+  receipts: '/v1/node-agent/receipts',
+  /** Task-by-task progress of a running plan (best effort: the final receipt carries every task's outcome). */
+  progress: '/v1/node-agent/progress',
+} as const;
+
+/** The URI (CN and URI SAN of its client certificate) that binds a node agent to its host. */
+export const hostUri = (hostId: string): string => `urn:navin:host:${hostId}`;
+
+export const OP_PLAN_EXECUTE = 'plan.execute';
+export const OP_FACTS_REPORT = 'facts.report';
+export const NODE_OPERATIONS: readonly string[] = [OP_PLAN_EXECUTE, OP_FACTS_REPORT];
+/** Operations that change the host: refused offline with manager_unreachable. */
+export const NODE_SENSITIVE_OPERATIONS: ReadonlySet<string> = new Set([OP_PLAN_EXECUTE]);
+
+/** Where the node agent may write, unless the signed config says otherwise; units always live in UNIT_DIR. */
+export const DEFAULT_MANAGED_ROOTS: readonly string[] = ['/etc/navin', '/opt/navin', '/var/lib/navin'];
+export const UNIT_DIR = '/etc/systemd/system';
+/** The agent's own unit: never a plan's to write, stop or remove. */
+export const NODE_AGENT_UNIT = 'navin-node-agent.service';
+export const NODE_AGENT_PACKAGE = 'navin-node-agent';
+export const NODE_AGENT_IDENTITY_DIR = '/etc/navin-node-agent';
+export const NODE_AGENT_STATE_DIR = '/var/lib/navin-node-agent';
+/** Units a plan may manage: navin-<name>.service (or a template instance), but not the agent's own. */
+export const MANAGED_UNIT = /^navin-[a-z0-9]([a-z0-9-]{0,62}[a-z0-9])?(@[A-Za-z0-9_.-]{1,64})?\.service$/;
+export const isManagedUnit = (unit: unknown): unit is string =>
+  typeof unit === 'string' && MANAGED_UNIT.test(unit) && unit !== NODE_AGENT_UNIT;
+
+/** The payload of the config the manager signs for one host's agent (config.json in its identity folder). */
+export interface NodeAgentConfigBody {
+  type: 'agent-config';
+  v: 1;
+  key_id: string;
+  /** Which agent this config is for: a cluster agent's config never starts a node agent, nor the reverse. */
+  agent: 'node';
+  host_id: string;
+  host_name: string;
+  cluster_id: string;
+  /** The host id: commands for this host carry it as their target. */
+  target: string;
+  tenant: string;
+  gateway_url: string;
+  server_name: string;
+  trusted_key_ids: string[];
+  trusted_keys: Record<string, string>;
+  client_certificate_serial: string;
+  issued_at: string;
+  managed_roots: string[];
+  offline_after_s: number;
+  redelivery_s: number;
+  long_poll_s: number;
+  clock_skew_s: number;
+  report_interval_s: number;
+}
+
+/** What the node agent reads of its host (systeminformation, systemctl) and reports. */
+export interface HostFacts {
+  hostname: string;
+  os: { platform: string; distro: string; release: string; codename: string };
+  kernel: string;
+  /** Debian / Kubernetes names: amd64, arm64, … */
+  architecture: string;
+  cpu: { brand: string; cores: number; physical_cores: number };
+  memory: { total_bytes: number; available_bytes: number };
+  disks: { mount: string; fs: string; type: string; size_bytes: number; available_bytes: number }[];
+  systemd: { version: string | null; system_state: string | null };
+  collected_at: string;
+}
+
+/** A file or unit the agent wrote for the manager, as recorded in its state. */
+export interface ManagedEntry {
+  sha256: string;
+  size: number;
+  command_id: string;
+  written_at: string;
+}
+
+export interface HostReportRequest {
+  agent_version: string;
+  facts: HostFacts;
+  managed: { files: Record<string, ManagedEntry>; units: Record<string, ManagedEntry> };
+}
+
+export type { PlanProgressRequest };

@@ -1,0 +1,233 @@
+// A plan: the ordered tasks of one signed `plan.execute` command, run by the node agent one after the other and
+// reported task by task. The manager checks a plan with planProblem() before signing it; the agent checks it
+// again after verifying the envelope. Portable: no Node APIs.
+import { checkParams } from './service-checks';
+
+export const TASK_KINDS = [
+  'artifact.fetch',
+  'file.write',
+  'file.remove',
+  'unit.write',
+  'unit.remove',
+  'systemd.daemon_reload',
+  'systemd.enable',
+  'systemd.disable',
+  'systemd.start',
+  'systemd.stop',
+  'systemd.restart',
+  'check',
+] as const;
+export type TaskKind = (typeof TASK_KINDS)[number];
+export const SYSTEMCTL_TASKS = ['systemd.enable', 'systemd.disable', 'systemd.start', 'systemd.stop', 'systemd.restart'] as const;
+export type SystemctlTask = (typeof SYSTEMCTL_TASKS)[number];
+
+interface TaskBase {
+  /** Unique in its plan; names the task in progress reports and receipts. */
+  id: string;
+  title?: string;
+}
+/** Downloads a blob over HTTPS (the mirror), re-hashes it, and installs it at path only if the digest matches. */
+export interface FetchTask extends TaskBase {
+  kind: 'artifact.fetch';
+  url: string;
+  digest: string;
+  path: string;
+  /** Octal file mode, e.g. "0755"; default 0644. */
+  mode?: string;
+  /** PEM of the CA the mirror's certificate chains to; default: the system's trust store. */
+  ca_pem?: string;
+  size?: number;
+}
+export interface FileWriteTask extends TaskBase {
+  kind: 'file.write';
+  path: string;
+  /** UTF-8 text, or base64 bytes in content_base64 (exactly one of them). */
+  content?: string;
+  content_base64?: string;
+  /** sha256 hex of the bytes: the agent refuses content that does not hash to it. */
+  sha256: string;
+  mode?: string;
+}
+export interface FileRemoveTask extends TaskBase {
+  kind: 'file.remove';
+  path: string;
+}
+export interface UnitWriteTask extends TaskBase {
+  kind: 'unit.write';
+  unit: string;
+  content: string;
+  sha256: string;
+}
+export interface UnitRemoveTask extends TaskBase {
+  kind: 'unit.remove';
+  unit: string;
+}
+export interface DaemonReloadTask extends TaskBase {
+  kind: 'systemd.daemon_reload';
+}
+export interface SystemctlUnitTask extends TaskBase {
+  kind: SystemctlTask;
+  unit: string;
+}
+/**
+ * A liveness, readiness or functional check of main/wire/service-checks.ts, run by the agent (agent/checks); its
+ * CheckOutcome is the task's output, and a failed check stops the plan (check_failed) like any task.
+ */
+export interface CheckTask extends TaskBase {
+  kind: 'check';
+  check: { kind: string; params: Record<string, unknown> };
+}
+export type PlanTask =
+  FetchTask | FileWriteTask | FileRemoveTask | UnitWriteTask | UnitRemoveTask | DaemonReloadTask | SystemctlUnitTask | CheckTask;
+
+/** The args of a plan.execute command. */
+export interface PlanArgs {
+  title?: string;
+  tasks: PlanTask[];
+}
+
+export type TaskStatus = 'pending' | 'running' | 'succeeded' | 'failed' | 'skipped';
+
+/** What happened to one task: in progress reports, in the agent's state, and in the final receipt's result. */
+export interface TaskOutcome {
+  index: number;
+  id: string;
+  kind: string;
+  status: TaskStatus;
+  started_at?: string;
+  finished_at?: string;
+  duration_ms?: number;
+  code?: string;
+  message?: string;
+  /** What the task did or saw (sha256 written, unit state, check evidence…). */
+  output?: Record<string, unknown>;
+  /** Set when the agent died during this task and ran it again after its restart. */
+  resumed?: boolean;
+}
+
+/** The result of a plan.execute receipt: every task, the ones not run marked skipped. */
+export interface PlanResult {
+  tasks: TaskOutcome[];
+  total: number;
+  succeeded: number;
+  failed_task: string | null;
+}
+
+/** POST /v1/node-agent/progress: one task started or finished. */
+export interface PlanProgressRequest {
+  command_id: string;
+  total: number;
+  task: TaskOutcome;
+}
+
+/** Codes a task (and so the plan's receipt) fails with. */
+export const TASK_CODES = [
+  'artifact_fetch_failed',
+  'digest_mismatch',
+  'content_mismatch',
+  'path_not_managed',
+  'unit_not_managed',
+  'file_write_failed',
+  'file_remove_failed',
+  'systemctl_failed',
+  'check_failed',
+] as const;
+export type TaskCode = (typeof TASK_CODES)[number];
+
+export const MAX_TASKS = 200;
+export const MAX_INLINE_BYTES = 1 << 20;
+const SHA256_HEX = /^[0-9a-f]{64}$/;
+const DIGEST = /^sha256:[0-9a-f]{64}$/;
+const MODE = /^0?[0-7]{3}$/;
+const TASK_ID = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$/;
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** An absolute, normalised POSIX path: no "." or ".." segment, no empty segment, no trailing slash, no NUL. */
+export function isCleanAbsolutePath(p: unknown): p is string {
+  if (typeof p !== 'string' || !p.startsWith('/') || p.length > 4096 || p.includes('\0')) return false;
+  const parts = p.split('/').slice(1);
+  return parts.length > 0 && parts.every((s) => s !== '' && s !== '.' && s !== '..');
+}
+
+/** True when path is strictly inside one of the roots (each a clean absolute path). */
+export function underRoots(path: string, roots: readonly string[]): boolean {
+  return roots.some((r) => path.startsWith(`${r}/`));
+}
+
+/** File mode from a task's octal text, or the default. */
+export const parseMode = (mode: string | undefined, fallback: number): number => (mode === undefined ? fallback : parseInt(mode, 8));
+
+/**
+ * Why args are not a valid plan, or null. `isUnit` says which unit names the caller manages (the wire's rule
+ * is in node-agent.ts); `roots` are the managed roots paths must be inside.
+ */
+export function planProblem(args: unknown, roots: readonly string[], isUnit: (u: unknown) => boolean): string | null {
+  if (!isObject(args) || !Array.isArray(args.tasks)) return 'a plan is {"tasks": [...]}';
+  if (args.title !== undefined && (typeof args.title !== 'string' || args.title.length > 200))
+    return 'title is text of at most 200 characters';
+  if (args.tasks.length === 0) return 'a plan has at least one task';
+  if (args.tasks.length > MAX_TASKS) return `a plan has at most ${MAX_TASKS} tasks`;
+  const ids = new Set<string>();
+  for (const [i, t] of args.tasks.entries()) {
+    const problem = taskProblem(t, roots, isUnit);
+    if (problem) return `task ${i}: ${problem}`;
+    const id = (t as { id: string }).id;
+    if (ids.has(id)) return `task ${i}: id ${id} is used twice`;
+    ids.add(id);
+  }
+  return null;
+}
+
+function pathProblem(p: unknown, roots: readonly string[]): string | null {
+  if (!isCleanAbsolutePath(p)) return 'path must be an absolute, normalised path';
+  if (!underRoots(p, roots)) return `path ${p} is not under a managed root (${roots.join(', ')})`;
+  return null;
+}
+
+function taskProblem(t: unknown, roots: readonly string[], isUnit: (u: unknown) => boolean): string | null {
+  if (!isObject(t)) return 'a task is an object';
+  if (typeof t.id !== 'string' || !TASK_ID.test(t.id)) return 'id is 1-128 letters, digits, "_", ".", ":" or "-"';
+  if (t.title !== undefined && (typeof t.title !== 'string' || t.title.length > 200)) return 'title is text of at most 200 characters';
+  if (!(TASK_KINDS as readonly string[]).includes(t.kind as string)) return `kind must be one of ${TASK_KINDS.join(', ')}`;
+  if (t.mode !== undefined && (typeof t.mode !== 'string' || !MODE.test(t.mode))) return 'mode is octal text such as "0644"';
+  switch (t.kind as TaskKind) {
+    case 'artifact.fetch': {
+      if (typeof t.url !== 'string' || !/^https:\/\/[^\s]+$/.test(t.url)) return 'url must be an https:// URL';
+      if (typeof t.digest !== 'string' || !DIGEST.test(t.digest)) return 'digest must be sha256:<64 hex>';
+      if (t.ca_pem !== undefined && (typeof t.ca_pem !== 'string' || !t.ca_pem.includes('BEGIN CERTIFICATE')))
+        return 'ca_pem is a PEM certificate';
+      if (t.size !== undefined && (!Number.isSafeInteger(t.size) || (t.size as number) < 0)) return 'size is a byte count';
+      return pathProblem(t.path, roots);
+    }
+    case 'file.write': {
+      const text = typeof t.content === 'string';
+      const b64 = typeof t.content_base64 === 'string';
+      if (text === b64) return 'exactly one of content and content_base64 is given';
+      if (b64 && !/^[A-Za-z0-9+/]*={0,2}$/.test(t.content_base64 as string)) return 'content_base64 is base64';
+      if ((text ? (t.content as string).length : ((t.content_base64 as string).length * 3) / 4) > MAX_INLINE_BYTES)
+        return `inline content is at most ${MAX_INLINE_BYTES} bytes (fetch larger files as artifacts)`;
+      if (typeof t.sha256 !== 'string' || !SHA256_HEX.test(t.sha256)) return 'sha256 is 64 lowercase hex digits';
+      return pathProblem(t.path, roots);
+    }
+    case 'file.remove':
+      return pathProblem(t.path, roots);
+    case 'unit.write':
+      if (!isUnit(t.unit)) return `unit ${String(t.unit)} is not a unit the agent manages (navin-<name>.service)`;
+      if (typeof t.content !== 'string' || t.content.length > MAX_INLINE_BYTES) return 'content is the unit file text';
+      if (typeof t.sha256 !== 'string' || !SHA256_HEX.test(t.sha256)) return 'sha256 is 64 lowercase hex digits';
+      return null;
+    case 'unit.remove':
+      return isUnit(t.unit) ? null : `unit ${String(t.unit)} is not a unit the agent manages (navin-<name>.service)`;
+    case 'systemd.daemon_reload':
+      return null;
+    case 'check':
+      if (!isObject(t.check)) return 'check is {"kind", "params"}';
+      {
+        const judged = checkParams(t.check.kind, t.check.params);
+        return judged.ok ? null : `check: ${judged.message}`;
+      }
+    default:
+      return isUnit(t.unit) ? null : `unit ${String(t.unit)} is not a unit the agent manages (navin-<name>.service)`;
+  }
+}

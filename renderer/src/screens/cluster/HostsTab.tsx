@@ -1,0 +1,241 @@
+// The Hosts tab of a hosts cluster: each host with its facts, its node agent's version, connection and last
+// report; adding a host; issuing a host's node agent identity with the commands that install it (key shown once).
+import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
+import type { HostFacts, HostView } from '../../../../preload/api';
+import { hostsStore, useFormat, useHosts, useNow, useSession, useT } from '../../app/stores';
+import { selectCanWrite } from '../../stores/session';
+import { CodeBlock } from '../../components/CodeBlock';
+import { DataTable } from '../../components/DataTable';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { ListView } from '../../components/ListView';
+import { Panel } from '../../components/Panel';
+import { RefreshButton } from '../../components/RefreshButton';
+import { StateBadge } from '../../components/StateBadge';
+import { TextField } from '../../components/TextField';
+
+const GiB = (n: number): number => Math.round((n / 1024 ** 3) * 10) / 10;
+const COLUMNS = ['host', 'state', 'facts', 'agent', 'lastReport'] as const;
+
+export function HostsTab({ clusterId }: { clusterId: string }): ReactElement {
+  const t = useT();
+  const { items, status, error, identity } = useHosts.fields('items', 'status', 'error', 'identity');
+  const canWrite = useSession(selectCanWrite);
+
+  useEffect(() => {
+    void hostsStore.getState().open(clusterId);
+  }, [clusterId]);
+
+  return (
+    <div className="hosts-tab" data-testid="cluster-hosts">
+      <Panel
+        titleId="hosts-title"
+        title={t('hosts.caption')}
+        icon="clusters"
+        actions={<RefreshButton onClick={() => void hostsStore.getState().load()} />}
+      >
+        <p className="help">{t('hosts.liveNote')}</p>
+        {error ? <ErrorNotice error={error} testId="hosts-error" /> : null}
+        <ListView
+          status={status}
+          count={items.length}
+          empty={{ icon: 'clusters', title: t('hosts.empty.title'), body: t('hosts.empty.body'), testId: 'hosts-empty' }}
+        >
+          <DataTable
+            caption={t('hosts.caption')}
+            columns={[...COLUMNS.map((c) => t(`hosts.col.${c}`)), canWrite ? { header: t('hosts.col.actions'), hidden: true } : null]}
+            className="hosts-table"
+            testId="hosts-table"
+          >
+            {items.map((h) => (
+              <HostRow key={h.id} host={h} canWrite={canWrite} />
+            ))}
+          </DataTable>
+        </ListView>
+      </Panel>
+      {identity ? <IssuedIdentity /> : null}
+      {canWrite ? <AddHostForm /> : null}
+    </div>
+  );
+}
+
+function FactsSummary({ facts }: { facts: HostFacts | null }): ReactElement {
+  const t = useT();
+  if (!facts) return <span className="muted">{t('hosts.facts.none')}</span>;
+  return (
+    <dl className="facts" data-testid="host-facts">
+      <dt>{t('hosts.facts.os')}</dt>
+      <dd>{`${facts.os.distro} ${facts.os.release} · ${facts.kernel}`}</dd>
+      <dt>{t('hosts.facts.arch')}</dt>
+      <dd>{facts.architecture}</dd>
+      <dt>{t('hosts.facts.cpu')}</dt>
+      <dd>{t('hosts.facts.cores', { count: facts.cpu.cores })}</dd>
+      <dt>{t('hosts.facts.memory')}</dt>
+      <dd>{t('hosts.facts.gib', { total: GiB(facts.memory.total_bytes), free: GiB(facts.memory.available_bytes) })}</dd>
+      <dt>{t('hosts.facts.disks')}</dt>
+      <dd>
+        {facts.disks
+          .map((d) => t('hosts.facts.disk', { mount: d.mount, free: GiB(d.available_bytes), size: GiB(d.size_bytes) }))
+          .join(', ')}
+      </dd>
+      <dt>{t('hosts.facts.systemd')}</dt>
+      <dd>
+        {facts.systemd.version ? `systemd ${facts.systemd.version} (${facts.systemd.system_state ?? '?'})` : t('hosts.facts.noSystemd')}
+      </dd>
+    </dl>
+  );
+}
+
+function HostRow({ host, canWrite }: { host: HostView; canWrite: boolean }): ReactElement {
+  const t = useT();
+  const f = useFormat();
+  const now = useNow();
+  return (
+    <tr data-testid={`host-${host.name}`}>
+      <th scope="row">
+        <strong>{host.name}</strong>
+        <br />
+        <code>{host.address}</code>
+      </th>
+      <td>
+        <StateBadge state={host.state} />
+      </td>
+      <td>
+        <FactsSummary facts={host.facts} />
+      </td>
+      <td>
+        {host.agent.agent_version ?? '—'}
+        {host.agent.last_seen ? (
+          <div className="muted" title={f.dateTimeLong(host.agent.last_seen)}>
+            {t('hosts.agent.seen', { when: f.relative(host.agent.last_seen, now) })}
+          </div>
+        ) : null}
+      </td>
+      <td>{host.facts_at ? <span title={f.dateTimeLong(host.facts_at)}>{f.relative(host.facts_at, now)}</span> : '—'}</td>
+      {canWrite ? (
+        <td className="row-actions">
+          <HostActions host={host} />
+        </td>
+      ) : null}
+    </tr>
+  );
+}
+
+function HostActions({ host }: { host: HostView }): ReactElement {
+  const t = useT();
+  const { issuing, reporting } = useHosts.fields('issuing', 'reporting');
+  const [gateway, setGateway] = useState('');
+  const [open, setOpen] = useState(false);
+  const onIssue = (e: FormEvent): void => {
+    e.preventDefault();
+    void hostsStore
+      .getState()
+      .issueIdentity(host.id, gateway.trim())
+      .then((ok) => ok && setOpen(false));
+  };
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-sm"
+        disabled={reporting.pending && reporting.hostId === host.id}
+        onClick={() => void hostsStore.getState().reportFacts(host.id)}
+        data-testid={`host-report-${host.name}`}
+      >
+        {t('hosts.action.report')}
+      </button>{' '}
+      <button type="button" className="btn btn-sm" onClick={() => setOpen(!open)} aria-expanded={open}>
+        {t('hosts.action.identity')}
+      </button>
+      {reporting.error && reporting.hostId === host.id ? <ErrorNotice error={reporting.error} /> : null}
+      {open ? (
+        <form className="inline-form" onSubmit={onIssue} data-testid={`host-identity-form-${host.name}`}>
+          <TextField
+            id={`gateway-${host.id}`}
+            label={t('hosts.identity.gateway')}
+            note="required"
+            hint={t('hosts.identity.gatewayHelp')}
+            value={gateway}
+            onChange={setGateway}
+            code
+            placeholder="https://manager.example:8462"
+            input={{ type: 'url', required: true }}
+          />
+          <button type="submit" className="btn btn-primary btn-sm" disabled={issuing.pending}>
+            {issuing.pending ? t('hosts.identity.issuing') : t('hosts.identity.issue')}
+          </button>
+          {issuing.error && issuing.hostId === host.id ? <ErrorNotice error={issuing.error} /> : null}
+        </form>
+      ) : null}
+    </>
+  );
+}
+
+function IssuedIdentity(): ReactElement | null {
+  const t = useT();
+  const identity = useHosts((s) => s.identity);
+  const host = useHosts((s) => s.items.find((h) => h.id === s.identity?.hostId));
+  if (!identity) return null;
+  const v = identity.value;
+  return (
+    <Panel titleId="host-identity-title" title={t('hosts.identity.title', { host: host?.name ?? v.host_id })} testId="host-identity">
+      <p className="notice notice-warn">{t('hosts.identity.keyOnce')}</p>
+      <p>{t('hosts.identity.steps', { dir: v.identity_dir, file: v.package_file })}</p>
+      <CodeBlock text={`${v.install_commands.join('\n')}\n`} label={t('hosts.identity.commands')} testId="host-install-commands" />
+      {Object.entries(v.files).map(([name, text]) => (
+        <CodeBlock key={name} text={text} label={name} fileName={name} testId={`host-file-${name}`} />
+      ))}
+      <button type="button" className="btn" onClick={() => hostsStore.getState().closeIdentity()}>
+        {t('hosts.identity.done')}
+      </button>
+    </Panel>
+  );
+}
+
+function AddHostForm(): ReactElement {
+  const t = useT();
+  const adding = useHosts((s) => s.adding);
+  const [name, setName] = useState('');
+  const [address, setAddress] = useState('');
+  const onSubmit = (e: FormEvent): void => {
+    e.preventDefault();
+    void hostsStore
+      .getState()
+      .add(name.trim(), address.trim())
+      .then((ok) => {
+        if (ok) {
+          setName('');
+          setAddress('');
+        }
+      });
+  };
+  return (
+    <Panel titleId="add-host-title" title={t('hosts.add.title')} testId="add-host-panel">
+      <form className="form-grid" onSubmit={onSubmit} data-testid="add-host-form">
+        <TextField
+          id="host-name"
+          label={t('hosts.add.name')}
+          note="required"
+          hint={t('hosts.add.nameHelp')}
+          value={name}
+          onChange={setName}
+          code
+          input={{ required: true }}
+        />
+        <TextField
+          id="host-address"
+          label={t('hosts.add.address')}
+          note="required"
+          value={address}
+          onChange={setAddress}
+          code
+          placeholder="10.0.0.21"
+          input={{ required: true }}
+        />
+        {adding.error ? <ErrorNotice error={adding.error} testId="add-host-error" /> : null}
+        <button type="submit" className="btn btn-primary" disabled={adding.pending}>
+          {adding.pending ? t('hosts.add.adding') : t('hosts.add.submit')}
+        </button>
+      </form>
+    </Panel>
+  );
+}
