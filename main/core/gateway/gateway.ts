@@ -11,7 +11,9 @@ import type { Store } from '../store/store';
 import { ForbiddenReceiptError, type Commands } from '../commands/commands';
 import { AGENT_HEADERS, GATEWAY_PATHS, LONG_POLL_MAX_S, type Receipt, type ReportRequest } from '../../wire/protocol';
 import { LongPolls } from './long-poll';
-import { BodyTooLarge, readBody } from '../http/read-body';
+import { BodyTooLarge, readBody, replyThenClose } from '../http/read-body';
+import { InvalidJsonError, parseJsonBody } from '../http/json-body';
+import { applyConnectionTimeouts } from '../http/connection-timeouts';
 
 const MAX_BODY = 4 << 20;
 
@@ -45,6 +47,9 @@ class GatewayError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    readonly details?: Record<string, unknown>,
+    /** For a body over the limit: close the connection once the rest of it was read. */
+    readonly drained?: Promise<void>,
   ) {
     super(message);
   }
@@ -77,10 +82,13 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
         const e = error instanceof GatewayError ? error : new GatewayError(500, 'internal', 'internal error');
         if (e.status >= 500)
           console.error(JSON.stringify({ level: 'error', event: 'gateway.error', error: String((error as Error)?.stack ?? error) }));
-        reply(res, e.status, { error: { code: e.code, message: e.message } });
+        const body = { error: { code: e.code, message: e.message, ...(e.details ? { details: e.details } : {}) } };
+        if (e.drained && !res.headersSent) replyThenClose(res, e.status, body, e.drained);
+        else reply(res, e.status, body);
       });
     },
   );
+  applyConnectionTimeouts(server);
   // A revoked or unknown certificate is refused at the handshake, before any request.
   server.on('secureConnection', (socket: TLSSocket) => {
     if (!clusterOf(socket)) socket.destroy();
@@ -215,12 +223,13 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
   try {
     raw = await readBody(req, MAX_BODY);
   } catch (error) {
-    if (error instanceof BodyTooLarge) throw new GatewayError(413, 'payload_too_large', error.message);
+    if (error instanceof BodyTooLarge) throw new GatewayError(413, error.code, error.message, error.details, error.drained);
     throw error;
   }
   try {
-    return JSON.parse(raw.toString('utf8'));
-  } catch {
-    throw new GatewayError(400, 'invalid_json', 'the body is not valid JSON');
+    return parseJsonBody(raw);
+  } catch (error) {
+    if (error instanceof InvalidJsonError) throw new GatewayError(400, error.code, error.message, error.details);
+    throw error;
   }
 }

@@ -1,6 +1,7 @@
 // The store: the one owner of the SQLite database. Every other module reaches the data through its tables.
 import type { Clock } from '../clock';
 import { AccountsTables } from './accounts-tables';
+import { ApiTokensTable } from './api-tokens-table';
 import { ApprovalsTable } from './approvals-table';
 import { AuditLog } from './audit-log';
 import { ClustersTable } from './clusters-table';
@@ -18,6 +19,7 @@ export class Store {
   readonly audit: AuditLog;
   readonly clusters: ClustersTable;
   readonly accounts: AccountsTables;
+  readonly apiTokens: ApiTokensTable;
   readonly keys: KeysTables;
   readonly nonces: SqliteNonceStore;
   readonly clusterAccess: ClusterAccessTables;
@@ -34,6 +36,7 @@ export class Store {
     this.audit = new AuditLog(db, clock);
     this.clusters = new ClustersTable(db);
     this.accounts = new AccountsTables(db);
+    this.apiTokens = new ApiTokensTable(db);
     this.keys = new KeysTables(db);
     this.nonces = new SqliteNonceStore(db);
     this.clusterAccess = new ClusterAccessTables(db);
