@@ -1,20 +1,19 @@
 // The audit log, searchable by actor, cluster and action, with the verdict of its hash chain.
 import { ok, type Router } from '../router';
+import { LIMIT_RANGE, queryInt, queryString } from '../query';
 
 export function auditRoutes(router: Router): void {
-  router.authed('GET', '/api/v1/audit', 'viewer', ({ manager, query }) => {
-    const q = (k: string): string | undefined => query.get(k) || undefined;
-    const before = q('before_seq');
-    return ok({
+  router.authed('GET', '/api/v1/audit', 'viewer', ({ manager, query }) =>
+    ok({
       items: manager.store.audit.list({
-        actor: q('actor'),
-        cluster_id: q('cluster_id'),
-        action: q('action'),
-        limit: Number(q('limit') ?? 200),
-        before_seq: before ? Number(before) : undefined,
+        actor: queryString(query, 'actor'),
+        cluster_id: queryString(query, 'cluster_id'),
+        action: queryString(query, 'action'),
+        limit: queryInt(query, 'limit', LIMIT_RANGE, 200),
+        before_seq: queryInt(query, 'before_seq', { min: 1, max: Number.MAX_SAFE_INTEGER }),
       }),
-    });
-  });
+    }),
+  );
 
   router.authed('GET', '/api/v1/audit/verify', 'viewer', ({ manager }) => ok(manager.store.audit.verify()));
 }

@@ -2,6 +2,7 @@
 // and their receipts, and read each cluster's agent status and desired components.
 import { objectBody } from '../body';
 import { ok, type Router } from '../router';
+import { LIMIT_RANGE, queryInt, queryString } from '../query';
 import { agentStatus } from '../../core/clusters/agent-status';
 import { ValidationError } from '../../core/errors';
 import { COMPONENT_ACTIONS, type ComponentAction } from '../../core/lifecycle/actions';
@@ -73,7 +74,7 @@ export function commandRoutes(router: Router): void {
   });
 
   router.authed('GET', '/api/v1/commands', 'viewer', ({ manager, query }) =>
-    ok({ items: manager.commands.list(query.get('cluster_id') ?? undefined, Number(query.get('limit') ?? 200)) }),
+    ok({ items: manager.commands.list(queryString(query, 'cluster_id'), queryInt(query, 'limit', LIMIT_RANGE, 200)) }),
   );
 
   router.authed('GET', '/api/v1/commands/:id', 'viewer', ({ manager, params }) => ok(manager.commands.get(params.id!)));

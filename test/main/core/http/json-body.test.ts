@@ -18,7 +18,9 @@ describe('parseJsonBody', () => {
     expect(reason(() => parseJsonBody(bytes('{"\\udfff":1}')))).toBe('invalid_json:lone_surrogate');
     expect(reason(() => parseJsonBody(Uint8Array.from([0x22, 0xc3, 0x22])))).toBe('invalid_json:invalid_utf8');
     expect(reason(() => parseJsonBody(bytes('[-1e400]')))).toBe('invalid_json:number_out_of_range');
-    expect(reason(() => parseJsonBody(bytes('['.repeat(MAX_JSON_DEPTH + 1) + ']'.repeat(MAX_JSON_DEPTH + 1))))).toBe('invalid_json:too_deep');
+    expect(reason(() => parseJsonBody(bytes('['.repeat(MAX_JSON_DEPTH + 1) + ']'.repeat(MAX_JSON_DEPTH + 1))))).toBe(
+      'invalid_json:too_deep',
+    );
     expect(reason(() => parseJsonBody(bytes('{"a":1,}')))).toBe('invalid_json:syntax');
   });
 
