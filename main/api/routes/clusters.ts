@@ -13,6 +13,7 @@ export function clusterRoutes(router: Router): void {
     const cluster = manager.clusters.create(
       { name: b.name, description: b.description, tenant: b.tenant, profile: b.profile, fqdn: b.fqdn, address: b.address },
       principal.actor,
+      principal.user.role,
     );
     manager.events.emit('cluster.changed', { id: cluster.id });
     return ok(clusterView(manager.store, manager.clock, cluster), 201);

@@ -703,6 +703,8 @@ export const en = {
   // --- profiles, preflight checks, backups, approvals, second factor, console settings ---
   'cluster.tab.profile': 'Profile',
   'clusters.create.profile': 'Install profile',
+  'clusters.create.profileAdminOnly':
+    'Only an administrator chooses another profile than development; an administrator can change it later on the Profile tab.',
   'clusters.create.fqdn': 'FQDN',
   'clusters.create.address': 'Address',
   'clusters.create.addressHelp': 'The DNS checks resolve the FQDN to this address, and this address back to the FQDN.',

@@ -715,6 +715,8 @@ export const fr: Record<MessageKey, string> = {
   // --- profils, vérifications préalables, sauvegardes, approbations, second facteur, paramètres ---
   'cluster.tab.profile': 'Profil',
   'clusters.create.profile': 'Profil d’installation',
+  'clusters.create.profileAdminOnly':
+    'Seul un administrateur choisit un autre profil que développement ; il peut le changer ensuite dans l’onglet Profil.',
   'clusters.create.fqdn': 'FQDN (nom de domaine complet)',
   'clusters.create.address': 'Adresse',
   'clusters.create.addressHelp': 'Les vérifications DNS résolvent le FQDN vers cette adresse, et cette adresse vers le FQDN.',
