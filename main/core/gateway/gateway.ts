@@ -100,13 +100,16 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
     const url = new URL(req.url ?? '/', 'https://gateway');
     const replica = header(req, AGENT_HEADERS.replica);
     const seen = (leader: boolean): void => {
-      store.commands.upsertAgentStatus({
-        cluster_id: who.clusterId,
-        last_seen: clock.now().toISOString(),
-        agent_version: header(req, AGENT_HEADERS.version) ?? null,
-        leader_replica: leader ? (replica ?? null) : null,
-        certificate_serial: who.serial,
-      });
+      // Written again at every poll: not worth an fsync each (see Store.bookkeeping).
+      store.bookkeeping(() =>
+        store.commands.upsertAgentStatus({
+          cluster_id: who.clusterId,
+          last_seen: clock.now().toISOString(),
+          agent_version: header(req, AGENT_HEADERS.version) ?? null,
+          leader_replica: leader ? (replica ?? null) : null,
+          certificate_serial: who.serial,
+        }),
+      );
       events.emit('agent.seen', { cluster_id: who.clusterId });
     };
     if (req.method === 'GET' && url.pathname === GATEWAY_PATHS.commands) {

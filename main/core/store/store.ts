@@ -56,6 +56,20 @@ export class Store {
     return this.db.transaction(fn).immediate();
   }
 
+  /**
+   * Runs fn with synchronous=NORMAL, then back to FULL: for bookkeeping whose loss in an OS crash costs nothing
+   * because the next event writes it again (an agent's last-seen time, refreshed at every poll). Without it each
+   * such write would wait for an fsync, and thousands of polling agents would queue behind the disk.
+   */
+  bookkeeping<T>(fn: () => T): T {
+    this.db.pragma('synchronous = NORMAL');
+    try {
+      return fn();
+    } finally {
+      this.db.pragma('synchronous = FULL');
+    }
+  }
+
   /** Changes whenever another connection commits: lets long polls notice writes made by another process. */
   dataVersion(): number {
     return this.db.pragma('data_version', { simple: true }) as number;

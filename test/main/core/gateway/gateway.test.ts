@@ -67,6 +67,9 @@ describe('agent gateway', () => {
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(res.body.commands.map((c: { payload: { command_id: string } }) => c.payload.command_id)).toEqual([mine.id]);
     expect(t.manager.store.commands.get(mine.id)?.state).toBe('delivered');
+    // Acknowledged, so that it does not come due again in the middle of the next test.
+    const receipt = { command_id: mine.id, status: 'succeeded', executed_at: new Date().toISOString(), replica: 'r1' };
+    expect((await gatewayCall(gw.url, 'POST', '/v1/cluster-agent/receipts', a.cert, { receipts: [receipt] })).status).toBe(200);
   });
 
   test('an unacknowledged command is delivered again after the redelivery delay; a receipt closes it once', async () => {
