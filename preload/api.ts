@@ -99,6 +99,30 @@ export interface User {
   mfa_enrolled?: boolean;
 }
 
+/** `GET /api/v1/users/{name}/tokens`: an API token as listed (never its secret). */
+export interface ApiToken {
+  id: string;
+  user: string;
+  name: string | null;
+  created_at: string;
+  created_by: string;
+  expires_at: string;
+  revoked_at: string | null;
+  revoked_by: string | null;
+  state: 'active' | 'expired' | 'revoked';
+}
+
+/** `POST /api/v1/users/{name}/tokens`: the new token, with its secret shown this once. */
+export interface NewApiToken extends ApiToken {
+  token: string;
+}
+
+/** The body of `POST /api/v1/users/{name}/tokens`: a lifetime such as "30d" (default 90 days) and a label. */
+export interface ApiTokenCreate {
+  expires?: string;
+  name?: string;
+}
+
 /** Whether the operator has a second factor, and whether the console's profiles require one for their role. */
 export interface MfaStatus {
   enrolled: boolean;

@@ -13,6 +13,7 @@ import { profileRoutes } from './routes/profiles';
 import { approvalRoutes } from './routes/approvals';
 import { backupRoutes } from './routes/backups';
 import { settingsRoutes } from './routes/settings';
+import { tokenRoutes } from './routes/tokens';
 
 export function consoleApi(): Router {
   const router = new Router();
@@ -29,5 +30,6 @@ export function consoleApi(): Router {
   approvalRoutes(router, (manager) => manager.approvals);
   backupRoutes(router, (manager) => manager.backups);
   settingsRoutes(router);
+  tokenRoutes(router);
   return router;
 }

@@ -61,7 +61,7 @@ import type {
   TicketRequest,
   UserCreate,
 } from './types';
-import type { User } from '../../../preload/api';
+import type { ApiToken, ApiTokenCreate, NewApiToken, User } from '../../../preload/api';
 
 export const API_PREFIX = '/api/v1';
 export const CSRF_HEADER = 'X-CSRF-Token';
@@ -569,6 +569,15 @@ export class ApiClient {
   }
   async resetUserMfa(name: string): Promise<void> {
     await this.request<unknown>('DELETE', `${API_PREFIX}/users/${encodeURIComponent(name)}/mfa`);
+  }
+  listUserTokens(name: string): Promise<{ items: ApiToken[] }> {
+    return this.request('GET', `${API_PREFIX}/users/${encodeURIComponent(name)}/tokens`);
+  }
+  createUserToken(name: string, input: ApiTokenCreate): Promise<NewApiToken> {
+    return this.request('POST', `${API_PREFIX}/users/${encodeURIComponent(name)}/tokens`, input);
+  }
+  revokeUserToken(name: string, id: string): Promise<ApiToken> {
+    return this.request('DELETE', `${API_PREFIX}/users/${encodeURIComponent(name)}/tokens/${encodeURIComponent(id)}`);
   }
 
   // --- acceptance reports ---

@@ -17,6 +17,7 @@ import { createComponentsStore, type ComponentsState } from '../stores/component
 import { createPaletteStore, type PaletteState } from '../stores/palette';
 import { createReportsStore, type ReportsState } from '../stores/reports';
 import { createUsersStore, type UsersState } from '../stores/users';
+import { createTokensStore, type TokensState } from '../stores/tokens';
 import { createRouterStore, type RouterState } from '../stores/router';
 import { createSessionStore, type SessionState } from '../stores/session';
 import { createSystemStore, type SystemState } from '../stores/system';
@@ -67,6 +68,7 @@ export const commandsStore = createCommandsStore({ client });
 export const clusterCommandsStore = createCommandsStore({ client });
 export const auditStore = createAuditStore({ client });
 export const usersStore = createUsersStore({ client });
+export const tokensStore = createTokensStore({ client });
 export const reportsStore = createReportsStore({
   client,
   // The portable verifier (pure JS Ed25519) is loaded the first time a report is checked.
@@ -93,6 +95,7 @@ export function resetDataStores(): void {
   clusterCommandsStore.getState().reset();
   auditStore.getState().reset();
   usersStore.getState().reset();
+  tokensStore.getState().close();
   reportsStore.getState().reset();
   paletteStore.getState().hide();
   profileStore.getState().reset();
@@ -131,6 +134,7 @@ export const useCommands = <T>(selector: (s: CommandsState) => T): T => useStore
 export const useClusterCommands = <T>(selector: (s: CommandsState) => T): T => useStore(clusterCommandsStore, selector);
 export const useAudit = <T>(selector: (s: AuditState) => T): T => useStore(auditStore, selector);
 export const useUsers = <T>(selector: (s: UsersState) => T): T => useStore(usersStore, selector);
+export const useTokens = <T>(selector: (s: TokensState) => T): T => useStore(tokensStore, selector);
 export const useReports = <T>(selector: (s: ReportsState) => T): T => useStore(reportsStore, selector);
 export const usePalette = <T>(selector: (s: PaletteState) => T): T => useStore(paletteStore, selector);
 export const useProfile = <T>(selector: (s: ProfileState) => T): T => useStore(profileStore, selector);

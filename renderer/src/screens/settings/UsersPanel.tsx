@@ -2,11 +2,12 @@
 // adding an account, and resetting the second factor of one who lost it.
 import { useEffect, useRef, useState, type FormEvent, type ReactElement } from 'react';
 import type { Role } from '../../../../preload/api';
-import { usersStore, useFormat, useSession, useT, useUsers } from '../../app/stores';
+import { tokensStore, usersStore, useFormat, useSession, useT, useTokens, useUsers } from '../../app/stores';
 import { Tone } from '../../components/Badges';
 import { MIN_PASSWORD_LENGTH } from '../../api/validation';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Icon } from '../../components/Icon';
+import { TokensPanel } from './TokensPanel';
 
 const ROLES: readonly Role[] = ['viewer', 'operator', 'admin'];
 
@@ -18,6 +19,7 @@ export function UsersPanel(): ReactElement {
   const error = useUsers((s) => s.error);
   const mfaReset = useUsers((s) => s.mfaReset);
   const me = useSession((s) => s.user?.name ?? null);
+  const tokensOf = useTokens((s) => s.user);
   const [resetting, setResetting] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
   const [announce, setAnnounce] = useState('');
@@ -125,6 +127,16 @@ export function UsersPanel(): ReactElement {
                     {u.mfa_enrolled ? <Tone tone="ok">{t('mfa.enrolled')}</Tone> : <span className="muted">{t('mfa.notEnrolled')}</span>}
                   </td>
                   <td className="row-actions">
+                    <button
+                      type="button"
+                      className="btn btn-sm"
+                      aria-expanded={tokensOf === u.name}
+                      aria-label={t('tokens.openLabel', { name: u.name })}
+                      onClick={() => (tokensOf === u.name ? tokensStore.getState().close() : void tokensStore.getState().open(u.name))}
+                      data-testid="user-tokens"
+                    >
+                      {t('tokens.open')}
+                    </button>
                     {u.mfa_enrolled && u.name !== me ? (
                       <button
                         type="button"
@@ -143,6 +155,7 @@ export function UsersPanel(): ReactElement {
           </table>
         </div>
       )}
+      <TokensPanel onClose={() => tokensStore.getState().close()} />
     </section>
   );
 }
