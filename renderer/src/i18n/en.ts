@@ -485,6 +485,7 @@ export const en = {
   'components.editor.notObject': 'The manifest must be an object (a ManagedComponent).',
   'components.editor.wrongKind': 'Expected kind ManagedComponent, found {found}.',
   'components.editor.name': 'metadata.name: {problem}',
+  'components.editor.unavailable': 'The manifest checker could not be loaded ({message}). Reload the console and check again.',
   'components.editor.refused': 'The manager refused {field}: {message}',
   'components.applySent': 'Apply {name}: command sent',
   'components.deleteSent': 'Delete {name}: command sent',

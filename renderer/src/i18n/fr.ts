@@ -493,6 +493,8 @@ export const fr: Record<MessageKey, string> = {
   'components.editor.notObject': 'Le manifeste doit être un objet (un ManagedComponent).',
   'components.editor.wrongKind': 'Type ManagedComponent attendu, {found} trouvé.',
   'components.editor.name': 'metadata.name : {problem}',
+  'components.editor.unavailable':
+    'Le vérificateur de manifeste n’a pas pu être chargé ({message}). Rechargez la console puis vérifiez à nouveau.',
   'components.editor.refused': 'Le gestionnaire a refusé {field} : {message}',
   'components.applySent': 'Application de {name} : commande envoyée',
   'components.deleteSent': 'Suppression de {name} : commande envoyée',
