@@ -12,6 +12,7 @@ import { ForbiddenReceiptError, type Commands } from '../commands/commands';
 import { AGENT_HEADERS, GATEWAY_PATHS, LONG_POLL_MAX_S, type Receipt, type ReportRequest } from '../../wire/protocol';
 import { LongPolls } from './long-poll';
 import { BodyTooLarge, readBody, replyThenClose } from '../http/read-body';
+import { receiptProblem } from './receipt-shape';
 import { InvalidJsonError, parseJsonBody } from '../http/json-body';
 import { applyConnectionTimeouts } from '../http/connection-timeouts';
 
@@ -137,9 +138,12 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
       seen(false);
       const accepted: string[] = [];
       let refused: string | undefined;
+      // All judged before any is recorded: a batch is taken whole or refused whole.
+      for (const r of body.receipts as unknown[]) {
+        const problem = receiptProblem(r);
+        if (problem) throw new GatewayError(400, 'bad_request', problem);
+      }
       for (const r of body.receipts) {
-        if (typeof r?.command_id !== 'string' || !['succeeded', 'failed', 'rejected'].includes(r.status))
-          throw new GatewayError(400, 'bad_request', 'each receipt has a command_id and a status');
         try {
           commands.recordReceipt(who.clusterId, r, `agent:${who.clusterId}`);
           accepted.push(r.command_id);

@@ -58,6 +58,25 @@ describe('agent bodies', () => {
     expect(receipts.json.error.code).toBe('invalid_json');
   });
 
+  test('a receipt with fields of the wrong type is a 400, and nothing of its batch is recorded (found by the fuzz: 500)', async () => {
+    const good = t.manager.commands.issue(clusterId, 'inventory.report', {}, 'test').id;
+    const bad = t.manager.commands.issue(clusterId, 'inventory.report', {}, 'test').id;
+    const receipt = (id: string, extra: object) => ({
+      command_id: id,
+      status: 'succeeded',
+      executed_at: '2026-01-01T00:00:00Z',
+      replica: 'a',
+      ...extra,
+    });
+    for (const extra of [{ replica: [] }, { code: { x: 1 } }, { message: 7 }, { original: { status: 'done' } }, { original: [] }]) {
+      const r = await post('/v1/cluster-agent/receipts', JSON.stringify({ receipts: [receipt(good, {}), receipt(bad, extra)] }));
+      expect(r.status, JSON.stringify(extra)).toBe(400);
+      expect(r.json.error.code).toBe('bad_request');
+    }
+    expect(t.manager.store.commands.receipts(good)).toEqual([]);
+    expect(t.manager.commands.get(good).state).not.toBe('succeeded');
+  });
+
   test('a body over 4 MiB gets 413 body_too_large, not a reset, and the gateway answers afterwards', async () => {
     const r = await post('/v1/cluster-agent/report', `{"inventory":{"x":"${'a'.repeat(5 << 20)}"}}`);
     expect(r.status).toBe(413);
