@@ -37,7 +37,13 @@ export function httpsCall(url: string, path: string, opts: RawRequest = {}): Pro
         servername: opts.servername,
         localAddress: opts.localAddress,
         agent: opts.agent ?? false,
-        headers: { 'Content-Type': 'application/json', ...opts.headers },
+        // Framed explicitly: Node's client sends the body of a DELETE without a length, which a server reads as
+        // the next request.
+        headers: {
+          'Content-Type': 'application/json',
+          ...(opts.body !== undefined ? { 'Content-Length': String(Buffer.byteLength(opts.body)) } : {}),
+          ...opts.headers,
+        },
       },
       (res) => {
         const chunks: Buffer[] = [];
