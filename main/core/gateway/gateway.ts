@@ -16,7 +16,7 @@ import { receiptProblem } from './receipt-shape';
 import { InvalidJsonError, parseJsonBody } from '../http/json-body';
 import { applyConnectionTimeouts } from '../http/connection-timeouts';
 
-const MAX_BODY = 4 << 20;
+export const GATEWAY_MAX_BODY = 4 << 20;
 
 export interface GatewayOptions {
   store: Store;
@@ -228,7 +228,7 @@ function reply(res: ServerResponse, status: number, body: unknown): void {
 async function readJson(req: IncomingMessage): Promise<unknown> {
   let raw: Buffer;
   try {
-    raw = await readBody(req, MAX_BODY);
+    raw = await readBody(req, GATEWAY_MAX_BODY);
   } catch (error) {
     if (error instanceof BodyTooLarge) throw new GatewayError(413, error.code, error.message, error.details, error.drained);
     throw error;

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { join } from 'node:path';
-import { startGateway, type Gateway } from '../../../../main/core/gateway/gateway';
+import { GATEWAY_MAX_BODY, startGateway, type Gateway } from '../../../../main/core/gateway/gateway';
 import { serverTls } from '../../../../main/core/keys/server-tls';
 import { GATEWAY_PATHS } from '../../../../main/wire/protocol';
 import { testManager, type TestManager } from '../../../support/manager';
@@ -14,7 +14,6 @@ import { httpsCall } from '../../../support/https-call';
 import type { ClientCert } from '../../../support/gateway-client';
 import { hostileBody, hostileQuery, type Value } from '../../../support/hostile-json';
 
-const GATEWAY_MAX_BODY = 4 << 20;
 const RUNS = 120;
 const FIELDS = [
   'replica',
