@@ -1,11 +1,21 @@
 // One build for the three Electron processes. The main build has two entries: the Electron shell (index) and
 // the `navin-manager` CLI (cli), which runs the same core under plain Node and never loads electron.
-import { resolve } from 'node:path';
+import { chmodSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 
+/** The bin keeps its exec bit after a rebuild (npm sets it only at install): `npx navin-manager` must still run. */
+const executableCli = {
+  name: 'navin-executable-cli',
+  writeBundle(options: { dir?: string }, bundle: Record<string, unknown>): void {
+    if (options.dir && 'cli.js' in bundle) chmodSync(join(options.dir, 'cli.js'), 0o755);
+  },
+};
+
 export default defineConfig({
   main: {
+    plugins: [executableCli],
     build: {
       outDir: 'out/main',
       rollupOptions: {

@@ -34,6 +34,36 @@ export default tseslint.config(
     ]),
   },
   {
+    // A thin API: the services of main/core own the store, its transactions, the audit rows and the events,
+    // so that IPC, HTTPS and the CLI get the same side effects. A route reads the request and calls a service.
+    files: ['main/api/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "MemberExpression[property.name='store']", message: 'Routes never touch the store: call a service of main/core.' },
+        {
+          selector: 'CallExpression[callee.property.name=/^(emit|tx)$/]',
+          message: 'Events and transactions belong to the service that makes the change, not to the route.',
+        },
+      ],
+    },
+  },
+  {
+    // The API contract names what travels, never how the core stores it: no store row, no service type. The
+    // documents defined once in the core (check results, the signed report, the error table) are the exceptions.
+    files: ['main/api/contract/**'],
+    rules: restrict([
+      {
+        regex: '/core/(?!(checks/bilingual|checks/check-types|reports/report-types|error-codes)$)',
+        message: 'The contract defines its own types; it imports only main/wire and the few core documents listed here.',
+      },
+      {
+        group: ['**/api/*', '!**/api/contract/*', '**/headless/**', '**/cli/**', 'electron', 'node:*'],
+        message: 'The contract is types only.',
+      },
+    ]),
+  },
+  {
     files: ['renderer/**'],
     rules: restrict([
       { group: ['electron', 'node:*'], message: 'The renderer has no Node and no Electron.' },

@@ -32,7 +32,7 @@ export class ClusterAgent {
   private readonly reconciler: Reconciler;
   private readonly components: Components;
   private lastContact = Date.now();
-  private offline = false;
+  private connectivity: 'online' | 'offline' | 'standby' = 'online';
   private stopped = false;
   private inboxTimer: NodeJS.Timeout | undefined;
 
@@ -73,9 +73,12 @@ export class ClusterAgent {
 
   isOffline(): boolean {
     const offline = Date.now() - this.lastContact > this.o.identity.config.offline_after_s * 1000;
-    if (offline !== this.offline) {
-      this.offline = offline;
-      log(offline ? 'offline' : 'online', { since: new Date(this.lastContact).toISOString() });
+    // Only the leader talks to the gateway: a standby's silence says nothing about the manager, so it logs
+    // `standby`, and `offline` stays the leader's word for a manager it cannot reach.
+    const state = offline && !this.elector.isLeader() ? 'standby' : offline ? 'offline' : 'online';
+    if (state !== this.connectivity) {
+      this.connectivity = state;
+      log(state, { since: new Date(this.lastContact).toISOString() });
     }
     return offline;
   }

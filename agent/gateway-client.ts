@@ -1,6 +1,8 @@
 // The agent's only outbound channel: HTTPS to the manager's gateway with its client certificate, the manager
 // CA as the only trust anchor, TLS 1.2 or newer, and never the environment's HTTP(S)_PROXY.
+import { isIP } from 'node:net';
 import { Agent, request } from 'node:https';
+import { checkServerIdentity, type PeerCertificate } from 'node:tls';
 import {
   AGENT_HEADERS,
   GATEWAY_PATHS,
@@ -40,7 +42,10 @@ export function gatewayClient(identity: Identity, replica: string, version: stri
     ca: identity.caPem,
     cert: identity.certPem,
     key: identity.keyPem,
-    servername: identity.config.server_name,
+    // SNI takes DNS names only (an IP there is Node's DEP0123): for an IP, verify the certificate's IP SAN instead.
+    ...(isIP(identity.config.server_name)
+      ? { checkServerIdentity: (_host: string, cert: PeerCertificate) => checkServerIdentity(identity.config.server_name, cert) }
+      : { servername: identity.config.server_name }),
     minVersion: 'TLSv1.2',
     rejectUnauthorized: true,
   });

@@ -13,6 +13,8 @@ import { profileRoutes } from './routes/profiles';
 import { approvalRoutes } from './routes/approvals';
 import { backupRoutes } from './routes/backups';
 import { settingsRoutes } from './routes/settings';
+import { catalogRoutes } from './routes/catalog';
+import { mirrorRoutes } from './routes/mirror';
 import { tokenRoutes } from './routes/tokens';
 
 export function consoleApi(): Router {
@@ -30,6 +32,8 @@ export function consoleApi(): Router {
   approvalRoutes(router, (manager) => manager.approvals);
   backupRoutes(router, (manager) => manager.backups);
   settingsRoutes(router);
+  catalogRoutes(router);
+  mirrorRoutes(router);
   tokenRoutes(router);
   return router;
 }

@@ -1,12 +1,15 @@
 // The console API: one table of typed handlers, transport-neutral. The Electron IPC bridge and the HTTPS
-// listener both call `handle` with the same request and get the same answer.
+// listener both call `handle` with the same request and get the same answer. Every route is declared in the
+// contract (./contract): a handler gets the path parameters of its pattern and must answer its result type.
 import type { PublicUser, NewSession } from '../core/accounts/accounts';
 import { roleAtLeast } from '../core/accounts/accounts';
 import type { Role } from '../core/store/accounts-tables';
 import type { Manager } from '../core/manager';
 import { ApiError, errorBody, toApiError } from './api-error';
+import type { PatternOf, RouteOf } from './contract';
+import type { BodyOf, Method, PathParams, QueryOf, ResultOf, RouteSpec } from './contract/route';
 
-export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+export type { Method };
 
 /** Credentials as the transport found them; the router decides what they are worth. */
 export interface Credentials {
@@ -34,47 +37,80 @@ export interface ApiResult {
   session?: NewSession | null;
 }
 
+/** A handler's answer: the route's result type, so a wrong or missing field does not compile. */
+export interface Reply<T> extends ApiResult {
+  body: T;
+}
+
 export interface Principal {
   user: PublicUser;
   actor: string;
   via: 'session' | 'token';
 }
 
-export interface Context {
+/** The query names a route declares; values are the strings of the URL (numbers parsed by the handler). */
+export interface TypedQuery<Q> {
+  get(name: keyof Q & string): string | null;
+}
+
+/**
+ * The request body as it came (untrusted JSON): `objectBody` gives its fields by the names the contract
+ * declares, each still `unknown` until the core has checked it.
+ */
+export interface IncomingBody<B> {
+  readonly __declared?: B;
+}
+
+export interface Context<S extends RouteSpec = RouteSpec, P extends string = string> {
   manager: Manager;
-  params: Record<string, string>;
-  query: URLSearchParams;
-  body: unknown;
+  params: PathParams<P>;
+  query: TypedQuery<QueryOf<S>>;
+  body: IncomingBody<BodyOf<S>>;
   credentials: Credentials;
   principal: Principal | undefined;
 }
 
-export interface AuthedContext extends Context {
+export interface AuthedContext<S extends RouteSpec = RouteSpec, P extends string = string> extends Context<S, P> {
   principal: Principal;
 }
 
-type Handler<C> = (ctx: C) => ApiResult | Promise<ApiResult>;
+type Handler<C, R> = (ctx: C) => Reply<R> | Promise<Reply<R>>;
 
 interface Route {
   method: Method;
   pattern: string;
   parts: string[];
   access: 'public' | Role;
-  handler: Handler<Context>;
+  handler: Handler<Context, unknown>;
 }
 
 export class Router {
   private readonly routes: Route[] = [];
 
   /** A route anyone may call (health, version, login). */
-  public(method: Method, pattern: string, handler: Handler<Context>): this {
-    this.routes.push({ method, pattern, parts: split(pattern), access: 'public', handler });
+  public<M extends Method, P extends PatternOf<M>>(
+    method: M,
+    pattern: P,
+    handler: Handler<Context<RouteOf<M, P>, P>, ResultOf<RouteOf<M, P>>>,
+  ): this {
+    this.routes.push({
+      method,
+      pattern,
+      parts: split(pattern),
+      access: 'public',
+      handler: handler as unknown as Handler<Context, unknown>,
+    });
     return this;
   }
 
   /** A route that needs a user of at least `role`. */
-  authed(method: Method, pattern: string, role: Role, handler: Handler<AuthedContext>): this {
-    this.routes.push({ method, pattern, parts: split(pattern), access: role, handler: handler as Handler<Context> });
+  authed<M extends Method, P extends PatternOf<M>>(
+    method: M,
+    pattern: P,
+    role: Role,
+    handler: Handler<AuthedContext<RouteOf<M, P>, P>, ResultOf<RouteOf<M, P>>>,
+  ): this {
+    this.routes.push({ method, pattern, parts: split(pattern), access: role, handler: handler as unknown as Handler<Context, unknown> });
     return this;
   }
 
@@ -88,23 +124,29 @@ export class Router {
       const { route, params } = this.match(call.method, call.path);
       const principal = authenticate(manager, call.credentials);
       if (route.access !== 'public') {
-        if (!principal) throw new ApiError(401, 'unauthenticated', 'log in first (or send an API token as Authorization: Bearer)');
+        if (!principal) throw new ApiError('unauthenticated', 'log in first (or send an API token as Authorization: Bearer)');
         if (call.method !== 'GET' && principal.via === 'session' && !call.credentials.trustedChannel) {
           const expected = manager.accounts.session(call.credentials.session!)?.csrf_token;
           if (!call.credentials.csrf || call.credentials.csrf !== expected)
-            throw new ApiError(403, 'csrf_missing', 'this request lacks the X-CSRF-Token header of your session; reload the console');
+            throw new ApiError('csrf_missing', 'this request lacks the X-CSRF-Token header of your session; reload the console');
         }
         if (!ENROLMENT_ROUTES.has(`${route.method} ${route.pattern}`) && manager.accounts.mfaPending(principal.user.id)) {
           throw new ApiError(
-            403,
             'mfa_enrollment_required',
             'your role requires a second factor: enrol an authenticator app first (session, MFA enrolment)',
           );
         }
         if (!roleAtLeast(principal.user.role, route.access))
-          throw new ApiError(403, 'forbidden', `this needs the ${route.access} role; you are ${principal.user.role}`);
+          throw new ApiError('forbidden', `this needs the ${route.access} role; you are ${principal.user.role}`);
       }
-      return await route.handler({ manager, params, query: call.query, body: call.body, credentials: call.credentials, principal });
+      return await route.handler({
+        manager,
+        params,
+        query: call.query,
+        body: call.body as IncomingBody<never>,
+        credentials: call.credentials,
+        principal,
+      });
     } catch (error) {
       const e = toApiError(error);
       if (e.code === 'internal')
@@ -130,15 +172,15 @@ export class Router {
       pathMatched = true;
       if (route.method === method) return { route, params };
     }
-    if (pathMatched) throw new ApiError(405, 'method_not_allowed', `${method} is not allowed on ${path}`);
-    throw new ApiError(404, 'not_found', `no API route ${path}`);
+    if (pathMatched) throw new ApiError('method_not_allowed', `${method} is not allowed on ${path}`);
+    throw new ApiError('not_found', `no API route ${path}`);
   }
 }
 
 function authenticate(manager: Manager, c: Credentials): Principal | undefined {
   if (c.bearer) {
     const user = manager.accounts.apiTokenUser(c.bearer);
-    if (!user) throw new ApiError(401, 'unauthenticated', 'this API token is not valid');
+    if (!user) throw new ApiError('unauthenticated', 'this API token is not valid');
     return { user, actor: user.name, via: 'token' };
   }
   if (c.session) {
@@ -173,4 +215,12 @@ function matchParts(pattern: string[], parts: string[]): Record<string, string> 
   return params;
 }
 
-export const ok = (body: unknown, status = 200): ApiResult => ({ status, body });
+/** A JSON answer of the route's result type (inferred from the route, never from the value given). */
+export const ok = <T>(body: NoInfer<T>, status = 200): Reply<T> => ({ status, body });
+
+/** A text answer (YAML, PEM, HTML) of its media type. */
+export const text = (body: string, contentType: string): Reply<string> => ({ status: 200, body, contentType });
+
+/** 204; `session: null` closes the session the call was made in. */
+export const noContent = (session?: null): Reply<null> =>
+  session === null ? { status: 204, body: null, session } : { status: 204, body: null };

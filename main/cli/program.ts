@@ -34,6 +34,26 @@ const COMMANDS: Entry[] = [
     load: async () => (await import('./commands/verify-report')).verifyReportCommand,
   },
   {
+    name: 'catalog',
+    summary: 'validate a folder of service descriptors (catalog check)',
+    load: async () => (await import('./commands/catalog')).catalogCommand,
+  },
+  {
+    name: 'release-key',
+    summary: 'the key that signs offline bundles (create, export; trust, list, untrust)',
+    load: async () => (await import('./commands/release-key')).releaseKeyCommand,
+  },
+  {
+    name: 'bundle',
+    summary: 'build a signed offline bundle on the connected side (bundle build)',
+    load: async () => (await import('./commands/bundle')).bundleCommand,
+  },
+  {
+    name: 'mirror',
+    summary: 'import an offline bundle into the mirror, list what it holds (mirror import, mirror list)',
+    load: async () => (await import('./commands/mirror')).mirrorCommand,
+  },
+  {
     name: 'canonicalize',
     summary: 'print the RFC 8785 canonical JSON of a file (or - for stdin)',
     load: async () => (await import('./commands/canonicalize')).canonicalizeCommand,

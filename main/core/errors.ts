@@ -1,9 +1,13 @@
-// Errors of the core: each carries a stable code that the API and the CLI pass on unchanged.
+// Errors of the core: each carries a stable code of the table in error-codes.ts (which gives its HTTP status),
+// passed on unchanged by the API, the gateway and the CLI.
+import { ERROR_CODES, type ErrorCode } from './error-codes';
+
+export type { ErrorCode };
 
 export class CoreError extends Error {
   constructor(
-    readonly code: string,
-    message: string,
+    readonly code: ErrorCode,
+    message: string = ERROR_CODES[code].message,
     readonly details?: Record<string, unknown>,
   ) {
     super(message);
@@ -30,7 +34,7 @@ export class NotFoundError extends CoreError {
 }
 
 export class ConflictError extends CoreError {
-  constructor(code: string, message: string) {
+  constructor(code: ErrorCode, message: string) {
     super(code, message);
     this.name = 'ConflictError';
   }

@@ -3,7 +3,7 @@
 import { chmodSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Accounts } from './accounts/accounts';
-import { MFA_ROLES } from './profiles/profile-names';
+import { MFA_ROLES } from './profiles/profile-rules';
 import { systemClock, type Clock } from './clock';
 import { Clusters } from './clusters/clusters';
 import { Registration } from './clusters/registration';
@@ -25,6 +25,13 @@ import { Approvals } from './approvals/approvals';
 import { Lifecycle } from './lifecycle/lifecycle';
 import { SyslogForwarder } from './audit/syslog-forwarder';
 import { Backups } from './backups/backups';
+import { loadBuiltinCatalog } from './catalog/catalog-builtin';
+import type { CatalogFile, CatalogLoad } from './catalog/catalog-loader';
+import { tryParseCatalog } from './catalog/catalog-loader';
+import { ReleaseKeys } from './bundle/release-keys';
+import { MirrorService } from './bundle/mirror-service';
+import { AuditTrail } from './audit/audit-trail';
+import { ConsoleSettings } from './settings/console-settings';
 
 export { VERSION };
 export const DATABASE_FILE = 'navin.db';
@@ -36,6 +43,8 @@ export interface ManagerOptions {
   protector?: KeyProtector;
   clock?: Clock;
   ed25519?: Ed25519;
+  /** Catalog descriptors instead of the shipped ones (tests of an invalid catalog). */
+  catalogFiles?: CatalogFile[];
 }
 
 export interface Manager {
@@ -66,6 +75,16 @@ export interface Manager {
   readonly syslog: SyslogForwarder;
   /** Configuration backups of the ManagedComponents of a cluster (allowed even while its profile is blocked). */
   readonly backups: Backups;
+  /** The service catalog as loaded at start, or why it is invalid (the catalog_valid rule reports it). */
+  readonly catalog: CatalogLoad;
+  /** The release public keys trusted to sign offline bundles. */
+  readonly releaseKeys: ReleaseKeys;
+  /** The internal mirror: what it holds, and bundle imports. */
+  readonly mirror: MirrorService;
+  /** The audit log as the console reads it, and its hash chain's verdict. */
+  readonly audit: AuditTrail;
+  /** Remote audit target, DNS servers, CAs trusted for service endpoints. */
+  readonly settings: ConsoleSettings;
   close(): void;
 }
 
@@ -84,7 +103,7 @@ export function openManager(opts: ManagerOptions): Manager {
     const keyring = Keyring.open(store, protector, ed25519, clock);
     const ca = CertificateAuthority.loadOrCreate(store, protector, clock);
     const events = new CoreEvents();
-    const registration = new Registration(store, protector, clock);
+    const registration = new Registration(store, protector, clock, events);
     const accounts = new Accounts(store, clock, {
       protector,
       mfaRequiredRoles: () => [...new Set(store.clusters.profilesInUse().flatMap((p) => MFA_ROLES[p]))],
@@ -92,7 +111,9 @@ export function openManager(opts: ManagerOptions): Manager {
     const commands = new Commands(store, keyring, clock);
     const listeners = new Listeners();
     const syslog = new SyslogForwarder({ store, clock });
+    const catalog = opts.catalogFiles ? tryParseCatalog(opts.catalogFiles) : loadBuiltinCatalog();
     const profiles = new Profiles({
+      catalog,
       store,
       clock,
       registration,
@@ -102,8 +123,20 @@ export function openManager(opts: ManagerOptions): Manager {
       mode: opts.mode,
       syslogStatus: () => syslog.status(),
     });
-    const preflight = new Preflight({ store, clock, registration, listeners, profiles, caPem: ca.certPem, managerVersion: VERSION });
-    const approvals = new Approvals(store, clock);
+    const preflight = new Preflight({
+      store,
+      clock,
+      registration,
+      listeners,
+      profiles,
+      caPem: ca.certPem,
+      managerVersion: VERSION,
+      catalog: catalog.ok ? catalog.catalog : null,
+      events,
+    });
+    const approvals = new Approvals(store, clock, events);
+    const releaseKeys = new ReleaseKeys(store, keyring, clock);
+    const mirror = new MirrorService({ store, clock, events, releaseKeys, ed25519, catalog: () => (catalog.ok ? catalog.catalog : null) });
     return {
       dataDir: opts.dataDir,
       mode: opts.mode,
@@ -112,9 +145,9 @@ export function openManager(opts: ManagerOptions): Manager {
       ed25519,
       store,
       accounts,
-      clusters: new Clusters(store, clock),
+      clusters: new Clusters(store, clock, events),
       registration,
-      agentIdentities: new AgentIdentities(store, ca, keyring, clock),
+      agentIdentities: new AgentIdentities(store, ca, keyring, clock, events),
       commands,
       listeners,
       profiles,
@@ -122,7 +155,12 @@ export function openManager(opts: ManagerOptions): Manager {
       approvals,
       lifecycle: new Lifecycle({ store, clock, commands, profiles, preflight, approvals, events }),
       syslog,
-      backups: new Backups({ store, registration, clock, dataDir: opts.dataDir }),
+      catalog,
+      releaseKeys,
+      mirror,
+      backups: new Backups({ store, registration, clock, dataDir: opts.dataDir, events }),
+      audit: new AuditTrail(store.audit),
+      settings: new ConsoleSettings({ store, clock, syslogStatus: () => syslog.status() }),
       keyring,
       ca,
       protector,

@@ -58,6 +58,9 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
   res.end(payload);
 }
 
+/** An error answer, with the status of its code (core/error-codes.ts). */
+const fail = (res: ServerResponse, e: ApiError): void => send(res, e.status, errorBody(e));
+
 function bearer(req: IncomingMessage): string | undefined {
   const h = req.headers.authorization;
   return h?.startsWith('Bearer ') ? h.slice(7).trim() : undefined;
@@ -70,8 +73,8 @@ export function startHeadlessServer(opts: HeadlessOptions): Promise<HeadlessServ
 
   const server = createServer({ key: opts.tls.keyPem, cert: opts.tls.certPem, minVersion: 'TLSv1.2' }, (req, res) => {
     void handle(req, res).catch((error) => {
-      const e = error instanceof ApiError ? error : new ApiError(500, 'internal', 'internal error');
-      if (!res.headersSent) send(res, e.status, errorBody(e));
+      const e = error instanceof ApiError ? error : new ApiError('internal', 'internal error');
+      if (!res.headersSent) fail(res, e);
       else res.destroy();
     });
   });
@@ -82,7 +85,7 @@ export function startHeadlessServer(opts: HeadlessOptions): Promise<HeadlessServ
     const method = (req.method ?? 'GET').toUpperCase();
     if (url.pathname === '/api/v1/events' && method === 'GET') return events(req, res);
     if (url.pathname.startsWith('/api/')) {
-      if (!METHODS.has(method)) return send(res, 405, errorBody(new ApiError(405, 'method_not_allowed', `${method} is not supported`)));
+      if (!METHODS.has(method)) return fail(res, new ApiError('method_not_allowed', `${method} is not supported`));
       const credential = credentialRoute(method, url.pathname);
       let raw: Buffer = Buffer.alloc(0);
       let tooLarge: BodyTooLarge | undefined;
@@ -92,26 +95,23 @@ export function startHeadlessServer(opts: HeadlessOptions): Promise<HeadlessServ
         if (!(error instanceof BodyTooLarge)) throw error;
         tooLarge = error;
       }
-      const answer = (status: number, e: ApiError, headers: Record<string, string> = {}): void =>
+      // Past the body limit the answer is written first and the connection closed once the rest was read.
+      const answer = (e: ApiError, headers: Record<string, string> = {}): void =>
         tooLarge
-          ? replyThenClose(res, status, errorBody(e), tooLarge.drained, { ...SECURITY_HEADERS, ...headers })
-          : send(res, status, errorBody(e), headers);
+          ? replyThenClose(res, e.status, errorBody(e), tooLarge.drained, { ...SECURITY_HEADERS, ...headers })
+          : send(res, e.status, errorBody(e), headers);
       if (credential) {
         const decision = throttle.take(req.socket.remoteAddress);
         if (!decision.ok) {
           // One audit row per run of refusals, not one per request: a flood must not flood the audit log too.
           if (decision.first) manager.accounts.rateLimited(credential, decision.source);
-          const e = new ApiError(
-            429,
-            'rate_limited',
-            `too many sign-in attempts from ${decision.source}; retry in ${decision.retryAfterS} s`,
-          );
-          return answer(429, e, { 'Retry-After': String(decision.retryAfterS) });
+          const e = new ApiError('rate_limited', `too many sign-in attempts from ${decision.source}; retry in ${decision.retryAfterS} s`);
+          return answer(e, { 'Retry-After': String(decision.retryAfterS) });
         }
       }
       if (tooLarge) {
         if (credential) manager.accounts.refusedCredential(credential, undefined, 'body_too_large');
-        return answer(413, new ApiError(413, tooLarge.code, tooLarge.message, undefined, tooLarge.details));
+        return answer(new ApiError(tooLarge.code, tooLarge.message, undefined, tooLarge.details));
       }
       let body: unknown = undefined;
       if (raw.length > 0) {
@@ -120,7 +120,7 @@ export function startHeadlessServer(opts: HeadlessOptions): Promise<HeadlessServ
         } catch (error) {
           if (!(error instanceof InvalidJsonError)) throw error;
           if (credential) manager.accounts.refusedCredential(credential, nameHint(raw), 'invalid_json');
-          return send(res, 400, errorBody(new ApiError(400, error.code, error.message, undefined, error.details)));
+          return fail(res, new ApiError(error.code, error.message, undefined, error.details));
         }
       }
       const result = await router.handle(manager, {
@@ -147,10 +147,9 @@ export function startHeadlessServer(opts: HeadlessOptions): Promise<HeadlessServ
       }
       return send(res, result.status, result.body, headers);
     }
-    if (method !== 'GET' && method !== 'HEAD')
-      return send(res, 405, errorBody(new ApiError(405, 'method_not_allowed', `${method} is not allowed here`)));
+    if (method !== 'GET' && method !== 'HEAD') return fail(res, new ApiError('method_not_allowed', `${method} is not allowed here`));
     const file = staticFile(opts.rendererDir, url.pathname);
-    if (!file) return send(res, 404, errorBody(new ApiError(404, 'not_found', `${url.pathname} not found`)));
+    if (!file) return fail(res, new ApiError('not_found', `${url.pathname} not found`));
     res.writeHead(200, {
       ...SECURITY_HEADERS,
       'Content-Type': file.type,
@@ -171,10 +170,10 @@ export function startHeadlessServer(opts: HeadlessOptions): Promise<HeadlessServ
       }
     };
     const user = who();
-    if (!user) return send(res, 401, errorBody(new ApiError(401, 'unauthenticated', 'log in first')));
+    if (!user) return fail(res, new ApiError('unauthenticated', 'log in first'));
     // An account that still has to enrol its second factor sees nothing else, the event stream included.
     if (manager.accounts.mfaPending(user.id))
-      return send(res, 403, errorBody(new ApiError(403, 'mfa_enrollment_required', 'enrol a second factor (TOTP) first')));
+      return fail(res, new ApiError('mfa_enrollment_required', 'enrol a second factor (TOTP) first'));
     res.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
     res.write(': connected\n\n');
     streams.add(res);

@@ -4,7 +4,7 @@ import { fromBase64url } from './encoding';
 import { MAX_NONCE_BYTES, MIN_NONCE_BYTES } from './random';
 import { parseTimestamp } from './timestamps';
 
-export const DOCUMENT_TYPES = ['command', 'agent-config', 'desired-state', 'report'] as const;
+export const DOCUMENT_TYPES = ['command', 'agent-config', 'desired-state', 'report', 'bundle'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
 /** The only envelope version; a verifier refuses any other as malformed rather than guess at it. */
@@ -47,13 +47,17 @@ export type DesiredStatePayload<T extends object = ExtraFields> = PayloadBase &
   ValidityWindow & { type: 'desired-state'; target: string; tenant: string } & T;
 export type ReportPayload<T extends object = ExtraFields> = PayloadBase & ValidityWindow & { type: 'report' } & T;
 
-export type Payload = CommandPayload | AgentConfigPayload | DesiredStatePayload | ReportPayload;
+/** An offline bundle's manifest, signed by a release key (never by the manager's command key). */
+export type BundlePayload<T extends object = ExtraFields> = PayloadBase & ValidityWindow & { type: 'bundle' } & T;
+
+export type Payload = CommandPayload | AgentConfigPayload | DesiredStatePayload | ReportPayload | BundlePayload;
 
 export interface PayloadByType {
   command: CommandPayload;
   'agent-config': AgentConfigPayload;
   'desired-state': DesiredStatePayload;
   report: ReportPayload;
+  bundle: BundlePayload;
 }
 
 export interface SignedDocument<P extends PayloadBase = Payload> {

@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { clustersStore, resetDataStores, routerStore, sessionStore, uiStore } from './app/stores';
 import { resolveTheme } from './stores/ui';
-import './styles.css';
+import './styles/index.css';
 
 const root = document.documentElement;
 const darkQuery = window.matchMedia?.('(prefers-color-scheme: dark)');

@@ -217,13 +217,20 @@ describe('leader failover', () => {
 describe('offline', () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await harness({ offlineAfterS: 5 });
+    // The default server name (the gateway host, an IP) must work without Node's DEP0123 (an IP as TLS ServerName).
+    h = await harness({ offlineAfterS: 5, defaultServerName: true });
   }, 60_000);
   afterAll(() => h?.close());
 
   test('with the manager stopped the agent keeps the desired state, refuses sensitive inbox commands, serves read-only ones, and sends queued receipts when the manager returns', async () => {
     const first = h.startAgent('agent-a');
     await first.waitFor('leader.acquired');
+    // A standby replica is silent towards the gateway while the leader is connected: past offline_after_s it says
+    // `standby`, never `offline`. Stopped before the leader is, so the leadership stays with agent-a.
+    const standby = h.startAgent('agent-b');
+    await standby.waitFor('standby', undefined, 20_000);
+    expect(standby.logs().filter((l) => l.event === 'offline')).toEqual([]);
+    await standby.kill('SIGKILL');
     // An install is preflighted: the cluster (never registered by kubeconfig here) is judged on its agent's inventory.
     await agentInventoryReported(h);
     const applied = await h.api('POST', `/api/v1/clusters/${h.clusterId}/components`, { name: 'kept', spec: SPEC });
@@ -270,5 +277,7 @@ describe('offline', () => {
     await h.waitCommand(del.body.id, (c) => c.state === 'rejected' && c.code === 'manager_unreachable', 40_000);
     await h.waitCommand(inv.body.id, (c) => c.state === 'succeeded', 40_000);
     await agent.waitFor('online');
+    const stderr = [...first.logs(), ...standby.logs(), ...agent.logs()].filter((l) => l.event === 'stderr').map((l) => String(l.line));
+    expect(stderr.filter((l) => l.includes('DEP0123'))).toEqual([]);
   }, 150_000);
 });

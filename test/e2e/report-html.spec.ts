@@ -1,5 +1,5 @@
 // The acceptance report as an auditor opens it: a real report from the headless manager (agent polled over
-// mTLS, inventory posted, components whose images are looked up in an HTTPS mirror), its English and French
+// mTLS, inventory posted, components whose images are looked up in a real registry as the mirror), its English and French
 // HTML saved as files and opened in Chromium from file:// with no network: headings, verdict, every line.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,12 +8,9 @@ import { pathToFileURL } from 'node:url';
 import { expect, request, test, type APIRequestContext } from '@playwright/test';
 import { ALICE, REPO_ROOT, startManager, type RunningManager } from './support/manager';
 import { gatewayCall, type ClientCert } from '../support/gateway-client';
-import { digestOf, startOciRegistry, type OciRegistry } from '../main/core/reports/oci-registry';
+import { deleteManifest, pushTestImage, startRegistry, type TestRegistry } from '../support/registry';
 
 const SHOTS = join(REPO_ROOT, 'test-results', 'screenshots');
-const OPA = digestOf('opa 0.68.0');
-const NATS = digestOf('nats 2.10.18');
-const NATS_EXPORTER = digestOf('nats exporter 0.15.0');
 
 interface Line {
   id: string;
@@ -26,7 +23,8 @@ interface Report {
 }
 
 let manager: RunningManager;
-let registry: OciRegistry;
+let registry: TestRegistry;
+let OPA: string, NATS: string, NATS_EXPORTER: string;
 let api: APIRequestContext;
 let dir: string;
 let report: Report;
@@ -35,11 +33,14 @@ const files: Record<'en' | 'fr', string> = { en: '', fr: '' };
 test.use({ viewport: { width: 1100, height: 900 }, colorScheme: 'light' });
 test.describe.configure({ mode: 'serial' });
 
-// What the mirror holds; mutable, so the test can remove an artifact after its install was preflighted.
-const mirrorContent: Record<string, string[]> = { 'navin/opa': [OPA], 'navin/nats': [NATS], 'navin/nats-exporter': [NATS_EXPORTER] };
-
 test.beforeAll(async () => {
-  [manager, registry] = await Promise.all([startManager({ users: [ALICE] }), startOciRegistry(mirrorContent)]);
+  [manager, registry] = await Promise.all([startManager({ users: [ALICE] }), startRegistry()]);
+  // What the mirror holds: images pushed for real; the exporter's is deleted after its install was preflighted.
+  [OPA, NATS, NATS_EXPORTER] = await Promise.all([
+    pushTestImage(registry, 'navin/opa'),
+    pushTestImage(registry, 'navin/nats'),
+    pushTestImage(registry, 'navin/nats-exporter'),
+  ]);
   dir = mkdtempSync(join(tmpdir(), 'navin-report-html-'));
   const origin = new URL(manager.url).origin;
   api = await request.newContext({ baseURL: origin, ignoreHTTPSErrors: true });
@@ -115,7 +116,7 @@ test.beforeAll(async () => {
     202,
   );
   // Later the mirror loses the exporter image (pruned by hand): the acceptance must show it.
-  delete mirrorContent['navin/nats-exporter'];
+  await deleteManifest(registry, 'navin/nats-exporter', NATS_EXPORTER);
 
   report = (await send('post', `/api/v1/clusters/${cluster.id}/acceptance`, undefined, 201)) as Report;
   for (const lang of ['en', 'fr'] as const) {
@@ -129,7 +130,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await api?.dispose();
-  await registry?.close();
+  await registry?.stop();
   await manager?.stop();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });

@@ -88,7 +88,8 @@ export function agentInventoryReported(h: Harness, timeoutMs = 30_000): Promise<
   );
 }
 
-export async function harness(opts: { offlineAfterS?: number } = {}): Promise<Harness> {
+/** `defaultServerName`: the gateway's and the agent config's server name left to their defaults (the gateway host, 127.0.0.1). */
+export async function harness(opts: { offlineAfterS?: number; defaultServerName?: boolean } = {}): Promise<Harness> {
   const tmp = tempDir('navin-agent-e2e-');
   const dir = tmp.path;
   const dataDir = join(dir, 'data');
@@ -139,7 +140,13 @@ export async function harness(opts: { offlineAfterS?: number } = {}): Promise<Ha
       });
     },
     async startManager() {
-      h.manager = await startServe(['--data-dir', dataDir, '--gateway-port', String(gatewayPort), '--gateway-server-name', 'localhost']);
+      h.manager = await startServe([
+        '--data-dir',
+        dataDir,
+        '--gateway-port',
+        String(gatewayPort),
+        ...(opts.defaultServerName ? [] : ['--gateway-server-name', 'localhost']),
+      ]);
     },
     startAgent(name, env = {}, extraArgs = []) {
       const inbox = join(dir, `inbox-${name}`);
@@ -241,7 +248,7 @@ export async function harness(opts: { offlineAfterS?: number } = {}): Promise<Ha
   h.clusterId = created.body.id;
   const identity = await h.api('POST', `/api/v1/clusters/${h.clusterId}/kubernetes/agent`, {
     gateway_url: `https://127.0.0.1:${gatewayPort}`,
-    server_name: 'localhost',
+    ...(opts.defaultServerName ? {} : { server_name: 'localhost' }),
     offline_after_s: opts.offlineAfterS ?? 120,
   });
   if (identity.status !== 201) throw new Error(`identity: ${JSON.stringify(identity.body)}`);

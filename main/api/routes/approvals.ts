@@ -1,9 +1,13 @@
-// Four-eyes approvals: the list, a request (operator), the decision of another admin; each change announced.
+// Four-eyes approvals (contract: contract/approvals.ts): the list, a request (operator), the decision of
+// another admin. The service announces each change (`approval.changed`).
 import type { Approvals } from '../../core/approvals/approvals';
 import type { Manager } from '../../core/manager';
 import { ApiError } from '../api-error';
 import { objectBody } from '../body';
-import { ok, type Router } from '../router';
+import { ok, type AuthedContext, type Reply, type Router } from '../router';
+import type { ApprovalRoutes } from '../contract/approvals';
+
+type Decision = ApprovalRoutes['POST /api/v1/approvals/:id/approve'];
 
 /** approvalsOf picks the service from the manager (the composition root owns it). */
 export function approvalRoutes(router: Router, approvalsOf: (manager: Manager) => Approvals): void {
@@ -18,31 +22,25 @@ export function approvalRoutes(router: Router, approvalsOf: (manager: Manager) =
 
   router.authed('POST', '/api/v1/approvals', 'operator', ({ manager, body, principal }) => {
     const b = objectBody(body);
-    const view = approvalsOf(manager).request(
-      { cluster_id: b.cluster_id, action: b.action, service: b.service, reason: b.reason },
-      principal.user,
+    return ok(
+      approvalsOf(manager).request({ cluster_id: b.cluster_id, action: b.action, service: b.service, reason: b.reason }, principal.user),
+      201,
     );
-    manager.events.emit('approval.changed', { id: view.id, cluster_id: view.cluster_id });
-    return ok(view, 201);
   });
 
   router.authed('GET', '/api/v1/approvals/:id', 'viewer', ({ manager, params, principal }) =>
-    ok(approvalsOf(manager).get(params.id!, principal.user)),
+    ok(approvalsOf(manager).get(params.id, principal.user)),
   );
 
-  for (const decision of ['approve', 'reject'] as const) {
-    router.authed('POST', `/api/v1/approvals/:id/${decision}`, 'admin', ({ manager, params, body, principal }) => {
+  const decide =
+    (decision: 'approve' | 'reject') =>
+    ({ manager, params, body, principal }: AuthedContext<Decision, '/api/v1/approvals/:id'>): Reply<Decision['result']> => {
       // The second person decides at the console, behind their own second factor: never a script's token.
       if (principal.via === 'token')
-        throw new ApiError(
-          403,
-          'approval_needs_session',
-          'an approval is decided by an admin logged in to the console, not with an API token',
-        );
+        throw new ApiError('approval_needs_session', 'an approval is decided by an admin logged in to the console, not with an API token');
       const note = body === undefined || body === null ? undefined : objectBody(body).note;
-      const view = approvalsOf(manager)[decision](params.id!, principal.user, note);
-      manager.events.emit('approval.changed', { id: view.id, cluster_id: view.cluster_id });
-      return ok(view);
-    });
-  }
+      return ok(approvalsOf(manager)[decision](params.id, principal.user, note));
+    };
+  router.authed('POST', '/api/v1/approvals/:id/approve', 'admin', decide('approve'));
+  router.authed('POST', '/api/v1/approvals/:id/reject', 'admin', decide('reject'));
 }

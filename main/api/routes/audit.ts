@@ -1,19 +1,20 @@
-// The audit log, searchable by actor, cluster and action, with the verdict of its hash chain.
+// The audit log (contract: contract/audit.ts), searchable by actor, cluster and action, with the verdict of
+// its hash chain.
 import { ok, type Router } from '../router';
-import { LIMIT_RANGE, queryInt, queryString } from '../query';
+import { LIMIT_RANGE, queryInt, queryString, SEQ_RANGE } from '../query';
 
 export function auditRoutes(router: Router): void {
   router.authed('GET', '/api/v1/audit', 'viewer', ({ manager, query }) =>
     ok({
-      items: manager.store.audit.list({
+      items: manager.audit.list({
         actor: queryString(query, 'actor'),
         cluster_id: queryString(query, 'cluster_id'),
         action: queryString(query, 'action'),
         limit: queryInt(query, 'limit', LIMIT_RANGE, 200),
-        before_seq: queryInt(query, 'before_seq', { min: 1, max: Number.MAX_SAFE_INTEGER }),
+        before_seq: queryInt(query, 'before_seq', SEQ_RANGE),
       }),
     }),
   );
 
-  router.authed('GET', '/api/v1/audit/verify', 'viewer', ({ manager }) => ok(manager.store.audit.verify()));
+  router.authed('GET', '/api/v1/audit/verify', 'viewer', ({ manager }) => ok(manager.audit.verify()));
 }

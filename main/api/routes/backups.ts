@@ -1,26 +1,25 @@
-// Configuration backups of a cluster: take one now (operator), list them with each file's sha256, verify a set
-// and restore one component from it.
+// Configuration backups of a cluster (contract: contract/backups.ts): take one now (operator), list them
+// with each file's sha256, verify a set and restore one component from it.
 import type { Backups } from '../../core/backups/backups';
 import type { Manager } from '../../core/manager';
 import { objectBody } from '../body';
 import { ok, type Router } from '../router';
 import { NotFoundError, ValidationError } from '../../core/errors';
+import { accepted } from './commands';
 
 /** backupsOf picks the service from the manager (the composition root owns it). */
 export function backupRoutes(router: Router, backupsOf: (manager: Manager) => Backups): void {
   router.authed('GET', '/api/v1/clusters/:id/backups', 'viewer', ({ manager, params }) =>
-    ok({ items: backupsOf(manager).list(params.id!) }),
+    ok({ items: backupsOf(manager).list(params.id) }),
   );
 
-  router.authed('POST', '/api/v1/clusters/:id/backups', 'operator', async ({ manager, params, principal }) => {
-    const set = await backupsOf(manager).run(params.id!, principal.actor);
-    manager.events.emit('backup.created', { id: set.id, cluster_id: set.cluster_id });
-    return ok(set, 201);
-  });
+  router.authed('POST', '/api/v1/clusters/:id/backups', 'operator', async ({ manager, params, principal }) =>
+    ok(await backupsOf(manager).run(params.id, principal.actor), 201),
+  );
 
   router.authed('GET', '/api/v1/clusters/:id/backups/:set/verify', 'viewer', ({ manager, params }) => {
-    const check = backupsOf(manager).verify(params.set!);
-    if (check.cluster_id !== params.id) throw new NotFoundError('backup set of cluster', params.set!);
+    const check = backupsOf(manager).verify(params.set);
+    if (check.cluster_id !== params.id) throw new NotFoundError('backup set of cluster', params.set);
     return ok(check);
   });
 
@@ -29,9 +28,8 @@ export function backupRoutes(router: Router, backupsOf: (manager: Manager) => Ba
     const b = objectBody(body);
     if (typeof b.service !== 'string' || !b.service)
       throw new ValidationError('service', 'service is the name of the component to restore');
-    const spec = backupsOf(manager).restorableSpec(params.id!, params.set!, b.service);
+    const spec = backupsOf(manager).restorableSpec(params.id, params.set, b.service);
     const approvalId = typeof b.approval_id === 'string' && b.approval_id ? b.approval_id : undefined;
-    const r = await manager.lifecycle.run(params.id!, { kind: 'restore', name: b.service, spec }, principal.user, approvalId);
-    return ok({ ...r.command, action: r.action, preflight: r.preflight }, 202);
+    return accepted(await manager.lifecycle.run(params.id, { kind: 'restore', name: b.service, spec }, principal.user, approvalId));
   });
 }

@@ -1,43 +1,38 @@
-// Profiles and preflight checks: a cluster's profile evaluated now, changed by an admin, the preflight run on
-// demand ("Run checks" on the Profile tab) and its latest result; the trusted CAs for service endpoints.
+// Profiles and preflight checks (contract: contract/profiles.ts): a cluster's profile evaluated now, changed
+// by an admin, the preflight run on demand ("Run checks" on the Profile tab) and its latest result; the
+// trusted CAs for service endpoints.
 import { objectBody } from '../body';
 import { ok, type Router } from '../router';
 import { NotFoundError } from '../../core/errors';
-import { endpointTrust, setEndpointTrust } from '../../core/profiles/endpoint-trust';
 
 export function profileRoutes(router: Router): void {
   router.authed('GET', '/api/v1/profiles', 'viewer', ({ manager }) => ok({ items: manager.profiles.catalog() }));
 
   router.authed('GET', '/api/v1/clusters/:id/profile', 'viewer', async ({ manager, params }) =>
-    ok(await manager.profiles.evaluate(params.id!)),
+    ok(await manager.profiles.evaluate(params.id)),
   );
 
   router.authed('PUT', '/api/v1/clusters/:id/profile', 'admin', async ({ manager, params, body, principal }) => {
     const b = objectBody(body);
     const approvalId = typeof b.approval_id === 'string' && b.approval_id ? b.approval_id : undefined;
-    manager.lifecycle.changeProfile(params.id!, b.profile, principal.user, manager.clusters, approvalId);
-    manager.events.emit('cluster.changed', { id: params.id });
-    return ok(await manager.profiles.evaluate(params.id!));
+    manager.lifecycle.changeProfile(params.id, b.profile, principal.user, manager.clusters, approvalId);
+    return ok(await manager.profiles.evaluate(params.id));
   });
 
-  router.authed('POST', '/api/v1/clusters/:id/preflight', 'operator', async ({ manager, params, principal }) => {
-    const run = await manager.preflight.run(params.id!, { trigger: 'on_demand', actor: principal.actor });
-    manager.events.emit('preflight.completed', { id: run.id, cluster_id: run.cluster_id, outcome: run.outcome });
-    return ok(run, 201);
-  });
+  router.authed('POST', '/api/v1/clusters/:id/preflight', 'operator', async ({ manager, params, principal }) =>
+    ok(await manager.preflight.run(params.id, { trigger: 'on_demand', actor: principal.actor }), 201),
+  );
 
   router.authed('GET', '/api/v1/clusters/:id/preflight', 'viewer', ({ manager, params }) => {
-    manager.clusters.get(params.id!);
-    const run = manager.preflight.latest(params.id!);
-    if (!run) throw new NotFoundError('preflight run of cluster', params.id!);
+    manager.clusters.get(params.id);
+    const run = manager.preflight.latest(params.id);
+    if (!run) throw new NotFoundError('preflight run of cluster', params.id);
     return ok(run);
   });
 
-  router.authed('GET', '/api/v1/settings/endpoint-trust', 'viewer', ({ manager }) =>
-    ok({ ca_pem: endpointTrust(manager.store).join('\n') }),
-  );
+  router.authed('GET', '/api/v1/settings/endpoint-trust', 'viewer', ({ manager }) => ok({ ca_pem: manager.settings.endpointTrust() }));
 
   router.authed('PUT', '/api/v1/settings/endpoint-trust', 'admin', ({ manager, body, principal }) =>
-    ok({ ca_pem: setEndpointTrust(manager.store, objectBody(body).ca_pem, principal.actor).join('\n') }),
+    ok({ ca_pem: manager.settings.setEndpointTrust(objectBody(body).ca_pem, principal.actor) }),
   );
 }

@@ -1,4 +1,5 @@
-// Health and version: the two routes that need no login, for probes and for the console's about box.
+// Health and version (contract: contract/system.ts): the two routes that need no login, for probes and for
+// the console's about box.
 import { ok, type Router } from '../router';
 
 export function systemRoutes(router: Router): void {

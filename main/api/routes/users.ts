@@ -1,7 +1,7 @@
-// Local accounts, managed by admins: creation, the list (with who has a second factor) and the reset of a
-// user's second factor when their authenticator is lost.
+// Local accounts, managed by admins (contract: contract/users.ts): creation, the list (with who has a second
+// factor) and the reset of a user's second factor when their authenticator is lost.
 import { objectBody, stringField } from '../body';
-import { ok, type Router } from '../router';
+import { noContent, ok, type Router } from '../router';
 import type { Role } from '../../core/store/accounts-tables';
 
 export function userRoutes(router: Router): void {
@@ -19,7 +19,7 @@ export function userRoutes(router: Router): void {
   });
 
   router.authed('DELETE', '/api/v1/users/:name/mfa', 'admin', ({ manager, params, principal }) => {
-    manager.accounts.resetMfa(params.name!, principal.actor);
-    return { status: 204, body: null };
+    manager.accounts.resetMfa(params.name, principal.actor);
+    return noContent();
   });
 }

@@ -9,7 +9,7 @@ import { isEnrolled, Mfa, type MfaEnrolment, type MfaOptions, type MfaStatus } f
 import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from './passwords';
 import { PasswordGate } from './password-gate';
 import { ApiTokens, type ApiTokenView, type NewApiToken } from './api-tokens';
-import { wellFormed } from '../http/json-body';
+import { wellFormed } from '../well-formed';
 
 export type { MfaEnrolment, MfaOptions, MfaStatus, ApiTokenView, NewApiToken };
 

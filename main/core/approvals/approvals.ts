@@ -6,6 +6,7 @@ import type { Clock } from '../clock';
 import { labelProblem } from '../clusters/names';
 import { CoreError, ValidationError } from '../errors';
 import type { ApprovalRecord, ApprovalState } from '../store/approvals-table';
+import type { CoreEvents } from '../events';
 import type { Store } from '../store/store';
 
 export const FOUR_EYES_ACTIONS = ['stop', 'restart', 'reinstall', 'uninstall', 'upgrade', 'rollback', 'restore', 'configuration'] as const;
@@ -52,6 +53,7 @@ export class Approvals {
   constructor(
     private readonly store: Store,
     private readonly clock: Clock,
+    private readonly events: CoreEvents,
   ) {}
 
   request(input: { cluster_id?: unknown; action?: unknown; service?: unknown; reason?: unknown }, user: PublicUser): ApprovalView {
@@ -90,6 +92,7 @@ export class Approvals {
         details: { action: row.action, service: row.service, reason },
       });
     });
+    this.announce(row);
     return this.view(row, user);
   }
 
@@ -214,7 +217,7 @@ export class Approvals {
     if (!roleAtLeast(user.role, 'admin'))
       throw new ApprovalError('forbidden', `deciding an approval needs the admin role; you are ${user.role}`);
     const note = checkedText('note', noteInput, MAX_NOTE, false);
-    return this.store.tx(() => {
+    const view = this.store.tx(() => {
       const r = this.record(id);
       if (r.requested_by === user.id)
         throw new ApprovalError('approval_self', 'an approval must be decided by another admin than its requester', { approval_id: id });
@@ -234,6 +237,13 @@ export class Approvals {
       });
       return this.view({ ...r, state, decided_by: user.id, decided_at: decidedAt, decision_note: note, expires_at: expiresAt }, user);
     });
+    this.announce(view);
+    return view;
+  }
+
+  /** Every console following approvals reloads (the Approvals screen, the pickers of a cluster). */
+  private announce(r: { id: string; cluster_id: string }): void {
+    this.events.emit('approval.changed', { id: r.id, cluster_id: r.cluster_id });
   }
 
   private record(id: string): ApprovalRecord {

@@ -5,13 +5,14 @@ import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
 import { join } from 'node:path';
 import { CustomObjectsApi } from '@kubernetes/client-node';
 import type { Clock } from '../clock';
+import type { CoreEvents } from '../events';
 import type { Registration } from '../clusters/registration';
 import { CoreError } from '../errors';
 import { writeFileAtomic } from '../fsutil/atomic-write';
 import { classifyKubeError, kubeConfigFor } from '../kubernetes/kube-client';
 import { API_GROUP, API_VERSION, MANAGED_COMPONENT_PLURAL } from '../kubernetes/names';
 import { DNS1123_SUBDOMAIN } from '../clusters/names';
-import { KUBE_READ_TIMEOUT_MS, withTimeout } from '../reports/component-checks';
+import { KUBE_READ_TIMEOUT_MS, withTimeout } from '../checks/component-checks';
 import type { BackupFileRecord, BackupSetRecord } from '../store/lifecycle-tables';
 import type { Store } from '../store/store';
 
@@ -50,6 +51,7 @@ export interface BackupsDeps {
   registration: Registration;
   clock: Clock;
   dataDir: string;
+  events: CoreEvents;
   timeoutMs?: number;
 }
 
@@ -120,9 +122,10 @@ export class Backups {
     privateDir(join(this.d.dataDir, BACKUPS_DIR));
     privateDir(clusterDir);
     // Written aside and renamed whole, so a set folder is either complete or absent.
+    let files: BackupFileRecord[];
     try {
       privateDir(staging);
-      const files: BackupFileRecord[] = contents.map((c) => {
+      files = contents.map((c) => {
         writeFileAtomic(join(staging, c.file), c.data, 0o600);
         return { set_id: set.id, name: c.name, file: c.file, sha256: sha256(c.data), size: c.data.length };
       });
@@ -142,12 +145,13 @@ export class Backups {
           },
         });
       });
-      return { ...set, files: files.map(fileView) };
     } catch (error) {
       rmSync(staging, { recursive: true, force: true });
       rmSync(final, { recursive: true, force: true });
       throw error;
     }
+    this.d.events.emit('backup.created', { id: set.id, cluster_id: set.cluster_id });
+    return { ...set, files: files.map(fileView) };
   }
 
   list(clusterId: string): BackupSetView[] {

@@ -1,6 +1,7 @@
 // The agent identity of a cluster: a client certificate from the manager CA (the previous one revoked at once),
 // its private key handed out once and never stored, and the agent config signed by the manager.
 import type { Clock } from '../clock';
+import type { CoreEvents } from '../events';
 import { CoreError, ValidationError } from '../errors';
 import type { CertificateAuthority } from '../keys/ca';
 import type { Keyring } from '../keys/keyring';
@@ -57,6 +58,7 @@ export class AgentIdentities {
     private readonly ca: CertificateAuthority,
     private readonly keyring: Keyring,
     private readonly clock: Clock,
+    private readonly events: CoreEvents,
   ) {}
 
   issue(clusterId: string, gatewayUrlInput: unknown, actor: string, serverNameInput?: unknown, offlineAfterInput?: unknown): AgentIdentity {
@@ -73,7 +75,7 @@ export class AgentIdentities {
         throw new ValidationError('offline_after_s', 'offline_after_s is a whole number of seconds from 5 to 86400');
       offline_after_s = offlineAfterInput as number;
     }
-    return this.store.tx(() => {
+    const identity = this.store.tx(() => {
       const now = this.clock.now().toISOString();
       const revoked = this.store.keys.revokeClientCertificates(clusterId, now);
       const cert = this.ca.issueClient(clusterId);
@@ -121,5 +123,7 @@ export class AgentIdentities {
         secret_command: `kubectl -n ${namespace} create secret generic ${AGENT_IDENTITY_SECRET} ${IDENTITY_FILES.map((f) => `--from-file=${f}=${f}`).join(' ')}`,
       };
     });
+    this.events.emit('cluster.changed', { id: clusterId });
+    return identity;
   }
 }

@@ -1,4 +1,5 @@
-// Cluster records: create, read, rename, describe, remove — each change audited in the same transaction.
+// Cluster records: create, read, rename, describe, remove — each change audited in the same transaction and
+// announced to the consoles (`cluster.changed`) — and the views the console shows of them with their agent.
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock';
 import { ConflictError, CoreError, NotFoundError, ValidationError } from '../errors';
@@ -6,8 +7,10 @@ import type { Role } from '../store/accounts-tables';
 import type { Store } from '../store/store';
 import type { ClusterRecord } from '../store/clusters-table';
 import { isFqdn, labelProblem, nameProblem } from './names';
-import { DEFAULT_PROFILE, isProfile, PROFILES } from '../profiles/profile-names';
+import { DEFAULT_PROFILE, isProfile, PROFILES } from './profile-names';
 import { isIP } from 'node:net';
+import type { CoreEvents } from '../events';
+import { agentStatus, clusterView, type AgentStatus, type ClusterView } from './agent-status';
 
 export interface ClusterInput {
   name?: unknown;
@@ -51,6 +54,7 @@ export class Clusters {
   constructor(
     private readonly store: Store,
     private readonly clock: Clock,
+    private readonly events: CoreEvents,
   ) {}
 
   /**
@@ -92,7 +96,7 @@ export class Clusters {
       created_at: now,
       updated_at: now,
     };
-    return this.store.tx(() => {
+    const created = this.store.tx(() => {
       if (this.store.clusters.byName(name)) throw new ConflictError('name_taken', `a cluster named ${name} already exists`);
       this.store.clusters.insert(row);
       this.store.audit.append({
@@ -104,6 +108,8 @@ export class Clusters {
       });
       return row;
     });
+    this.changed(created.id);
+    return created;
   }
 
   list(): ClusterRecord[] {
@@ -116,6 +122,20 @@ export class Clusters {
     return row;
   }
 
+  /** A cluster as the console shows it: its state derived from its certificates and what the gateway saw. */
+  view(id: string): ClusterView {
+    return clusterView(this.store, this.clock, this.get(id));
+  }
+
+  views(): ClusterView[] {
+    return this.list().map((c) => clusterView(this.store, this.clock, c));
+  }
+
+  agentStatus(id: string): AgentStatus {
+    this.get(id);
+    return agentStatus(this.store, this.clock, id);
+  }
+
   update(id: string, input: ClusterInput, actor: string): ClusterRecord {
     const fields: { name?: string; description?: string; fqdn?: string | null; address?: string | null } = {};
     if (input.name !== undefined) fields.name = checkName(input.name);
@@ -126,7 +146,7 @@ export class Clusters {
       throw new ValidationError('profile', 'the profile is changed with PUT /api/v1/clusters/{id}/profile (admin)');
     if (input.tenant !== undefined)
       throw new ValidationError('tenant', 'the tenant of a cluster cannot change (agent configs are signed for it)');
-    return this.store.tx(() => {
+    const updated = this.store.tx(() => {
       const before = this.get(id);
       if (fields.name && fields.name !== before.name && this.store.clusters.byName(fields.name))
         throw new ConflictError('name_taken', `a cluster named ${fields.name} already exists`);
@@ -145,6 +165,8 @@ export class Clusters {
       }
       return this.get(id);
     });
+    this.changed(id);
+    return updated;
   }
 
   /** Changes the profile; the rules of the new one apply to the next operation. */
@@ -173,5 +195,10 @@ export class Clusters {
       this.store.clusters.delete(id);
       this.store.audit.append({ actor, action: 'cluster.delete', cluster_id: id, target: before.name });
     });
+    this.changed(id);
+  }
+
+  private changed(id: string): void {
+    this.events.emit('cluster.changed', { id });
   }
 }

@@ -1,7 +1,8 @@
 // Registering a cluster by its API only (no SSH): the kubeconfig of the import identity is checked at once,
 // its token sealed at rest, and a first inventory snapshot taken. A failed registration stores nothing.
 import type { Clock } from '../clock';
-import { CoreError, ValidationError } from '../errors';
+import { CoreError, NotFoundError, ValidationError } from '../errors';
+import type { CoreEvents } from '../events';
 import type { KeyProtector } from '../keys/protector';
 import type { Store } from '../store/store';
 import { readInventory, type Inventory } from '../../wire/inventory';
@@ -19,6 +20,13 @@ export interface RegistrationResult {
   taken_at: string;
 }
 
+export interface InventorySnapshot {
+  cluster_id: string;
+  taken_at: string;
+  source: 'import' | 'agent';
+  inventory: Inventory;
+}
+
 export function checkNamespace(namespace: unknown): string {
   if (namespace === undefined || namespace === null || namespace === '') return DEFAULT_NAMESPACE;
   const problem = labelProblem(namespace);
@@ -31,6 +39,7 @@ export class Registration {
     private readonly store: Store,
     private readonly protector: KeyProtector,
     private readonly clock: Clock,
+    private readonly events: CoreEvents,
   ) {}
 
   async register(clusterId: string, kubeconfig: unknown, namespaceInput: unknown, actor: string): Promise<RegistrationResult> {
@@ -64,6 +73,7 @@ export class Registration {
         details: { namespace, kubernetes_version: checked.kubernetes_version },
       });
     });
+    this.events.emit('cluster.changed', { id: clusterId });
     return {
       cluster_id: clusterId,
       server: access.server,
@@ -88,8 +98,22 @@ export class Registration {
     return access;
   }
 
+  /** The latest inventory of a cluster, read at registration, on refresh or reported by its agent. */
+  inventory(clusterId: string): InventorySnapshot {
+    if (!this.store.clusters.get(clusterId)) throw new NotFoundError('cluster', clusterId);
+    const snapshot = this.store.clusterAccess.latestSnapshot(clusterId);
+    if (!snapshot) throw new CoreError('not_found', 'no inventory yet: register the cluster or connect its agent');
+    return { cluster_id: snapshot.cluster_id, taken_at: snapshot.taken_at, source: snapshot.source, inventory: snapshot.data as Inventory };
+  }
+
+  /** The namespace the cluster was registered with (where its agent runs), the default before registration. */
+  namespace(clusterId: string): string {
+    return this.store.clusterAccess.access(clusterId)?.namespace ?? DEFAULT_NAMESPACE;
+  }
+
   /** Takes a new inventory snapshot with the import identity. */
   async refreshInventory(clusterId: string, actor: string): Promise<{ taken_at: string; inventory: Inventory }> {
+    if (!this.store.clusters.get(clusterId)) throw new NotFoundError('cluster', clusterId);
     const access = this.access(clusterId);
     if (!access) throw new CoreError('not_registered', 'this cluster has no registered kubeconfig yet; register it first');
     const inventory = await this.read(access);
@@ -98,6 +122,7 @@ export class Registration {
       this.store.clusterAccess.insertSnapshot(clusterId, taken_at, 'import', inventory);
       this.store.audit.append({ actor, action: 'inventory.refresh', cluster_id: clusterId });
     });
+    this.events.emit('cluster.changed', { id: clusterId });
     return { taken_at, inventory };
   }
 

@@ -20,6 +20,16 @@ export class ForbiddenReceiptError extends CoreError {
   }
 }
 
+export interface ComponentsView {
+  cluster_id: string;
+  generation: number;
+  /** The specs as signed (each checked by checkComponentSpec when its command was issued). */
+  desired: Record<string, ManagedComponentSpec>;
+  /** As the agent reported them: the shape it posts, the values unverified. */
+  observed: Record<string, { spec: unknown; status: unknown }> | null;
+  observed_at: string | null;
+}
+
 export interface CommandView extends Omit<CommandRecord, 'envelope'> {
   receipts: { received_at: string; status: string; code: string | null; replica: string | null }[];
 }
@@ -187,6 +197,21 @@ export class Commands {
         });
       return { changed };
     });
+  }
+
+  /** A cluster's desired components (as signed) beside what its agent last reported observing (null: nothing yet). */
+  components(clusterId: string): ComponentsView {
+    if (!this.store.clusters.get(clusterId)) throw new NotFoundError('cluster', clusterId);
+    const desired = this.store.commands.desiredState(clusterId) ?? { generation: 0, components: {} };
+    const snapshot = this.store.clusterAccess.latestAgentSnapshot(clusterId);
+    const observed = (snapshot?.data as { observed_components?: ComponentsView['observed'] } | undefined)?.observed_components ?? null;
+    return {
+      cluster_id: clusterId,
+      generation: desired.generation,
+      desired: desired.components as Record<string, ManagedComponentSpec>,
+      observed,
+      observed_at: observed ? snapshot!.taken_at : null,
+    };
   }
 
   list(clusterId?: string, limit?: number): CommandView[] {

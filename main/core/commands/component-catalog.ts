@@ -1,20 +1,18 @@
-// What the catalog knows of each platform service: the minimum CPU and memory one instance needs (the
-// preflight capacity check) and whether its endpoints can serve TLS (the profiles' TLS rules).
-import type { COMPONENTS } from './component-spec';
+// What the catalog says of each platform service for the Kubernetes checks: the minimum CPU and memory one
+// instance needs (the preflight capacity check) and whether its endpoints can serve TLS (the profiles' TLS
+// rules). Read from the shipped descriptors in resources/catalog (static data of the build).
+import { loadBuiltinCatalog } from '../catalog/catalog-builtin';
+import type { CatalogLoad } from '../catalog/catalog-loader';
 
 export interface CatalogEntry {
   minimum: { cpu: string; memory: string };
   supportsTls: boolean;
 }
 
-// Minimums from each project's documented small-deployment requirements, rounded up.
-export const CATALOG: Record<(typeof COMPONENTS)[number], CatalogEntry> = {
-  opa: { minimum: { cpu: '100m', memory: '128Mi' }, supportsTls: true },
-  openfga: { minimum: { cpu: '250m', memory: '256Mi' }, supportsTls: true },
-  etcd: { minimum: { cpu: '500m', memory: '512Mi' }, supportsTls: true },
-  nats: { minimum: { cpu: '250m', memory: '256Mi' }, supportsTls: true },
-  'node-exporter': { minimum: { cpu: '50m', memory: '64Mi' }, supportsTls: true },
-};
+let shipped: CatalogLoad | undefined;
 
-export const catalogEntry = (component: string): CatalogEntry | undefined =>
-  (CATALOG as Record<string, CatalogEntry | undefined>)[component];
+export function catalogEntry(component: string): CatalogEntry | undefined {
+  shipped ??= loadBuiltinCatalog();
+  const d = shipped.ok ? shipped.catalog.service(component) : undefined;
+  return d ? { minimum: { cpu: d.resources.min_cpu, memory: d.resources.min_memory }, supportsTls: d.supports_tls } : undefined;
+}

@@ -2,9 +2,27 @@
 // manager CA for the configured name, recorded in the manager's listeners so that the profile rules and the
 // preflight probe the gateway that really runs.
 import { join } from 'node:path';
-import type { Manager } from '../manager';
+import type { Clock } from '../clock';
+import type { Commands } from '../commands/commands';
+import type { CoreEvents } from '../events';
+import type { CertificateAuthority } from '../keys/ca';
+import type { KeyProtector } from '../keys/protector';
 import { serverTls } from '../keys/server-tls';
+import type { Listeners } from '../listeners';
+import type { Store } from '../store/store';
 import { startGateway, type Gateway } from './gateway';
+
+/** What the gateway needs of the manager (the composition root passes itself; nothing here imports it). */
+export interface EmbeddedGatewayDeps {
+  dataDir: string;
+  store: Store;
+  commands: Commands;
+  events: CoreEvents;
+  clock: Clock;
+  ca: CertificateAuthority;
+  protector: KeyProtector;
+  listeners: Listeners;
+}
 
 export interface EmbeddedGatewayOptions {
   host: string;
@@ -12,7 +30,7 @@ export interface EmbeddedGatewayOptions {
   serverName: string;
 }
 
-export async function startEmbeddedGateway(manager: Manager, o: EmbeddedGatewayOptions): Promise<Gateway> {
+export async function startEmbeddedGateway(manager: EmbeddedGatewayDeps, o: EmbeddedGatewayOptions): Promise<Gateway> {
   const tls = serverTls(manager.ca, manager.protector, manager.clock, 'gateway', join(manager.dataDir, 'tls'), [o.serverName]);
   const gateway = await startGateway({
     store: manager.store,

@@ -8,12 +8,14 @@ import type { TLSSocket } from 'node:tls';
 import type { Clock } from '../clock';
 import type { CoreEvents } from '../events';
 import type { Store } from '../store/store';
+import { CoreError } from '../errors';
+import { statusOf } from '../error-codes';
 import { ForbiddenReceiptError, type Commands } from '../commands/commands';
 import { AGENT_HEADERS, GATEWAY_PATHS, LONG_POLL_MAX_S, type Receipt, type ReportRequest } from '../../wire/protocol';
 import { LongPolls } from './long-poll';
 import { BodyTooLarge, readBody, replyThenClose } from '../http/read-body';
 import { receiptProblem } from './receipt-shape';
-import { InvalidJsonError, parseJsonBody } from '../http/json-body';
+import { parseJsonBody } from '../http/json-body';
 import { applyConnectionTimeouts } from '../http/connection-timeouts';
 
 export const GATEWAY_MAX_BODY = 4 << 20;
@@ -43,19 +45,6 @@ export interface Gateway {
 /** Serial numbers compare as integers: no case, no leading zeros. */
 export const normalizeSerial = (s: string): string => s.toLowerCase().replace(/^0+/, '');
 
-class GatewayError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly details?: Record<string, unknown>,
-    /** For a body over the limit: close the connection once the rest of it was read. */
-    readonly drained?: Promise<void>,
-  ) {
-    super(message);
-  }
-}
-
 export function startGateway(opts: GatewayOptions): Promise<Gateway> {
   const { store, commands, clock, events } = opts;
   const redeliverAfterS = opts.redeliverAfterS ?? 15;
@@ -80,12 +69,14 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
     { key: opts.keyPem, cert: opts.certPem, ca: [opts.caPem], requestCert: true, rejectUnauthorized: true, minVersion: 'TLSv1.2' },
     (req, res) => {
       void handle(req, res).catch((error: unknown) => {
-        const e = error instanceof GatewayError ? error : new GatewayError(500, 'internal', 'internal error');
-        if (e.status >= 500)
+        const e = error instanceof CoreError ? error : new CoreError('internal', 'internal error');
+        const status = statusOf(e.code);
+        if (status >= 500)
           console.error(JSON.stringify({ level: 'error', event: 'gateway.error', error: String((error as Error)?.stack ?? error) }));
         const body = { error: { code: e.code, message: e.message, ...(e.details ? { details: e.details } : {}) } };
-        if (e.drained && !res.headersSent) replyThenClose(res, e.status, body, e.drained);
-        else reply(res, e.status, body);
+        // A body over the limit: the answer first, then the close, once the rest of the body was read.
+        if (e instanceof BodyTooLarge && !res.headersSent) replyThenClose(res, status, body, e.drained);
+        else reply(res, status, body);
       });
     },
   );
@@ -97,7 +88,7 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const who = clusterOf(req.socket as TLSSocket);
-    if (!who) throw new GatewayError(403, 'certificate_refused', 'this client certificate is unknown or revoked');
+    if (!who) throw new CoreError('certificate_refused', 'this client certificate is unknown or revoked');
     const url = new URL(req.url ?? '/', 'https://gateway');
     const replica = header(req, AGENT_HEADERS.replica);
     const seen = (leader: boolean): void => {
@@ -121,7 +112,7 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
     if (req.method === 'POST' && url.pathname === GATEWAY_PATHS.report) {
       const body = (await readJson(req)) as ReportRequest;
       if (typeof body !== 'object' || body === null || typeof body.inventory !== 'object')
-        throw new GatewayError(400, 'bad_request', 'a report is {replica, agent_version, leader, inventory}');
+        throw new CoreError('bad_request', 'a report is {replica, agent_version, leader, inventory}');
       seen(body.leader === true);
       store.tx(() =>
         store.clusterAccess.insertSnapshot(who.clusterId, clock.now().toISOString(), 'agent', {
@@ -134,14 +125,14 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
     }
     if (req.method === 'POST' && url.pathname === GATEWAY_PATHS.receipts) {
       const body = (await readJson(req)) as { receipts?: Receipt[] };
-      if (!Array.isArray(body?.receipts)) throw new GatewayError(400, 'bad_request', 'receipts is a list');
+      if (!Array.isArray(body?.receipts)) throw new CoreError('bad_request', 'receipts is a list');
       seen(false);
       const accepted: string[] = [];
       let refused: string | undefined;
       // All judged before any is recorded: a batch is taken whole or refused whole.
       for (const r of body.receipts as unknown[]) {
         const problem = receiptProblem(r);
-        if (problem) throw new GatewayError(400, 'bad_request', problem);
+        if (problem) throw new CoreError('bad_request', problem);
       }
       for (const r of body.receipts) {
         try {
@@ -154,10 +145,13 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
         }
       }
       if (refused)
-        return reply(res, 403, { error: { code: 'forbidden', message: `command ${refused} is not a command of this cluster` }, accepted });
+        return reply(res, statusOf('forbidden'), {
+          error: { code: 'forbidden', message: `command ${refused} is not a command of this cluster` },
+          accepted,
+        });
       return reply(res, 200, { accepted });
     }
-    throw new GatewayError(404, 'not_found', `no gateway route ${req.method} ${url.pathname}`);
+    throw new CoreError('not_found', `no gateway route ${req.method} ${url.pathname}`);
   }
 
   function nextCommands(clusterId: string, waitS: number, req: IncomingMessage): Promise<unknown[]> {
@@ -225,18 +219,7 @@ function reply(res: ServerResponse, status: number, body: unknown): void {
   res.end(payload);
 }
 
+/** The JSON body of an agent's request; BodyTooLarge and InvalidJsonError are CoreErrors with their own codes. */
 async function readJson(req: IncomingMessage): Promise<unknown> {
-  let raw: Buffer;
-  try {
-    raw = await readBody(req, GATEWAY_MAX_BODY);
-  } catch (error) {
-    if (error instanceof BodyTooLarge) throw new GatewayError(413, error.code, error.message, error.details, error.drained);
-    throw error;
-  }
-  try {
-    return parseJsonBody(raw);
-  } catch (error) {
-    if (error instanceof InvalidJsonError) throw new GatewayError(400, error.code, error.message, error.details);
-    throw error;
-  }
+  return parseJsonBody(await readBody(req, GATEWAY_MAX_BODY));
 }

@@ -1,6 +1,7 @@
 // JSON request bodies, for the console API (HTTPS and IPC) and the agent gateway alike: one decoder that refuses
 // what JSON.parse would accept but the store, the audit chain or a signature could not carry, with a 400.
 import { CoreError } from '../errors';
+import { hasLoneSurrogate } from '../well-formed';
 
 /** Deeper than any body the API or the gateway takes; far below what a recursive walk could overflow on. */
 export const MAX_JSON_DEPTH = 64;
@@ -17,9 +18,6 @@ export class InvalidJsonError extends CoreError {
   }
 }
 
-// With the u flag a well-formed pair is one code point, so only lone surrogates match.
-const LONE_SURROGATE = /\p{Cs}/u;
-const LONE_SURROGATES = /\p{Cs}/gu;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
@@ -74,7 +72,7 @@ export function checkJsonValue(value: unknown, maxDepth = MAX_JSON_DEPTH): void 
     const [v, depth] = stack.pop()!;
     switch (typeof v) {
       case 'string':
-        if (LONE_SURROGATE.test(v)) throw loneSurrogate();
+        if (hasLoneSurrogate(v)) throw loneSurrogate();
         continue;
       case 'number':
         if (!Number.isFinite(v)) throw new InvalidJsonError('number_out_of_range', 'a number of the request body is beyond IEEE 754 range');
@@ -96,7 +94,7 @@ export function checkJsonValue(value: unknown, maxDepth = MAX_JSON_DEPTH): void 
     const proto: unknown = Object.getPrototypeOf(v);
     if (proto !== Object.prototype && proto !== null) throw notJson('non-plain object');
     for (const key of Object.keys(v)) {
-      if (LONE_SURROGATE.test(key)) throw loneSurrogate();
+      if (hasLoneSurrogate(key)) throw loneSurrogate();
       stack.push([(v as Record<string, unknown>)[key], depth + 1]);
     }
   }
@@ -105,18 +103,3 @@ export function checkJsonValue(value: unknown, maxDepth = MAX_JSON_DEPTH): void 
 const loneSurrogate = (): InvalidJsonError =>
   new InvalidJsonError('lone_surrogate', 'a string of the request body holds a lone UTF-16 surrogate (\\ud800-\\udfff unpaired)');
 const notJson = (what: string): InvalidJsonError => new InvalidJsonError('not_json', `a ${what} is not a JSON value`);
-
-/** The string with each lone surrogate replaced by U+FFFD: what UTF-8 storage would make of it anyway. */
-export const wellFormed = (s: string): string => (LONE_SURROGATE.test(s) ? s.replace(LONE_SURROGATES, '\ufffd') : s);
-
-/** A copy of a JSON value with every string and key well-formed (for data stored before bodies were checked). */
-export function wellFormedValue<T>(value: T): T {
-  if (typeof value === 'string') return wellFormed(value) as T;
-  if (typeof value !== 'object' || value === null) return value;
-  if (Array.isArray(value)) return value.map((v: unknown) => wellFormedValue(v)) as T;
-  const out: Record<string, unknown> = {};
-  // defineProperty, not assignment: a "__proto__" key must stay data.
-  for (const [k, v] of Object.entries(value))
-    Object.defineProperty(out, wellFormed(k), { value: wellFormedValue(v), writable: true, enumerable: true, configurable: true });
-  return out as T;
-}

@@ -62,16 +62,23 @@ export class Keyring {
     return this.signer;
   }
 
-  /** A new key signs from now on; the previous ones stay trusted until retired. */
-  rotate(): string {
-    const id = Keyring.createKey(this.store, this.protector, this.impl, this.clock);
+  /** A new key signs from now on; the previous ones stay trusted until retired. Audited in the same transaction. */
+  rotate(actor: string): string {
+    const id = this.store.tx(() => {
+      const id = Keyring.createKey(this.store, this.protector, this.impl, this.clock);
+      this.store.audit.append({ actor, action: 'key.rotate', target: id });
+      return id;
+    });
     this.signer = this.loadActive();
     return id;
   }
 
-  retire(id: string): void {
+  retire(id: string, actor: string): void {
     if (id === this.signer.keyId) throw new CoreError('key_active', 'the active signing key cannot be retired; rotate first');
-    if (!this.store.keys.retireSigningKey(id, this.clock.now().toISOString())) throw new NotFoundError('live signing key', id);
+    this.store.tx(() => {
+      if (!this.store.keys.retireSigningKey(id, this.clock.now().toISOString())) throw new NotFoundError('live signing key', id);
+      this.store.audit.append({ actor, action: 'key.retire', target: id });
+    });
   }
 
   /** key_id → public key of every key not retired: what verifiers and agent configs trust. */

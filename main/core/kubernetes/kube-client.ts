@@ -3,6 +3,7 @@
 import { KubeConfig } from '@kubernetes/client-node';
 import { parse } from 'yaml';
 import { CoreError } from '../errors';
+import { errorCode, networkFailure } from '../net/network-errors';
 
 export interface ClusterAccess {
   server: string;
@@ -81,36 +82,6 @@ export function kubeConfigFor(access: ClusterAccess): KubeConfig {
   return kc;
 }
 
-const TLS_CODES = new Set([
-  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'SELF_SIGNED_CERT_IN_CHAIN',
-  'DEPTH_ZERO_SELF_SIGNED_CERT',
-  'UNABLE_TO_GET_ISSUER_CERT',
-  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
-  'CERT_HAS_EXPIRED',
-  'CERT_NOT_YET_VALID',
-  'ERR_TLS_CERT_ALTNAME_INVALID',
-  'CERT_SIGNATURE_FAILURE',
-]);
-const NETWORK_CODES = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'ETIMEDOUT',
-  'ECONNRESET',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'EPIPE',
-]);
-
-function errorCode(error: unknown): string | undefined {
-  for (let e: unknown = error, i = 0; e && i < 5; e = (e as { cause?: unknown }).cause, i++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-  }
-  return undefined;
-}
-
 /** HTTP status of a client-node ApiException, if the failure got an HTTP answer. */
 export function httpStatus(error: unknown): number | undefined {
   const code = (error as { code?: unknown })?.code;
@@ -143,12 +114,14 @@ export function classifyKubeError(error: unknown, server: string): KubeError {
   if (status === 403) return new KubeError('permission_missing', statusMessage(error));
   if (status !== undefined) return new KubeError('api_error', `the API server answered ${status}: ${statusMessage(error)}`);
   const code = errorCode(error);
-  if (code && TLS_CODES.has(code))
+  const failure = code ? networkFailure(code) : 'other';
+  if (failure === 'tls_untrusted')
     return new KubeError(
       'tls_untrusted',
       `the API server's certificate at ${server} is not trusted (${code}): put the cluster CA in certificate-authority-data`,
     );
-  if (code && NETWORK_CODES.has(code)) return new KubeError('api_unreachable', `the API server at ${server} cannot be reached (${code})`);
+  if (failure === 'unreachable' || failure === 'dropped')
+    return new KubeError('api_unreachable', `the API server at ${server} cannot be reached (${code})`);
   const message = (error as Error)?.message ?? String(error);
   if (/certificate|self[- ]signed|issuer/i.test(message))
     return new KubeError('tls_untrusted', `the API server's certificate at ${server} is not trusted: ${message}`);

@@ -72,6 +72,7 @@ export class Lifecycle {
     if (!cluster) throw new NotFoundError('cluster', clusterId);
     if (!requiresFourEyes(cluster.profile) || profile === cluster.profile) {
       clusters.setProfile(clusterId, profile, user.name);
+      this.d.events.emit('cluster.changed', { id: clusterId });
       return;
     }
     const use = { cluster_id: clusterId, action: 'configuration', service: PROFILE_SERVICE, user_id: user.id };
@@ -94,6 +95,7 @@ export class Lifecycle {
       throw error;
     }
     this.d.events.emit('approval.changed', { id: approvalId, cluster_id: clusterId });
+    this.d.events.emit('cluster.changed', { id: clusterId });
   }
 
   async run(clusterId: string, req: LifecycleRequest, user: PublicUser, approvalId?: string): Promise<LifecycleResult> {

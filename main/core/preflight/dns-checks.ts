@@ -1,29 +1,20 @@
 // Forward and reverse DNS of the cluster's registered FQDN and address, asked of the console's DNS servers.
 // A failure fails the operation under every profile but development, where it only warns.
-import { bilingual } from '../reports/report-types';
 import type { ClusterRecord } from '../store/clusters-table';
 import { dnsIsCritical } from '../profiles/profile-rules';
-import { forwardMatches, resolveForward, resolveReverse, reverseMatches } from '../probes/dns-check';
-import type { CheckResult } from './check-types';
-import { check, why } from './check';
+import { forwardMatches, resolveForward, resolveReverse, reverseMatches } from '../checks/dns-check';
+import type { CheckResult } from '../checks/check-types';
+import { check } from '../checks/check';
+import { TEXT } from './preflight-texts';
 
-const T = {
-  forward: bilingual(
-    'Forward DNS: the FQDN resolves to the registered address',
-    "DNS direct : le FQDN se résout vers l'adresse enregistrée",
-  ),
-  reverse: bilingual('Reverse DNS: the address resolves to the FQDN', "DNS inverse : l'adresse se résout vers le FQDN"),
-};
+const T = { forward: TEXT.dnsForwardTitle, reverse: TEXT.dnsReverseTitle };
 
 export async function dnsChecks(cluster: ClusterRecord, servers: string[], at: () => string, timeoutMs?: number): Promise<CheckResult[]> {
   const failing = dnsIsCritical(cluster.profile) ? 'fail' : 'warn';
   const resolvers = servers.length ? servers : ['system resolvers'];
   if (!cluster.fqdn || !cluster.address) {
     const evidence = { method: 'read the FQDN and address registered for the cluster', fqdn: cluster.fqdn, address: cluster.address };
-    const reason = why(
-      'the cluster has no registered FQDN and address (Profile tab)',
-      "le cluster n'a pas de FQDN et d'adresse enregistrés (onglet Profil)",
-    );
+    const reason = TEXT.dnsNotRegistered;
     return [
       check('dns.forward', T.forward, failing, evidence, reason, at()),
       check('dns.reverse', T.reverse, failing, evidence, reason, at()),
@@ -48,11 +39,8 @@ export async function dnsChecks(cluster: ClusterRecord, servers: string[], at: (
         failing,
         { method: `A/AAAA query for ${cluster.fqdn}`, resolvers, expected: cluster.address, result: fwd },
         fwd.error_code
-          ? why(`${cluster.fqdn} does not resolve: ${fwd.message}`, `${cluster.fqdn} ne se résout pas : ${fwd.message}`)
-          : why(
-              `${cluster.fqdn} resolves to ${fwd.answers.join(', ')}, not ${cluster.address}`,
-              `${cluster.fqdn} se résout vers ${fwd.answers.join(', ')}, pas ${cluster.address}`,
-            ),
+          ? TEXT.fqdnDoesNotResolve(cluster.fqdn, fwd.message)
+          : TEXT.fqdnResolvesElsewhere(cluster.fqdn, fwd.answers.join(', '), cluster.address),
         at(),
       );
   const reverse = reverseMatches(rev, cluster.fqdn)
@@ -70,11 +58,8 @@ export async function dnsChecks(cluster: ClusterRecord, servers: string[], at: (
         failing,
         { method: `PTR query for ${cluster.address}`, resolvers, expected: cluster.fqdn, result: rev },
         rev.error_code
-          ? why(`${cluster.address} has no PTR record: ${rev.message}`, `${cluster.address} n'a pas d'enregistrement PTR : ${rev.message}`)
-          : why(
-              `${cluster.address} resolves to ${rev.answers.join(', ')}, not ${cluster.fqdn}`,
-              `${cluster.address} se résout vers ${rev.answers.join(', ')}, pas ${cluster.fqdn}`,
-            ),
+          ? TEXT.addressHasNoPtr(cluster.address, rev.message)
+          : TEXT.addressResolvesElsewhere(cluster.address, rev.answers.join(', '), cluster.fqdn),
         at(),
       );
   return [forward, reverse];

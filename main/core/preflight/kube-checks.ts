@@ -6,30 +6,24 @@ import type { Registration } from '../clusters/registration';
 import { catalogEntry } from '../commands/component-catalog';
 import { classifyKubeError, kubeConfigFor } from '../kubernetes/kube-client';
 import { MIN_MINOR_VERSION } from '../kubernetes/registration-check';
-import { withTimeout } from '../reports/component-checks';
-import { bilingual } from '../reports/report-types';
+import { withTimeout } from '../checks/component-checks';
 import type { Store } from '../store/store';
 import { nodeInventory, type Inventory, type NodeInventory } from '../../wire/inventory';
-import type { CheckResult } from './check-types';
-import { check, why } from './check';
+import type { CheckResult } from '../checks/check-types';
+import { check } from '../checks/check';
+import type { Bilingual } from '../checks/bilingual';
+import { TEXT } from './preflight-texts';
 
 const SUPPORTED_OS = new Set(['linux']);
 const SUPPORTED_ARCH = new Set(['amd64', 'arm64']);
 
 type Spec = { component?: unknown; replicas?: unknown; resources?: { cpu?: unknown; memory?: unknown } };
 
-const T = {
-  api: bilingual('Kubernetes API reachable and version supported', 'API Kubernetes joignable et version prise en charge'),
-  nodes: bilingual('Nodes Ready, operating system and architecture', 'Nœuds prêts, système et architecture'),
-  capacity: bilingual(
-    'Capacity for the memory and CPU minimums of each managed component',
-    'Capacité pour les minimums de mémoire et de processeur de chaque composant géré',
-  ),
-};
+const T = { api: TEXT.apiTitle, nodes: TEXT.nodesTitle, capacity: TEXT.capacityTitle };
 
 const num = (q: string): number => Number(quantityToScalar(q));
 
-const fail3 = (evidence: CheckResult['evidence'], reason: ReturnType<typeof why>, at: () => string): CheckResult[] => [
+const fail3 = (evidence: CheckResult['evidence'], reason: Bilingual, at: () => string): CheckResult[] => [
   check('kubernetes.api', T.api, 'fail', evidence, reason, at()),
   check('kubernetes.nodes', T.nodes, 'fail', evidence, reason, at()),
   check('capacity', T.capacity, 'fail', evidence, reason, at()),
@@ -63,11 +57,7 @@ export async function kubeChecks(
       nodes = list.items.map(nodeInventory);
     } catch (error) {
       const e = classifyKubeError(error, access.server);
-      return fail3(
-        { method: source, error_code: e.code, error: e.message },
-        why(`the Kubernetes API could not be read: ${e.message}`, `l'API Kubernetes n'a pas pu être lue : ${e.message}`),
-        at,
-      );
+      return fail3({ method: source, error_code: e.code, error: e.message }, TEXT.apiUnreadable(e.message), at);
     }
   } else {
     const snapshot = store.clusterAccess.latestAgentSnapshot(clusterId);
@@ -79,10 +69,7 @@ export async function kubeChecks(
           registered: false,
           agent_inventory: null,
         },
-        why(
-          'the cluster has neither a registered kubeconfig nor an inventory reported by its agent: nothing can be checked',
-          "le cluster n'a ni kubeconfig enregistré ni inventaire remonté par son agent : rien ne peut être vérifié",
-        ),
+        TEXT.nothingToCheck,
         at,
       );
     }
@@ -95,47 +82,18 @@ export async function kubeChecks(
   const api =
     Number.isFinite(minor) && minor >= MIN_MINOR_VERSION
       ? check('kubernetes.api', T.api, 'pass', versionEvidence, null, at())
-      : check(
-          'kubernetes.api',
-          T.api,
-          'fail',
-          versionEvidence,
-          why(
-            `Kubernetes ${gitVersion} is older than 1.${MIN_MINOR_VERSION}`,
-            `Kubernetes ${gitVersion} est antérieur à 1.${MIN_MINOR_VERSION}`,
-          ),
-          at(),
-        );
+      : check('kubernetes.api', T.api, 'fail', versionEvidence, TEXT.kubernetesTooOld(gitVersion, `1.${MIN_MINOR_VERSION}`), at());
   return [api, nodesCheck(nodes, source, at()), capacityCheck(nodes, components, at())];
 }
 
 function nodesCheck(facts: NodeInventory[], source: string, at: string): CheckResult {
   const evidence = { method: source, nodes: facts, supported_os: [...SUPPORTED_OS], supported_architectures: [...SUPPORTED_ARCH] };
   const usable = facts.filter((f) => f.ready && SUPPORTED_OS.has(f.operating_system) && SUPPORTED_ARCH.has(f.architecture));
-  if (usable.length === 0)
-    return check(
-      'kubernetes.nodes',
-      T.nodes,
-      'fail',
-      evidence,
-      why(
-        'no node is Ready with a supported operating system and architecture',
-        "aucun nœud n'est prêt avec un système et une architecture pris en charge",
-      ),
-      at,
-    );
+  if (usable.length === 0) return check('kubernetes.nodes', T.nodes, 'fail', evidence, TEXT.noUsableNode, at);
   const others = facts
     .filter((f) => !usable.includes(f))
     .map((f) => `${f.name} (${f.ready ? `${f.operating_system}/${f.architecture}` : 'NotReady'})`);
-  if (others.length)
-    return check(
-      'kubernetes.nodes',
-      T.nodes,
-      'warn',
-      evidence,
-      why(`not usable: ${others.join(', ')}`, `inutilisables : ${others.join(', ')}`),
-      at,
-    );
+  if (others.length) return check('kubernetes.nodes', T.nodes, 'warn', evidence, TEXT.nodesNotUsable(others.join(', ')), at);
   return check('kubernetes.nodes', T.nodes, 'pass', evidence, null, at);
 }
 
@@ -168,10 +126,7 @@ function capacityCheck(nodes: NodeInventory[], components: Record<string, Spec>,
       T.capacity,
       'fail',
       { method: 'summed the allocatable of Ready nodes and the needs of the components' },
-      why(
-        `a resource quantity could not be read: ${(error as Error).message}`,
-        `une quantité de ressource illisible : ${(error as Error).message}`,
-      ),
+      TEXT.quantityUnreadable((error as Error).message),
       at,
     );
   }
@@ -186,14 +141,6 @@ function capacityCheck(nodes: NodeInventory[], components: Record<string, Spec>,
   const short: string[] = [];
   if (total.cpu > allocatable.cpu) short.push(`CPU ${total.cpu} > ${allocatable.cpu} cores`);
   if (total.memory > allocatable.memory) short.push(`memory ${total.memory} > ${allocatable.memory} bytes`);
-  if (short.length)
-    return check(
-      'capacity',
-      T.capacity,
-      'fail',
-      evidence,
-      why(`not enough allocatable capacity: ${short.join(', ')}`, `capacité allouable insuffisante : ${short.join(', ')}`),
-      at,
-    );
+  if (short.length) return check('capacity', T.capacity, 'fail', evidence, TEXT.notEnoughCapacity(short.join(', ')), at);
   return check('capacity', T.capacity, 'pass', evidence, null, at);
 }

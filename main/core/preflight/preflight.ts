@@ -5,13 +5,15 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock';
 import type { Registration } from '../clusters/registration';
 import { NotFoundError } from '../errors';
+import type { CoreEvents } from '../events';
 import type { Listeners } from '../listeners';
-import { dnsServers } from '../probes/dns-settings';
+import { dnsServers } from '../checks/dns-settings';
 import type { ProfileEvaluation, Profiles } from '../profiles/profiles';
-import { KUBE_READ_TIMEOUT_MS } from '../reports/component-checks';
+import { KUBE_READ_TIMEOUT_MS } from '../checks/component-checks';
 import type { Store } from '../store/store';
 import type { PreflightOutcome, PreflightRunRecord, PreflightTrigger } from '../store/lifecycle-tables';
-import type { CheckResult } from './check-types';
+import type { CheckResult } from '../checks/check-types';
+import type { Catalog } from '../catalog/catalog';
 import { dnsChecks } from './dns-checks';
 import { kubeChecks } from './kube-checks';
 import { caCheck, endpointChecks, gatewayCheck } from './tls-checks';
@@ -25,7 +27,10 @@ export interface PreflightDeps {
   profiles: Profiles;
   caPem: string;
   managerVersion: string;
+  events: CoreEvents;
   timeoutMs?: number;
+  /** The service catalog: a component of a catalog version is installed from the catalog's artifacts. */
+  catalog?: Catalog | null;
 }
 
 export interface PreflightRun extends Omit<PreflightRunRecord, 'checks'> {
@@ -63,7 +68,7 @@ export class Preflight {
       dnsChecks(cluster, dnsServers(store), at, this.d.timeoutMs),
       gatewayCheck(this.d.listeners, this.d.caPem, clock.now(), at),
       endpointChecks(store, this.d.caPem, desired, clock.now(), at, this.d.timeoutMs),
-      artifactChecks(store.reports.mirror(), cluster.profile, toInstall, at, this.d.timeoutMs),
+      artifactChecks(store.reports.mirror(), cluster.profile, toInstall, at, this.d.timeoutMs, this.d.catalog),
       req.evaluation ?? this.d.profiles.evaluate(clusterId),
     ]);
     const checks = [
@@ -102,6 +107,7 @@ export class Preflight {
         },
       });
     });
+    this.d.events.emit('preflight.completed', { id: run.id, cluster_id: run.cluster_id, outcome: run.outcome });
     return run;
   }
 

@@ -3,21 +3,18 @@
 import { X509Certificate } from 'node:crypto';
 import type { Listeners } from '../listeners';
 import { endpointTrust } from '../profiles/endpoint-trust';
-import { parseEndpointUrl, probeTlsEndpoint } from '../probes/tls-endpoint';
-import { probeGateway } from '../reports/gateway-probe';
-import { bilingual } from '../reports/report-types';
+import { parseEndpointUrl, probeTlsEndpoint } from '../checks/tls-endpoint';
+import { probeGateway } from '../checks/gateway-probe';
+import { bilingual } from '../checks/bilingual';
+import { TEXT } from './preflight-texts';
 import type { Store } from '../store/store';
-import type { CheckResult } from './check-types';
-import { check, why } from './check';
+import type { CheckResult } from '../checks/check-types';
+import { check } from '../checks/check';
 
 export const EXPIRY_WARN_DAYS = 14;
 const DAY_MS = 86_400_000;
 
-const T = {
-  ca: bilingual('The console CA is valid', "L'autorité de certification de la console est valide"),
-  gateway: bilingual('TLS handshake with the agent gateway', 'Poignée de main TLS avec la passerelle des agents'),
-  endpoint: (c: string, n: string) => bilingual(`TLS handshake with ${c}/${n}`, `Poignée de main TLS avec ${c}/${n}`),
-};
+const T = { ca: TEXT.caTitle, gateway: TEXT.gatewayTitle, endpoint: TEXT.endpointTitle };
 
 function expiryStatus(validTo: Date, now: Date): { status: 'pass' | 'warn' | 'fail'; days_left: number } {
   const days_left = Math.floor((validTo.getTime() - now.getTime()) / DAY_MS);
@@ -36,25 +33,8 @@ export function caCheck(caPem: string, now: Date, at: string): CheckResult {
     days_left,
     fingerprint256: ca.fingerprint256,
   };
-  if (new Date(ca.validFrom) > now)
-    return check(
-      'tls.console_ca',
-      T.ca,
-      'fail',
-      evidence,
-      why('the manager CA is not valid yet', "l'autorité de la console n'est pas encore valide"),
-      at,
-    );
-  return check(
-    'tls.console_ca',
-    T.ca,
-    status,
-    evidence,
-    status === 'fail'
-      ? why('the manager CA has expired', "l'autorité de la console a expiré")
-      : why(`the manager CA expires in ${days_left} days`, `l'autorité de la console expire dans ${days_left} jours`),
-    at,
-  );
+  if (new Date(ca.validFrom) > now) return check('tls.console_ca', T.ca, 'fail', evidence, TEXT.caNotYetValid, at);
+  return check('tls.console_ca', T.ca, status, evidence, status === 'fail' ? TEXT.caExpired : TEXT.caExpiresIn(days_left), at);
 }
 
 export async function gatewayCheck(listeners: Listeners, caPem: string, now: Date, at: () => string): Promise<CheckResult> {
@@ -65,10 +45,7 @@ export async function gatewayCheck(listeners: Listeners, caPem: string, now: Dat
       T.gateway,
       'warn',
       { method: 'looked for the agent gateway of this manager', gateway: null },
-      why(
-        'no agent gateway runs in this manager: agents cannot fetch commands until one does',
-        "aucune passerelle d'agents ne tourne : les agents ne recevront les commandes qu'une fois lancée",
-      ),
+      TEXT.noGateway,
       at(),
     );
   const probe = await probeGateway(g, caPem, 'none');
@@ -79,7 +56,7 @@ export async function gatewayCheck(listeners: Listeners, caPem: string, now: Dat
       T.gateway,
       'fail',
       evidence,
-      why(probe.error ?? 'the gateway certificate is not trusted', probe.error ?? "le certificat de la passerelle n'est pas approuvé"),
+      probe.error ? bilingual(probe.error, probe.error) : TEXT.gatewayUntrusted,
       at(),
     );
   const { status, days_left } = expiryStatus(new Date(probe.server_certificate.valid_to), now);
@@ -88,10 +65,7 @@ export async function gatewayCheck(listeners: Listeners, caPem: string, now: Dat
     T.gateway,
     status,
     { ...evidence, days_left },
-    why(
-      status === 'fail' ? 'the gateway certificate has expired' : `the gateway certificate expires in ${days_left} days`,
-      status === 'fail' ? 'le certificat de la passerelle a expiré' : `le certificat de la passerelle expire dans ${days_left} jours`,
-    ),
+    status === 'fail' ? TEXT.gatewayExpired : TEXT.gatewayExpiresIn(days_left),
     at(),
   );
 }
@@ -122,25 +96,8 @@ export async function endpointChecks(
           const id = `tls.endpoint.${component}.${name}`;
           if (probe.verdict === 'ok') return check(id, T.endpoint(component, name), 'pass', evidence, null, at());
           if (probe.verdict === 'expiring')
-            return check(
-              id,
-              T.endpoint(component, name),
-              'warn',
-              evidence,
-              why(
-                `the certificate expires in ${probe.certificate?.days_left} days`,
-                `le certificat expire dans ${probe.certificate?.days_left} jours`,
-              ),
-              at(),
-            );
-          return check(
-            id,
-            T.endpoint(component, name),
-            'fail',
-            evidence,
-            why(`${probe.verdict}: ${probe.message}`, `${probe.verdict} : ${probe.message}`),
-            at(),
-          );
+            return check(id, T.endpoint(component, name), 'warn', evidence, TEXT.certificateExpiresIn(probe.certificate?.days_left), at());
+          return check(id, T.endpoint(component, name), 'fail', evidence, TEXT.endpointRefused(probe.verdict, probe.message), at());
         }),
       );
     }

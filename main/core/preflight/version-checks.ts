@@ -1,17 +1,18 @@
 // Versions: the agent's version as it last reported itself, and the artifacts of the version to install
 // looked up in the internal mirror (a real HEAD of each manifest).
-import type { ProfileName } from '../profiles/profile-names';
+import type { ProfileName } from '../clusters/profile-names';
 import { PROFILE_RULES } from '../profiles/profile-rules';
-import { lookupImages, parseImageReference, type MirrorSettings } from '../reports/mirror';
-import { bilingual } from '../reports/report-types';
+import { lookupImages, parseImageReference, type MirrorSettings } from '../checks/mirror';
 import type { Store } from '../store/store';
-import type { CheckResult } from './check-types';
-import { check, why } from './check';
+import type { Catalog } from '../catalog/catalog';
+import { resolveFile } from '../mirror/artifacts';
+import { MirrorError } from '../mirror/mirror-errors';
+import { OciClient } from '../mirror/oci-client';
+import type { CheckResult } from '../checks/check-types';
+import { check } from '../checks/check';
+import { TEXT } from './preflight-texts';
 
-const T = {
-  agent: bilingual("The agent's version is supported", "La version de l'agent est prise en charge"),
-  artifacts: (n: string) => bilingual(`The artifacts of ${n} are in the mirror`, `Les artefacts de ${n} sont dans le miroir`),
-};
+const T = { agent: TEXT.agentVersionTitle, artifacts: TEXT.artifactsTitle };
 
 const majorMinor = (v: string): string => v.split('.').slice(0, 2).join('.');
 
@@ -24,31 +25,78 @@ export function agentVersionCheck(store: Store, clusterId: string, managerVersio
     manager_version: managerVersion,
     supported: `${majorMinor(managerVersion)}.x`,
   };
-  if (!status?.agent_version)
-    return check(
-      'agent.version',
-      T.agent,
-      'warn',
-      evidence,
-      why('no agent has reported yet: the command will wait for it', "aucun agent ne s'est encore annoncé : la commande l'attendra"),
-      at,
-    );
+  if (!status?.agent_version) return check('agent.version', T.agent, 'warn', evidence, TEXT.noAgentYet, at);
   if (majorMinor(status.agent_version) !== majorMinor(managerVersion))
-    return check(
-      'agent.version',
-      T.agent,
-      'fail',
-      evidence,
-      why(
-        `agent ${status.agent_version} does not match manager ${managerVersion} (same major.minor needed)`,
-        `l'agent ${status.agent_version} ne correspond pas au gestionnaire ${managerVersion} (même majeure.mineure requise)`,
-      ),
-      at,
-    );
+    return check('agent.version', T.agent, 'fail', evidence, TEXT.agentVersionMismatch(status.agent_version, managerVersion), at);
   return check('agent.version', T.agent, 'pass', evidence, null, at);
 }
 
-type Spec = { artifacts?: { name?: unknown; image?: unknown }[] };
+type Spec = { component?: unknown; version?: unknown; artifacts?: { name?: unknown; image?: unknown }[] };
+
+/**
+ * A component that names no image but a version of the catalog is installed from the catalog's artifacts:
+ * each must be in the mirror under its key (`navin/<service>/<name>:<version>`), holding the pinned file.
+ */
+async function catalogArtifactsCheck(
+  id: string,
+  name: string,
+  mirror: MirrorSettings,
+  mirrorRequired: boolean,
+  catalog: Catalog,
+  service: string,
+  version: string,
+  at: () => string,
+  timeoutMs?: number,
+): Promise<CheckResult> {
+  const artifacts = catalog.artifacts(service, version);
+  const keys = artifacts.map((a) => a.key);
+  if (!mirror.url)
+    return check(
+      id,
+      T.artifacts(name),
+      mirrorRequired ? 'fail' : 'warn',
+      { method: 'read the internal mirror setting', mirror_url: null, catalog_artifacts: keys },
+      TEXT.noMirror,
+      at(),
+    );
+  const client = new OciClient({ url: mirror.url, ca_pem: mirror.ca_pem }, { timeoutMs });
+  const lookups: Record<string, unknown>[] = [];
+  const problems: string[] = [];
+  try {
+    for (const a of artifacts)
+      for (const p of a.platforms) {
+        if (!p.available) {
+          problems.push(`${a.key} (${p.architecture}) is unavailable: ${p.reason}`);
+          continue;
+        }
+        try {
+          const found = await resolveFile(client, a.repository, a.tag, p.architecture);
+          lookups.push({ key: a.key, architecture: p.architecture, index: found.index.digest, file: found.file.digest, pinned: p.digest });
+          if (found.file.digest !== p.digest)
+            problems.push(`${a.key} (${p.architecture}) is ${found.file.digest} in the mirror, the catalog pins ${p.digest}`);
+        } catch (error) {
+          if (!(error instanceof MirrorError)) throw error;
+          lookups.push({ key: a.key, architecture: p.architecture, error: `${error.code}: ${error.message}` });
+          problems.push(
+            error.code === 'mirror_not_found'
+              ? `${a.key} (${p.architecture}) is not in the mirror`
+              : `${a.key} (${p.architecture}): ${error.message}`,
+          );
+        }
+      }
+  } finally {
+    client.close();
+  }
+  const evidence = {
+    method:
+      'GET the index of navin/<service>/<name>:<version> and the manifest of each architecture in the internal mirror, each checked against its digest, for every artifact the catalog declares',
+    mirror_url: mirror.url,
+    catalog_digest: catalog.digest,
+    lookups,
+  };
+  if (problems.length) return check(id, T.artifacts(name), 'fail', evidence, TEXT.artifactProblems(problems), at());
+  return check(id, T.artifacts(name), 'pass', evidence, null, at());
+}
 
 export async function artifactChecks(
   mirror: MirrorSettings,
@@ -56,28 +104,35 @@ export async function artifactChecks(
   components: Record<string, Spec>,
   at: () => string,
   timeoutMs?: number,
+  catalog?: Catalog | null,
 ): Promise<CheckResult[]> {
   const mirrorRequired = PROFILE_RULES[profile].includes('mirror_only');
   return Promise.all(
     Object.entries(components).map(async ([name, spec]): Promise<CheckResult> => {
       const id = `mirror.artifacts.${name}`;
       const images = (spec.artifacts ?? []).map((a) => a?.image).filter((i): i is string => typeof i === 'string');
-      if (images.length === 0)
-        return check(
+      const fromCatalog = catalog?.version(String(spec.component), String(spec.version));
+      if (images.length === 0 && fromCatalog && catalog)
+        return catalogArtifactsCheck(
           id,
-          T.artifacts(name),
-          'warn',
-          { method: 'read the artifacts of the component', artifacts: [] },
-          why('the component declares no image: nothing to look up', 'le composant ne déclare aucune image : rien à chercher'),
-          at(),
+          name,
+          mirror,
+          mirrorRequired,
+          catalog,
+          String(spec.component),
+          String(spec.version),
+          at,
+          timeoutMs,
         );
+      if (images.length === 0)
+        return check(id, T.artifacts(name), 'warn', { method: 'read the artifacts of the component', artifacts: [] }, TEXT.noImage, at());
       if (!mirror.url)
         return check(
           id,
           T.artifacts(name),
           mirrorRequired ? 'fail' : 'warn',
           { method: 'read the internal mirror setting', mirror_url: null, artifacts: images },
-          why('no internal mirror is configured', "aucun miroir interne n'est configuré"),
+          TEXT.noMirror,
           at(),
         );
       const url = mirror.url;
@@ -90,15 +145,7 @@ export async function artifactChecks(
       const missing = lookups
         .filter((l) => !l.found)
         .map((l) => `${l.image} (${l.http_status === 404 ? '404' : (l.error ?? `HTTP ${l.http_status}`)})`);
-      if (missing.length)
-        return check(
-          id,
-          T.artifacts(name),
-          'fail',
-          evidence,
-          why(`not in the mirror: ${missing.join(', ')}`, `absent du miroir : ${missing.join(', ')}`),
-          at(),
-        );
+      if (missing.length) return check(id, T.artifacts(name), 'fail', evidence, TEXT.notInMirror(missing.join(', ')), at());
       // Found by digest, but a reference naming another registry is pulled from there unless the container
       // runtime mirrors that registry: a failure where the profile allows the mirror only, a warning elsewhere.
       const mirrorHost = new URL(url).host;
@@ -110,10 +157,7 @@ export async function artifactChecks(
           T.artifacts(name),
           mirrorRequired ? 'fail' : 'warn',
           { ...evidence, mirror_host: mirrorHost, named_elsewhere: elsewhere },
-          why(
-            `in the mirror, but named with another registry than ${mirrorHost}: ${list}`,
-            `dans le miroir, mais nommées avec un autre registre que ${mirrorHost} : ${list}`,
-          ),
+          TEXT.namedElsewhere(mirrorHost, list),
           at(),
         );
       }

@@ -1,11 +1,12 @@
 // Evaluates a cluster's profile now: every rule of its profile, run side by side on real state. Blocked when
 // one rule fails; the result says which and why.
-import type { CheckResult } from '../preflight/check-types';
+import type { CheckResult } from '../checks/check-types';
 import { NotFoundError } from '../errors';
 import { FOUR_EYES_ACTIONS } from '../approvals/approvals';
-import { dnsIsCritical, PROFILE_RULES, requiresFourEyes, RULE_TITLES } from './profile-rules';
-import type { Bilingual } from '../reports/report-types';
-import { PROFILES, type ProfileName } from './profile-names';
+import { dnsIsCritical, PROFILE_RULES, requiresFourEyes } from './profile-rules';
+import { RULE_TITLES } from './profile-texts';
+import type { Bilingual } from '../checks/bilingual';
+import { PROFILES, type ProfileName } from '../clusters/profile-names';
 import { evaluateRule, ruleContext, type RuleDeps } from './rule-checks';
 
 export interface ProfileEvaluation {

@@ -5,22 +5,24 @@ import type { Clock } from '../clock';
 import type { Registration } from '../clusters/registration';
 import { checkComponentSpec } from '../commands/component-spec';
 import { catalogEntry } from '../commands/component-catalog';
+import { loadBuiltinCatalog } from '../catalog/catalog-builtin';
+import { describeProblem, type CatalogLoad } from '../catalog/catalog-loader';
 import type { Listeners } from '../listeners';
-import type { CheckResult, CheckStatus } from '../preflight/check-types';
-import { check } from '../preflight/check';
-import { probeGateway } from '../reports/gateway-probe';
-import { parseImageReference } from '../reports/mirror';
-import { bilingual, type Bilingual } from '../reports/report-types';
+import type { CheckResult, CheckStatus } from '../checks/check-types';
+import { check } from '../checks/check';
+import { probeGateway } from '../checks/gateway-probe';
+import { parseImageReference } from '../checks/mirror';
+import type { Bilingual } from '../checks/bilingual';
 import type { ClusterRecord } from '../store/clusters-table';
 import type { Store } from '../store/store';
 import { probeSyslog, targetLabel } from '../audit/syslog-sender';
 import type { SyslogForwarderStatus } from '../audit/syslog-forwarder';
 import { syslogTarget } from '../audit/syslog-settings';
-import { dnsServers } from '../probes/dns-settings';
-import { classifyHost } from '../probes/private-networks';
-import { parseEndpointUrl, probeTlsEndpoint, type TlsEndpointResult } from '../probes/tls-endpoint';
-import { MFA_ROLES } from './profile-names';
-import { RULE_TITLES, type RuleId } from './profile-rules';
+import { dnsServers } from '../checks/dns-settings';
+import { classifyHost } from '../checks/private-networks';
+import { parseEndpointUrl, probeTlsEndpoint, type TlsEndpointResult } from '../checks/tls-endpoint';
+import { MFA_ROLES, type RuleId } from './profile-rules';
+import { RULE_TITLES, TEXT } from './profile-texts';
 import { endpointTrust } from './endpoint-trust';
 
 export interface RuleDeps {
@@ -35,6 +37,8 @@ export interface RuleDeps {
   timeoutMs?: number;
   /** The audit forwarder's state, when this process runs one: a target that accepts a probe but not the log fails. */
   syslogStatus?: () => SyslogForwarderStatus;
+  /** The service catalog as the manager loaded it (default: the shipped descriptors). */
+  catalog?: CatalogLoad;
 }
 
 type Spec = { component?: unknown; artifacts?: { image?: unknown }[]; endpoints?: { name?: unknown; url?: unknown }[]; sandbox?: unknown };
@@ -103,31 +107,18 @@ async function consoleTls(ctx: RuleContext, at: string): Promise<CheckResult> {
       'console_tls',
       'fail',
       { method: 'looked for the console listener of this manager', listener: null },
-      bilingual('the console listener of this manager is not known', "l'écoute de la console de ce gestionnaire n'est pas connue"),
+      TEXT.consoleListenerUnknown,
       at,
     );
   }
   const probe = await ctx.tlsProbe(c.host, c.port, [caPem], c.serverName);
   const evidence = { method: `TLS handshake with the console listener ${c.host}:${c.port}, trusting the manager CA only`, probe };
-  if (!tlsOk(probe))
-    return result(
-      'console_tls',
-      'fail',
-      evidence,
-      bilingual(
-        `the console listener did not complete a trusted TLS handshake: ${probe.message}`,
-        `l'écoute de la console n'a pas réussi de poignée de main TLS approuvée : ${probe.message}`,
-      ),
-      at,
-    );
+  if (!tlsOk(probe)) return result('console_tls', 'fail', evidence, TEXT.consoleHandshakeFailed(probe.message), at);
   return result(
     'console_tls',
     probe.verdict === 'expiring' ? 'warn' : 'pass',
     evidence,
-    bilingual(
-      `its certificate expires in ${probe.certificate?.days_left} days`,
-      `son certificat expire dans ${probe.certificate?.days_left} jours`,
-    ),
+    TEXT.certificateExpiresIn(probe.certificate?.days_left),
     at,
   );
 }
@@ -139,7 +130,7 @@ async function agentClientCertificates(ctx: RuleContext, at: string): Promise<Ch
       'agent_client_certificates',
       'fail',
       { method: 'looked for the agent gateway of this manager', gateway: null },
-      bilingual('no agent gateway runs in this manager', "aucune passerelle d'agents ne tourne dans ce gestionnaire"),
+      TEXT.noGateway,
       at,
     );
   const [none, foreign] = await Promise.all([probeGateway(g, ctx.deps.caPem, 'none'), probeGateway(g, ctx.deps.caPem, 'foreign-ca')]);
@@ -150,21 +141,10 @@ async function agentClientCertificates(ctx: RuleContext, at: string): Promise<Ch
   };
   const bad = [none, foreign].find((p) => p.error || p.request_answered);
   if (!bad) return result('agent_client_certificates', 'pass', evidence, null, at);
-  const why =
-    bad.error ??
-    `the gateway answered HTTP ${bad.http_status} to a client with ${bad.client_certificate === 'none' ? 'no certificate' : 'a foreign certificate'}`;
-  return result(
-    'agent_client_certificates',
-    'fail',
-    evidence,
-    bilingual(
-      why,
-      bad.error
-        ? `sonde de la passerelle : ${bad.error}`
-        : `la passerelle a répondu HTTP ${bad.http_status} à un client ${bad.client_certificate === 'none' ? 'sans certificat' : 'au certificat étranger'}`,
-    ),
-    at,
-  );
+  const reason = bad.error
+    ? TEXT.gatewayProbeFailed(bad.error)
+    : TEXT.gatewayAnsweredClient(bad.http_status, bad.client_certificate === 'none');
+  return result('agent_client_certificates', 'fail', evidence, reason, at);
 }
 
 interface BoundEndpoint {
@@ -209,7 +189,7 @@ async function endpointsTls(ctx: RuleContext, id: 'service_tls' | 'endpoint_tls'
   const failing = checked.filter((c) => !c.ok);
   if (failing.length === 0) return result(id, 'pass', evidence, null, at);
   const list = failing.map((f) => `${f.component}/${f.name} ${f.url} (${f.problem})`).join('; ');
-  return result(id, 'fail', evidence, bilingual(`not TLS or not trusted: ${list}`, `pas en TLS ou non approuvé : ${list}`), at);
+  return result(id, 'fail', evidence, TEXT.notTlsOrUntrusted(list), at);
 }
 
 function mfaRule(ctx: RuleContext, id: 'mfa_admin_roles' | 'mfa_local_admins', at: string): CheckResult {
@@ -219,25 +199,13 @@ function mfaRule(ctx: RuleContext, id: 'mfa_admin_roles' | 'mfa_local_admins', a
   const missing = accounts.filter((a) => !a.enrolled).map((a) => a.name);
   const evidence = { method: 'read the TOTP enrolment of every local account with these roles', roles, accounts };
   if (missing.length === 0) return result(id, 'pass', evidence, null, at);
-  return result(
-    id,
-    'fail',
-    evidence,
-    bilingual(`no TOTP enrolled for: ${missing.join(', ')}`, `aucun TOTP enrôlé pour : ${missing.join(', ')}`),
-    at,
-  );
+  return result(id, 'fail', evidence, TEXT.noTotp(missing.join(', ')), at);
 }
 
 async function mirrorOnly(ctx: RuleContext, at: string): Promise<CheckResult> {
   const mirror = ctx.deps.store.reports.mirror();
   if (!mirror.url)
-    return result(
-      'mirror_only',
-      'fail',
-      { method: 'read the internal mirror setting', mirror_url: null },
-      bilingual('no internal mirror is configured (Settings, mirror)', "aucun miroir interne n'est configuré (Paramètres, miroir)"),
-      at,
-    );
+    return result('mirror_only', 'fail', { method: 'read the internal mirror setting', mirror_url: null }, TEXT.noMirror, at);
   const u = new URL(mirror.url);
   const prefix = u.pathname.replace(/^\/+|\/+$/g, '');
   const images: { component: string; image: string; registry: string | null; from_mirror: boolean }[] = [];
@@ -260,27 +228,8 @@ async function mirrorOnly(ctx: RuleContext, at: string): Promise<CheckResult> {
   };
   const foreign = images.filter((i) => !i.from_mirror);
   if (foreign.length > 0)
-    return result(
-      'mirror_only',
-      'fail',
-      evidence,
-      bilingual(
-        `images not pulled from the mirror: ${foreign.map((f) => f.image).join(', ')}`,
-        `images non tirées du miroir : ${foreign.map((f) => f.image).join(', ')}`,
-      ),
-      at,
-    );
-  if (!tlsOk(probe))
-    return result(
-      'mirror_only',
-      'fail',
-      evidence,
-      bilingual(
-        `the mirror cannot be reached over trusted TLS: ${probe.message}`,
-        `le miroir n'est pas joignable en TLS approuvé : ${probe.message}`,
-      ),
-      at,
-    );
+    return result('mirror_only', 'fail', evidence, TEXT.imagesNotFromMirror(foreign.map((f) => f.image).join(', ')), at);
+  if (!tlsOk(probe)) return result('mirror_only', 'fail', evidence, TEXT.mirrorNotTrustedTls(probe.message), at);
   return result('mirror_only', 'pass', evidence, null, at);
 }
 
@@ -291,10 +240,7 @@ async function syslogRule(ctx: RuleContext, at: string): Promise<CheckResult> {
       'syslog_remote_audit',
       'fail',
       { method: 'read the remote audit (syslog) setting', target: null },
-      bilingual(
-        'no syslog target is configured (Settings, remote audit)',
-        "aucune cible syslog n'est configurée (Paramètres, audit distant)",
-      ),
+      TEXT.noSyslogTarget,
       at,
     );
   const probe = await probeSyslog({ ...target }, ctx.deps.timeoutMs);
@@ -305,26 +251,10 @@ async function syslogRule(ctx: RuleContext, at: string): Promise<CheckResult> {
     probe,
     forwarder,
   };
-  if (!probe.reachable)
-    return result(
-      'syslog_remote_audit',
-      'fail',
-      evidence,
-      bilingual(`the syslog target is not reachable: ${probe.message}`, `la cible syslog n'est pas joignable : ${probe.message}`),
-      at,
-    );
+  if (!probe.reachable) return result('syslog_remote_audit', 'fail', evidence, TEXT.syslogUnreachable(probe.message), at);
   if (forwarder?.running && forwarder.consecutive_failures > 0 && forwarder.last_error) {
     const e = forwarder.last_error;
-    return result(
-      'syslog_remote_audit',
-      'fail',
-      evidence,
-      bilingual(
-        `the audit forwarder cannot deliver (${forwarder.pending} rows waiting): ${e.message}`,
-        `le transfert de l'audit échoue (${forwarder.pending} lignes en attente) : ${e.message}`,
-      ),
-      at,
-    );
+    return result('syslog_remote_audit', 'fail', evidence, TEXT.forwarderFailing(forwarder.pending, e.message), at);
   }
   return result('syslog_remote_audit', 'pass', evidence, null, at);
 }
@@ -339,13 +269,7 @@ function noSandbox(ctx: RuleContext, at: string): CheckResult {
     sandboxes,
   };
   if (sandboxes.length === 0) return result('no_sandbox', 'pass', evidence, null, at);
-  return result(
-    'no_sandbox',
-    'fail',
-    evidence,
-    bilingual(`sandbox services present: ${sandboxes.join(', ')}`, `services de bac à sable présents : ${sandboxes.join(', ')}`),
-    at,
-  );
+  return result('no_sandbox', 'fail', evidence, TEXT.sandboxesPresent(sandboxes.join(', ')), at);
 }
 
 function fourEyes(ctx: RuleContext, at: string): CheckResult {
@@ -355,16 +279,7 @@ function fourEyes(ctx: RuleContext, at: string): CheckResult {
     .map((a) => a.name);
   const evidence = { method: 'counted the admins who can approve (an approval needs an admin other than the requester)', admins };
   if (admins.length >= 2) return result('four_eyes', 'pass', evidence, null, at);
-  return result(
-    'four_eyes',
-    'fail',
-    evidence,
-    bilingual(
-      `${admins.length} admin account(s): a second admin is needed to approve operations`,
-      `${admins.length} compte(s) admin : un second admin est nécessaire pour approuver les opérations`,
-    ),
-    at,
-  );
+  return result('four_eyes', 'fail', evidence, TEXT.secondAdminNeeded(admins.length), at);
 }
 
 function boundHosts(ctx: RuleContext): { what: string; host: string }[] {
@@ -393,13 +308,7 @@ async function privateEgress(ctx: RuleContext, at: string): Promise<CheckResult>
   const outside = checked.filter((c) => !c.private);
   if (outside.length === 0) return result('private_egress', 'pass', evidence, null, at);
   const list = outside.map((o) => `${o.what} ${o.host}`).join(', ');
-  return result(
-    'private_egress',
-    'fail',
-    evidence,
-    bilingual(`outside private networks or unresolved: ${list}`, `hors des réseaux privés ou non résolu : ${list}`),
-    at,
-  );
+  return result('private_egress', 'fail', evidence, TEXT.outsidePrivateNetworks(list), at);
 }
 
 async function customerConnectionsTls(ctx: RuleContext, at: string): Promise<CheckResult> {
@@ -439,26 +348,60 @@ async function customerConnectionsTls(ctx: RuleContext, at: string): Promise<Che
     connections,
   };
   if (problems.length === 0) return result('customer_connections_tls', 'pass', evidence, null, at);
-  return result('customer_connections_tls', 'fail', evidence, bilingual(problems.join('; '), problems.join(' ; ')), at);
+  return result('customer_connections_tls', 'fail', evidence, TEXT.problems(problems), at);
 }
 
+/**
+ * The catalog itself (every descriptor of resources/catalog against the schema and the cross-checks), then each
+ * component of the desired state: a service of the catalog with a valid spec. A version the catalog does not
+ * declare only warns: nothing is known of its artifacts, checks or upgrades, but the spec may name its images.
+ */
 function catalogValid(ctx: RuleContext, at: string): CheckResult {
+  const load = ctx.deps.catalog ?? loadBuiltinCatalog();
   const invalid: { component: string; problem: string }[] = [];
+  const undeclared: { component: string; service: string; version: string; declared: string[] }[] = [];
+  if (!load.ok) {
+    const problems = load.error.problems;
+    const list = problems.map(describeProblem).join('; ');
+    return result(
+      'catalog_valid',
+      'fail',
+      { method: 'validated every catalog descriptor against the schema and the cross-checks', catalog: { valid: false, problems } },
+      TEXT.catalogInvalid(list),
+      at,
+    );
+  }
+  const catalog = load.catalog;
   for (const [name, spec] of Object.entries(ctx.desired)) {
     try {
       checkComponentSpec(spec);
     } catch (error) {
       invalid.push({ component: name, problem: (error as Error).message });
+      continue;
     }
+    const service = catalog.service(String(spec.component));
+    if (!service) {
+      invalid.push({ component: name, problem: `${String(spec.component)} is not a service of the catalog` });
+      continue;
+    }
+    const version = String((spec as { version?: unknown }).version);
+    if (!catalog.version(service.service, version))
+      undeclared.push({ component: name, service: service.service, version, declared: service.versions.map((v) => v.version) });
   }
   const evidence = {
-    method: 'checked every component of the desired state against the catalog and the ManagedComponent schema',
+    method:
+      'validated every catalog descriptor (schema and cross-checks), then checked every component of the desired state against the catalog and the ManagedComponent schema',
+    catalog: { valid: true, digest: catalog.digest, files: catalog.sources },
     components: Object.keys(ctx.desired),
     invalid,
+    undeclared_versions: undeclared,
   };
-  if (invalid.length === 0) return result('catalog_valid', 'pass', evidence, null, at);
-  const list = invalid.map((i) => `${i.component}: ${i.problem}`).join('; ');
-  return result('catalog_valid', 'fail', evidence, bilingual(list, list), at);
+  if (invalid.length > 0) {
+    const list = invalid.map((i) => `${i.component}: ${i.problem}`).join('; ');
+    return result('catalog_valid', 'fail', evidence, TEXT.componentsInvalid(list), at);
+  }
+  if (undeclared.length > 0) return result('catalog_valid', 'warn', evidence, TEXT.versionsUndeclared(undeclared), at);
+  return result('catalog_valid', 'pass', evidence, null, at);
 }
 
 /** A rule that cannot run (an unreadable stored value, a probe that throws) fails with that reason. */
@@ -468,13 +411,7 @@ export async function evaluateRule(id: RuleId, ctx: RuleContext): Promise<CheckR
     return await runRule(id, ctx, at);
   } catch (error) {
     const message = (error as Error)?.message ?? String(error);
-    return result(
-      id,
-      'fail',
-      { method: 'the rule could not run', error: message },
-      bilingual(`the check could not run: ${message}`, `la vérification n'a pas pu s'exécuter : ${message}`),
-      at,
-    );
+    return result(id, 'fail', { method: 'the rule could not run', error: message }, TEXT.checkCouldNotRun(message), at);
   }
 }
 

@@ -8,8 +8,10 @@ import type { Store } from '../store/store';
 import type { CertificateRecord, SigningKeyRecord } from '../store/keys-tables';
 import { CONNECTED_WITHIN_MS } from '../clusters/agent-status';
 import { normalizeSerial } from '../gateway/gateway';
-import { probeGateway, type GatewayAddress, type ProbeResult } from './gateway-probe';
-import { bilingual, type Bilingual, type Evidence, type LineStatus, type ReportLine } from './report-types';
+import { probeGateway, type GatewayAddress, type ProbeResult } from '../checks/gateway-probe';
+import type { Bilingual } from '../checks/bilingual';
+import { TEXT } from './line-texts';
+import { type Evidence, type LineStatus, type ReportLine } from '../checks/check-types';
 
 export interface AgentCheckDeps {
   store: Store;
@@ -23,32 +25,16 @@ const ageSeconds = (clock: Clock, iso: string): number => Math.round((clock.now(
 
 /** Why a probe shows the gateway does not enforce mTLS as required, or null when it does. */
 function probeProblem(p: ProbeResult): Bilingual | null {
-  if (p.error) return bilingual(p.error, `sonde TLS en échec : ${p.error}`);
-  if (p.request_answered) {
-    const who = p.client_certificate === 'none' ? 'without a client certificate' : 'with a certificate from another CA';
-    const qui = p.client_certificate === 'none' ? 'sans certificat client' : "avec un certificat d'une autre autorité";
-    return bilingual(
-      `the gateway answered HTTP ${p.http_status} to a client ${who}: it does not require a certificate of the manager CA`,
-      `la passerelle a répondu HTTP ${p.http_status} à un client ${qui} : elle n'exige pas de certificat de l'autorité du manager`,
-    );
-  }
-  if (p.handshake_completed && !p.server_certificate_trusted)
-    return bilingual(
-      'the gateway certificate is not trusted by the manager CA',
-      "le certificat de la passerelle n'est pas reconnu par l'autorité du manager",
-    );
-  if (p.tls_version && !/^TLSv1\.[23]$/.test(p.tls_version))
-    return bilingual(
-      `the gateway negotiated ${p.tls_version}, older than TLS 1.2`,
-      `la passerelle a négocié ${p.tls_version}, antérieur à TLS 1.2`,
-    );
-  if (!p.refusal)
-    return bilingual('the gateway neither answered nor refused the client', "la passerelle n'a ni répondu ni refusé le client");
+  if (p.error) return TEXT.probeFailed(p.error);
+  if (p.request_answered) return TEXT.gatewayAnswered(p.http_status, p.client_certificate === 'none');
+  if (p.handshake_completed && !p.server_certificate_trusted) return TEXT.gatewayUntrusted;
+  if (p.tls_version && !/^TLSv1\.[23]$/.test(p.tls_version)) return TEXT.oldTls(p.tls_version);
+  if (!p.refusal) return TEXT.noRefusal;
   return null;
 }
 
 export async function agentMtlsLine(clusterId: string, deps: AgentCheckDeps): Promise<ReportLine> {
-  const title = bilingual('The agent is connected to the gateway over mTLS', "L'agent est connecté à la passerelle en mTLS");
+  const title = TEXT.mtlsTitle;
   const ran_at = deps.clock.now().toISOString();
   const record = deps.store.commands.agentStatus(clusterId);
   const connected = !!record && deps.clock.now().getTime() - new Date(record.last_seen).getTime() <= CONNECTED_WITHIN_MS;
@@ -68,27 +54,17 @@ export async function agentMtlsLine(clusterId: string, deps: AgentCheckDeps): Pr
   let status: LineStatus = 'PASS';
   if (!record) {
     status = 'FAIL';
-    reasons.push(bilingual('the agent has never connected to the gateway', "l'agent ne s'est jamais connecté à la passerelle"));
+    reasons.push(TEXT.neverConnected);
   } else if (!connected) {
     status = 'FAIL';
-    reasons.push(
-      bilingual(
-        `the agent was last seen at ${record.last_seen}, more than ${CONNECTED_WITHIN_MS / 1000} s ago`,
-        `l'agent a été vu pour la dernière fois à ${record.last_seen}, il y a plus de ${CONNECTED_WITHIN_MS / 1000} s`,
-      ),
-    );
+    reasons.push(TEXT.lastSeenLongAgo(record.last_seen, CONNECTED_WITHIN_MS / 1000));
   }
 
   let probes: ProbeResult[] | null = null;
   let method = 'read the gateway record of the agent (agent_status)';
   if (!deps.gateway) {
     if (status === 'PASS') status = 'BLOCKED';
-    reasons.push(
-      bilingual(
-        'the gateway address is not known to this manager (no embedded gateway), so its client-certificate requirement could not be probed',
-        "l'adresse de la passerelle n'est pas connue de ce manager (pas de passerelle intégrée) : l'exigence d'un certificat client n'a pas pu être sondée",
-      ),
-    );
+    reasons.push(TEXT.gatewayUnknown);
   } else {
     const g = deps.gateway;
     method += `; TLS handshakes to ${g.host}:${g.port} (server name ${g.serverName}) trusting the manager CA only, with no client certificate and then with a certificate of another CA, each followed by GET ${'/v1/cluster-agent/commands?wait=0'}`;
@@ -140,7 +116,7 @@ function keyActiveAt(keys: readonly SigningKeyRecord[], issuedAt: string): Signi
 }
 
 export function agentConfigLine(clusterId: string, deps: AgentCheckDeps): ReportLine {
-  const title = bilingual('The agent runs the signed configuration in force', "L'agent applique la configuration signée en vigueur");
+  const title = TEXT.configTitle;
   const ran_at = deps.clock.now().toISOString();
   const method =
     "compare the certificate serial the agent presented to the gateway with the cluster's certificates (store), and the signing key of its config with the keys trusted now (keyring)";
@@ -161,10 +137,7 @@ export function agentConfigLine(clusterId: string, deps: AgentCheckDeps): Report
     client_certificates_issued: clientCerts.length,
   };
   if (!latest) {
-    evidence.reason = bilingual(
-      'no agent identity was ever issued for this cluster',
-      "aucune identité d'agent n'a été émise pour ce cluster",
-    );
+    evidence.reason = TEXT.noIdentity;
     return { id: 'agent.config', title, status: 'FAIL', evidence, ran_at };
   }
   const trusted = deps.keyring.trusted();
@@ -188,55 +161,25 @@ export function agentConfigLine(clusterId: string, deps: AgentCheckDeps): Report
   let status: LineStatus = 'PASS';
   if (latest.revoked_at !== null) {
     status = 'FAIL';
-    reasons.push(
-      bilingual(
-        `the latest client certificate ${latest.serial} was revoked at ${latest.revoked_at}`,
-        `le dernier certificat client ${latest.serial} a été révoqué à ${latest.revoked_at}`,
-      ),
-    );
+    reasons.push(TEXT.certificateRevoked(latest.serial, latest.revoked_at));
   } else if (new Date(latest.not_after) < deps.clock.now()) {
     status = 'FAIL';
-    reasons.push(
-      bilingual(
-        `the latest client certificate ${latest.serial} expired at ${latest.not_after}`,
-        `le dernier certificat client ${latest.serial} a expiré à ${latest.not_after}`,
-      ),
-    );
+    reasons.push(TEXT.certificateExpired(latest.serial, latest.not_after));
   }
   if (!signer || !trusted.has(signer.key_id)) {
     status = 'FAIL';
-    reasons.push(
-      bilingual(
-        `the key that signed the agent config (${signer?.key_id ?? 'unknown'}) is no longer trusted: issue a new agent identity`,
-        `la clé qui a signé la configuration de l'agent (${signer?.key_id ?? 'inconnue'}) n'est plus de confiance : émettez une nouvelle identité d'agent`,
-      ),
-    );
+    reasons.push(TEXT.signerNotTrusted(signer?.key_id));
   }
   if (!activeKnownToAgent) {
     status = 'FAIL';
-    reasons.push(
-      bilingual(
-        `the active signing key ${active} is newer than the agent config, which does not list it: the agent would refuse new commands`,
-        `la clé de signature active ${active} est plus récente que la configuration de l'agent, qui ne la liste pas : l'agent refuserait les nouvelles commandes`,
-      ),
-    );
+    reasons.push(TEXT.activeKeyUnlisted(active));
   }
   if (presented === null) {
     if (status === 'PASS') status = 'BLOCKED';
-    reasons.push(
-      bilingual(
-        'the agent has never presented a certificate to the gateway, so the identity it runs with is unknown',
-        "l'agent n'a jamais présenté de certificat à la passerelle : l'identité avec laquelle il tourne est inconnue",
-      ),
-    );
+    reasons.push(TEXT.neverPresented);
   } else if (normalizeSerial(presented) !== normalizeSerial(latest.serial)) {
     status = 'FAIL';
-    reasons.push(
-      bilingual(
-        `the agent presented certificate ${presented}, not the latest issued ${latest.serial}`,
-        `l'agent a présenté le certificat ${presented}, et non le dernier émis ${latest.serial}`,
-      ),
-    );
+    reasons.push(TEXT.otherCertificate(presented, latest.serial));
   }
   if (reasons.length) evidence.reason = joinReasons(reasons);
   return { id: 'agent.config', title, status, evidence, ran_at };

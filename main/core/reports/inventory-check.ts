@@ -2,7 +2,8 @@
 // than 15 minutes, so the rest of the report describes the cluster as it is, not as it was.
 import type { Clock } from '../clock';
 import type { Store } from '../store/store';
-import { bilingual, type Evidence, type ReportLine } from './report-types';
+import { TEXT } from './line-texts';
+import { type Evidence, type ReportLine } from '../checks/check-types';
 
 export const INVENTORY_MAX_AGE_MS = 15 * 60_000;
 
@@ -12,7 +13,7 @@ interface InventoryShape {
 }
 
 export function inventoryFreshLine(clusterId: string, store: Store, clock: Clock): ReportLine {
-  const title = bilingual('The cluster inventory is fresh (under 15 minutes)', "L'inventaire du cluster est récent (moins de 15 minutes)");
+  const title = TEXT.inventoryTitle;
   const ran_at = clock.now().toISOString();
   const snapshot = store.clusterAccess.latestSnapshot(clusterId);
   const evidence: Evidence = {
@@ -22,10 +23,7 @@ export function inventoryFreshLine(clusterId: string, store: Store, clock: Clock
   };
   if (!snapshot) {
     evidence.taken_at = null;
-    evidence.reason = bilingual(
-      'no inventory was ever taken: register the cluster or connect its agent',
-      "aucun inventaire n'a jamais été relevé : enregistrez le cluster ou connectez son agent",
-    );
+    evidence.reason = TEXT.noInventory;
     return { id: 'inventory.fresh', title, status: 'FAIL', evidence, ran_at };
   }
   const data = (snapshot.data ?? {}) as InventoryShape;
@@ -40,10 +38,7 @@ export function inventoryFreshLine(clusterId: string, store: Store, clock: Clock
     kubernetes_version: typeof data.kubernetes_version === 'string' ? data.kubernetes_version : null,
   });
   if (ageMs > INVENTORY_MAX_AGE_MS) {
-    evidence.reason = bilingual(
-      `the latest inventory was taken at ${snapshot.taken_at}, more than 15 minutes ago`,
-      `le dernier inventaire date de ${snapshot.taken_at}, il y a plus de 15 minutes`,
-    );
+    evidence.reason = TEXT.inventoryOld(snapshot.taken_at);
     return { id: 'inventory.fresh', title, status: 'FAIL', evidence, ran_at };
   }
   return { id: 'inventory.fresh', title, status: 'PASS', evidence, ran_at };

@@ -8,13 +8,15 @@ import type { CoreEvents } from '../events';
 import type { Keyring } from '../keys/keyring';
 import type { Store } from '../store/store';
 import { signDocument } from '../../wire/envelope';
-import { wellFormedValue } from '../http/json-body';
+import { wellFormedValue } from '../well-formed';
 import { agentConfigLine, agentMtlsLine } from './agent-checks';
-import { componentLines, functionalLines, KUBE_READ_TIMEOUT_MS } from './component-checks';
+import { componentLines, functionalLines, KUBE_READ_TIMEOUT_MS } from '../checks/component-checks';
 import { inventoryFreshLine } from './inventory-check';
-import { checkMirrorSettings, MIRROR_TIMEOUT_MS, offlineSourceLines, type MirrorSettings } from './mirror';
+import { checkMirrorSettings, MIRROR_TIMEOUT_MS, offlineSourceLines, type MirrorSettings } from '../checks/mirror';
 import { renderReportHtml, type ReportLanguage } from './report-html';
-import { bilingual, type ReportBody, type ReportLine, type ReportSummary, type SignedReport } from './report-types';
+import { TEXT } from './line-texts';
+import { type ReportBody, type ReportSummary, type SignedReport } from './report-types';
+import { type ReportLine } from '../checks/check-types';
 import { statusCounts, verdictOf } from './verdict';
 
 import type { Preflight, PreflightRun } from '../preflight/preflight';
@@ -157,17 +159,14 @@ function noComponentLine(clock: Clock, generation: number): ReportLine {
   const ran_at = clock.now().toISOString();
   return {
     id: 'components.declared',
-    title: bilingual('The cluster has managed components to accept', 'Le cluster a des composants gérés à recetter'),
+    title: TEXT.componentsTitle,
     status: 'BLOCKED',
     evidence: {
       method: 'read the desired state of the cluster (store)',
       at: ran_at,
       generation,
       components: 0,
-      reason: bilingual(
-        'the desired state has no component: no service check could run',
-        "l'état voulu ne contient aucun composant : aucune vérification de service n'a pu s'exécuter",
-      ),
+      reason: TEXT.noComponent,
     },
     ran_at,
   };

@@ -2,7 +2,7 @@
 // covers the previous row's hash and its own canonical content, so an edited or removed row is detectable.
 import { createHash } from 'node:crypto';
 import { canonicalize } from '../../wire/canonical-json';
-import { wellFormed, wellFormedValue } from '../http/json-body';
+import { wellFormed, wellFormedValue } from '../well-formed';
 import type { Clock } from '../clock';
 import type { Db } from './database';
 

@@ -281,11 +281,44 @@ export const migrations: readonly Migration[] = [
   },
   {
     version: 6,
+    name: 'mirror bundles',
+    sql: `
+      -- Release public keys the isolated side trusts to sign offline bundles (never the manager's own keys).
+      CREATE TABLE release_keys (
+        key_id TEXT PRIMARY KEY,
+        public_key BLOB NOT NULL,
+        label TEXT NOT NULL,
+        added_at TEXT NOT NULL,
+        added_by TEXT NOT NULL
+      );
+
+      -- Each import of an offline bundle into the mirror, with how it ended.
+      CREATE TABLE mirror_imports (
+        id TEXT PRIMARY KEY,
+        bundle_file TEXT NOT NULL,
+        bundle_id TEXT,
+        key_id TEXT,
+        mirror_url TEXT NOT NULL,
+        state TEXT NOT NULL CHECK (state IN ('running','done','refused','failed')),
+        code TEXT,
+        message TEXT,
+        result TEXT,
+        started_by TEXT NOT NULL,
+        started_at TEXT NOT NULL,
+        finished_at TEXT,
+        -- The process running the import: one found dead at start did not finish.
+        pid INTEGER NOT NULL
+      );
+      CREATE INDEX mirror_imports_started ON mirror_imports(started_at);
+    `,
+  },
+  {
+    version: 7,
     name: 'API tokens with an id, an expiry and a revocation',
     // Tokens made before had no lifetime: they get the default one (90 days) from the upgrade on, rather than
     // living for ever or dying at once. The hash stays the lookup key; the id is what lists and revocations name.
     sql: `
-      CREATE TABLE api_tokens_v6 (
+      CREATE TABLE api_tokens_v7 (
         id TEXT PRIMARY KEY,
         token_hash TEXT NOT NULL UNIQUE,
         user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
@@ -296,12 +329,12 @@ export const migrations: readonly Migration[] = [
         revoked_at TEXT,
         revoked_by TEXT
       );
-      INSERT INTO api_tokens_v6 (id, token_hash, user_id, name, created_at, created_by, expires_at)
+      INSERT INTO api_tokens_v7 (id, token_hash, user_id, name, created_at, created_by, expires_at)
         SELECT lower(hex(randomblob(8))), token_hash, user_id, NULL, created_at, 'unknown',
                strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '+90 days')
         FROM api_tokens;
       DROP TABLE api_tokens;
-      ALTER TABLE api_tokens_v6 RENAME TO api_tokens;
+      ALTER TABLE api_tokens_v7 RENAME TO api_tokens;
       CREATE INDEX api_tokens_user ON api_tokens(user_id, created_at);
     `,
   },

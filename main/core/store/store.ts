@@ -10,6 +10,7 @@ import { CommandsTables } from './commands-tables';
 import { openDatabase, type Db } from './database';
 import { KeysTables } from './keys-tables';
 import { LifecycleTables } from './lifecycle-tables';
+import { MirrorTables } from './mirror-tables';
 import type { Migration } from './migrations';
 import { SqliteNonceStore } from './nonces-table';
 import { ReportsTable } from './reports-table';
@@ -28,6 +29,7 @@ export class Store {
   readonly settings: SettingsTable;
   readonly approvals: ApprovalsTable;
   readonly lifecycle: LifecycleTables;
+  readonly mirror: MirrorTables;
 
   private constructor(
     readonly db: Db,
@@ -45,6 +47,7 @@ export class Store {
     this.settings = new SettingsTable(db);
     this.approvals = new ApprovalsTable(db);
     this.lifecycle = new LifecycleTables(db);
+    this.mirror = new MirrorTables(db);
   }
 
   static open(file: string, clock: Clock, migrations?: readonly Migration[]): Store {

@@ -11,6 +11,7 @@ import { ClustersScreen } from '../screens/clusters/ClustersScreen';
 import { CommandsScreen } from '../screens/commands/CommandsScreen';
 import { PlaceholderScreen } from '../screens/PlaceholderScreen';
 import { ReportsScreen } from '../screens/reports/ReportsScreen';
+import { MirrorScreen } from '../screens/mirror/MirrorScreen';
 import { SettingsScreen } from '../screens/SettingsScreen';
 import { hashOf, type ScreenId } from '../stores/router';
 import { paletteStore, sessionStore, startLiveStores, systemStore, useRouter, useSession, useSystem, useT } from './stores';
@@ -27,6 +28,7 @@ const SECTIONS: ReadonlyArray<{ label: 'nav.section.operate' | 'nav.section.assu
       { id: 'clusters', icon: 'clusters' },
       { id: 'components', icon: 'components' },
       { id: 'commands', icon: 'commands' },
+      { id: 'mirror', icon: 'upload' },
     ],
   },
   {
@@ -54,6 +56,8 @@ function Screen({ id, clusterId }: { id: ScreenId; clusterId: string | null }): 
       return <AuditScreen />;
     case 'reports':
       return <ReportsScreen />;
+    case 'mirror':
+      return <MirrorScreen />;
     case 'settings':
       return <SettingsScreen />;
     default:

@@ -1,27 +1,29 @@
 // The app's single instances of the client and the stores, and the hooks components use (always with a
 // selector). Tests build their own instances with the factories in stores/.
 import { useEffect, useMemo, useState } from 'react';
-import { useStore } from 'zustand';
+import { useStore, type StoreApi } from 'zustand';
+import { useShallow } from 'zustand/react/shallow';
 import { createClient } from '../api/client';
-import { createApprovalsStore, type ApprovalsState } from '../stores/approvals';
-import { createAuditStore, type AuditState } from '../stores/audit';
-import { createChecksStore, type ChecksState } from '../stores/checks';
-import { createConsoleSettingsStore, type ConsoleSettingsState } from '../stores/consoleSettings';
-import { createMfaEnrolmentStore, type MfaEnrolmentState } from '../stores/mfaEnrolment';
-import { createProfileStore, type ProfileState } from '../stores/profile';
-import { createClusterPageStore, type ClusterPageState } from '../stores/clusterPage';
-import { createClusterSetupStore, type ClusterSetupState } from '../stores/clusterSetup';
-import { createClustersStore, type ClustersState } from '../stores/clusters';
-import { createCommandsStore, type CommandsState } from '../stores/commands';
-import { createComponentsStore, type ComponentsState } from '../stores/components';
-import { createPaletteStore, type PaletteState } from '../stores/palette';
-import { createReportsStore, type ReportsState } from '../stores/reports';
-import { createUsersStore, type UsersState } from '../stores/users';
-import { createTokensStore, type TokensState } from '../stores/tokens';
-import { createRouterStore, type RouterState } from '../stores/router';
-import { createSessionStore, type SessionState } from '../stores/session';
-import { createSystemStore, type SystemState } from '../stores/system';
-import { createUiStore, type UiState } from '../stores/ui';
+import { createApprovalsStore } from '../stores/approvals';
+import { createAuditStore } from '../stores/audit';
+import { createChecksStore } from '../stores/checks';
+import { createConsoleSettingsStore } from '../stores/consoleSettings';
+import { createMfaEnrolmentStore } from '../stores/mfaEnrolment';
+import { createProfileStore } from '../stores/profile';
+import { createClusterPageStore } from '../stores/clusterPage';
+import { createClusterSetupStore } from '../stores/clusterSetup';
+import { createClustersStore } from '../stores/clusters';
+import { createCommandsStore } from '../stores/commands';
+import { createComponentsStore } from '../stores/components';
+import { createPaletteStore } from '../stores/palette';
+import { createReportsStore } from '../stores/reports';
+import { createMirrorStore } from '../stores/mirror';
+import { createUsersStore } from '../stores/users';
+import { createTokensStore } from '../stores/tokens';
+import { createRouterStore } from '../stores/router';
+import { createSessionStore } from '../stores/session';
+import { createSystemStore } from '../stores/system';
+import { createUiStore } from '../stores/ui';
 import {
   formatDateTime,
   formatDateTimeLong,
@@ -84,6 +86,8 @@ export const clusterApprovalsStore = createApprovalsStore({ client });
 export const checksStore = createChecksStore({ client });
 export const mfaEnrolmentStore = createMfaEnrolmentStore({ client });
 export const consoleSettingsStore = createConsoleSettingsStore({ client });
+/** The Mirror screen: contents, bundle imports (followed live), trusted release keys. */
+export const mirrorStore = createMirrorStore({ client });
 
 /** Forgets every operator's data (sign-out, or another operator signed in). */
 export function resetDataStores(): void {
@@ -104,6 +108,7 @@ export function resetDataStores(): void {
   checksStore.getState().reset();
   mfaEnrolmentStore.getState().reset();
   consoleSettingsStore.getState().reset();
+  mirrorStore.getState().reset();
 }
 
 /** Subscribes every store that follows pushed events; returns the unsubscribe function. */
@@ -116,33 +121,46 @@ export function startLiveStores(): () => void {
     clusterCommandsStore.getState().startLive(),
     approvalsStore.getState().startLive(),
     clusterApprovalsStore.getState().startLive(),
+    mirrorStore.getState().startLive(),
   ];
   return () => {
     for (const stop of stops) stop();
   };
 }
 
-export const useUi = <T>(selector: (s: UiState) => T): T => useStore(uiStore, selector);
-export const useSession = <T>(selector: (s: SessionState) => T): T => useStore(sessionStore, selector);
-export const useClusters = <T>(selector: (s: ClustersState) => T): T => useStore(clustersStore, selector);
-export const useRouter = <T>(selector: (s: RouterState) => T): T => useStore(routerStore, selector);
-export const useSystem = <T>(selector: (s: SystemState) => T): T => useStore(systemStore, selector);
-export const useClusterPage = <T>(selector: (s: ClusterPageState) => T): T => useStore(clusterPageStore, selector);
-export const useClusterSetup = <T>(selector: (s: ClusterSetupState) => T): T => useStore(clusterSetupStore, selector);
-export const useComponents = <T>(selector: (s: ComponentsState) => T): T => useStore(componentsStore, selector);
-export const useCommands = <T>(selector: (s: CommandsState) => T): T => useStore(commandsStore, selector);
-export const useClusterCommands = <T>(selector: (s: CommandsState) => T): T => useStore(clusterCommandsStore, selector);
-export const useAudit = <T>(selector: (s: AuditState) => T): T => useStore(auditStore, selector);
-export const useUsers = <T>(selector: (s: UsersState) => T): T => useStore(usersStore, selector);
-export const useTokens = <T>(selector: (s: TokensState) => T): T => useStore(tokensStore, selector);
-export const useReports = <T>(selector: (s: ReportsState) => T): T => useStore(reportsStore, selector);
-export const usePalette = <T>(selector: (s: PaletteState) => T): T => useStore(paletteStore, selector);
-export const useProfile = <T>(selector: (s: ProfileState) => T): T => useStore(profileStore, selector);
-export const useApprovals = <T>(selector: (s: ApprovalsState) => T): T => useStore(approvalsStore, selector);
-export const useClusterApprovals = <T>(selector: (s: ApprovalsState) => T): T => useStore(clusterApprovalsStore, selector);
-export const useChecks = <T>(selector: (s: ChecksState) => T): T => useStore(checksStore, selector);
-export const useMfaEnrolment = <T>(selector: (s: MfaEnrolmentState) => T): T => useStore(mfaEnrolmentStore, selector);
-export const useConsoleSettings = <T>(selector: (s: ConsoleSettingsState) => T): T => useStore(consoleSettingsStore, selector);
+/** A store's hook: one selector, or `.fields('a', 'b')` for several fields at once (re-rendering when one changes). */
+function storeHook<S>(store: StoreApi<S>) {
+  const use = <T>(selector: (s: S) => T): T => useStore(store, selector);
+  use.fields = <K extends keyof S>(...keys: K[]): Pick<S, K> =>
+    useStore(
+      store,
+      useShallow((s: S) => Object.fromEntries(keys.map((k) => [k, s[k]])) as Pick<S, K>),
+    );
+  return use;
+}
+
+export const useUi = storeHook(uiStore);
+export const useSession = storeHook(sessionStore);
+export const useClusters = storeHook(clustersStore);
+export const useRouter = storeHook(routerStore);
+export const useSystem = storeHook(systemStore);
+export const useClusterPage = storeHook(clusterPageStore);
+export const useClusterSetup = storeHook(clusterSetupStore);
+export const useComponents = storeHook(componentsStore);
+export const useCommands = storeHook(commandsStore);
+export const useClusterCommands = storeHook(clusterCommandsStore);
+export const useAudit = storeHook(auditStore);
+export const useUsers = storeHook(usersStore);
+export const useTokens = storeHook(tokensStore);
+export const useReports = storeHook(reportsStore);
+export const usePalette = storeHook(paletteStore);
+export const useProfile = storeHook(profileStore);
+export const useApprovals = storeHook(approvalsStore);
+export const useClusterApprovals = storeHook(clusterApprovalsStore);
+export const useChecks = storeHook(checksStore);
+export const useMfaEnrolment = storeHook(mfaEnrolmentStore);
+export const useConsoleSettings = storeHook(consoleSettingsStore);
+export const useMirror = storeHook(mirrorStore);
 
 export function useLocale(): Locale {
   return useUi((s) => s.locale);

@@ -14,6 +14,7 @@ const SCREEN_ICON: Record<ScreenId, IconName> = {
   clusters: 'clusters',
   components: 'components',
   commands: 'commands',
+  mirror: 'upload',
   approvals: 'approvals',
   checks: 'checks',
   reports: 'reports',
@@ -37,6 +38,21 @@ export function usePaletteShortcut(): void {
   }, []);
 }
 
+type PaletteAction = Extract<PaletteEntry['target'], { kind: 'action' }>['action'];
+
+/** The actions of the palette in their order; the words typed to find each, in English and French. */
+const ACTIONS: readonly {
+  action: PaletteAction;
+  label: 'newCluster' | 'openReport' | 'verifyAudit' | 'toggleTheme' | 'toggleLanguage';
+  keywords: string;
+}[] = [
+  { action: 'new-cluster', label: 'newCluster', keywords: 'new cluster create add nouveau créer' },
+  { action: 'open-report', label: 'openReport', keywords: 'report verify open auditor rapport vérifier' },
+  { action: 'verify-audit', label: 'verifyAudit', keywords: 'audit chain verify hash chaîne' },
+  { action: 'toggle-theme', label: 'toggleTheme', keywords: 'theme dark light thème sombre clair' },
+  { action: 'toggle-language', label: 'toggleLanguage', keywords: 'language langue english français' },
+];
+
 export function CommandPalette(): ReactElement | null {
   const open = usePalette((s) => s.open);
   return open ? <PaletteDialog /> : null;
@@ -44,8 +60,7 @@ export function CommandPalette(): ReactElement | null {
 
 function PaletteDialog(): ReactElement {
   const t = useT();
-  const query = usePalette((s) => s.query);
-  const active = usePalette((s) => s.active);
+  const { query, active } = usePalette.fields('query', 'active');
   const clusters = useClusters((s) => s.items);
   const canWrite = useSession(selectCanWrite);
   const isAdmin = useSession((s) => s.user?.role === 'admin');
@@ -64,42 +79,15 @@ function PaletteDialog(): ReactElement {
 
   const entries = useMemo<PaletteEntry[]>(() => {
     const out: PaletteEntry[] = [];
-    if (canWrite)
-      out.push({
-        id: 'action:new-cluster',
-        group: 'actions',
-        label: t('palette.action.newCluster'),
-        keywords: 'new cluster create add nouveau créer',
-        target: { kind: 'action', action: 'new-cluster' },
-      });
-    out.push({
-      id: 'action:open-report',
-      group: 'actions',
-      label: t('palette.action.openReport'),
-      keywords: 'report verify open auditor rapport vérifier',
-      target: { kind: 'action', action: 'open-report' },
-    });
-    out.push({
-      id: 'action:verify-audit',
-      group: 'actions',
-      label: t('palette.action.verifyAudit'),
-      keywords: 'audit chain verify hash chaîne',
-      target: { kind: 'action', action: 'verify-audit' },
-    });
-    out.push({
-      id: 'action:toggle-theme',
-      group: 'actions',
-      label: t('palette.action.toggleTheme'),
-      keywords: 'theme dark light thème sombre clair',
-      target: { kind: 'action', action: 'toggle-theme' },
-    });
-    out.push({
-      id: 'action:toggle-language',
-      group: 'actions',
-      label: t('palette.action.toggleLanguage'),
-      keywords: 'language langue english français',
-      target: { kind: 'action', action: 'toggle-language' },
-    });
+    for (const a of ACTIONS)
+      if (canWrite || a.action !== 'new-cluster')
+        out.push({
+          id: `action:${a.action}`,
+          group: 'actions',
+          label: t(`palette.action.${a.label}`),
+          keywords: a.keywords,
+          target: { kind: 'action', action: a.action },
+        });
     for (const s of SCREENS)
       out.push({
         id: `screen:${s}`,

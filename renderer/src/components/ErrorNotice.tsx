@@ -23,6 +23,16 @@ const SHOW_SERVER_MESSAGE = new Set([
   'api_version_unsupported',
   'api_error',
   'not_registered',
+  // The mirror and bundles: the manager names the entry, the digest or the registry's answer.
+  'mirror_unreachable',
+  'mirror_tls_untrusted',
+  'mirror_error',
+  'digest_mismatch',
+  'bundle_signature_invalid',
+  'bundle_truncated',
+  'bundle_malformed',
+  'bundle_not_found',
+  'catalog_invalid',
 ]);
 
 /** Stands for the command in a hint until it is rendered as <code>. */

@@ -4,7 +4,15 @@ import { Brand } from '../components/Brand';
 import { LanguageSwitch } from '../components/LanguageSwitch';
 import { useT } from '../app/stores';
 
-export function AuthLayout({ titleId, children }: { titleId: string; children: ReactNode }): ReactElement {
+export interface AuthLayoutProps {
+  titleId: string;
+  /** The card's heading (h1), labelling the card. */
+  title: ReactNode;
+  titleTestId?: string;
+  children: ReactNode;
+}
+
+export function AuthLayout({ titleId, title, titleTestId, children }: AuthLayoutProps): ReactElement {
   const t = useT();
   return (
     <div className="auth">
@@ -13,6 +21,9 @@ export function AuthLayout({ titleId, children }: { titleId: string; children: R
           <Brand />
           <p className="auth-tagline">{t('app.tagline')}</p>
         </header>
+        <h1 id={titleId} className="auth-title" data-testid={titleTestId}>
+          {title}
+        </h1>
         {children}
       </main>
       <footer className="auth-footer">

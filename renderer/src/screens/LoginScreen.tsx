@@ -1,12 +1,13 @@
 // Sign in with a name and a password (POST /api/v1/session), then the second factor when the manager asks for
 // it. Errors show their stable code and what to do.
-import { useEffect, useRef, useState, type FormEvent, type ReactElement } from 'react';
+import { useRef, useState, type FormEvent, type ReactElement } from 'react';
 import { sessionStore, useSession, useT } from '../app/stores';
 import { ErrorNotice, InfoNotice } from '../components/ErrorNotice';
-import { Field } from '../components/Field';
 import { Trans } from '../components/Trans';
 import { AuthLayout } from './AuthLayout';
 import { MfaCodeForm } from './MfaCodeForm';
+import { TextField } from '../components/TextField';
+import { useAutoFocus } from '../lib/useAutoFocus';
 
 export function LoginScreen(): ReactElement {
   const challenge = useSession((s) => s.mfaChallenge);
@@ -15,19 +16,12 @@ export function LoginScreen(): ReactElement {
 
 function PasswordForm(): ReactElement {
   const t = useT();
-  const pending = useSession((s) => s.pending);
-  const error = useSession((s) => s.error);
-  const notice = useSession((s) => s.notice);
-  const setupNeeded = useSession((s) => s.setupNeeded);
+  const { pending, error, notice, setupNeeded } = useSession.fields('pending', 'error', 'notice', 'setupNeeded');
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState(false);
-  const nameRef = useRef<HTMLInputElement>(null);
+  const nameRef = useAutoFocus<HTMLInputElement>();
   const passwordRef = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    nameRef.current?.focus();
-  }, []);
 
   const onSubmit = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
@@ -47,39 +41,40 @@ function PasswordForm(): ReactElement {
   };
 
   return (
-    <AuthLayout titleId="login-title">
-      <h1 id="login-title" className="auth-title">
-        {t('login.title')}
-      </h1>
+    <AuthLayout titleId="login-title" title={t('login.title')}>
       {notice ? <InfoNotice testId="login-notice">{t(`login.notice.${notice}`)}</InfoNotice> : null}
       {error ? <ErrorNotice error={error} testId="login-error" /> : null}
       <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate data-testid="login-form">
-        <Field id="login-name" label={t('login.name')}>
-          <input
-            ref={nameRef}
-            name="username"
-            type="text"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            aria-invalid={missing && !name.trim() ? true : undefined}
-            aria-describedby={missing ? 'login-missing' : undefined}
-          />
-        </Field>
-        <Field id="login-password" label={t('login.password')}>
-          <input
-            ref={passwordRef}
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            aria-invalid={missing && !password ? true : undefined}
-            aria-describedby={missing ? 'login-missing' : undefined}
-          />
-        </Field>
+        <TextField
+          id="login-name"
+          label={t('login.name')}
+          inputRef={nameRef}
+          value={name}
+          onChange={setName}
+          input={{
+            name: 'username',
+            type: 'text',
+            autoComplete: 'username',
+            autoCapitalize: 'none',
+            spellCheck: false,
+            'aria-invalid': missing && !name.trim() ? true : undefined,
+            'aria-describedby': missing ? 'login-missing' : undefined,
+          }}
+        />
+        <TextField
+          id="login-password"
+          label={t('login.password')}
+          inputRef={passwordRef}
+          value={password}
+          onChange={setPassword}
+          input={{
+            name: 'password',
+            type: 'password',
+            autoComplete: 'current-password',
+            'aria-invalid': missing && !password ? true : undefined,
+            'aria-describedby': missing ? 'login-missing' : undefined,
+          }}
+        />
         {missing ? (
           <p id="login-missing" className="field-error" role="alert">
             {t('login.missing')}

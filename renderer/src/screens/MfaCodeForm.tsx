@@ -1,21 +1,17 @@
 // The second step of a sign-in: the 6-digit code of the authenticator app, or one of the recovery codes.
-import { useEffect, useRef, useState, type FormEvent, type ReactElement } from 'react';
+import { useState, type FormEvent, type ReactElement } from 'react';
 import { sessionStore, useSession, useT } from '../app/stores';
 import { ErrorNotice } from '../components/ErrorNotice';
-import { Field } from '../components/Field';
 import { AuthLayout } from './AuthLayout';
+import { TextField } from '../components/TextField';
+import { useAutoFocus } from '../lib/useAutoFocus';
 
 export function MfaCodeForm(): ReactElement {
   const t = useT();
-  const pending = useSession((s) => s.pending);
-  const error = useSession((s) => s.error);
+  const { pending, error } = useSession.fields('pending', 'error');
   const [code, setCode] = useState('');
   const [missing, setMissing] = useState(false);
-  const ref = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    ref.current?.focus();
-  }, []);
+  const ref = useAutoFocus<HTMLInputElement>();
 
   const onSubmit = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
@@ -33,27 +29,26 @@ export function MfaCodeForm(): ReactElement {
   };
 
   return (
-    <AuthLayout titleId="mfa-title">
-      <h1 id="mfa-title" className="auth-title">
-        {t('mfa.login.title')}
-      </h1>
+    <AuthLayout titleId="mfa-title" title={t('mfa.login.title')}>
       <p className="help">{t('mfa.login.help')}</p>
       {error ? <ErrorNotice error={error} testId="mfa-error" /> : null}
       <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate data-testid="mfa-form">
-        <Field id="mfa-code" label={t('mfa.code')} hint={t('mfa.codeHelp')}>
-          <input
-            ref={ref}
-            name="one-time-code"
-            className="mono"
-            autoComplete="one-time-code"
-            autoCapitalize="none"
-            spellCheck={false}
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-            aria-invalid={missing || undefined}
-            data-testid="mfa-code"
-          />
-        </Field>
+        <TextField
+          id="mfa-code"
+          label={t('mfa.code')}
+          hint={t('mfa.codeHelp')}
+          inputRef={ref}
+          value={code}
+          onChange={setCode}
+          input={{
+            name: 'one-time-code',
+            className: 'mono',
+            autoComplete: 'one-time-code',
+            autoCapitalize: 'none',
+            spellCheck: false,
+            'aria-invalid': missing || undefined,
+          }}
+        />
         {missing ? (
           <p className="field-error" role="alert">
             {t('mfa.codeMissing')}

@@ -8,13 +8,9 @@ import { MfaEnrolment } from './settings/MfaEnrolment';
 
 export function MfaEnrolmentScreen(): ReactElement {
   const t = useT();
-  const user = useSession((s) => s.user);
-  const error = useSession((s) => s.error);
+  const { user, error } = useSession.fields('user', 'error');
   return (
-    <AuthLayout titleId="mfa-required-title">
-      <h1 id="mfa-required-title" className="auth-title" data-testid="mfa-required">
-        {t('mfa.required.title')}
-      </h1>
+    <AuthLayout titleId="mfa-required-title" title={t('mfa.required.title')} titleTestId="mfa-required">
       <p className="help">{t('mfa.required.body', { name: user?.name ?? '' })}</p>
       {error ? <ErrorNotice error={error} testId="mfa-required-error" /> : null}
       <MfaEnrolment onDone={() => void sessionStore.getState().enrolmentDone()} />

@@ -17,6 +17,7 @@ const BODY: Record<PlaceholderId, `screen.${PlaceholderId}.body`> = {
   checks: 'screen.checks.body',
   reports: 'screen.reports.body',
   audit: 'screen.audit.body',
+  mirror: 'screen.mirror.body',
 };
 
 export function PlaceholderScreen({ id }: { id: PlaceholderId }): ReactElement {

@@ -14,6 +14,7 @@ import { UsersPanel } from './settings/UsersPanel';
 import { LanguageSwitch } from '../components/LanguageSwitch';
 import { THEMES, type ThemePreference } from '../stores/ui';
 import { ScreenHeader } from '../components/ScreenHeader';
+import { Panel } from '../components/Panel';
 
 const THEME_LABEL: Record<ThemePreference, 'settings.theme.light' | 'settings.theme.dark' | 'settings.theme.system'> = {
   light: 'settings.theme.light',
@@ -29,8 +30,7 @@ export function SettingsScreen(): ReactElement {
   const t = useT();
   const fmt = useFormat();
   const theme = useUi((s) => s.theme);
-  const version = useSystem((s) => s.version);
-  const transport = useSystem((s) => s.transport);
+  const { version, transport } = useSystem.fields('version', 'transport');
   const section = useRouter((s) => s.settingsSection);
   const isAdmin = useSession((s) => s.user?.role === 'admin');
   const sections = isAdmin ? SETTINGS_SECTIONS : OWN_SETTINGS_SECTIONS;
@@ -66,21 +66,15 @@ export function SettingsScreen(): ReactElement {
       ) : (
         <MaybePanel tabbed>
           <div className="settings-grid">
-            <section className="panel" aria-labelledby="settings-language">
-              <h2 id="settings-language" className="panel-title">
-                {t('settings.language.title')}
-              </h2>
+            <Panel titleId="settings-language" title={t('settings.language.title')}>
               <p className="help">{t('settings.language.help')}</p>
               <LanguageSwitch name="language" legend={t('settings.language.title')} compact />
               <p className="help preview">
                 {t('settings.preview', { date: fmt.dateTimeLong(SAMPLE_DATE), number: fmt.number(SAMPLE_NUMBER) })}
               </p>
-            </section>
+            </Panel>
 
-            <section className="panel" aria-labelledby="settings-theme">
-              <h2 id="settings-theme" className="panel-title">
-                {t('settings.theme.title')}
-              </h2>
+            <Panel titleId="settings-theme" title={t('settings.theme.title')}>
               <p className="help">{t('settings.theme.help')}</p>
               <fieldset className="segmented segmented-compact" data-testid="theme-switch">
                 <legend className="visually-hidden">{t('settings.theme.title')}</legend>
@@ -91,12 +85,9 @@ export function SettingsScreen(): ReactElement {
                   </label>
                 ))}
               </fieldset>
-            </section>
+            </Panel>
 
-            <section className="panel" aria-labelledby="settings-about">
-              <h2 id="settings-about" className="panel-title">
-                {t('settings.about.title')}
-              </h2>
+            <Panel titleId="settings-about" title={t('settings.about.title')}>
               <dl className="kv">
                 <dt>{t('settings.about.version')}</dt>
                 <dd data-testid="about-version">{version ? <code>{version.version}</code> : na}</dd>
@@ -107,7 +98,7 @@ export function SettingsScreen(): ReactElement {
                 <dt>{t('settings.about.transport')}</dt>
                 <dd>{t(transport === 'bridge' ? 'settings.about.transport.bridge' : 'settings.about.transport.http')}</dd>
               </dl>
-            </section>
+            </Panel>
           </div>
         </MaybePanel>
       )}

@@ -1,28 +1,24 @@
 // First run: create the first administrator with the token of the `#setup=TOKEN` link (POST /api/v1/setup).
-import { useEffect, useRef, useState, type FormEvent, type ReactElement } from 'react';
+import { useRef, useState, type FormEvent, type ReactElement } from 'react';
 import { sessionStore, useSession, useT } from '../app/stores';
 import { ErrorNotice } from '../components/ErrorNotice';
-import { Field } from '../components/Field';
 import { MIN_PASSWORD_LENGTH } from '../api/validation';
 import { AuthLayout } from './AuthLayout';
+import { TextField } from '../components/TextField';
+import { useAutoFocus } from '../lib/useAutoFocus';
 
 type Problem = 'setup.nameMissing' | 'setup.passwordMissing' | 'setup.passwordShort' | 'setup.mismatch';
 
 export function SetupScreen(): ReactElement {
   const t = useT();
-  const pending = useSession((s) => s.pending);
-  const error = useSession((s) => s.error);
+  const { pending, error } = useSession.fields('pending', 'error');
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [problem, setProblem] = useState<Problem | null>(null);
-  const nameRef = useRef<HTMLInputElement>(null);
+  const nameRef = useAutoFocus<HTMLInputElement>();
   const passwordRef = useRef<HTMLInputElement>(null);
   const confirmRef = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    nameRef.current?.focus();
-  }, []);
 
   const serverField = error?.field;
 
@@ -48,58 +44,61 @@ export function SetupScreen(): ReactElement {
   };
 
   return (
-    <AuthLayout titleId="setup-title">
-      <h1 id="setup-title" className="auth-title">
-        {t('setup.title')}
-      </h1>
+    <AuthLayout titleId="setup-title" title={t('setup.title')}>
       <p className="auth-intro">{t('setup.intro')}</p>
       {error ? <ErrorNotice error={error} testId="setup-error" /> : null}
       <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate data-testid="setup-form">
-        <Field id="setup-name" label={t('setup.name')}>
-          <input
-            ref={nameRef}
-            name="username"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            value={name}
-            onChange={(e) => {
-              setName(e.target.value);
-              setProblem(null);
-            }}
-            aria-invalid={problem === 'setup.nameMissing' || serverField === 'name' ? true : undefined}
-          />
-        </Field>
-        <Field id="setup-password" label={t('setup.password')} hint={t('setup.passwordHelp', { min: MIN_PASSWORD_LENGTH })}>
-          <input
-            ref={passwordRef}
-            name="new-password"
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => {
-              setPassword(e.target.value);
-              setProblem(null);
-            }}
-            aria-invalid={
-              problem === 'setup.passwordMissing' || problem === 'setup.passwordShort' || serverField === 'password' ? true : undefined
-            }
-          />
-        </Field>
-        <Field id="setup-confirm" label={t('setup.confirm')}>
-          <input
-            ref={confirmRef}
-            name="confirm-password"
-            type="password"
-            autoComplete="new-password"
-            value={confirm}
-            onChange={(e) => {
-              setConfirm(e.target.value);
-              setProblem(null);
-            }}
-            aria-invalid={problem === 'setup.mismatch' ? true : undefined}
-          />
-        </Field>
+        <TextField
+          id="setup-name"
+          label={t('setup.name')}
+          inputRef={nameRef}
+          value={name}
+          onChange={(v) => {
+            setName(v);
+            setProblem(null);
+          }}
+          input={{
+            name: 'username',
+            autoComplete: 'username',
+            autoCapitalize: 'none',
+            spellCheck: false,
+            'aria-invalid': problem === 'setup.nameMissing' || serverField === 'name' ? true : undefined,
+          }}
+        />
+        <TextField
+          id="setup-password"
+          label={t('setup.password')}
+          hint={t('setup.passwordHelp', { min: MIN_PASSWORD_LENGTH })}
+          inputRef={passwordRef}
+          value={password}
+          onChange={(v) => {
+            setPassword(v);
+            setProblem(null);
+          }}
+          input={{
+            name: 'new-password',
+            type: 'password',
+            autoComplete: 'new-password',
+            'aria-invalid':
+              problem === 'setup.passwordMissing' || problem === 'setup.passwordShort' || serverField === 'password' ? true : undefined,
+          }}
+        />
+        <TextField
+          id="setup-confirm"
+          label={t('setup.confirm')}
+          inputRef={confirmRef}
+          value={confirm}
+          onChange={(v) => {
+            setConfirm(v);
+            setProblem(null);
+          }}
+          input={{
+            name: 'confirm-password',
+            type: 'password',
+            autoComplete: 'new-password',
+            'aria-invalid': problem === 'setup.mismatch' ? true : undefined,
+          }}
+        />
         {problem ? (
           <p className="field-error" role="alert" data-testid="setup-problem">
             {problem === 'setup.passwordShort' ? t(problem, { min: MIN_PASSWORD_LENGTH }) : t(problem)}

@@ -92,7 +92,12 @@ export function createConsoleSettingsStore(deps: { client: ApiClient }): Console
     return {
       ...initial(),
       loadSyslog: () => load('syslog', () => client.getSyslog()),
-      saveSyslog: (target) => save('syslog', () => client.setSyslog(target)),
+      // PUT answers the target alone; the forwarder's state comes with a read of the settings.
+      saveSyslog: (target) =>
+        save('syslog', async () => {
+          await client.setSyslog(target);
+          return client.getSyslog();
+        }),
       clearSyslog: () =>
         save('syslog', async () => {
           await client.clearSyslog();

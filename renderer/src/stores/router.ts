@@ -3,7 +3,7 @@
 // handled by the session store, not routes.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 
-export const SCREENS = ['clusters', 'components', 'commands', 'approvals', 'checks', 'reports', 'audit', 'settings'] as const;
+export const SCREENS = ['clusters', 'components', 'commands', 'mirror', 'approvals', 'checks', 'reports', 'audit', 'settings'] as const;
 export type ScreenId = (typeof SCREENS)[number];
 export const DEFAULT_SCREEN: ScreenId = 'clusters';
 

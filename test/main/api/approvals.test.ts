@@ -25,7 +25,7 @@ describe('approvals API', () => {
 
   beforeAll(async () => {
     tm = testManager();
-    const approvals = new Approvals(tm.manager.store, tm.manager.clock);
+    const approvals = new Approvals(tm.manager.store, tm.manager.clock, tm.manager.events);
     router = new Router();
     approvalRoutes(router, () => approvals);
     op = await tm.login('olga', 'operator');

@@ -21,7 +21,7 @@ async function inputsOf(entry: string, platform: 'browser' | 'node'): Promise<st
 }
 
 describe('wire contract portability', () => {
-  it.each(['index.ts', 'ed25519-noble.ts', 'report-verify.ts', 'envelope.ts'])(
+  it.each(['protocol.ts', 'payloads.ts', 'service-checks.ts', 'canonical-json.ts', 'ed25519-noble.ts', 'report-verify.ts', 'envelope.ts'])(
     '%s bundles for the browser without Node built-ins',
     async (entry) => {
       const inputs = await inputsOf(entry, 'browser');

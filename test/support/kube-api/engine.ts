@@ -2,9 +2,13 @@
 import { randomUUID } from 'node:crypto';
 import { parse as parseYaml } from 'yaml';
 import { applySchema, crdResourceTypes } from './crd.js';
+import { checkFields } from './field-validation.js';
 import { cascadeNamespace, collectGarbage, isTerminating, namespaceDefaults } from './lifecycle.js';
+import { FieldManager } from './managed-fields.js';
 import { APPLY_PATCH, JSON_PATCH, MERGE_PATCH, STRATEGIC_PATCH, jsonPatch, mergePatch, strategicMerge } from './patch.js';
 import { Registry } from './resources.js';
+import type { Schema } from './schemas.js';
+import { SchemaCatalog } from './schemas.js';
 import { fieldSelector, labelSelector } from './selectors.js';
 import * as errors from './status.js';
 import type { FieldError, GroupResource } from './status.js';
@@ -27,11 +31,23 @@ export interface WriteOptions {
   /** Keep the given status on create and main-resource update (seeding and the admin store API). */
   keepStatus?: boolean;
   fieldManager?: string;
+  /** Who writes, for metadata.managedFields (fieldManager, else the User-Agent's product); unset: managedFields kept as they are. */
+  manager?: string;
+  /** `fieldValidation`: Strict refuses unknown fields, Warn (the default) drops them with a warning, Ignore drops them silently. */
+  fieldValidation?: FieldValidation;
+  /** `force` of a server-side apply: take over the fields other managers own. */
+  force?: boolean;
+  /** The object already carries the managedFields of this write (server-side apply computed them). */
+  managedFieldsSet?: boolean;
 }
+
+export type FieldValidation = 'Strict' | 'Warn' | 'Ignore';
 
 export interface WriteResult {
   object: StoredObject;
   warnings: string[];
+  /** A server-side apply created the object (201). */
+  created?: boolean;
 }
 
 export interface ListQuery {
@@ -63,6 +79,9 @@ const specOf = (rt: ResourceType, o: KubeObject): string => {
   return canonicalJson(hasSubresource(rt, 'status') ? rest : { ...rest, status });
 };
 
+/** The decoding error prefix: `Deployment in version "v1" cannot be handled as a Deployment`. */
+const cannotHandle = (rt: ResourceType): string => `${rt.kind} in version "${rt.version}" cannot be handled as a ${rt.kind}`;
+
 const sameContent = (a: KubeObject, b: KubeObject): boolean => {
   const strip = (o: KubeObject): string => canonicalJson({ ...o, metadata: { ...o.metadata, resourceVersion: undefined } });
   return strip(a) === strip(b);
@@ -71,6 +90,9 @@ const sameContent = (a: KubeObject, b: KubeObject): boolean => {
 export class Engine {
   readonly registry = new Registry();
   readonly store: ObjectStore;
+  readonly schemas = new SchemaCatalog(this.registry.all());
+  readonly resolveSchema = (s: Schema | undefined): Schema | undefined => this.schemas.resolve(s, this.registry.all());
+  private readonly fields = new FieldManager(this.resolveSchema, (rt) => this.schemas.kindSchema(rt, this.registry.all()));
 
   constructor(readonly options: EngineOptions) {
     this.store = new ObjectStore(options.historyLimit);
@@ -137,20 +159,40 @@ export class Engine {
     }
   }
 
-  /** Schema pruning for custom resources, then the kind's defaults and validation. */
-  private admit(rt: ResourceType, o: StoredObject, creating: boolean): string[] {
+  /** Schema pruning (and a CRD's validation) with the kind's schema, fieldValidation, then the kind's defaults and validation. */
+  private admit(rt: ResourceType, o: StoredObject, creating: boolean, opts: WriteOptions): string[] {
     const errs: FieldError[] = [];
     let pruned: string[] = [];
     if (rt.crd) {
       const r = applySchema(rt, o);
       errs.push(...r.errors);
       pruned = r.pruned;
+    } else {
+      const r = checkFields(this.resolveSchema, this.schemas.kindSchema(rt, this.registry.all()), o);
+      if (r.shapeErrors.length) throw errors.badRequest(`${cannotHandle(rt)}: ${r.shapeErrors[0]}`);
+      pruned = r.unknown;
+    }
+    if (pruned.length && opts.fieldValidation === 'Strict') {
+      throw errors.badRequest(`${cannotHandle(rt)}: strict decoding error: ${pruned.map((p) => `unknown field "${p}"`).join(', ')}`);
     }
     const s = strategyFor(rt);
     s.defaults?.(o, creating);
     errs.push(...(s.validate?.(o) ?? []));
     if (errs.length) throw errors.invalid({ group: rt.group, kind: rt.kind }, o.metadata.name, errs);
-    return pruned.map((p) => `unknown field "${p}"`);
+    return opts.fieldValidation === 'Ignore' ? [] : pruned.map((p) => `unknown field "${p}"`);
+  }
+
+  /** metadata.managedFields of a write: recorded for a manager, else those of the object as it was. */
+  private manage(rt: ResourceType, existing: StoredObject | undefined, next: StoredObject, sub: string, opts: WriteOptions): void {
+    if (opts.managedFieldsSet) return;
+    if (opts.manager === undefined) {
+      if (existing?.metadata.managedFields) next.metadata.managedFields = existing.metadata.managedFields;
+      else delete next.metadata.managedFields;
+      return;
+    }
+    const entries = this.fields.update(rt, existing, next, { manager: opts.manager, subresource: sub });
+    if (entries.length) next.metadata.managedFields = entries;
+    else delete next.metadata.managedFields;
   }
 
   create(rt: ResourceType, ns: string | undefined, body: unknown, opts: WriteOptions = {}): WriteResult {
@@ -190,7 +232,8 @@ export class Engine {
     }
     const stored = o as StoredObject;
     stored.metadata.resourceVersion = '';
-    const warnings = this.admit(rt, stored, true);
+    const warnings = this.admit(rt, stored, true, opts);
+    this.manage(rt, undefined, stored, '', opts);
     const object = this.write(rt, stored, opts);
     if (!opts.dryRun) this.afterWrite(rt, object, true);
     return { object, warnings };
@@ -232,6 +275,7 @@ export class Engine {
       next = clone(existing);
       if (incoming.status === undefined) delete next.status;
       else next.status = incoming.status;
+      if (opts.managedFieldsSet) next.metadata.managedFields = inMeta.managedFields as never;
     } else {
       next = { ...(incoming as StoredObject), apiVersion: existing.apiVersion, kind: rt.kind };
       next.metadata = { ...inMeta, name, resourceVersion: existing.metadata.resourceVersion } as StoredObject['metadata'];
@@ -246,7 +290,8 @@ export class Engine {
         else next.status = existing.status;
       }
     }
-    const warnings = sub === 'status' && !rt.crd ? [] : this.admit(rt, next, false);
+    const warnings = sub === 'status' && !rt.crd ? [] : this.admit(rt, next, false, opts);
+    this.manage(rt, existing, next, sub, opts);
     if (rt.generation && sub !== 'status' && specOf(rt, next) !== specOf(rt, existing)) {
       next.metadata.generation = (existing.metadata.generation ?? 0) + 1;
     }
@@ -279,18 +324,16 @@ export class Engine {
         { type: 'Required', field: 'fieldManager', detail: 'is required for apply patch' },
       ]);
     }
-    const existing = this.find(rt, ns, name);
-    if (!existing) {
-      if (type === APPLY_PATCH && !sub)
-        return this.create(rt, ns, { ...(body as KubeObject), metadata: { ...(body as KubeObject).metadata, name } }, opts);
-      throw errors.notFound(gr(rt), name);
+    if (opts.force !== undefined && type !== APPLY_PATCH) {
+      throw errors.invalid({ group: 'meta.k8s.io', kind: 'PatchOptions' }, '', [
+        { type: 'Forbidden', field: 'force', detail: 'may not be specified for non-apply patch' },
+      ]);
     }
+    const existing = this.find(rt, ns, name);
+    if (type === APPLY_PATCH) return this.serverSideApply(rt, ns, name, existing, body, sub, opts);
+    if (!existing) throw errors.notFound(gr(rt), name);
     const patched =
-      type === JSON_PATCH
-        ? jsonPatch(existing, body)
-        : type === MERGE_PATCH || (type === APPLY_PATCH && !rt.strategicMerge)
-          ? mergePatch(existing, body)
-          : strategicMerge(existing, body);
+      type === JSON_PATCH ? jsonPatch(existing, body) : type === MERGE_PATCH ? mergePatch(existing, body) : strategicMerge(existing, body);
     if (!isPlainObject(patched)) throw errors.unprocessable('the patched object is not a JSON object');
     const meta = (isPlainObject(patched.metadata) ? patched.metadata : (patched.metadata = {})) as Record<string, unknown>;
     if (meta.resourceVersion !== undefined && meta.resourceVersion !== existing.metadata.resourceVersion) {
@@ -299,6 +342,39 @@ export class Engine {
     meta.resourceVersion = existing.metadata.resourceVersion;
     meta.name = name;
     return this.update(rt, ns, name, patched, sub, opts, false);
+  }
+
+  /** PATCH application/apply-patch+yaml: the field manager merges the configuration and owns what it sets. */
+  private serverSideApply(
+    rt: ResourceType,
+    ns: string | undefined,
+    name: string,
+    existing: StoredObject | undefined,
+    body: unknown,
+    sub: string,
+    opts: WriteOptions,
+  ): WriteResult {
+    if (!isPlainObject(body)) throw errors.badRequest('error decoding YAML: the apply configuration is not an object');
+    const config = body as KubeObject;
+    if (config.apiVersion !== groupVersion(rt.group, rt.version) || config.kind !== rt.kind) {
+      throw errors.badRequest(
+        `the apply configuration must set apiVersion "${groupVersion(rt.group, rt.version)}" and kind "${rt.kind}" (got "${String(config.apiVersion ?? '')}", "${String(config.kind ?? '')}")`,
+      );
+    }
+    const meta = isPlainObject(config.metadata) ? config.metadata : {};
+    if (meta.name !== undefined && meta.name !== name) {
+      throw errors.badRequest(`the name of the object (${String(meta.name)}) does not match the name on the URL (${name})`);
+    }
+    if (!existing && sub) throw errors.notFound(gr(rt), name);
+    if (existing && meta.resourceVersion !== undefined && meta.resourceVersion !== existing.metadata.resourceVersion) {
+      throw errors.conflict(gr(rt), name);
+    }
+    config.metadata = { ...meta, name };
+    const applied = this.fields.apply(rt, existing, config, { manager: opts.fieldManager ?? '', subresource: sub }, opts.force ?? false);
+    const done = { ...opts, managedFieldsSet: true };
+    if (!existing) return { ...this.create(rt, ns, applied, done), created: true };
+    applied.metadata = { ...applied.metadata, resourceVersion: existing.metadata.resourceVersion };
+    return this.update(rt, ns, name, applied, sub, done, false);
   }
 
   delete(

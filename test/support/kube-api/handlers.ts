@@ -1,20 +1,23 @@
 // The HTTP front of the API: faults, authentication, impersonation, authorization, then discovery or the REST verbs.
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseYaml } from 'yaml';
 import type { Authenticator } from './authn.js';
 import { serviceAccountUser } from './authn.js';
 import type { VersionInfo } from './discovery.js';
 import { apiGroup, apiGroupList, apiResourceList, apiVersions } from './discovery.js';
-import type { DeleteOptions, Engine, WriteOptions } from './engine.js';
+import type { DeleteOptions, Engine, FieldValidation, WriteOptions } from './engine.js';
 import { gr } from './engine.js';
 import type { FaultInjector } from './faults.js';
 import { decodeBody, readBody, sendError, sendJson, sendText } from './http-util.js';
+import type { OpenApi } from './openapi.js';
+import { V2_PROTOBUF, V2_PROTOBUF_ACCEPT } from './openapi.js';
 import { JSON_PATCH, MERGE_PATCH, jsonPatch, mergePatch, strategicMerge } from './patch.js';
 import type { Attributes, RbacAuthorizer } from './rbac.js';
 import { forbiddenMessage } from './rbac.js';
 import { review, tokenRequest } from './reviews.js';
 import type { RequestInfo } from './router.js';
-import { parseRequestInfo } from './router.js';
+import { parseBool, parseRequestInfo } from './router.js';
 import * as errors from './status.js';
 import { successStatus } from './status.js';
 import { toTable } from './table.js';
@@ -42,6 +45,7 @@ export interface ServerContext {
   serverAddress: () => string;
   watch: WatchSettings;
   requests: RequestRecord[];
+  openapi: OpenApi;
 }
 
 const HEALTH = /^\/(healthz|livez|readyz)(\/.*)?$/;
@@ -99,8 +103,84 @@ const impersonate = (ctx: ServerContext, req: IncomingMessage, user: UserInfo): 
   return { username: as, groups: [...new Set([...groups, 'system:authenticated'])] };
 };
 
-const nonResource = (ctx: ServerContext, method: string, path: string, res: ServerResponse): void => {
+/** ETag revalidation: 304 when the client holds this version. */
+const sendCached = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  etag: string,
+  contentType: string,
+  body: Buffer | string,
+  cache: string,
+): void => {
+  const headers = { ETag: etag, Vary: 'Accept', 'Cache-Control': cache };
+  if (req.headers['if-none-match'] === etag) {
+    res.writeHead(304, headers);
+    res.end();
+    return;
+  }
+  res.writeHead(200, { ...headers, 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(body) });
+  res.end(body);
+};
+
+const accepts = (req: IncomingMessage, type: string): boolean => {
+  const accept = req.headers.accept ?? '';
+  return (
+    accept === '' ||
+    accept.split(',').some((a) => {
+      const t = a.split(';')[0]?.trim() ?? '';
+      return t === type || t === '*/*' || t === 'application/*';
+    })
+  );
+};
+
+const notAcceptable = (res: ServerResponse, offered: string[]): void =>
+  sendJson(res, 406, {
+    kind: 'Status',
+    apiVersion: 'v1',
+    metadata: {},
+    status: 'Failure',
+    message: `only the following media types are accepted: ${offered.join(', ')}`,
+    reason: 'NotAcceptable',
+    code: 406,
+  });
+
+/** /openapi/v2 (JSON or protobuf by Accept), /openapi/v3 and /openapi/v3/{group-version}[?hash=]. */
+const serveOpenApi = (ctx: ServerContext, path: string, query: URLSearchParams, req: IncomingMessage, res: ServerResponse): void => {
+  if (path === '/openapi/v2') {
+    if (V2_PROTOBUF_ACCEPT.some((t) => (req.headers.accept ?? '').includes(t))) {
+      const pb = ctx.openapi.v2Protobuf();
+      const etag = `"${createHash('sha512').update(pb).digest('hex').toUpperCase()}"`;
+      return sendCached(req, res, etag, V2_PROTOBUF, pb, 'no-cache, private');
+    }
+    if (!accepts(req, 'application/json')) return notAcceptable(res, ['application/json', ...V2_PROTOBUF_ACCEPT]);
+    const text = JSON.stringify(ctx.openapi.v2());
+    return sendCached(
+      req,
+      res,
+      `"${createHash('sha512').update(text).digest('hex').toUpperCase()}"`,
+      'application/json',
+      text,
+      'no-cache, private',
+    );
+  }
+  if (path === '/openapi/v3' || path === '/openapi/v3/') return sendJson(res, 200, ctx.openapi.v3Discovery());
+  const d = ctx.openapi.v3(path.slice('/openapi/v3/'.length).replace(/\/$/, ''));
+  if (!d) return sendText(res, 404, '404 page not found\n');
+  if (!accepts(req, 'application/json')) return notAcceptable(res, ['application/json']);
+  const hash = query.get('hash');
+  if (hash !== null && hash !== d.hash) {
+    res.writeHead(301, { Location: `${path}?hash=${d.hash}`, 'Cache-Control': 'no-cache, private', 'Content-Length': 0 });
+    res.end();
+    return;
+  }
+  sendCached(req, res, `"${d.hash}"`, 'application/json', JSON.stringify(d.doc), hash === null ? 'no-cache, private' : 'public, immutable');
+};
+
+const nonResource = (ctx: ServerContext, method: string, url: URL, req: IncomingMessage, res: ServerResponse): void => {
   if (method !== 'GET' && method !== 'HEAD') return sendJson(res, 405, errors.methodNotAllowed().status);
+  const path = url.pathname;
+  if (path === '/openapi/v2' || path === '/openapi/v3' || path.startsWith('/openapi/v3/'))
+    return serveOpenApi(ctx, path, url.searchParams, req, res);
   const reg = ctx.engine.registry;
   const parts = path.split('/').filter(Boolean);
   let body: object | undefined;
@@ -175,6 +255,25 @@ const serveScale = async (
   sendJson(res, 200, scaleOf(object));
 };
 
+const FIELD_VALIDATION: readonly FieldValidation[] = ['Strict', 'Warn', 'Ignore'];
+
+/** dryRun, fieldManager (else the User-Agent's product, as managerOrUserAgent()), fieldValidation and force. */
+const writeOptions = (query: URLSearchParams, req: IncomingMessage): WriteOptions => {
+  const fieldManager = query.get('fieldManager') ?? undefined;
+  const validation = query.get('fieldValidation') ?? 'Warn';
+  if (!FIELD_VALIDATION.includes(validation as FieldValidation)) {
+    throw errors.badRequest(`fieldValidation parameter unsupported: ${validation}`);
+  }
+  const force = query.get('force');
+  return {
+    ...(query.get('dryRun') === 'All' ? { dryRun: true } : {}),
+    ...(fieldManager ? { fieldManager } : {}),
+    manager: fieldManager || (req.headers['user-agent'] ?? '').split('/')[0] || '',
+    fieldValidation: validation as FieldValidation,
+    ...(force !== null ? { force: parseBool(force) } : {}),
+  };
+};
+
 const deleteOptions = (body: unknown, query: URLSearchParams): DeleteOptions => {
   const b = (isPlainObject(body) ? body : {}) as DeleteOptions;
   const propagationPolicy = query.get('propagationPolicy') ?? b.propagationPolicy;
@@ -199,10 +298,7 @@ const resourceRequest = async (
   if (sub && !hasSubresource(rt, sub)) throw errors.resourceNotFound();
   if (!sub && (!rt.verbs.includes(verb) || (verb === 'create' && name))) throw errors.methodNotAllowed();
   if (rt.namespaced && !ns && verb !== 'list' && verb !== 'watch') throw errors.resourceNotFound();
-  const opts: WriteOptions = {
-    ...(query.get('dryRun') === 'All' ? { dryRun: true } : {}),
-    ...(query.get('fieldManager') ? { fieldManager: query.get('fieldManager') ?? '' } : {}),
-  };
+  const opts = writeOptions(query, req);
   const contentType = req.headers['content-type'] ?? 'application/json';
   const body = async (): Promise<unknown> => decodeBody(await readBody(req), contentType, parseYaml);
   const present = (o: StoredObject): object =>
@@ -249,7 +345,15 @@ const resourceRequest = async (
       );
     }
     case 'watch':
-      return serveWatch(engine, rt, ns, query, res, ctx.watch);
+      return serveWatch(
+        engine,
+        rt,
+        ns,
+        query,
+        res,
+        ctx.watch,
+        wantsTable(req) ? { includeObject: query.get('includeObject') ?? 'Metadata' } : undefined,
+      );
     case 'create': {
       const r = engine.create(rt, ns, await body(), opts);
       return sendJson(res, 201, r.object, warningHeaders(r.warnings));
@@ -260,7 +364,7 @@ const resourceRequest = async (
     }
     case 'patch': {
       const r = engine.patch(rt, ns, name, contentType, await readBody(req), sub, opts);
-      return sendJson(res, 200, r.object, warningHeaders(r.warnings));
+      return sendJson(res, r.created ? 201 : 200, r.object, warningHeaders(r.warnings));
     }
     case 'delete': {
       const text = await readBody(req);
@@ -313,7 +417,7 @@ export const handleRequest = async (ctx: ServerContext, req: IncomingMessage, re
     const info = parseRequestInfo(method, url.pathname, url.searchParams);
     const attrs = attributesOf(info, user);
     if (!ctx.rbac.authorize(attrs).allowed) throw deny(attrs);
-    if (!info.resourceRequest) return nonResource(ctx, method, url.pathname, res);
+    if (!info.resourceRequest) return nonResource(ctx, method, url, req, res);
     await resourceRequest(ctx, info, user, url.searchParams, req, res);
   } catch (e) {
     sendError(res, e);

@@ -1,5 +1,6 @@
-// kubectl v1.32 against the test server: get (Table output), auth can-i (exit codes), create token, apply.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+// kubectl against the test server: get (Table output), auth can-i (exit codes), create token. Apply, diff,
+// server-side apply and watch are in kubectl-apply.test.ts.
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -85,16 +86,5 @@ describe.skipIf(!hasKubectl)(hasKubectl ? 'kubectl' : `kubectl: skipped, ${KUBEC
     expect(r.stderr).toContain(
       'Error from server (Forbidden): secrets is forbidden: User "system:serviceaccount:navin-platform:navin-import" cannot list resource "secrets" in API group "" in the namespace "navin-platform"',
     );
-  });
-
-  it('apply works with --validate=false (no OpenAPI is served)', async () => {
-    const file = join(dir, 'cm.yaml');
-    await writeFile(file, 'apiVersion: v1\nkind: ConfigMap\nmetadata: { name: from-kubectl, namespace: default }\ndata: { a: "1" }\n');
-    const r = await run(admin, 'apply', '--validate=false', '-f', file);
-    expect([r.code, r.stdout.trim()]).toEqual([0, 'configmap/from-kubectl created']);
-    await writeFile(file, 'apiVersion: v1\nkind: ConfigMap\nmetadata: { name: from-kubectl, namespace: default }\ndata: { b: "2" }\n');
-    const again = await run(admin, 'apply', '--validate=false', '-f', file);
-    expect([again.code, again.stdout.trim()]).toEqual([0, 'configmap/from-kubectl configured']);
-    expect(server.store.get('v1', 'ConfigMap', 'from-kubectl', 'default')?.data).toEqual({ b: '2' });
   });
 });

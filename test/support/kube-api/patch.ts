@@ -130,9 +130,9 @@ const MERGE_KEYS: Record<string, string> = {
   readinessGates: 'conditionType',
 };
 /** Lists of scalars with patchStrategy merge: union, order kept. */
-const SET_LISTS = new Set(['finalizers']);
+export const SET_LISTS = new Set(['finalizers']);
 
-const mergeKeyFor = (field: string, items: unknown[]): string | undefined => {
+export const mergeKeyFor = (field: string, items: unknown[]): string | undefined => {
   if (field === 'ports' && items.some((i) => isPlainObject(i) && 'containerPort' in i)) return 'containerPort';
   return MERGE_KEYS[field];
 };

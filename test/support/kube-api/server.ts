@@ -19,6 +19,7 @@ import type { KubeconfigOptions } from './kubeconfig.js';
 import { kubeconfigYaml } from './kubeconfig.js';
 import type { AdminObjects } from './objects.js';
 import { adminObjects } from './objects.js';
+import { OpenApi } from './openapi.js';
 import { RbacAuthorizer } from './rbac.js';
 import { builtinRbac, defaultSeed } from './seed.js';
 import { testPki } from './tls.js';
@@ -106,6 +107,7 @@ export const startKubeApiServer = async (opts: KubeApiServerOptions = {}): Promi
     serverAddress: () => `127.0.0.1:${port}`,
     watch: { bookmarkIntervalMs: opts.bookmarkIntervalMs ?? 1000, open: openWatches },
     requests: [],
+    openapi: new OpenApi(engine, versionInfo(opts.gitVersion, opts.version).gitVersion),
   };
   const server = createServer(
     { key: pki.keyPem, cert: pki.certPem, minVersion: 'TLSv1.2' },

@@ -57,6 +57,62 @@ const nodeRoles = (o: StoredObject): string => {
 };
 const count = (v: unknown): number => (v && typeof v === 'object' ? Object.keys(v).length : 0);
 
+interface Container {
+  name?: string;
+  image?: string;
+}
+const containers = (o: StoredObject, path: string): Container[] => (get(o, path) as Container[] | undefined) ?? [];
+const names = (cs: Container[]): string => cs.map((c) => c.name ?? '').join(',');
+const images = (cs: Container[]): string => cs.map((c) => c.image ?? '').join(',');
+
+interface LabelSelector {
+  matchLabels?: Record<string, string>;
+  matchExpressions?: { key: string; operator: string; values?: string[] }[];
+}
+/** metav1.LabelSelectorAsSelector(...).String(): `app=web,tier in (a,b)`, `<none>` when empty. */
+const selectorString = (sel: LabelSelector | undefined): string => {
+  const parts = [
+    ...Object.entries(sel?.matchLabels ?? {}).map(([k, v]) => ({ key: k, text: `${k}=${v}` })),
+    ...(sel?.matchExpressions ?? []).map((e) => ({
+      key: e.key,
+      text:
+        e.operator === 'Exists'
+          ? e.key
+          : e.operator === 'DoesNotExist'
+            ? `!${e.key}`
+            : `${e.key} ${e.operator === 'NotIn' ? 'notin' : 'in'} (${[...(e.values ?? [])].sort().join(',')})`,
+    })),
+  ].sort((a, b) => a.key.localeCompare(b.key));
+  return parts.length ? parts.map((p) => p.text).join(',') : '<none>';
+};
+/** A Service's spec.selector map, as the printer shows it. */
+const mapSelector = (m: Record<string, string> | undefined): string =>
+  m && Object.keys(m).length
+    ? Object.keys(m)
+        .sort()
+        .map((k) => `${k}=${m[k]}`)
+        .join(',')
+    : '<none>';
+
+const address = (o: StoredObject, type: string): string =>
+  ((get(o, 'status.addresses') as { type: string; address: string }[] | undefined) ?? []).find((a) => a.type === type)?.address ?? '<none>';
+
+interface PodStatus {
+  phase?: string;
+  reason?: string;
+  podIP?: string;
+  nominatedNodeName?: string;
+  containerStatuses?: { ready?: boolean; restartCount?: number }[];
+}
+const podStatus = (o: StoredObject): PodStatus => (o.status ?? {}) as PodStatus;
+
+/** Workload columns shared by Deployments, StatefulSets, ReplicaSets and DaemonSets, the wide ones at priority 1. */
+const WORKLOAD_WIDE = [
+  col('Containers', (o) => names(containers(o, 'spec.template.spec.containers')), 'string', 1),
+  col('Images', (o) => images(containers(o, 'spec.template.spec.containers')), 'string', 1),
+  col('Selector', (o) => selectorString(get(o, 'spec.selector') as LabelSelector | undefined), 'string', 1),
+];
+
 const COLUMNS: Record<string, Column[]> = {
   '/nodes': [
     NAME,
@@ -64,6 +120,33 @@ const COLUMNS: Record<string, Column[]> = {
     col('Roles', nodeRoles),
     AGE,
     col('Version', (o) => get(o, 'status.nodeInfo.kubeletVersion') ?? ''),
+    col('Internal-IP', (o) => address(o, 'InternalIP'), 'string', 1),
+    col('External-IP', (o) => address(o, 'ExternalIP'), 'string', 1),
+    col('OS-Image', (o) => get(o, 'status.nodeInfo.osImage') ?? '<unknown>', 'string', 1),
+    col('Kernel-Version', (o) => get(o, 'status.nodeInfo.kernelVersion') ?? '<unknown>', 'string', 1),
+    col('Container-Runtime', (o) => get(o, 'status.nodeInfo.containerRuntimeVersion') ?? '<unknown>', 'string', 1),
+  ],
+  '/pods': [
+    NAME,
+    col('Ready', (o) => {
+      const st = podStatus(o).containerStatuses ?? [];
+      return `${st.filter((c) => c.ready).length}/${containers(o, 'spec.containers').length}`;
+    }),
+    col('Status', (o) => podStatus(o).reason ?? podStatus(o).phase ?? 'Pending'),
+    col('Restarts', (o) => (podStatus(o).containerStatuses ?? []).reduce((n, c) => n + (c.restartCount ?? 0), 0), 'string'),
+    AGE,
+    col('IP', (o) => podStatus(o).podIP ?? '<none>', 'string', 1),
+    col('Node', (o) => get(o, 'spec.nodeName') ?? '<none>', 'string', 1),
+    col('Nominated Node', (o) => podStatus(o).nominatedNodeName ?? '<none>', 'string', 1),
+    col(
+      'Readiness Gates',
+      (o) => {
+        const gates = (get(o, 'spec.readinessGates') as unknown[] | undefined) ?? [];
+        return gates.length ? `0/${gates.length}` : '<none>';
+      },
+      'string',
+      1,
+    ),
   ],
   '/namespaces': [NAME, col('Status', (o) => get(o, 'status.phase') ?? ''), AGE],
   '/configmaps': [NAME, col('Data', (o) => count(o.data) + count(o.binaryData), 'integer'), AGE],
@@ -82,6 +165,7 @@ const COLUMNS: Record<string, Column[]> = {
           .join(',') || '<none>',
     ),
     AGE,
+    col('Selector', (o) => mapSelector(get(o, 'spec.selector') as Record<string, string> | undefined), 'string', 1),
   ],
   'apps/deployments': [
     NAME,
@@ -89,6 +173,21 @@ const COLUMNS: Record<string, Column[]> = {
     col('Up-to-date', (o) => Number(get(o, 'status.updatedReplicas') ?? 0), 'integer'),
     col('Available', (o) => Number(get(o, 'status.availableReplicas') ?? 0), 'integer'),
     AGE,
+    ...WORKLOAD_WIDE,
+  ],
+  'apps/statefulsets': [
+    NAME,
+    col('Ready', (o) => `${Number(get(o, 'status.readyReplicas') ?? 0)}/${Number(get(o, 'spec.replicas') ?? 0)}`),
+    AGE,
+    ...WORKLOAD_WIDE.slice(0, 2),
+  ],
+  'apps/replicasets': [
+    NAME,
+    col('Desired', (o) => Number(get(o, 'spec.replicas') ?? 0), 'integer'),
+    col('Current', (o) => Number(get(o, 'status.replicas') ?? 0), 'integer'),
+    col('Ready', (o) => Number(get(o, 'status.readyReplicas') ?? 0), 'integer'),
+    AGE,
+    ...WORKLOAD_WIDE,
   ],
   'coordination.k8s.io/leases': [NAME, col('Holder', (o) => get(o, 'spec.holderIdentity') ?? ''), AGE],
   'storage.k8s.io/storageclasses': [
@@ -119,19 +218,21 @@ const printerColumns = (cols: PrinterColumn[]): Column[] => [
 const columnsFor = (rt: ResourceType): Column[] =>
   rt.crd?.printerColumns?.length ? printerColumns(rt.crd.printerColumns) : (COLUMNS[storageKey(rt)] ?? [NAME, AGE]);
 
-/** `includeObject`: None, Metadata (PartialObjectMetadata, the default) or Object. */
+/** `includeObject`: None, Metadata (PartialObjectMetadata, the default) or Object; `noHeaders` leaves the column definitions out. */
 export const toTable = (
   rt: ResourceType,
   items: StoredObject[],
   meta: { resourceVersion: string; continue?: string },
   includeObject = 'Metadata',
+  noHeaders = false,
 ): object => {
   const cols = columnsFor(rt);
   return {
     kind: 'Table',
     apiVersion: 'meta.k8s.io/v1',
     metadata: { resourceVersion: meta.resourceVersion, ...(meta.continue ? { continue: meta.continue } : {}) },
-    columnDefinitions: cols.map(({ cell: _c, ...d }) => d),
+    // A watch sends the definitions with its first event only, as the real watch encoder does (TableOptions.NoHeaders).
+    columnDefinitions: noHeaders ? null : cols.map(({ cell: _c, ...d }) => d),
     rows: items.map((o) => ({
       cells: cols.map((c) => c.cell(o)),
       object:

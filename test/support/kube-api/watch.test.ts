@@ -4,6 +4,7 @@ import type { KubernetesObject, V1ConfigMap, V1ConfigMapList } from '@kubernetes
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KubeApiServer } from './server.js';
 import { startKubeApiServer } from './server.js';
+import { kubeRequest } from './rest-client.js';
 import { eventually, sleep } from './test-helpers.js';
 
 let server: KubeApiServer;
@@ -162,5 +163,43 @@ describe('watch options', () => {
     all.stop();
     expect(one.events.map((e) => e.name)).toEqual(['target']);
     expect(all.events.map((e) => e.name)).toEqual(['decoy', 'target']);
+  });
+});
+
+describe('watch as Table', () => {
+  it('with Accept …;as=Table sends every event as a one-row Table, the column definitions with the first only', async () => {
+    await ns('w6');
+    await core.createNamespacedConfigMap({ namespace: 'w6', body: { metadata: { name: 'a' }, data: { k: 'v' } } });
+    const accept = 'application/json;as=Table;v=v1;g=meta.k8s.io,application/json;as=Table;v=v1beta1;g=meta.k8s.io,application/json';
+    const stream = kubeRequest(
+      server.kubeConfig(),
+      'GET',
+      '/api/v1/namespaces/w6/configmaps?watch=true&timeoutSeconds=1',
+      undefined,
+      'application/json',
+      {
+        Accept: accept,
+      },
+    );
+    await sleep(200);
+    await core.createNamespacedConfigMap({ namespace: 'w6', body: { metadata: { name: 'b' } } });
+    const events = (await stream).text
+      .trim()
+      .split('\n')
+      .map(
+        (l) =>
+          JSON.parse(l) as {
+            type: string;
+            object: { kind: string; columnDefinitions: { name: string }[] | null; rows: { cells: unknown[] }[] };
+          },
+      );
+    expect(events.map((e) => [e.type, e.object.kind, e.object.rows.map((r) => r.cells[0])])).toEqual([
+      ['ADDED', 'Table', ['a']],
+      ['ADDED', 'Table', ['kube-root-ca.crt']],
+      ['ADDED', 'Table', ['b']],
+    ]);
+    expect(events[0]?.object.columnDefinitions?.map((c) => c.name)).toEqual(['Name', 'Data', 'Age']);
+    expect(events.slice(1).map((e) => e.object.columnDefinitions)).toEqual([null, null]);
+    expect(events[0]?.object.rows[0]?.cells[1]).toBe(1);
   });
 });

@@ -6,6 +6,7 @@ import { fieldSelector, labelSelector } from './selectors.js';
 import * as errors from './status.js';
 import type { StoreEvent } from './store.js';
 import type { ResourceType, StoredObject } from './types.js';
+import { toTable } from './table.js';
 import { groupVersion, storageKey } from './types.js';
 
 export interface WatchSettings {
@@ -23,6 +24,7 @@ export const serveWatch = (
   query: URLSearchParams,
   res: ServerResponse,
   settings: WatchSettings,
+  table?: { includeObject: string },
 ): void => {
   const byLabel = labelSelector(query.get('labelSelector'));
   const byField = fieldSelector(query.get('fieldSelector'), rt.fieldLabels);
@@ -43,8 +45,19 @@ export const serveWatch = (
   res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache, private', 'Transfer-Encoding': 'chunked' });
   res.flushHeaders();
   settings.open.add(res);
+  let headersSent = false;
+  /** With Accept …;as=Table every object but an ERROR's Status goes as a one-row Table, the first with its columns. */
+  const asTable = (type: string, object: StoredObject): object => {
+    if (!table) return object;
+    const rows = type === 'BOOKMARK' ? [] : [object];
+    const t = toTable(rt, rows, { resourceVersion: object.metadata.resourceVersion }, table.includeObject, headersSent);
+    headersSent = true;
+    return type === 'BOOKMARK' ? { ...t, metadata: object.metadata } : t;
+  };
   const send = (type: string, object: unknown): void => {
-    if (!res.destroyed && !res.writableEnded) res.write(`${JSON.stringify({ type, object })}\n`);
+    if (res.destroyed || res.writableEnded) return;
+    const out = type === 'ERROR' ? object : asTable(type, object as StoredObject);
+    res.write(`${JSON.stringify({ type, object: out })}\n`);
   };
   const bookmark = (annotations?: Record<string, string>): void =>
     send('BOOKMARK', {

@@ -5,11 +5,12 @@ import { APPROVAL_ACTIONS, type ApprovalAction } from '../../api/types';
 import { approvalsStore, useApprovals, useClusters, useT } from '../../app/stores';
 import { Field } from '../../components/Field';
 import { ErrorNotice, InfoNotice } from '../../components/ErrorNotice';
+import { TextField } from '../../components/TextField';
+import { Options } from '../../components/Options';
 
 export function ApprovalRequestForm(): ReactElement {
   const t = useT();
-  const draft = useApprovals((s) => s.draft);
-  const creation = useApprovals((s) => s.creation);
+  const { draft, creation } = useApprovals.fields('draft', 'creation');
   const clusters = useClusters((s) => s.items);
   const [clusterId, setClusterId] = useState('');
   const [action, setAction] = useState<ApprovalAction>('restart');
@@ -66,26 +67,17 @@ export function ApprovalRequestForm(): ReactElement {
         </Field>
         <Field id="approval-action" label={t('approvals.form.action')}>
           <select value={action} onChange={(e) => setAction(e.target.value as ApprovalAction)} data-testid="approval-action">
-            {APPROVAL_ACTIONS.map((a) => (
-              <option key={a} value={a}>
-                {t(`approvals.action.${a}`)}
-              </option>
-            ))}
+            <Options values={APPROVAL_ACTIONS} label={(a) => t(`approvals.action.${a}`)} />
           </select>
         </Field>
-        <Field id="approval-service" label={t('approvals.form.service')}>
-          <input
-            className="mono"
-            value={service}
-            onChange={(e) => setService(e.target.value)}
-            autoComplete="off"
-            spellCheck={false}
-            data-testid="approval-service"
-          />
-        </Field>
-        <Field id="approval-reason" label={t('approvals.col.reason')}>
-          <input value={reason} onChange={(e) => setReason(e.target.value)} autoComplete="off" data-testid="approval-reason" />
-        </Field>
+        <TextField id="approval-service" label={t('approvals.form.service')} code value={service} onChange={setService} />
+        <TextField
+          id="approval-reason"
+          label={t('approvals.col.reason')}
+          value={reason}
+          onChange={setReason}
+          input={{ autoComplete: 'off' }}
+        />
       </div>
       <div aria-live="polite">{problem ? <p className="field-error">{problem}</p> : null}</div>
       {sent ? <InfoNotice testId="approval-sent">{sent}</InfoNotice> : null}

@@ -13,6 +13,12 @@ const STATE_TONE: Record<ApprovalState, 'pending' | 'ok' | 'bad' | 'neutral'> = 
   used: 'neutral',
 };
 
+const DECISIONS = ['approve', 'reject'] as const;
+const DECISION_CLASS: Record<(typeof DECISIONS)[number], string> = {
+  approve: 'btn btn-sm btn-primary',
+  reject: 'btn btn-sm btn-danger-ghost',
+};
+
 export function ApprovalRow({ approval: a, clusterName }: { approval: Approval; clusterName: string }): ReactElement {
   const t = useT();
   const fmt = useFormat();
@@ -68,24 +74,11 @@ export function ApprovalRow({ approval: a, clusterName }: { approval: Approval; 
               placeholder={t('approvals.noteLabel')}
               data-testid="approval-note"
             />
-            <button
-              type="button"
-              className="btn btn-sm btn-primary"
-              disabled={deciding}
-              onClick={() => decide('approve')}
-              data-testid="approve"
-            >
-              {t('approvals.approve')}
-            </button>
-            <button
-              type="button"
-              className="btn btn-sm btn-danger-ghost"
-              disabled={deciding}
-              onClick={() => decide('reject')}
-              data-testid="reject"
-            >
-              {t('approvals.reject')}
-            </button>
+            {DECISIONS.map((d) => (
+              <button key={d} type="button" className={DECISION_CLASS[d]} disabled={deciding} onClick={() => decide(d)} data-testid={d}>
+                {t(`approvals.${d}`)}
+              </button>
+            ))}
           </>
         ) : a.state === 'pending' ? (
           <span className="muted">{own ? t('approvals.waitingOther') : t('approvals.waitingAdmin')}</span>

@@ -5,21 +5,21 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { auditStore, clustersStore, useAudit, useFormat, useT } from '../../app/stores';
 import type { AuditRow } from '../../api/types';
 import { EMPTY_AUDIT_FILTER, KNOWN_AUDIT_ACTIONS, isFiltered, type AuditFilter } from '../../stores/audit';
-import { EmptyState } from '../../components/EmptyState';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Icon } from '../../components/Icon';
 import { ClusterSelect, useClusterNames } from '../commands/CommandsScreen';
 import { ScreenHeader } from '../../components/ScreenHeader';
+import { ListView } from '../../components/ListView';
+import { RefreshButton } from '../../components/RefreshButton';
 
 export const AUDIT_ROW_HEIGHT = 36;
+
+const AUDIT_COLUMNS = ['seq', 'at', 'actor', 'action', 'cluster', 'target'] as const;
 
 export function AuditScreen(): ReactElement {
   const t = useT();
   const fmt = useFormat();
-  const status = useAudit((s) => s.status);
-  const error = useAudit((s) => s.error);
-  const items = useAudit((s) => s.items);
-  const filter = useAudit((s) => s.filter);
+  const { status, error, items, filter } = useAudit.fields('status', 'error', 'items', 'filter');
   const [draft, setDraft] = useState<AuditFilter>(filter);
 
   useEffect(() => {
@@ -40,18 +40,12 @@ export function AuditScreen(): ReactElement {
         subtitle={t('audit.subtitle')}
         actions={
           <>
-            <button
-              type="button"
-              className="btn"
+            <RefreshButton
               onClick={() => {
                 void auditStore.getState().verify();
                 void auditStore.getState().load();
               }}
-              title={t('common.refresh')}
-              aria-label={t('common.refresh')}
-            >
-              <Icon name="refresh" />
-            </button>
+            />
           </>
         }
       />
@@ -118,16 +112,13 @@ export function AuditScreen(): ReactElement {
       <p className="help">{t('audit.exactHelp')}</p>
 
       {error ? <ErrorNotice error={error} testId="audit-error" /> : null}
-      {status === 'loading' && items.length === 0 ? (
-        <div className="loading" role="status">
-          <span className="spinner" aria-hidden="true" />
-          {t('app.loading')}
-        </div>
-      ) : status === 'ready' && items.length === 0 ? (
-        <EmptyState icon="audit" title={isFiltered(filter) ? t('audit.noMatch') : t('audit.empty')} testId="audit-empty" />
-      ) : items.length > 0 ? (
+      <ListView
+        status={status}
+        count={items.length}
+        empty={{ icon: 'audit', title: isFiltered(filter) ? t('audit.noMatch') : t('audit.empty'), testId: 'audit-empty' }}
+      >
         <AuditTable rows={items} />
-      ) : null}
+      </ListView>
     </section>
   );
 }
@@ -135,9 +126,7 @@ export function AuditScreen(): ReactElement {
 function ChainVerdict(): ReactElement {
   const t = useT();
   const fmt = useFormat();
-  const verdict = useAudit((s) => s.verdict);
-  const status = useAudit((s) => s.verifyStatus);
-  const error = useAudit((s) => s.verifyError);
+  const { verdict, verifyStatus: status, verifyError: error } = useAudit.fields('verdict', 'verifyStatus', 'verifyError');
   if (error) return <ErrorNotice error={error} testId="chain-error" />;
   if (!verdict) {
     return (
@@ -171,8 +160,7 @@ function AuditTable({ rows }: { rows: readonly AuditRow[] }): ReactElement {
   const t = useT();
   const fmt = useFormat();
   const nameOf = useClusterNames();
-  const hasMore = useAudit((s) => s.hasMore);
-  const loadingMore = useAudit((s) => s.loadingMore);
+  const { hasMore, loadingMore } = useAudit.fields('hasMore', 'loadingMore');
   const scrollRef = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
   const [openSeq, setOpenSeq] = useState<number | null>(null);
@@ -214,24 +202,11 @@ function AuditTable({ rows }: { rows: readonly AuditRow[] }): ReactElement {
       >
         <div role="rowgroup" className="thead">
           <div role="row" className="tr audit-tr">
-            <div role="columnheader" className="th">
-              {t('audit.col.seq')}
-            </div>
-            <div role="columnheader" className="th">
-              {t('audit.col.at')}
-            </div>
-            <div role="columnheader" className="th">
-              {t('audit.col.actor')}
-            </div>
-            <div role="columnheader" className="th">
-              {t('audit.col.action')}
-            </div>
-            <div role="columnheader" className="th">
-              {t('audit.col.cluster')}
-            </div>
-            <div role="columnheader" className="th">
-              {t('audit.col.target')}
-            </div>
+            {AUDIT_COLUMNS.map((c) => (
+              <div key={c} role="columnheader" className="th">
+                {t(`audit.col.${c}`)}
+              </div>
+            ))}
           </div>
         </div>
         <div

@@ -15,9 +15,7 @@ const ROW_HEIGHT = 44;
 
 export function ChecksScreen(): ReactElement {
   const t = useT();
-  const clusters = useClusters((s) => s.items);
-  const status = useClusters((s) => s.status);
-  const error = useClusters((s) => s.error);
+  const { items: clusters, status, error } = useClusters.fields('items', 'status', 'error');
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: clusters.length,

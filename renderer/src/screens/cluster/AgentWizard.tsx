@@ -17,7 +17,8 @@ import { MEDIA } from '../../lib/files';
 import { CodeBlock, CommandLine, CopyButton, SaveButton } from '../../components/CodeBlock';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Icon } from '../../components/Icon';
-import { Field } from '../../components/Field';
+import { TextField } from '../../components/TextField';
+import { Confirm } from '../../components/Confirm';
 
 const FILES: readonly IdentityFileName[] = ['config.json', 'manager.pem', 'tls.crt', 'tls.key', 'ca.crt'];
 const FILE_MEDIA: Record<IdentityFileName, string> = {
@@ -105,68 +106,53 @@ function IssueStep({ currentSerial, hasIdentity }: { currentSerial: string | nul
       </h2>
       <p>{t('agent.step1.body')}</p>
       <form className="form" onSubmit={onSubmit} noValidate data-testid="identity-form">
-        <Field
+        <TextField
           id="agent-gateway"
           className="field-wide"
           label={t('agent.gateway')}
           note="required"
           hint={t('agent.gatewayHelp')}
           error={showUrlProblem ? gatewayProblemText(t, urlProblem) : errorOn('gateway_url') ? serverError?.message : null}
-          errorTestId="gateway-url-error"
-        >
-          <input
-            className="mono"
-            value={gatewayUrl}
-            onChange={(e) => {
-              setGatewayUrl(e.target.value);
-              if (serverError) clusterSetupStore.getState().clearIdentityError();
-            }}
-            placeholder="https://manager.example:8462"
-            autoComplete="off"
-            spellCheck={false}
-            data-testid="gateway-url"
-          />
-        </Field>
+          code
+          value={gatewayUrl}
+          onChange={(v) => {
+            setGatewayUrl(v);
+            if (serverError) clusterSetupStore.getState().clearIdentityError();
+          }}
+          placeholder="https://manager.example:8462"
+          testId="gateway-url"
+        />
         <details
           className="advanced"
           open={serverName !== '' || offlineAfter !== '' || errorOn('server_name') || errorOn('offline_after_s') || undefined}
         >
           <summary>{t('agent.advanced')}</summary>
           <div className="form-grid">
-            <Field
+            <TextField
               id="agent-server-name"
               label={t('agent.serverName')}
               note="optional"
               hint={t('agent.serverNameHelp')}
               error={serverNameProblem ? t('agent.serverNameInvalid') : null}
-            >
-              <input
-                className="mono"
-                value={serverName}
-                onChange={(e) => setServerName(e.target.value)}
-                autoComplete="off"
-                spellCheck={false}
-                placeholder="manager.example"
-                aria-invalid={errorOn('server_name') || undefined}
-                data-testid="server-name"
-              />
-            </Field>
-            <Field
+              code
+              value={serverName}
+              onChange={setServerName}
+              placeholder="manager.example"
+              testId="server-name"
+              input={{ 'aria-invalid': errorOn('server_name') || undefined }}
+            />
+            <TextField
               id="agent-offline"
               label={t('agent.offlineAfter')}
               note="optional"
               hint={t('agent.offlineAfterHelp', { min: 5, max: 86_400, default: 120 })}
               error={offlineProblem ? t('agent.offlineAfterInvalid', { min: 5, max: 86_400 }) : null}
-            >
-              <input
-                inputMode="numeric"
-                value={offlineAfter}
-                onChange={(e) => setOfflineAfter(e.target.value)}
-                placeholder="120"
-                aria-invalid={errorOn('offline_after_s') || undefined}
-                data-testid="offline-after"
-              />
-            </Field>
+              value={offlineAfter}
+              onChange={setOfflineAfter}
+              placeholder="120"
+              testId="offline-after"
+              input={{ inputMode: 'numeric', 'aria-invalid': errorOn('offline_after_s') || undefined }}
+            />
           </div>
         </details>
         {serverError && !errorOn('gateway_url') ? <ErrorNotice error={serverError} testId="identity-error" /> : null}
@@ -314,22 +300,13 @@ function FilesStep({ clusterName }: { clusterName: string }): ReactElement {
       <CommandLine command={result.secret_command} testId="secret-command" />
       <div className="form-actions">
         {confirmForget && !allSaved ? (
-          <div className="confirm" role="alertdialog" aria-labelledby="forget-title">
-            <p id="forget-title">{t('agent.forget.notAllSaved')}</p>
-            <div className="form-actions">
-              <button
-                type="button"
-                className="btn btn-danger btn-sm"
-                onClick={() => clusterSetupStore.getState().forgetIdentity()}
-                autoFocus
-              >
-                {t('agent.forget.anyway')}
-              </button>
-              <button type="button" className="btn btn-sm" onClick={() => setConfirmForget(false)}>
-                {t('common.cancel')}
-              </button>
-            </div>
-          </div>
+          <Confirm
+            titleId="forget-title"
+            title={t('agent.forget.notAllSaved')}
+            alert={false}
+            onCancel={() => setConfirmForget(false)}
+            confirm={{ label: t('agent.forget.anyway'), onClick: () => clusterSetupStore.getState().forgetIdentity() }}
+          />
         ) : (
           <button
             type="button"
@@ -373,25 +350,18 @@ function ManifestsStep({ clusterName }: { clusterName: string }): ReactElement {
       </h2>
       <p>{t('agent.step3.body')}</p>
       <form className="form" onSubmit={onSubmit} noValidate>
-        <Field
+        <TextField
           id="agent-image"
           className="field-wide"
           label={t('agent.image')}
           note="required"
           hint={t('agent.imageHelp', { example: 'registry.local/navin/cluster-agent@sha256:<64 hex>' })}
           error={showProblem ? imageProblemText(t, problem) : serverOnImage ? manifests.error?.message : null}
-          errorTestId="agent-image-error"
-        >
-          <input
-            className="mono"
-            value={image}
-            onChange={(e) => setImage(e.target.value)}
-            placeholder="registry.local/navin/cluster-agent@sha256:…"
-            autoComplete="off"
-            spellCheck={false}
-            data-testid="agent-image"
-          />
-        </Field>
+          code
+          value={image}
+          onChange={setImage}
+          placeholder="registry.local/navin/cluster-agent@sha256:…"
+        />
         <div className="form-actions">
           <button type="submit" className="btn btn-primary" disabled={manifests.status === 'loading'} data-testid="show-manifests">
             {manifests.status === 'loading' ? t('app.loading') : t('agent.showManifests')}

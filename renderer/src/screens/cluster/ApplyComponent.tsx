@@ -19,6 +19,9 @@ import { labelProblemText } from './ImportWizard';
 import { useManagedNamespace } from './namespace';
 import { OperationError } from './OperationError';
 import { Field } from '../../components/Field';
+import { TextField } from '../../components/TextField';
+import { useAutoFocus } from '../../lib/useAutoFocus';
+import { Options } from '../../components/Options';
 
 type Mode = 'form' | 'editor';
 
@@ -60,7 +63,7 @@ function draftOf(row: Pick<ComponentRow, 'name' | 'spec'> | null): Draft {
   const spec = row?.spec;
   return {
     name: row?.name ?? '',
-    component: spec?.component ?? 'opa',
+    component: (spec?.component as ComponentKind | undefined) ?? 'opa',
     version: spec?.version ?? '',
     replicas: spec?.replicas !== undefined ? String(spec.replicas) : '',
     artifacts: (spec?.artifacts ?? []).map((a) => ({ key: ++artifactKey, name: a.name, image: a.image })),
@@ -141,11 +144,8 @@ export function ApplyComponent({
     textRef.current = value;
     setTextState(value);
   };
-  const nameRef = useRef<HTMLInputElement>(null);
   // The focus is taken when the form appears, not in a later frame: a late frame would take it from under typing.
-  useEffect(() => {
-    nameRef.current?.focus();
-  }, []);
+  const nameRef = useAutoFocus<HTMLInputElement>();
   useEffect(() => {
     if (mode === 'editor') void loadParser().catch(() => undefined);
   }, [mode]);
@@ -260,6 +260,39 @@ export function ApplyComponent({
   };
   const invalid = (control: string): true | undefined => (messageFor(control) ? true : undefined);
 
+  // Both forms (the fields and the YAML editor) end the same way: the refusal, the approval to spend, Apply.
+  const refusalAndApproval = (
+    <>
+      {serverError && !serverControl ? <OperationError error={serverError} clusterId={clusterId} testId="apply-error" /> : null}
+      {needsApproval && initial && applyAction ? (
+        <ApprovalPicker
+          clusterId={clusterId}
+          action={applyAction}
+          service={initial.name}
+          value={approvalId}
+          onChange={setApprovalId}
+          idSuffix="apply"
+        />
+      ) : null}
+    </>
+  );
+  const applyButtons = (testId: string): ReactElement => (
+    <>
+      <button
+        type="submit"
+        className="btn btn-primary"
+        disabled={apply.pending}
+        aria-busy={apply.pending || undefined}
+        data-testid={testId}
+      >
+        {apply.pending ? t('components.form.applying') : t('components.form.apply', { namespace })}
+      </button>
+      <button type="button" className="btn" onClick={onClose}>
+        {t('common.cancel')}
+      </button>
+    </>
+  );
+
   return (
     <section
       className="panel create-form"
@@ -290,25 +323,18 @@ export function ApplyComponent({
       {mode === 'form' ? (
         <form className="form" onSubmit={onSubmitForm} noValidate data-testid="component-form">
           <div className="form-grid form-grid-3">
-            <Field
+            <TextField
               id="component-name"
               label={t('components.field.name')}
               note="required"
               hint={replacing ? t('components.form.replaces') : t('components.form.nameHelp')}
               error={messageFor('name')}
-              errorTestId="component-name-error"
-            >
-              <input
-                ref={nameRef}
-                className="mono"
-                value={draft.name}
-                onChange={(e) => update({ name: e.target.value })}
-                autoComplete="off"
-                spellCheck={false}
-                placeholder="opa-main"
-                data-testid="component-name"
-              />
-            </Field>
+              code
+              value={draft.name}
+              onChange={(v) => update({ name: v })}
+              placeholder="opa-main"
+              inputRef={nameRef}
+            />
             <Field
               id="component-component"
               label={t('components.field.component')}
@@ -320,72 +346,51 @@ export function ApplyComponent({
                 onChange={(e) => update({ component: e.target.value as ComponentKind })}
                 data-testid="component-kind"
               >
-                {COMPONENT_KINDS.map((k) => (
-                  <option key={k} value={k}>
-                    {t(`components.kind.${k}`)}
-                  </option>
-                ))}
+                <Options values={COMPONENT_KINDS} label={(k) => t(`components.kind.${k}`)} />
               </select>
             </Field>
-            <Field
+            <TextField
               id="component-version"
               label={t('components.field.version')}
               note="required"
               error={messageFor('version')}
-              errorTestId="component-version-error"
-            >
-              <input
-                className="mono"
-                value={draft.version}
-                onChange={(e) => update({ version: e.target.value })}
-                autoComplete="off"
-                spellCheck={false}
-                placeholder="1.2.3"
-                data-testid="component-version"
-              />
-            </Field>
-            <Field
+              code
+              value={draft.version}
+              onChange={(v) => update({ version: v })}
+              placeholder="1.2.3"
+            />
+            <TextField
               id="component-replicas"
               label={t('components.field.replicas')}
               note="optional"
               hint={t('components.form.replicasHelp')}
               error={messageFor('replicas')}
-              errorTestId="component-replicas-error"
-            >
-              <input
-                inputMode="numeric"
-                value={draft.replicas}
-                onChange={(e) => update({ replicas: e.target.value })}
-                placeholder="2"
-                data-testid="component-replicas"
-              />
-            </Field>
-            <Field id="component-cpu" label={t('components.field.cpu')} note="optional">
-              <input
-                className="mono"
-                value={draft.cpu}
-                onChange={(e) => update({ cpu: e.target.value })}
-                placeholder="500m"
-                aria-invalid={invalid('resources')}
-                data-testid="component-cpu"
-              />
-            </Field>
-            <Field
+              value={draft.replicas}
+              onChange={(v) => update({ replicas: v })}
+              placeholder="2"
+              input={{ inputMode: 'numeric' }}
+            />
+            <TextField
+              id="component-cpu"
+              label={t('components.field.cpu')}
+              note="optional"
+              value={draft.cpu}
+              onChange={(v) => update({ cpu: v })}
+              placeholder="500m"
+              input={{ className: 'mono', 'aria-invalid': invalid('resources') }}
+            />
+            <TextField
               id="component-memory"
               label={t('components.field.memory')}
               note="optional"
               error={messageFor('resources')}
               errorId="component-resources-error"
               errorTestId="component-resources-error"
-            >
-              <input
-                className="mono"
-                value={draft.memory}
-                onChange={(e) => update({ memory: e.target.value })}
-                placeholder="256Mi"
-                data-testid="component-memory"
-              />
-            </Field>
+              value={draft.memory}
+              onChange={(v) => update({ memory: v })}
+              placeholder="256Mi"
+              input={{ className: 'mono' }}
+            />
           </div>
 
           <fieldset className="artifacts" aria-describedby="artifacts-help">
@@ -446,31 +451,8 @@ export function ApplyComponent({
             </button>
           </fieldset>
 
-          {serverError && !serverControl ? <OperationError error={serverError} clusterId={clusterId} testId="apply-error" /> : null}
-          {needsApproval && initial && applyAction ? (
-            <ApprovalPicker
-              clusterId={clusterId}
-              action={applyAction}
-              service={initial.name}
-              value={approvalId}
-              onChange={setApprovalId}
-              idSuffix="apply"
-            />
-          ) : null}
-          <div className="form-actions">
-            <button
-              type="submit"
-              className="btn btn-primary"
-              disabled={apply.pending}
-              aria-busy={apply.pending || undefined}
-              data-testid="apply-submit"
-            >
-              {apply.pending ? t('components.form.applying') : t('components.form.apply', { namespace })}
-            </button>
-            <button type="button" className="btn" onClick={onClose}>
-              {t('common.cancel')}
-            </button>
-          </div>
+          {refusalAndApproval}
+          <div className="form-actions">{applyButtons('apply-submit')}</div>
         </form>
       ) : (
         <form className="form" onSubmit={(e) => void onSubmitEditor(e)} noValidate data-testid="component-editor">
@@ -510,33 +492,12 @@ export function ApplyComponent({
               ) : null}
             </div>
           </div>
-          {serverError && !serverControl ? <OperationError error={serverError} clusterId={clusterId} testId="apply-error" /> : null}
-          {needsApproval && initial && applyAction ? (
-            <ApprovalPicker
-              clusterId={clusterId}
-              action={applyAction}
-              service={initial.name}
-              value={approvalId}
-              onChange={setApprovalId}
-              idSuffix="apply"
-            />
-          ) : null}
+          {refusalAndApproval}
           <div className="form-actions">
             <button type="button" className="btn" onClick={() => void checkEditor()} data-testid="editor-check">
               {t('components.editor.check')}
             </button>
-            <button
-              type="submit"
-              className="btn btn-primary"
-              disabled={apply.pending}
-              aria-busy={apply.pending || undefined}
-              data-testid="editor-apply"
-            >
-              {apply.pending ? t('components.form.applying') : t('components.form.apply', { namespace })}
-            </button>
-            <button type="button" className="btn" onClick={onClose}>
-              {t('common.cancel')}
-            </button>
+            {applyButtons('editor-apply')}
           </div>
         </form>
       )}

@@ -7,36 +7,44 @@ import { profileStore, useFormat, useProfile, useSession, useT } from '../../app
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Icon } from '../../components/Icon';
 import { selectCanWrite } from '../../stores/session';
+import { Panel } from '../../components/Panel';
+import { DataTable } from '../../components/DataTable';
+import { Options } from '../../components/Options';
 
 export function BackupsPanel(): ReactElement {
   const t = useT();
   const fmt = useFormat();
-  const backups = useProfile((s) => s.backups);
-  const status = useProfile((s) => s.backupsStatus);
-  const error = useProfile((s) => s.backupsError);
-  const backingUp = useProfile((s) => s.backingUp);
+  const {
+    backups,
+    backupsStatus: status,
+    backupsError: error,
+    backingUp,
+  } = useProfile.fields('backups', 'backupsStatus', 'backupsError', 'backingUp');
   const canWrite = useSession(selectCanWrite);
 
   return (
-    <section className="panel" aria-labelledby="backups-title" data-testid="backups-panel">
-      <div className="panel-head">
-        <h2 id="backups-title" className="panel-title">
-          {t('backups.title')}
-        </h2>
-        {canWrite ? (
-          <button
-            type="button"
-            className="btn btn-sm"
-            disabled={backingUp.pending}
-            aria-busy={backingUp.pending || undefined}
-            onClick={() => void profileStore.getState().backUpNow()}
-            data-testid="back-up-now"
-          >
-            <Icon name="download" />
-            {backingUp.pending ? t('backups.running') : t('backups.now')}
-          </button>
-        ) : null}
-      </div>
+    <Panel
+      titleId="backups-title"
+      title={t('backups.title')}
+      testId="backups-panel"
+      actions={
+        <>
+          {canWrite ? (
+            <button
+              type="button"
+              className="btn btn-sm"
+              disabled={backingUp.pending}
+              aria-busy={backingUp.pending || undefined}
+              onClick={() => void profileStore.getState().backUpNow()}
+              data-testid="back-up-now"
+            >
+              <Icon name="download" />
+              {backingUp.pending ? t('backups.running') : t('backups.now')}
+            </button>
+          ) : null}
+        </>
+      }
+    >
       {backingUp.error ? <ErrorNotice error={backingUp.error} testId="back-up-error" /> : null}
       {error ? <ErrorNotice error={error} testId="backups-error" /> : null}
       {status === 'ready' && backups.length === 0 ? (
@@ -55,38 +63,31 @@ export function BackupsPanel(): ReactElement {
               {b.files.length === 0 ? (
                 <p className="muted">{t('backups.noFiles')}</p>
               ) : (
-                <table className="grid">
-                  <caption className="visually-hidden">{t('backups.filesOf', { id: b.id })}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('backups.col.name')}</th>
-                      <th scope="col">{t('backups.col.file')}</th>
-                      <th scope="col">{t('backups.col.size')}</th>
-                      <th scope="col">{t('backups.col.sha256')}</th>
+                <DataTable
+                  caption={t('backups.filesOf', { id: b.id })}
+                  columns={[...(['name', 'file', 'size', 'sha256'] as const).map((c) => t(`backups.col.${c}`))]}
+                  wrap={false}
+                >
+                  {b.files.map((f) => (
+                    <tr key={`${f.name}:${f.file}`}>
+                      <th scope="row">{f.name}</th>
+                      <td>
+                        <code>{f.file}</code>
+                      </td>
+                      <td>{t('backups.bytes', { size: fmt.number(f.size) })}</td>
+                      <td>
+                        <code className="digest selectable">{f.sha256}</code>
+                      </td>
                     </tr>
-                  </thead>
-                  <tbody>
-                    {b.files.map((f) => (
-                      <tr key={`${f.name}:${f.file}`}>
-                        <th scope="row">{f.name}</th>
-                        <td>
-                          <code>{f.file}</code>
-                        </td>
-                        <td>{t('backups.bytes', { size: fmt.number(f.size) })}</td>
-                        <td>
-                          <code className="digest selectable">{f.sha256}</code>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                  ))}
+                </DataTable>
               )}
               {canWrite ? <RestoreForm set={b} /> : null}
             </li>
           ))}
         </ul>
       ) : null}
-    </section>
+    </Panel>
   );
 }
 
@@ -94,8 +95,7 @@ const COMPONENT_FILE = 'managedcomponent/';
 
 function RestoreForm({ set }: { set: BackupSet }): ReactElement | null {
   const t = useT();
-  const restoring = useProfile((s) => s.restoring);
-  const view = useProfile((s) => s.view);
+  const { restoring, view } = useProfile.fields('restoring', 'view');
   const services = set.files.filter((f) => f.name.startsWith(COMPONENT_FILE)).map((f) => f.name.slice(COMPONENT_FILE.length));
   const [service, setService] = useState(services[0] ?? '');
   const [approvalId, setApprovalId] = useState('');
@@ -114,11 +114,7 @@ function RestoreForm({ set }: { set: BackupSet }): ReactElement | null {
       <div className="field field-inline">
         <label htmlFor={`restore-${set.id}`}>{t('backups.restore.component')}</label>
         <select id={`restore-${set.id}`} value={service} onChange={(e) => setService(e.target.value)} data-testid="restore-service">
-          {services.map((n) => (
-            <option key={n} value={n}>
-              {n}
-            </option>
-          ))}
+          <Options values={services} label={(n) => n} />
         </select>
         {fourEyes && view ? (
           <ApprovalPicker

@@ -3,7 +3,7 @@
 import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
 import { clusterPageStore, profileStore, useClusterPage, useProfile, useT } from '../../app/stores';
 import { ErrorNotice, InfoNotice } from '../../components/ErrorNotice';
-import { Field } from '../../components/Field';
+import { TextField } from '../../components/TextField';
 
 type EndpointField = 'fqdn' | 'address';
 
@@ -53,41 +53,27 @@ export function ClusterEndpointForm(): ReactElement {
       </h3>
       <p className="help">{t('profile.endpoint.help')}</p>
       <div className="form-grid">
-        <Field
+        <TextField
           id="endpoint-fqdn"
           label={t('clusters.create.fqdn')}
           note="optional"
           error={errorOn('fqdn')}
-          errorTestId="endpoint-fqdn-error"
-        >
-          <input
-            className="mono"
-            autoComplete="off"
-            spellCheck={false}
-            value={fqdn}
-            onChange={(e) => edit(setFqdn)(e.target.value)}
-            placeholder="k8s.edge-paris-1.internal"
-            data-testid="endpoint-fqdn"
-          />
-        </Field>
-        <Field
+          code
+          value={fqdn}
+          onChange={edit(setFqdn)}
+          placeholder="k8s.edge-paris-1.internal"
+        />
+        <TextField
           id="endpoint-address"
           label={t('clusters.create.address')}
           note="optional"
           hint={t('clusters.create.addressHelp')}
           error={errorOn('address')}
-          errorTestId="endpoint-address-error"
-        >
-          <input
-            className="mono"
-            autoComplete="off"
-            spellCheck={false}
-            value={address}
-            onChange={(e) => edit(setAddress)(e.target.value)}
-            placeholder="10.0.0.10"
-            data-testid="endpoint-address"
-          />
-        </Field>
+          code
+          value={address}
+          onChange={edit(setAddress)}
+          placeholder="10.0.0.10"
+        />
       </div>
       {error && !onField ? <ErrorNotice error={error} testId="endpoint-error" /> : null}
       {saved ? <InfoNotice testId="endpoint-saved">{t('settings.saved')}</InfoNotice> : null}

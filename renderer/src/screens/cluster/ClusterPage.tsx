@@ -16,6 +16,7 @@ import { ImportWizard } from './ImportWizard';
 import { OverviewTab } from './OverviewTab';
 import { ProfileTab } from './ProfileTab';
 import { ScreenHeader } from '../../components/ScreenHeader';
+import { RefreshButton } from '../../components/RefreshButton';
 
 const WRITE_TABS: readonly ClusterTab[] = ['import', 'agent'];
 
@@ -23,8 +24,7 @@ export function ClusterPage({ clusterId }: { clusterId: string }): ReactElement 
   const t = useT();
   const tab = useRouter((s) => s.clusterTab);
   const cluster = useClusterPage((s) => (s.clusterId === clusterId ? s.cluster : null));
-  const status = useClusterPage((s) => s.status);
-  const error = useClusterPage((s) => s.error);
+  const { status, error } = useClusterPage.fields('status', 'error');
   const canWrite = useSession(selectCanWrite);
 
   useEffect(() => {
@@ -112,17 +112,7 @@ export function ClusterPage({ clusterId }: { clusterId: string }): ReactElement 
             </>
           ) : null
         }
-        actions={
-          <button
-            type="button"
-            className="btn"
-            onClick={() => void clusterPageStore.getState().open(clusterId)}
-            title={t('common.refresh')}
-            aria-label={t('common.refresh')}
-          >
-            <Icon name="refresh" />
-          </button>
-        }
+        actions={<RefreshButton onClick={() => void clusterPageStore.getState().open(clusterId)} />}
       />
 
       {error && error.code !== 'not_found' ? <ErrorNotice error={error} testId="cluster-error" /> : null}

@@ -5,6 +5,7 @@ import { COMPONENT_ACTIONS, type ComponentAction } from '../../api/types';
 import { clusterCommandsStore, componentsStore, useProfile, useT } from '../../app/stores';
 import { Icon, type IconName } from '../../components/Icon';
 import { ApprovalPicker } from './ApprovalPicker';
+import { Confirm } from '../../components/Confirm';
 
 const NO_ACTIONS: readonly string[] = [];
 
@@ -52,20 +53,26 @@ export function ActionConfirm({
   const [approvalId, setApprovalId] = useState('');
   const label = t(`approvals.action.${action}`);
   return (
-    <div
-      className="confirm"
-      role="alertdialog"
-      aria-labelledby="action-confirm-title"
-      data-testid="action-confirm"
-      data-action={action}
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') onDone();
+    <Confirm
+      titleId="action-confirm-title"
+      title={t('components.actionConfirmTitle', { action: label, name })}
+      testId="action-confirm"
+      data={{ 'data-action': action }}
+      onCancel={onDone}
+      confirm={{
+        label: t('components.actionConfirm', { action: label, name }),
+        tone: 'primary',
+        testId: 'action-confirm-button',
+        onClick: () =>
+          void componentsStore
+            .getState()
+            .runAction(name, action, approvalId || undefined)
+            .then((command) => {
+              if (command) clusterCommandsStore.getState().upsert(command);
+              onDone();
+            }),
       }}
     >
-      <p id="action-confirm-title" className="confirm-title">
-        <Icon name="alert" />
-        {t('components.actionConfirmTitle', { action: label, name })}
-      </p>
       {fourEyes ? (
         <p>
           <ApprovalPicker
@@ -78,28 +85,6 @@ export function ActionConfirm({
           />
         </p>
       ) : null}
-      <div className="form-actions">
-        <button
-          type="button"
-          className="btn btn-primary btn-sm"
-          autoFocus
-          data-testid="action-confirm-button"
-          onClick={() =>
-            void componentsStore
-              .getState()
-              .runAction(name, action, approvalId || undefined)
-              .then((command) => {
-                if (command) clusterCommandsStore.getState().upsert(command);
-                onDone();
-              })
-          }
-        >
-          {t('components.actionConfirm', { action: label, name })}
-        </button>
-        <button type="button" className="btn btn-sm" onClick={onDone}>
-          {t('common.cancel')}
-        </button>
-      </div>
-    </div>
+    </Confirm>
   );
 }

@@ -18,7 +18,6 @@ import type { ComponentAction, ManagedComponentSpec } from '../../api/types';
 import { selectComponentRows, type ComponentRow } from '../../stores/components';
 import { selectCanWrite } from '../../stores/session';
 import { Tone } from '../../components/Badges';
-import { EmptyState } from '../../components/EmptyState';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Icon } from '../../components/Icon';
 import { ApplyComponent } from './ApplyComponent';
@@ -27,6 +26,9 @@ import { CommandTracker } from './CommandTracker';
 import { ActionConfirm, ComponentActionButtons, useFourEyesActions } from './ComponentActions';
 import { OperationError } from './OperationError';
 import { useManagedNamespace } from './namespace';
+import { DataTable } from '../../components/DataTable';
+import { Confirm } from '../../components/Confirm';
+import { ListView } from '../../components/ListView';
 
 /** A component of the desired state (the ones that can be edited or deleted). */
 interface DesiredRow {
@@ -38,11 +40,9 @@ export function ComponentsTab({ clusterId }: { clusterId: string }): ReactElemen
   const t = useT();
   const fmt = useFormat();
   const rows = useComponents(selectComponentRows);
-  const status = useComponents((s) => s.status);
-  const error = useComponents((s) => s.error);
+  const { status, error } = useComponents.fields('status', 'error');
   const generation = useComponents((s) => s.view?.generation ?? 0);
-  const apply = useComponents((s) => s.apply);
-  const removal = useComponents((s) => s.removal);
+  const { apply, removal } = useComponents.fields('apply', 'removal');
   const canWrite = useSession(selectCanWrite);
   const [editing, setEditing] = useState<DesiredRow | null>(null);
   const [deleting, setDeleting] = useState<DesiredRow | null>(null);
@@ -133,89 +133,73 @@ export function ComponentsTab({ clusterId }: { clusterId: string }): ReactElemen
       {deleting ? <DeleteConfirm clusterId={clusterId} row={deleting} onDone={() => setDeleting(null)} /> : null}
       {acting ? <ActionConfirm clusterId={clusterId} name={acting.name} action={acting.action} onDone={() => setActing(null)} /> : null}
 
-      {status === 'loading' && rows.length === 0 ? (
-        <div className="loading" role="status">
-          <span className="spinner" aria-hidden="true" />
-          {t('app.loading')}
-        </div>
-      ) : rows.length === 0 && status === 'ready' ? (
-        <EmptyState icon="components" title={t('components.empty.title')} testId="components-empty">
-          <p>{t('components.empty.body')}</p>
-        </EmptyState>
-      ) : rows.length > 0 ? (
-        <div className="table-wrap" role="region" aria-labelledby="components-table-caption" tabIndex={0}>
-          <table className="grid components-table" data-testid="components-table">
-            <caption id="components-table-caption" className="visually-hidden">
-              {t('components.tableLabel')}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('components.col.name')}</th>
-                <th scope="col">{t('components.col.desired')}</th>
-                <th scope="col">{t('components.col.observed')}</th>
-                {canWrite ? (
-                  <th scope="col">
-                    <span className="visually-hidden">{t('components.col.actions')}</span>
-                  </th>
-                ) : null}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.name} data-testid="component-row" data-component-name={row.name} data-drift={row.drift}>
-                  <th scope="row">
-                    <code className="component-name">{row.name}</code>
-                  </th>
-                  <td>
-                    {row.spec ? <DesiredSpec spec={row.spec} /> : <span className="muted">{t('components.observed.notDesired')}</span>}
-                  </td>
-                  <td className="observed" data-testid="observed">
-                    <ObservedCell row={row} />
-                  </td>
-                  {canWrite ? (
-                    <td className="row-actions">
-                      {row.spec ? (
-                        <>
-                          <button
-                            type="button"
-                            className="btn btn-sm"
-                            onClick={() => openForm({ name: row.name, spec: row.spec! })}
-                            aria-label={t('components.editName', { name: row.name })}
-                            data-testid="edit-component"
-                          >
-                            <Icon name="edit" />
-                            {t('components.edit')}
-                          </button>
-                          <button
-                            type="button"
-                            className="btn btn-sm btn-danger-ghost"
-                            onClick={() => {
-                              componentsStore.getState().clearRemoval();
-                              setDeleting({ name: row.name, spec: row.spec! });
-                            }}
-                            aria-label={t('components.deleteName', { name: row.name })}
-                            data-testid="delete-component"
-                          >
-                            <Icon name="trash" />
-                            {t('components.delete')}
-                          </button>
-                          <ComponentActionButtons
-                            name={row.name}
-                            onPick={(a) => {
-                              componentsStore.getState().clearAction();
-                              setActing({ name: row.name, action: a });
-                            }}
-                          />
-                        </>
-                      ) : null}
-                    </td>
+      <ListView
+        status={status}
+        count={rows.length}
+        empty={{ icon: 'components', title: t('components.empty.title'), body: t('components.empty.body'), testId: 'components-empty' }}
+      >
+        <DataTable
+          caption={t('components.tableLabel')}
+          captionId="components-table-caption"
+          columns={[
+            ...(['name', 'desired', 'observed'] as const).map((c) => t(`components.col.${c}`)),
+            canWrite ? { header: t('components.col.actions'), hidden: true } : null,
+          ]}
+          className="components-table"
+          testId="components-table"
+          wrap={{ role: 'region', 'aria-labelledby': 'components-table-caption', tabIndex: 0 }}
+        >
+          {rows.map((row) => (
+            <tr key={row.name} data-testid="component-row" data-component-name={row.name} data-drift={row.drift}>
+              <th scope="row">
+                <code className="component-name">{row.name}</code>
+              </th>
+              <td>{row.spec ? <DesiredSpec spec={row.spec} /> : <span className="muted">{t('components.observed.notDesired')}</span>}</td>
+              <td className="observed" data-testid="observed">
+                <ObservedCell row={row} />
+              </td>
+              {canWrite ? (
+                <td className="row-actions">
+                  {row.spec ? (
+                    <>
+                      <button
+                        type="button"
+                        className="btn btn-sm"
+                        onClick={() => openForm({ name: row.name, spec: row.spec! })}
+                        aria-label={t('components.editName', { name: row.name })}
+                        data-testid="edit-component"
+                      >
+                        <Icon name="edit" />
+                        {t('components.edit')}
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-danger-ghost"
+                        onClick={() => {
+                          componentsStore.getState().clearRemoval();
+                          setDeleting({ name: row.name, spec: row.spec! });
+                        }}
+                        aria-label={t('components.deleteName', { name: row.name })}
+                        data-testid="delete-component"
+                      >
+                        <Icon name="trash" />
+                        {t('components.delete')}
+                      </button>
+                      <ComponentActionButtons
+                        name={row.name}
+                        onPick={(a) => {
+                          componentsStore.getState().clearAction();
+                          setActing({ name: row.name, action: a });
+                        }}
+                      />
+                    </>
                   ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </DataTable>
+      </ListView>
       <p className="help" data-testid="observed-at">
         {observedAt ? t('components.observed.at', { when: fmt.dateTimeLong(observedAt) }) : t('components.observed.note')}
       </p>
@@ -331,20 +315,26 @@ function DeleteConfirm({ clusterId, row, onDone }: { clusterId: string; row: Des
     [t, row, cluster, namespace],
   );
   return (
-    <div
-      className="confirm"
-      role="alertdialog"
-      aria-labelledby="delete-component-title"
-      aria-describedby="delete-component-text"
-      data-testid="delete-confirm"
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') onDone();
+    <Confirm
+      titleId="delete-component-title"
+      title={t('components.confirmDeleteTitle', { name: row.name })}
+      describedBy="delete-component-text"
+      testId="delete-confirm"
+      onCancel={onDone}
+      confirm={{
+        label: t('components.deleteConfirm', { name: row.name }),
+        disabled: removal.pending,
+        testId: 'delete-confirm-button',
+        onClick: () =>
+          void componentsStore
+            .getState()
+            .removeComponent(row.name, approvalId || undefined)
+            .then((command) => {
+              if (command) clusterCommandsStore.getState().upsert(command);
+              onDone();
+            }),
       }}
     >
-      <p id="delete-component-title" className="confirm-title">
-        <Icon name="alert" />
-        {t('components.confirmDeleteTitle', { name: row.name })}
-      </p>
       <p id="delete-component-text" data-testid="delete-confirm-text">
         {text}
       </p>
@@ -361,29 +351,6 @@ function DeleteConfirm({ clusterId, row, onDone }: { clusterId: string; row: Des
           />
         </p>
       ) : null}
-      <div className="form-actions">
-        <button
-          type="button"
-          className="btn btn-danger btn-sm"
-          autoFocus
-          disabled={removal.pending}
-          data-testid="delete-confirm-button"
-          onClick={() =>
-            void componentsStore
-              .getState()
-              .removeComponent(row.name, approvalId || undefined)
-              .then((command) => {
-                if (command) clusterCommandsStore.getState().upsert(command);
-                onDone();
-              })
-          }
-        >
-          {t('components.deleteConfirm', { name: row.name })}
-        </button>
-        <button type="button" className="btn btn-sm" onClick={onDone}>
-          {t('common.cancel')}
-        </button>
-      </div>
-    </div>
+    </Confirm>
   );
 }

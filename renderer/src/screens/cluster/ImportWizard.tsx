@@ -12,7 +12,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { FilePick } from '../../components/FilePick';
 import { Icon } from '../../components/Icon';
 import { RegistrationError } from './RegistrationError';
-import { Field } from '../../components/Field';
+import { TextField } from '../../components/TextField';
 
 export function labelProblemText(t: Translator, problem: LabelProblem): string {
   switch (problem) {
@@ -33,8 +33,7 @@ export function ImportWizard({ clusterId }: { clusterId: string }): ReactElement
   const t = useT();
   const fmt = useFormat();
   const cluster = useClusterPage((s) => s.cluster);
-  const rbac = useClusterSetup((s) => s.rbac);
-  const registration = useClusterSetup((s) => s.registration);
+  const { rbac, registration } = useClusterSetup.fields('rbac', 'registration');
   const [namespace, setNamespace] = useState(() => clusterSetupStore.getState().rbac.key ?? DEFAULT_NAMESPACE);
   const [kubeconfig, setKubeconfig] = useState('');
   const [fileNote, setFileNote] = useState<string | null>(null);
@@ -78,23 +77,16 @@ export function ImportWizard({ clusterId }: { clusterId: string }): ReactElement
             {t('import.step1.title')}
           </h2>
           <p>{t('import.step1.body')}</p>
-          <Field
+          <TextField
             id="import-namespace"
             className="field-narrow"
             label={t('import.namespace')}
             hint={t('import.namespaceHelp', { default: DEFAULT_NAMESPACE })}
             error={problem ? labelProblemText(t, problem) : null}
-            errorTestId="import-namespace-error"
-          >
-            <input
-              className="mono"
-              value={namespace}
-              onChange={(e) => setNamespace(e.target.value)}
-              autoComplete="off"
-              spellCheck={false}
-              data-testid="import-namespace"
-            />
-          </Field>
+            code
+            value={namespace}
+            onChange={setNamespace}
+          />
           {rbac.error ? <ErrorNotice error={rbac.error} testId="rbac-error" /> : null}
           {rbac.text && !problem ? (
             <>
@@ -128,7 +120,7 @@ export function ImportWizard({ clusterId }: { clusterId: string }): ReactElement
           </h2>
           <p>{t('import.step2.body')}</p>
           <form className="form" onSubmit={(e) => void onRegister(e)} noValidate>
-            <Field
+            <TextField
               id="import-kubeconfig"
               label={t('import.kubeconfig')}
               labelAction={
@@ -146,21 +138,16 @@ export function ImportWizard({ clusterId }: { clusterId: string }): ReactElement
               hint={t('import.kubeconfigHelp')}
               status={fileNote}
               error={submitted && kubeconfig.trim() === '' ? t('import.kubeconfigMissing') : null}
-            >
-              <textarea
-                className="mono code-input"
-                rows={10}
-                value={kubeconfig}
-                onChange={(e) => {
-                  setKubeconfig(e.target.value);
-                  if (registration.error) clusterSetupStore.getState().clearRegistration();
-                }}
-                spellCheck={false}
-                autoComplete="off"
-                placeholder={'apiVersion: v1\nkind: Config\nclusters: …'}
-                data-testid="kubeconfig"
-              />
-            </Field>
+              rows={10}
+              value={kubeconfig}
+              onChange={(v) => {
+                setKubeconfig(v);
+                if (registration.error) clusterSetupStore.getState().clearRegistration();
+              }}
+              placeholder={'apiVersion: v1\nkind: Config\nclusters: …'}
+              testId="kubeconfig"
+              input={{ className: 'mono code-input', spellCheck: false, autoComplete: 'off' }}
+            />
             <div className="form-actions">
               <button
                 type="submit"

@@ -12,6 +12,9 @@ import { EmptyState } from '../../components/EmptyState';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Icon } from '../../components/Icon';
 import { readableMemory } from '../../lib/quantity';
+import { Panel } from '../../components/Panel';
+import { Loading } from '../../components/Loading';
+import { DataTable } from '../../components/DataTable';
 
 const PRESENCE_TONE: Record<AgentPresence, 'ok' | 'bad' | 'pending' | 'neutral'> = {
   connected: 'ok',
@@ -34,24 +37,28 @@ function AgentPanel({ clusterId }: { clusterId: string }): ReactElement {
   const t = useT();
   const fmt = useFormat();
   const now = useNow();
-  const cluster = useClusterPage((s) => s.cluster);
-  const action = useClusterPage((s) => s.inventoryAction);
+  const { cluster, inventoryAction: action } = useClusterPage.fields('cluster', 'inventoryAction');
   const canWrite = useSession(selectCanWrite);
   const agent = cluster?.agent;
   const presence = cluster ? agentPresence(cluster, now) : 'none';
   const na = t('cluster.agent.unknown');
 
   return (
-    <section className="panel agent-panel" aria-labelledby="agent-title" data-testid="agent-panel" data-presence={presence}>
-      <div className="panel-head">
-        <h2 id="agent-title" className="panel-title">
-          <Icon name="agent" />
-          {t('cluster.agent.title')}
-        </h2>
-        <Tone tone={PRESENCE_TONE[presence]} testId="agent-presence">
-          {t(`cluster.agent.presence.${presence}`)}
-        </Tone>
-      </div>
+    <Panel
+      titleId="agent-title"
+      icon="agent"
+      title={t('cluster.agent.title')}
+      className="agent-panel"
+      testId="agent-panel"
+      data={{ 'data-presence': presence }}
+      actions={
+        <>
+          <Tone tone={PRESENCE_TONE[presence]} testId="agent-presence">
+            {t(`cluster.agent.presence.${presence}`)}
+          </Tone>
+        </>
+      }
+    >
       <p className="agent-summary" data-testid="agent-summary">
         {presence === 'connected' && agent?.last_seen
           ? t('cluster.agent.connectedSince', { when: fmt.relative(agent.last_seen, now) })
@@ -107,17 +114,19 @@ function AgentPanel({ clusterId }: { clusterId: string }): ReactElement {
         </p>
       ) : null}
       {action.kind === 'report' && action.error ? <ErrorNotice error={action.error} testId="inventory-report-error" /> : null}
-    </section>
+    </Panel>
   );
 }
 
 function InventoryPanel({ clusterId }: { clusterId: string }): ReactElement {
   const t = useT();
   const fmt = useFormat();
-  const snapshot = useClusterPage((s) => s.inventory);
-  const status = useClusterPage((s) => s.inventoryStatus);
-  const error = useClusterPage((s) => s.inventoryError);
-  const action = useClusterPage((s) => s.inventoryAction);
+  const {
+    inventory: snapshot,
+    inventoryStatus: status,
+    inventoryError: error,
+    inventoryAction: action,
+  } = useClusterPage.fields('inventory', 'inventoryStatus', 'inventoryError', 'inventoryAction');
   const canWrite = useSession(selectCanWrite);
 
   const refresh = canWrite ? (
@@ -134,21 +143,18 @@ function InventoryPanel({ clusterId }: { clusterId: string }): ReactElement {
   ) : null;
 
   return (
-    <section className="panel inventory-panel" aria-labelledby="inventory-title" data-testid="inventory-panel">
-      <div className="panel-head">
-        <h2 id="inventory-title" className="panel-title">
-          <Icon name="node" />
-          {t('cluster.inventory.title')}
-        </h2>
-        {snapshot ? refresh : null}
-      </div>
+    <Panel
+      titleId="inventory-title"
+      icon="node"
+      title={t('cluster.inventory.title')}
+      className="inventory-panel"
+      testId="inventory-panel"
+      actions={snapshot ? refresh : null}
+    >
       {action.kind === 'refresh' && action.error ? <ErrorNotice error={action.error} testId="inventory-refresh-error" /> : null}
       {error ? <ErrorNotice error={error} testId="inventory-error" /> : null}
       {status === 'loading' && !snapshot ? (
-        <div className="loading" role="status">
-          <span className="spinner" aria-hidden="true" />
-          {t('app.loading')}
-        </div>
+        <Loading />
       ) : status === 'missing' || (!snapshot && status !== 'error') ? (
         <EmptyState icon="node" title={t('cluster.inventory.none')} testId="inventory-missing">
           <p>{t('cluster.inventory.noneBody')}</p>
@@ -170,7 +176,7 @@ function InventoryPanel({ clusterId }: { clusterId: string }): ReactElement {
           <InventorySummary inventory={snapshot.inventory} />
         </>
       ) : null}
-    </section>
+    </Panel>
   );
 }
 
@@ -186,61 +192,50 @@ function NodesPanel(): ReactElement | null {
     return r ? `${fmt.number(r.value)} ${r.unit}` : q;
   };
   return (
-    <section className="panel nodes-panel" aria-labelledby="inv-nodes" data-testid="nodes-panel">
-      <h2 id="inv-nodes" className="panel-title">
-        <Icon name="node" />
-        {t('cluster.inventory.nodes', { ready: fmt.number(ready), total: fmt.number(nodes.length) })}
-      </h2>
-      <div className="table-wrap" tabIndex={0} role="region" aria-labelledby="inv-nodes">
-        <table className="grid" data-testid="nodes-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('cluster.node.name')}</th>
-              <th scope="col">{t('cluster.node.roles')}</th>
-              <th scope="col">{t('cluster.node.ready')}</th>
-              <th scope="col">{t('cluster.node.kubelet')}</th>
-              <th scope="col">{t('cluster.node.os')}</th>
-              <th scope="col" className="num">
-                {t('cluster.node.cpu')}
-              </th>
-              <th scope="col" className="num">
-                {t('cluster.node.memory')}
-              </th>
-              <th scope="col" className="num">
-                {t('cluster.node.pods')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {nodes.map((n) => (
-              <tr key={n.name} data-testid="node-row">
-                <td>
-                  <code className="nowrap">{n.name}</code>
-                </td>
-                <td>{n.roles.length > 0 ? n.roles.join(', ') : <span className="muted">{t('cluster.node.noRole')}</span>}</td>
-                <td>
-                  <Tone tone={n.ready ? 'ok' : 'bad'}>{n.ready ? t('cluster.node.isReady') : t('cluster.node.notReady')}</Tone>
-                </td>
-                <td>
-                  <code>{n.kubelet_version}</code>
-                </td>
-                <td>
-                  {n.os_image} <span className="muted">({n.architecture})</span>
-                </td>
-                <td className="num">{t('cluster.node.of', { allocatable: n.allocatable.cpu, capacity: n.cpu })}</td>
-                <td className="num">
-                  <span title={`${n.allocatable.memory} / ${n.memory}`}>
-                    {t('cluster.node.of', { allocatable: memory(n.allocatable.memory), capacity: memory(n.memory) })}
-                  </span>
-                </td>
-                <td className="num">{n.allocatable.pods}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+    <Panel
+      titleId="inv-nodes"
+      icon="node"
+      title={t('cluster.inventory.nodes', { ready: fmt.number(ready), total: fmt.number(nodes.length) })}
+      className="nodes-panel"
+      testId="nodes-panel"
+    >
+      <DataTable
+        columns={[
+          ...(['name', 'roles', 'ready', 'kubelet', 'os'] as const).map((c) => t(`cluster.node.${c}`)),
+          { header: t('cluster.node.cpu'), className: 'num' },
+          { header: t('cluster.node.memory'), className: 'num' },
+          { header: t('cluster.node.pods'), className: 'num' },
+        ]}
+        testId="nodes-table"
+        wrap={{ tabIndex: 0, role: 'region', 'aria-labelledby': 'inv-nodes' }}
+      >
+        {nodes.map((n) => (
+          <tr key={n.name} data-testid="node-row">
+            <td>
+              <code className="nowrap">{n.name}</code>
+            </td>
+            <td>{n.roles.length > 0 ? n.roles.join(', ') : <span className="muted">{t('cluster.node.noRole')}</span>}</td>
+            <td>
+              <Tone tone={n.ready ? 'ok' : 'bad'}>{n.ready ? t('cluster.node.isReady') : t('cluster.node.notReady')}</Tone>
+            </td>
+            <td>
+              <code>{n.kubelet_version}</code>
+            </td>
+            <td>
+              {n.os_image} <span className="muted">({n.architecture})</span>
+            </td>
+            <td className="num">{t('cluster.node.of', { allocatable: n.allocatable.cpu, capacity: n.cpu })}</td>
+            <td className="num">
+              <span title={`${n.allocatable.memory} / ${n.memory}`}>
+                {t('cluster.node.of', { allocatable: memory(n.allocatable.memory), capacity: memory(n.memory) })}
+              </span>
+            </td>
+            <td className="num">{n.allocatable.pods}</td>
+          </tr>
+        ))}
+      </DataTable>
       <p className="help">{t('cluster.node.capacityHelp')}</p>
-    </section>
+    </Panel>
   );
 }
 
@@ -250,32 +245,26 @@ function InventorySummary({ inventory }: { inventory: Inventory }): ReactElement
   return (
     <div className="inventory">
       <div className="inventory-columns">
-        <section aria-labelledby="inv-sc">
-          <h3 id="inv-sc" className="section-title">
-            {t('cluster.inventory.storageClasses')}
-          </h3>
-          <ClassList
-            items={inventory.storage_classes.map((s) => ({ name: s.name, detail: s.provisioner, isDefault: s.default }))}
-            empty={t('cluster.inventory.noStorageClass')}
-            testId="storage-classes"
-          />
-          {inventory.storage_classes.length > 0 && !inventory.default_storage_class ? (
-            <p className="help warn">{t('cluster.inventory.noDefaultStorage')}</p>
-          ) : null}
-        </section>
-        <section aria-labelledby="inv-ic">
-          <h3 id="inv-ic" className="section-title">
-            {t('cluster.inventory.ingressClasses')}
-          </h3>
-          <ClassList
-            items={inventory.ingress_classes.map((s) => ({ name: s.name, detail: s.controller, isDefault: s.default }))}
-            empty={t('cluster.inventory.noIngressClass')}
-            testId="ingress-classes"
-          />
-          {inventory.ingress_classes.length > 0 && !inventory.default_ingress_class ? (
-            <p className="help warn">{t('cluster.inventory.noDefaultIngress')}</p>
-          ) : null}
-        </section>
+        <ClassSection
+          titleId="inv-sc"
+          title={t('cluster.inventory.storageClasses')}
+          items={inventory.storage_classes.map((s) => ({ name: s.name, detail: s.provisioner, isDefault: s.default }))}
+          empty={t('cluster.inventory.noStorageClass')}
+          testId="storage-classes"
+          noDefault={
+            inventory.storage_classes.length > 0 && !inventory.default_storage_class ? t('cluster.inventory.noDefaultStorage') : null
+          }
+        />
+        <ClassSection
+          titleId="inv-ic"
+          title={t('cluster.inventory.ingressClasses')}
+          items={inventory.ingress_classes.map((s) => ({ name: s.name, detail: s.controller, isDefault: s.default }))}
+          empty={t('cluster.inventory.noIngressClass')}
+          testId="ingress-classes"
+          noDefault={
+            inventory.ingress_classes.length > 0 && !inventory.default_ingress_class ? t('cluster.inventory.noDefaultIngress') : null
+          }
+        />
         <section aria-labelledby="inv-dns">
           <h3 id="inv-dns" className="section-title">
             {t('cluster.inventory.coredns')}
@@ -307,6 +296,31 @@ function InventorySummary({ inventory }: { inventory: Inventory }): ReactElement
         />
       </div>
     </div>
+  );
+}
+
+/** The storage or ingress classes of the inventory, and the warning when none is the default. */
+function ClassSection({
+  titleId,
+  title,
+  noDefault,
+  ...list
+}: {
+  titleId: string;
+  title: string;
+  noDefault: string | null;
+  items: { name: string; detail: string; isDefault: boolean }[];
+  empty: string;
+  testId: string;
+}): ReactElement {
+  return (
+    <section aria-labelledby={titleId}>
+      <h3 id={titleId} className="section-title">
+        {title}
+      </h3>
+      <ClassList {...list} />
+      {noDefault ? <p className="help warn">{noDefault}</p> : null}
+    </section>
   );
 }
 

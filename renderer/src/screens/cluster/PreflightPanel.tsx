@@ -8,6 +8,7 @@ import { CheckList } from '../../components/CheckList';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Icon } from '../../components/Icon';
 import { selectCanWrite } from '../../stores/session';
+import { Panel } from '../../components/Panel';
 
 const OUTCOME_TONE: Record<PreflightOutcome, 'ok' | 'pending' | 'bad'> = { pass: 'ok', warn: 'pending', fail: 'bad' };
 
@@ -23,32 +24,32 @@ export function OutcomeBadge({ outcome }: { outcome: PreflightOutcome }): ReactE
 export function PreflightPanel(): ReactElement {
   const t = useT();
   const fmt = useFormat();
-  const run = useProfile((s) => s.run);
-  const runStatus = useProfile((s) => s.runStatus);
-  const runError = useProfile((s) => s.runError);
-  const running = useProfile((s) => s.running);
+  const { run, runStatus, runError, running } = useProfile.fields('run', 'runStatus', 'runError', 'running');
   const canWrite = useSession(selectCanWrite);
 
   return (
-    <section className="panel" aria-labelledby="preflight-title" data-testid="preflight-panel">
-      <div className="panel-head">
-        <h2 id="preflight-title" className="panel-title">
-          {t('preflight.title')}
-        </h2>
-        {canWrite ? (
-          <button
-            type="button"
-            className="btn btn-primary btn-sm"
-            disabled={running.pending}
-            aria-busy={running.pending || undefined}
-            onClick={() => void profileStore.getState().runChecks()}
-            data-testid="run-checks"
-          >
-            <Icon name="checks" />
-            {running.pending ? t('preflight.running') : t('preflight.run')}
-          </button>
-        ) : null}
-      </div>
+    <Panel
+      titleId="preflight-title"
+      title={t('preflight.title')}
+      testId="preflight-panel"
+      actions={
+        <>
+          {canWrite ? (
+            <button
+              type="button"
+              className="btn btn-primary btn-sm"
+              disabled={running.pending}
+              aria-busy={running.pending || undefined}
+              onClick={() => void profileStore.getState().runChecks()}
+              data-testid="run-checks"
+            >
+              <Icon name="checks" />
+              {running.pending ? t('preflight.running') : t('preflight.run')}
+            </button>
+          ) : null}
+        </>
+      }
+    >
       <p className="help">{t('preflight.help')}</p>
       {running.error ? <ErrorNotice error={running.error} testId="run-checks-error" /> : null}
       {runError ? <ErrorNotice error={runError} testId="preflight-error" /> : null}
@@ -68,6 +69,6 @@ export function PreflightPanel(): ReactElement {
           <CheckList checks={run.checks} label={t('preflight.title')} testId="preflight-checks" />
         </div>
       ) : null}
-    </section>
+    </Panel>
   );
 }

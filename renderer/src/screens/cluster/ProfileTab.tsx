@@ -13,6 +13,9 @@ import { ApprovalPicker } from './ApprovalPicker';
 import { BackupsPanel } from './BackupsPanel';
 import { ClusterEndpointForm } from './ClusterEndpointForm';
 import { PreflightPanel } from './PreflightPanel';
+import { Panel } from '../../components/Panel';
+import { Loading } from '../../components/Loading';
+import { Options } from '../../components/Options';
 
 export function ProfileTab({ clusterId }: { clusterId: string }): ReactElement {
   useEffect(() => {
@@ -39,26 +42,14 @@ export function ProfileStatusBadge({ status }: { status: 'compliant' | 'blocked'
 function ProfilePanel(): ReactElement {
   const t = useT();
   const fmt = useFormat();
-  const view = useProfile((s) => s.view);
-  const status = useProfile((s) => s.status);
-  const error = useProfile((s) => s.error);
+  const { view, status, error } = useProfile.fields('view', 'status', 'error');
   const isAdmin = useSession((s) => s.user?.role === 'admin');
   const canWrite = useSession(selectCanWrite);
 
   return (
-    <section className="panel" aria-labelledby="profile-title" data-testid="profile-panel">
-      <div className="panel-head">
-        <h2 id="profile-title" className="panel-title">
-          {t('profile.title')}
-        </h2>
-      </div>
+    <Panel titleId="profile-title" title={t('profile.title')} testId="profile-panel" actions={<></>}>
       {error ? <ErrorNotice error={error} testId="profile-error" /> : null}
-      {!view && status === 'loading' ? (
-        <div className="loading" role="status">
-          <span className="spinner" aria-hidden="true" />
-          {t('app.loading')}
-        </div>
-      ) : null}
+      {!view && status === 'loading' ? <Loading /> : null}
       {view ? (
         <>
           <div className="profile-head">
@@ -80,7 +71,7 @@ function ProfilePanel(): ReactElement {
           {canWrite ? <ClusterEndpointForm /> : null}
         </>
       ) : null}
-    </section>
+    </Panel>
   );
 }
 
@@ -109,11 +100,7 @@ function ChangeProfile({ clusterId, current, fourEyes }: { clusterId: string; cu
       <div className="field field-inline">
         <label htmlFor="profile-choice">{t('profile.change')}</label>
         <select id="profile-choice" value={choice} onChange={(e) => setChoice(e.target.value as ProfileName)} data-testid="profile-choice">
-          {PROFILE_NAMES.map((p) => (
-            <option key={p} value={p}>
-              {t(`profile.name.${p}`)}
-            </option>
-          ))}
+          <Options values={PROFILE_NAMES} label={(p) => t(`profile.name.${p}`)} />
         </select>
         {fourEyes && choice !== current ? (
           <ApprovalPicker

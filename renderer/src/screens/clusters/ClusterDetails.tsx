@@ -7,6 +7,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { Icon } from '../../components/Icon';
 import { StateBadge } from '../../components/StateBadge';
 import { clusterHash } from '../../stores/router';
+import { Confirm } from '../../components/Confirm';
 
 export function ClusterDetails({ cluster, onAnnounce }: { cluster: Cluster; onAnnounce: (message: string) => void }): ReactElement {
   const t = useT();
@@ -121,17 +122,14 @@ export function ClusterDetails({ cluster, onAnnounce }: { cluster: Cluster; onAn
       {canWrite && !editing ? (
         <div className="details-actions">
           {confirming ? (
-            <div className="confirm" role="group" aria-labelledby="confirm-delete-text">
-              <p id="confirm-delete-text">{t('clusters.details.confirmDelete', { name: cluster.name })}</p>
-              <div className="form-actions">
-                <button type="button" className="btn btn-danger btn-sm" onClick={() => void remove()} disabled={mutation.pending} autoFocus>
-                  {t('clusters.details.confirm')}
-                </button>
-                <button type="button" className="btn btn-sm" onClick={() => setConfirming(false)}>
-                  {t('common.cancel')}
-                </button>
-              </div>
-            </div>
+            <Confirm
+              titleId="confirm-delete-text"
+              title={t('clusters.details.confirmDelete', { name: cluster.name })}
+              alert={false}
+              role="group"
+              onCancel={() => setConfirming(false)}
+              confirm={{ label: t('clusters.details.confirm'), onClick: () => void remove(), disabled: mutation.pending }}
+            />
           ) : (
             <>
               <button

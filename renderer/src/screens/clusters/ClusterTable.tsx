@@ -27,8 +27,7 @@ const COLUMNS: readonly Column[] = [
 export function ClusterTable({ rows, highlightId }: { rows: readonly Cluster[]; highlightId: string | null }): ReactElement {
   const t = useT();
   const fmt = useFormat();
-  const sort = useClusters((s) => s.sort);
-  const selectedId = useClusters((s) => s.selectedId);
+  const { sort, selectedId } = useClusters.fields('sort', 'selectedId');
   const scrollRef = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
   const pendingFocus = useRef<number | null>(null);

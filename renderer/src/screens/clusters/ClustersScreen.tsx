@@ -13,14 +13,14 @@ import { ClusterDetails } from './ClusterDetails';
 import { ClusterTable } from './ClusterTable';
 import { CreateClusterForm } from './CreateClusterForm';
 import { ScreenHeader } from '../../components/ScreenHeader';
+import { Loading } from '../../components/Loading';
+import { RefreshButton } from '../../components/RefreshButton';
 
 export function ClustersScreen(): ReactElement {
   const t = useT();
   const fmt = useFormat();
   const selectVisible = useMemo(makeSelectVisible, []);
-  const status = useClusters((s) => s.status);
-  const error = useClusters((s) => s.error);
-  const filter = useClusters((s) => s.filter);
+  const { status, error, filter } = useClusters.fields('status', 'error', 'filter');
   const total = useClusters(selectTotal);
   const counts = useClusters(selectStateCounts);
   const rows = useClusters(selectVisible);
@@ -80,15 +80,7 @@ export function ClustersScreen(): ReactElement {
         }
         actions={
           <>
-            <button
-              type="button"
-              className="btn"
-              onClick={() => void clustersStore.getState().load()}
-              title={t('common.refresh')}
-              aria-label={t('common.refresh')}
-            >
-              <Icon name="refresh" />
-            </button>
+            <RefreshButton onClick={() => void clustersStore.getState().load()} />
             <button
               ref={newButtonRef}
               type="button"
@@ -170,10 +162,7 @@ export function ClustersScreen(): ReactElement {
       <div className="content-split">
         <div className="content-main">
           {loadingFirst ? (
-            <div className="loading" role="status">
-              <span className="spinner" aria-hidden="true" />
-              {t('clusters.loading')}
-            </div>
+            <Loading label={t('clusters.loading')} />
           ) : status === 'error' && total === 0 ? (
             <EmptyState
               icon="alert"

@@ -8,9 +8,9 @@ import { PROFILE_NAMES, type ProfileName } from '../../api/types';
 import { CLUSTER_NAME_MAX, validateClusterName, type ClusterNameProblem } from '../../api/validation';
 import { clustersStore, useClusters, useSession, useT } from '../../app/stores';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { Field } from '../../components/Field';
 import { ProfileRulesLine } from '../../components/ProfileRules';
 import type { Translator } from '../../i18n';
+import { TextField } from '../../components/TextField';
 
 function problemText(t: Translator, problem: ClusterNameProblem, name: string): string {
   switch (problem) {
@@ -111,35 +111,28 @@ export function CreateClusterForm({ onCancel, onCreated }: { onCancel: () => voi
         {t('clusters.create.title')}
       </h2>
       <div className="form-grid">
-        <Field
+        <TextField
           id="cluster-name"
           label={t('clusters.create.name')}
           note="required"
           hint={t('clusters.create.nameHelp', { max: CLUSTER_NAME_MAX })}
           error={nameMessage}
-          errorTestId="cluster-name-error"
-        >
-          <input
-            ref={nameRef}
-            name="name"
-            className="mono"
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            value={name}
-            onChange={(e) => onNameChange(e.target.value)}
-            aria-required="true"
-            placeholder="edge-paris-1"
-          />
-        </Field>
-        <Field
+          code
+          inputRef={nameRef}
+          value={name}
+          onChange={onNameChange}
+          placeholder="edge-paris-1"
+          input={{ name: 'name', autoCapitalize: 'none', 'aria-required': 'true' }}
+        />
+        <TextField
           id="cluster-description"
           label={t('clusters.create.description')}
           note="optional"
           hint={t('clusters.create.descriptionHelp')}
-        >
-          <input name="description" autoComplete="off" value={description} onChange={(e) => setDescription(e.target.value)} />
-        </Field>
+          value={description}
+          onChange={setDescription}
+          input={{ name: 'description', autoComplete: 'off' }}
+        />
         <fieldset className="field profile-choice" data-testid="cluster-profile-choice">
           <legend>{t('clusters.create.profile')}</legend>
           {mayChooseProfile ? null : (
@@ -165,30 +158,27 @@ export function CreateClusterForm({ onCancel, onCreated }: { onCancel: () => voi
             </label>
           ))}
         </fieldset>
-        <Field id="cluster-fqdn" label={t('clusters.create.fqdn')} note="optional">
-          <input
-            className="mono"
-            autoComplete="off"
-            spellCheck={false}
-            value={fqdn}
-            onChange={(e) => setFqdn(e.target.value)}
-            aria-invalid={serverError?.field === 'fqdn' || undefined}
-            placeholder="k8s.edge-paris-1.internal"
-            data-testid="cluster-fqdn"
-          />
-        </Field>
-        <Field id="cluster-address" label={t('clusters.create.address')} note="optional" hint={t('clusters.create.addressHelp')}>
-          <input
-            className="mono"
-            autoComplete="off"
-            spellCheck={false}
-            value={address}
-            onChange={(e) => setAddress(e.target.value)}
-            aria-invalid={serverError?.field === 'address' || undefined}
-            placeholder="10.0.0.10"
-            data-testid="cluster-address"
-          />
-        </Field>
+        <TextField
+          id="cluster-fqdn"
+          label={t('clusters.create.fqdn')}
+          note="optional"
+          code
+          value={fqdn}
+          onChange={setFqdn}
+          placeholder="k8s.edge-paris-1.internal"
+          input={{ 'aria-invalid': serverError?.field === 'fqdn' || undefined }}
+        />
+        <TextField
+          id="cluster-address"
+          label={t('clusters.create.address')}
+          note="optional"
+          hint={t('clusters.create.addressHelp')}
+          code
+          value={address}
+          onChange={setAddress}
+          placeholder="10.0.0.10"
+          input={{ 'aria-invalid': serverError?.field === 'address' || undefined }}
+        />
       </div>
       {serverError ? <ErrorNotice error={serverError} testId="create-cluster-error" /> : null}
       <div className="form-actions">

@@ -8,6 +8,11 @@ import { commandTarget } from '../../stores/commands';
 import { clusterHash } from '../../stores/router';
 import { CommandStateBadge } from '../../components/Badges';
 import { Icon } from '../../components/Icon';
+import { DataTable } from '../../components/DataTable';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { Loading } from '../../components/Loading';
+import type { ApiError } from '../../api/client';
 
 export function OperationLabel({ command }: { command: Pick<CommandView, 'op' | 'args'> }): ReactElement {
   const locale = useLocale();
@@ -47,7 +52,7 @@ export function ReceiptList({ receipts }: { receipts: readonly CommandReceipt[] 
       </p>
     );
   return (
-    <ol className="receipts" aria-label={t('command.receipts')} data-testid="receipts">
+    <ol className="plain-list receipts" aria-label={t('command.receipts')} data-testid="receipts">
       {receipts.map((r, i) => (
         <li key={`${r.received_at}-${i}`} className="receipt" data-testid="receipt" data-status={r.status}>
           <CommandStateBadge state={r.status} />
@@ -124,105 +129,131 @@ function LatestReceipt({ command }: { command: CommandView }): ReactElement {
   );
 }
 
-export function CommandsTable({
-  commands,
-  expandedId,
-  onToggle,
-  clusterName,
-  testId = 'commands-table',
+/** A list of commands as both the Commands screen and a cluster's tab show it: its error, loading, empty state. */
+export function CommandsBody({
+  error,
+  loading,
+  total,
+  emptyBody,
+  table,
 }: {
+  error: ApiError | null;
+  loading: boolean;
+  total: number;
+  emptyBody: string;
+  table: CommandsTableProps;
+}): ReactElement {
+  const t = useT();
+  return (
+    <>
+      {error ? <ErrorNotice error={error} testId="commands-error" /> : null}
+      {loading && total === 0 ? (
+        <Loading />
+      ) : total === 0 ? (
+        <EmptyState icon="commands" title={t('commands.empty.title')} testId="commands-empty">
+          <p>{emptyBody}</p>
+        </EmptyState>
+      ) : (
+        <CommandsTable {...table} />
+      )}
+    </>
+  );
+}
+
+export interface CommandsTableProps {
   commands: readonly CommandView[];
   expandedId: string | null;
   onToggle: (id: string) => void;
   /** Shows the cluster column when given (the all-clusters screen). */
   clusterName?: (id: string) => string | null;
   testId?: string;
-}): ReactElement {
+}
+
+export function CommandsTable({
+  commands,
+  expandedId,
+  onToggle,
+  clusterName,
+  testId = 'commands-table',
+}: CommandsTableProps): ReactElement {
   const t = useT();
   const fmt = useFormat();
   const cols = clusterName ? 7 : 6;
   return (
-    <div className="table-wrap" role="region" aria-label={t('commands.tableLabel')} tabIndex={0}>
-      <table className="grid commands-table" data-testid={testId}>
-        <thead>
-          <tr>
-            <th scope="col">{t('commands.col.operation')}</th>
-            {clusterName ? <th scope="col">{t('commands.col.cluster')}</th> : null}
-            <th scope="col">{t('commands.col.requestedBy')}</th>
-            <th scope="col">{t('commands.col.created')}</th>
-            <th scope="col">{t('commands.col.state')}</th>
-            <th scope="col">{t('commands.col.receipts')}</th>
-            <th scope="col">
-              <span className="visually-hidden">{t('commands.col.details')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {commands.map((c) => {
-            const open = expandedId === c.id;
-            const name = clusterName?.(c.cluster_id) ?? null;
-            return (
-              <Fragment key={c.id}>
-                <tr
-                  className={open ? 'is-open' : undefined}
-                  data-testid="command-row"
-                  data-command-id={c.id}
-                  data-state={c.state}
-                  data-op={c.op}
-                >
-                  <td>
-                    <OperationLabel command={c} />
-                  </td>
-                  {clusterName ? (
-                    <td>
-                      <a href={clusterHash(c.cluster_id, 'commands')}>
-                        <code>{name ?? c.cluster_id}</code>
-                      </a>
-                    </td>
-                  ) : null}
-                  <td>{c.requested_by}</td>
-                  <td>
-                    <time dateTime={c.created_at} title={fmt.dateTimeLong(c.created_at)}>
-                      {fmt.dateTime(c.created_at)}
-                    </time>
-                  </td>
-                  <td>
-                    <CommandStateBadge state={c.state} />
-                    {c.code ? (
-                      <div className="state-code">
-                        <CodeText code={c.code} withHint={false} />
-                      </div>
-                    ) : null}
-                  </td>
-                  <td>
-                    <LatestReceipt command={c} />
-                  </td>
-                  <td className="row-actions">
-                    <button
-                      type="button"
-                      className="btn btn-sm btn-ghost"
-                      aria-expanded={open}
-                      aria-controls={`command-details-${c.id}`}
-                      onClick={() => onToggle(c.id)}
-                      data-testid="command-toggle"
-                    >
-                      <Icon name={open ? 'sortAsc' : 'sortDesc'} />
-                      {open ? t('commands.hideDetails') : t('commands.showDetails')}
-                    </button>
-                  </td>
-                </tr>
-                {open ? (
-                  <tr className="details-row" id={`command-details-${c.id}`}>
-                    <td colSpan={cols}>
-                      <CommandDetails command={c} />
-                    </td>
-                  </tr>
+    <DataTable
+      columns={[
+        t('commands.col.operation'),
+        clusterName ? t('commands.col.cluster') : null,
+        ...(['requestedBy', 'created', 'state', 'receipts'] as const).map((c) => t(`commands.col.${c}`)),
+        { header: t('commands.col.details'), hidden: true },
+      ]}
+      className="commands-table"
+      testId={testId}
+      wrap={{ role: 'region', 'aria-label': t('commands.tableLabel'), tabIndex: 0 }}
+    >
+      {commands.map((c) => {
+        const open = expandedId === c.id;
+        const name = clusterName?.(c.cluster_id) ?? null;
+        return (
+          <Fragment key={c.id}>
+            <tr
+              className={open ? 'is-open' : undefined}
+              data-testid="command-row"
+              data-command-id={c.id}
+              data-state={c.state}
+              data-op={c.op}
+            >
+              <td>
+                <OperationLabel command={c} />
+              </td>
+              {clusterName ? (
+                <td>
+                  <a href={clusterHash(c.cluster_id, 'commands')}>
+                    <code>{name ?? c.cluster_id}</code>
+                  </a>
+                </td>
+              ) : null}
+              <td>{c.requested_by}</td>
+              <td>
+                <time dateTime={c.created_at} title={fmt.dateTimeLong(c.created_at)}>
+                  {fmt.dateTime(c.created_at)}
+                </time>
+              </td>
+              <td>
+                <CommandStateBadge state={c.state} />
+                {c.code ? (
+                  <div className="state-code">
+                    <CodeText code={c.code} withHint={false} />
+                  </div>
                 ) : null}
-              </Fragment>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+              </td>
+              <td>
+                <LatestReceipt command={c} />
+              </td>
+              <td className="row-actions">
+                <button
+                  type="button"
+                  className="btn btn-sm btn-ghost"
+                  aria-expanded={open}
+                  aria-controls={`command-details-${c.id}`}
+                  onClick={() => onToggle(c.id)}
+                  data-testid="command-toggle"
+                >
+                  <Icon name={open ? 'sortAsc' : 'sortDesc'} />
+                  {open ? t('commands.hideDetails') : t('commands.showDetails')}
+                </button>
+              </td>
+            </tr>
+            {open ? (
+              <tr className="details-row" id={`command-details-${c.id}`}>
+                <td colSpan={cols}>
+                  <CommandDetails command={c} />
+                </td>
+              </tr>
+            ) : null}
+          </Fragment>
+        );
+      })}
+    </DataTable>
   );
 }

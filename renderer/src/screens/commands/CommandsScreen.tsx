@@ -3,11 +3,10 @@ import { useEffect, useMemo, type ReactElement } from 'react';
 import { clustersStore, commandsStore, useClusters, useCommands, useT } from '../../app/stores';
 import type { CommandState } from '../../api/types';
 import { COMMAND_STATES, selectVisibleCommands } from '../../stores/commands';
-import { EmptyState } from '../../components/EmptyState';
-import { ErrorNotice } from '../../components/ErrorNotice';
-import { Icon } from '../../components/Icon';
-import { CommandsTable } from './CommandParts';
+import { CommandsBody } from './CommandParts';
 import { ScreenHeader } from '../../components/ScreenHeader';
+import { Options } from '../../components/Options';
+import { RefreshButton } from '../../components/RefreshButton';
 
 export function StateFilter({
   value,
@@ -27,11 +26,7 @@ export function StateFilter({
         data-testid="command-state-filter"
       >
         <option value="all">{t('commands.filter.allStates')}</option>
-        {COMMAND_STATES.map((s) => (
-          <option key={s} value={s}>
-            {t(`command.state.${s}`)}
-          </option>
-        ))}
+        <Options values={COMMAND_STATES} label={(s) => t(`command.state.${s}`)} />
       </select>
     </div>
   );
@@ -84,11 +79,13 @@ export function CommandsScreen(): ReactElement {
   const t = useT();
   const rows = useCommands(selectVisibleCommands);
   const total = useCommands((s) => s.items.length);
-  const status = useCommands((s) => s.status);
-  const error = useCommands((s) => s.error);
-  const clusterId = useCommands((s) => s.clusterId);
-  const expandedId = useCommands((s) => s.expandedId);
-  const stateFilter = useCommands((s) => s.stateFilter);
+  const { status, error, clusterId, expandedId, stateFilter } = useCommands.fields(
+    'status',
+    'error',
+    'clusterId',
+    'expandedId',
+    'stateFilter',
+  );
   const nameOf = useClusterNames();
 
   useEffect(() => {
@@ -103,15 +100,7 @@ export function CommandsScreen(): ReactElement {
         subtitle={t('commands.subtitle')}
         actions={
           <>
-            <button
-              type="button"
-              className="btn"
-              onClick={() => void commandsStore.getState().load()}
-              title={t('common.refresh')}
-              aria-label={t('common.refresh')}
-            >
-              <Icon name="refresh" />
-            </button>
+            <RefreshButton onClick={() => void commandsStore.getState().load()} />
           </>
         }
       />
@@ -128,24 +117,13 @@ export function CommandsScreen(): ReactElement {
           {t('commands.count', { shown: rows.length, total })}
         </p>
       </div>
-      {error ? <ErrorNotice error={error} testId="commands-error" /> : null}
-      {status === 'loading' && total === 0 ? (
-        <div className="loading" role="status">
-          <span className="spinner" aria-hidden="true" />
-          {t('app.loading')}
-        </div>
-      ) : total === 0 ? (
-        <EmptyState icon="commands" title={t('commands.empty.title')} testId="commands-empty">
-          <p>{t('commands.empty.body')}</p>
-        </EmptyState>
-      ) : (
-        <CommandsTable
-          commands={rows}
-          expandedId={expandedId}
-          onToggle={(id) => commandsStore.getState().toggleExpanded(id)}
-          clusterName={nameOf}
-        />
-      )}
+      <CommandsBody
+        error={error}
+        loading={status === 'loading'}
+        total={total}
+        emptyBody={t('commands.empty.body')}
+        table={{ commands: rows, expandedId, onToggle: (id) => commandsStore.getState().toggleExpanded(id), clusterName: nameOf }}
+      />
     </section>
   );
 }

@@ -10,12 +10,14 @@ import { MEDIA, saveText } from '../../lib/files';
 import { pickText, readVerifiedPayload } from '../../stores/reports';
 import { selectCanWrite } from '../../stores/session';
 import { VerdictBadge } from '../../components/Badges';
-import { EmptyState } from '../../components/EmptyState';
 import { ErrorNotice, InfoNotice } from '../../components/ErrorNotice';
 import { FilePick } from '../../components/FilePick';
 import { Icon } from '../../components/Icon';
 import { ClusterSelect, useClusterNames } from '../commands/CommandsScreen';
 import { ScreenHeader } from '../../components/ScreenHeader';
+import { Panel } from '../../components/Panel';
+import { DataTable } from '../../components/DataTable';
+import { ListView } from '../../components/ListView';
 
 export function ReportsScreen(): ReactElement {
   const t = useT();
@@ -54,10 +56,7 @@ function RunAcceptance(): ReactElement {
   const chosen = clusterId || (clusters.length === 1 ? (clusters[0]?.id ?? '') : '');
   if (!canWrite) return <></>;
   return (
-    <section className="panel" aria-labelledby="run-title" data-testid="run-acceptance">
-      <h2 id="run-title" className="panel-title">
-        {t('reports.run.title')}
-      </h2>
+    <Panel titleId="run-title" title={t('reports.run.title')} testId="run-acceptance">
       <p className="help">{t('reports.run.help')}</p>
       <div className="toolbar">
         <ClusterSelect
@@ -92,18 +91,14 @@ function RunAcceptance(): ReactElement {
           </div>
         </div>
       ) : null}
-    </section>
+    </Panel>
   );
 }
 
 function ReportList(): ReactElement {
   const t = useT();
   const fmt = useFormat();
-  const items = useReports((s) => s.items);
-  const status = useReports((s) => s.status);
-  const error = useReports((s) => s.error);
-  const fetchError = useReports((s) => s.fetchError);
-  const clusterId = useReports((s) => s.clusterId);
+  const { items, status, error, fetchError, clusterId } = useReports.fields('items', 'status', 'error', 'fetchError', 'clusterId');
   const transport = useSystem((s) => s.transport);
   const nameOf = useClusterNames();
 
@@ -117,98 +112,87 @@ function ReportList(): ReactElement {
   };
 
   return (
-    <section className="panel" aria-labelledby="reports-list-title" data-testid="reports-list">
-      <div className="panel-head">
-        <h2 id="reports-list-title" className="panel-title">
-          {t('reports.list.title')}
-        </h2>
-        <ClusterSelect
-          id="reports-cluster"
-          label={t('reports.list.cluster')}
-          value={clusterId ?? ''}
-          onChange={(id) => void reportsStore.getState().load(id || null)}
-        />
-      </div>
+    <Panel
+      titleId="reports-list-title"
+      title={t('reports.list.title')}
+      testId="reports-list"
+      actions={
+        <>
+          <ClusterSelect
+            id="reports-cluster"
+            label={t('reports.list.cluster')}
+            value={clusterId ?? ''}
+            onChange={(id) => void reportsStore.getState().load(id || null)}
+          />
+        </>
+      }
+    >
       {error && status === 'error' ? <ErrorNotice error={error} testId="reports-error" /> : null}
       {fetchError ? <ErrorNotice error={fetchError} testId="report-fetch-error" /> : null}
-      {status === 'loading' && items.length === 0 ? (
-        <div className="loading" role="status">
-          <span className="spinner" aria-hidden="true" />
-          {t('app.loading')}
-        </div>
-      ) : items.length === 0 && status === 'ready' ? (
-        <EmptyState icon="reports" title={t('reports.list.empty')} testId="reports-empty">
-          <p>{t('reports.list.emptyBody')}</p>
-        </EmptyState>
-      ) : items.length > 0 ? (
-        <div className="table-wrap">
-          <table className="grid" data-testid="reports-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('reports.col.created')}</th>
-                <th scope="col">{t('reports.col.cluster')}</th>
-                <th scope="col">{t('reports.col.verdict')}</th>
-                <th scope="col">{t('reports.col.key')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('reports.col.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((r) => (
-                <tr key={r.id} data-testid="report-row">
-                  <td className="nowrap">{fmt.dateTime(r.created_at)}</td>
-                  <td>
-                    <code className="nowrap">{r.cluster_name ?? nameOf(r.cluster_id) ?? r.cluster_id}</code>
-                  </td>
-                  <td>
-                    <VerdictBadge verdict={r.verdict} />
-                  </td>
-                  <td>
-                    <code>{r.key_id}</code>
-                  </td>
-                  <td>
-                    <div className="report-actions">
-                      <button type="button" className="btn btn-sm" onClick={() => void download(r)} data-testid="report-json">
+      <ListView
+        status={status}
+        count={items.length}
+        empty={{ icon: 'reports', title: t('reports.list.empty'), body: t('reports.list.emptyBody'), testId: 'reports-empty' }}
+      >
+        <DataTable
+          columns={[
+            ...(['created', 'cluster', 'verdict', 'key'] as const).map((c) => t(`reports.col.${c}`)),
+            { header: t('reports.col.actions'), hidden: true },
+          ]}
+          testId="reports-table"
+        >
+          {items.map((r) => (
+            <tr key={r.id} data-testid="report-row">
+              <td className="nowrap">{fmt.dateTime(r.created_at)}</td>
+              <td>
+                <code className="nowrap">{r.cluster_name ?? nameOf(r.cluster_id) ?? r.cluster_id}</code>
+              </td>
+              <td>
+                <VerdictBadge verdict={r.verdict} />
+              </td>
+              <td>
+                <code>{r.key_id}</code>
+              </td>
+              <td>
+                <div className="report-actions">
+                  <button type="button" className="btn btn-sm" onClick={() => void download(r)} data-testid="report-json">
+                    <Icon name="download" />
+                    {t('reports.json')}
+                  </button>
+                  {(['en', 'fr'] as const).map((lang) =>
+                    transport === 'http' ? (
+                      <a
+                        key={lang}
+                        className="btn btn-sm"
+                        href={reportHtmlPath(r.id, lang)}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        lang={lang}
+                        data-testid={`report-html-${lang}`}
+                      >
+                        <Icon name="external" />
+                        {t(`reports.html.${lang}`)}
+                      </a>
+                    ) : (
+                      <button
+                        key={lang}
+                        type="button"
+                        className="btn btn-sm"
+                        onClick={() => void saveHtml(r, lang)}
+                        data-testid={`report-html-${lang}`}
+                      >
                         <Icon name="download" />
-                        {t('reports.json')}
+                        {t(`reports.html.${lang}`)}
                       </button>
-                      {(['en', 'fr'] as const).map((lang) =>
-                        transport === 'http' ? (
-                          <a
-                            key={lang}
-                            className="btn btn-sm"
-                            href={reportHtmlPath(r.id, lang)}
-                            target="_blank"
-                            rel="noopener noreferrer"
-                            lang={lang}
-                            data-testid={`report-html-${lang}`}
-                          >
-                            <Icon name="external" />
-                            {t(`reports.html.${lang}`)}
-                          </a>
-                        ) : (
-                          <button
-                            key={lang}
-                            type="button"
-                            className="btn btn-sm"
-                            onClick={() => void saveHtml(r, lang)}
-                            data-testid={`report-html-${lang}`}
-                          >
-                            <Icon name="download" />
-                            {t(`reports.html.${lang}`)}
-                          </button>
-                        ),
-                      )}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-    </section>
+                    ),
+                  )}
+                </div>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      </ListView>
+    </Panel>
   );
 }
 
@@ -216,10 +200,7 @@ function OpenReport(): ReactElement {
   const t = useT();
   const locale = useLocale();
   const fmt = useFormat();
-  const report = useReports((s) => s.report);
-  const pem = useReports((s) => s.pem);
-  const check = useReports((s) => s.check);
-  const pemError = useReports((s) => s.pemError);
+  const { report, pem, check, pemError } = useReports.fields('report', 'pem', 'check', 'pemError');
   const [tooLarge, setTooLarge] = useState<string | null>(null);
 
   // A new file or key: check again at once (offline, nothing is sent).
@@ -231,11 +212,7 @@ function OpenReport(): ReactElement {
   const codeKey = check && !check.ok ? `report.check.${check.code}` : null;
 
   return (
-    <section className="panel" aria-labelledby="open-report-title" data-testid="open-report">
-      <h2 id="open-report-title" className="panel-title">
-        <Icon name="shield" />
-        {t('reports.open.title')}
-      </h2>
+    <Panel titleId="open-report-title" icon="shield" title={t('reports.open.title')} testId="open-report">
       <p className="help">{t('reports.open.help')}</p>
       <div className="pick-row">
         <FilePick
@@ -352,32 +329,33 @@ function OpenReport(): ReactElement {
           </ol>
         </div>
       ) : null}
-    </section>
+    </Panel>
   );
 }
 
 function Keys(): ReactElement {
   const t = useT();
   const fmt = useFormat();
-  const keys = useReports((s) => s.keys);
-  const error = useReports((s) => s.keysError);
-  const pemError = useReports((s) => s.pemError);
+  const { keys, keysError: error, pemError } = useReports.fields('keys', 'keysError', 'pemError');
   const save = async (): Promise<void> => {
     const pem = await reportsStore.getState().fetchManagerPem();
     if (pem !== null) saveText('manager.pem', pem, MEDIA.pem);
   };
   return (
-    <section className="panel" aria-labelledby="keys-title" data-testid="manager-keys">
-      <div className="panel-head">
-        <h2 id="keys-title" className="panel-title">
-          <Icon name="key" />
-          {t('reports.keys.title')}
-        </h2>
-        <button type="button" className="btn btn-sm btn-primary" onClick={() => void save()} data-testid="save-manager-pem">
-          <Icon name="download" />
-          {t('reports.keys.save')}
-        </button>
-      </div>
+    <Panel
+      titleId="keys-title"
+      icon="key"
+      title={t('reports.keys.title')}
+      testId="manager-keys"
+      actions={
+        <>
+          <button type="button" className="btn btn-sm btn-primary" onClick={() => void save()} data-testid="save-manager-pem">
+            <Icon name="download" />
+            {t('reports.keys.save')}
+          </button>
+        </>
+      }
+    >
       <p className="help">{t('reports.keys.help')}</p>
       {error ? <ErrorNotice error={error} testId="keys-error" /> : null}
       {pemError ? <ErrorNotice error={pemError} testId="save-pem-error" /> : null}
@@ -396,6 +374,6 @@ function Keys(): ReactElement {
           </li>
         ))}
       </ul>
-    </section>
+    </Panel>
   );
 }

@@ -1,9 +1,9 @@
 // The DNS servers the preflight checks resolve the clusters' FQDN and address with.
 import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
 import { consoleSettingsStore, useConsoleSettings, useT } from '../../app/stores';
-import { ErrorNotice, InfoNotice } from '../../components/ErrorNotice';
-import { Field } from '../../components/Field';
+import { TextField } from '../../components/TextField';
 import { parseServerList } from '../../stores/consoleSettings';
+import { SettingsForm } from './SettingsForm';
 
 export function DnsPanel(): ReactElement {
   const t = useT();
@@ -25,34 +25,19 @@ export function DnsPanel(): ReactElement {
   };
 
   return (
-    <section className="panel" aria-labelledby="dns-title" data-testid="dns-panel">
-      <h2 id="dns-title" className="panel-title">
-        {t('dns.title')}
-      </h2>
-      <p className="help">{t('dns.help')}</p>
-      {slot.error ? <ErrorNotice error={slot.error} testId="dns-error" /> : null}
-      <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate data-testid="dns-form">
-        <Field id="dns-servers" label={t('dns.servers')} hint={t('dns.serversHelp')}>
-          <textarea
-            className="mono"
-            rows={4}
-            value={text}
-            onChange={(e) => {
-              setText(e.target.value);
-              setSaved(false);
-            }}
-            spellCheck={false}
-            data-testid="dns-servers"
-          />
-        </Field>
-        {slot.save.error ? <ErrorNotice error={slot.save.error} testId="dns-save-error" /> : null}
-        {saved ? <InfoNotice testId="dns-saved">{t('settings.saved')}</InfoNotice> : null}
-        <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={slot.save.pending} data-testid="dns-save">
-            {slot.save.pending ? t('common.saving') : t('common.save')}
-          </button>
-        </div>
-      </form>
-    </section>
+    <SettingsForm name="dns" words="dns" slot={slot} saved={saved} onSubmit={(e) => void onSubmit(e)}>
+      <TextField
+        id="dns-servers"
+        label={t('dns.servers')}
+        hint={t('dns.serversHelp')}
+        rows={4}
+        code
+        value={text}
+        onChange={(v) => {
+          setText(v);
+          setSaved(false);
+        }}
+      />
+    </SettingsForm>
   );
 }

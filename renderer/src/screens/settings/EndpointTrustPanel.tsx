@@ -2,9 +2,9 @@
 // manager CA: one PEM bundle, checked certificate by certificate by the manager; an empty bundle clears it.
 import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
 import { consoleSettingsStore, useConsoleSettings, useFormat, useSession, useT } from '../../app/stores';
-import { ErrorNotice, InfoNotice } from '../../components/ErrorNotice';
-import { Field } from '../../components/Field';
+import { TextField } from '../../components/TextField';
 import { FilePick } from '../../components/FilePick';
+import { SettingsForm } from './SettingsForm';
 
 const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----/g;
 
@@ -37,74 +37,67 @@ export function EndpointTrustPanel(): ReactElement {
   const count = current ? (current.match(PEM_CERTIFICATE) ?? []).length : 0;
 
   return (
-    <section className="panel" aria-labelledby="endpoint-trust-title" data-testid="endpoint-trust-panel">
-      <h2 id="endpoint-trust-title" className="panel-title">
-        {t('endpointTrust.title')}
-      </h2>
-      <p className="help">{t('endpointTrust.help')}</p>
-      {slot.error ? <ErrorNotice error={slot.error} testId="endpoint-trust-error" /> : null}
-      <p data-testid="endpoint-trust-count">{count > 0 ? fmt.plural('endpointTrust.count', count) : t('endpointTrust.none')}</p>
-      <form className="form" onSubmit={onSubmit} noValidate data-testid="endpoint-trust-form">
-        <Field
-          id="endpoint-trust-ca"
-          label={t('endpointTrust.bundle')}
-          labelAction={
-            isAdmin ? (
-              <FilePick
-                label={t('import.pickFile')}
-                accept=".pem,.crt,.cer"
-                onFile={(f) => {
-                  setPem(f.text);
-                  setSaved(false);
-                  setNote(t('import.fileLoaded', { file: f.name }));
-                }}
-                onTooLarge={(name) => setNote(t('import.fileTooLarge', { file: name }))}
-                testId="endpoint-trust-file"
-              />
-            ) : undefined
-          }
-          hint={t('endpointTrust.bundleHelp')}
-          status={note}
-          error={onField ? saveError.message : null}
-          errorTestId="endpoint-trust-ca-error"
-        >
-          <textarea
-            className="mono code-input"
-            rows={8}
-            value={pem}
-            readOnly={!isAdmin}
-            onChange={(e) => {
-              setPem(e.target.value);
-              setSaved(false);
-              if (saveError) consoleSettingsStore.getState().clearEndpointTrustError();
+    <SettingsForm
+      name="endpoint-trust"
+      words="endpointTrust"
+      slot={slot}
+      saveError={saveError && !onField ? saveError : null}
+      saved={saved}
+      onSubmit={onSubmit}
+      summary={<p data-testid="endpoint-trust-count">{count > 0 ? fmt.plural('endpointTrust.count', count) : t('endpointTrust.none')}</p>}
+      actions={
+        isAdmin ? (
+          <button
+            type="button"
+            className="btn btn-danger-ghost"
+            disabled={!current || slot.save.pending}
+            onClick={() => {
+              setPem('');
+              void save('');
             }}
-            spellCheck={false}
-            placeholder={'-----BEGIN CERTIFICATE-----\n…\n-----END CERTIFICATE-----'}
-            data-testid="endpoint-trust-ca"
-          />
-        </Field>
-        {saveError && !onField ? <ErrorNotice error={saveError} testId="endpoint-trust-save-error" /> : null}
-        {saved ? <InfoNotice testId="endpoint-trust-saved">{t('settings.saved')}</InfoNotice> : null}
-        {isAdmin ? (
-          <div className="form-actions">
-            <button type="submit" className="btn btn-primary" disabled={slot.save.pending} data-testid="endpoint-trust-save">
-              {slot.save.pending ? t('common.saving') : t('common.save')}
-            </button>
-            <button
-              type="button"
-              className="btn btn-danger-ghost"
-              disabled={!current || slot.save.pending}
-              onClick={() => {
-                setPem('');
-                void save('');
+            data-testid="endpoint-trust-clear"
+          >
+            {t('endpointTrust.clear')}
+          </button>
+        ) : (
+          false
+        )
+      }
+    >
+      <TextField
+        id="endpoint-trust-ca"
+        label={t('endpointTrust.bundle')}
+        labelAction={
+          isAdmin ? (
+            <FilePick
+              label={t('import.pickFile')}
+              accept=".pem,.crt,.cer"
+              onFile={(f) => {
+                setPem(f.text);
+                setSaved(false);
+                setNote(t('import.fileLoaded', { file: f.name }));
               }}
-              data-testid="endpoint-trust-clear"
-            >
-              {t('endpointTrust.clear')}
-            </button>
-          </div>
-        ) : null}
-      </form>
-    </section>
+              onTooLarge={(name) => setNote(t('import.fileTooLarge', { file: name }))}
+              testId="endpoint-trust-file"
+            />
+          ) : undefined
+        }
+        hint={t('endpointTrust.bundleHelp')}
+        status={note}
+        error={onField ? saveError.message : null}
+        errorTestId="endpoint-trust-ca-error"
+        rows={8}
+        code
+        value={pem}
+        onChange={(v) => {
+          setPem(v);
+          setSaved(false);
+          if (saveError) consoleSettingsStore.getState().clearEndpointTrustError();
+        }}
+        placeholder={'-----BEGIN CERTIFICATE-----\n…\n-----END CERTIFICATE-----'}
+        input={{ className: 'mono code-input', readOnly: !isAdmin }}
+        testId="endpoint-trust-ca"
+      />
+    </SettingsForm>
   );
 }

@@ -9,10 +9,7 @@ import { svgDataUrl } from '../../stores/mfaEnrolment';
 /** `onDone` runs when the operator has saved the recovery codes. */
 export function MfaEnrolment({ onDone }: { onDone: () => void }): ReactElement {
   const t = useT();
-  const enrolment = useMfaEnrolment((s) => s.enrolment);
-  const codes = useMfaEnrolment((s) => s.recoveryCodes);
-  const pending = useMfaEnrolment((s) => s.pending);
-  const error = useMfaEnrolment((s) => s.error);
+  const { enrolment, recoveryCodes: codes, pending, error } = useMfaEnrolment.fields('enrolment', 'recoveryCodes', 'pending', 'error');
 
   if (codes) return <RecoveryCodes codes={codes} onDone={onDone} />;
 

@@ -4,16 +4,14 @@ import { useState, type ReactElement } from 'react';
 import { mfaEnrolmentStore, sessionStore, useSession, useT } from '../../app/stores';
 import { Tone } from '../../components/Badges';
 import { MfaEnrolment } from './MfaEnrolment';
+import { Panel } from '../../components/Panel';
 
 export function SecurityPanel(): ReactElement {
   const t = useT();
   const mfa = useSession((s) => s.mfa);
   const [open, setOpen] = useState(false);
   return (
-    <section className="panel" aria-labelledby="security-title" data-testid="security-panel">
-      <h2 id="security-title" className="panel-title">
-        {t('mfa.title')}
-      </h2>
+    <Panel titleId="security-title" title={t('mfa.title')} testId="security-panel">
       <p className="help">{t('mfa.help')}</p>
       <p data-testid="mfa-state" data-enrolled={mfa?.enrolled ? 'true' : 'false'}>
         {mfa?.enrolled ? (
@@ -45,6 +43,6 @@ export function SecurityPanel(): ReactElement {
           {t('mfa.enrol.open')}
         </button>
       )}
-    </section>
+    </Panel>
   );
 }

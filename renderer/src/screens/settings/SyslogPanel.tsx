@@ -6,12 +6,13 @@ import { consoleSettingsStore, useConsoleSettings, useT } from '../../app/stores
 import { Tone } from '../../components/Badges';
 import { CodeBlock } from '../../components/CodeBlock';
 import { Field } from '../../components/Field';
+import { TextField } from '../../components/TextField';
+import { SettingsForm } from './SettingsForm';
 import { ErrorNotice } from '../../components/ErrorNotice';
 
 export function SyslogPanel(): ReactElement {
   const t = useT();
-  const slot = useConsoleSettings((s) => s.syslog);
-  const test = useConsoleSettings((s) => s.syslogTest);
+  const { syslog: slot, syslogTest: test } = useConsoleSettings.fields('syslog', 'syslogTest');
   const [host, setHost] = useState('');
   const [port, setPort] = useState('514');
   const [transport, setTransport] = useState<SyslogTransport>('tcp');
@@ -47,59 +48,20 @@ export function SyslogPanel(): ReactElement {
   };
 
   return (
-    <section className="panel" aria-labelledby="syslog-title" data-testid="syslog-panel">
-      <h2 id="syslog-title" className="panel-title">
-        {t('syslog.title')}
-      </h2>
-      <p className="help">{t('syslog.help')}</p>
-      {slot.error ? <ErrorNotice error={slot.error} testId="syslog-error" /> : null}
-      <p data-testid="syslog-current">
-        {target
-          ? t('syslog.current', { host: target.host, port: target.port, transport: target.transport.toUpperCase() })
-          : t('syslog.none')}
-      </p>
-      <form className="form" onSubmit={onSubmit} noValidate data-testid="syslog-form">
-        <div className="form-grid">
-          <Field id="syslog-host" label={t('syslog.host')}>
-            <input
-              className="mono"
-              value={host}
-              onChange={(e) => setHost(e.target.value)}
-              autoComplete="off"
-              spellCheck={false}
-              data-testid="syslog-host"
-            />
-          </Field>
-          <Field id="syslog-port" label={t('syslog.port')}>
-            <input inputMode="numeric" value={port} onChange={(e) => setPort(e.target.value)} data-testid="syslog-port" />
-          </Field>
-          <Field id="syslog-transport" label={t('syslog.transport')}>
-            <select value={transport} onChange={(e) => choose(e.target.value as SyslogTransport)} data-testid="syslog-transport">
-              <option value="tls">TLS (RFC 5425)</option>
-              <option value="tcp">TCP</option>
-              <option value="udp">UDP</option>
-            </select>
-          </Field>
-        </div>
-        {transport === 'tls' ? (
-          <Field id="syslog-ca" label={t('syslog.caPem')} note="optional" hint={t('syslog.caPemHint')}>
-            <textarea
-              className="mono"
-              rows={4}
-              value={caPem}
-              onChange={(e) => setCaPem(e.target.value)}
-              spellCheck={false}
-              placeholder="-----BEGIN CERTIFICATE-----"
-              data-testid="syslog-ca"
-            />
-          </Field>
-        ) : null}
-        <div aria-live="polite">{problem ? <p className="field-error">{problem}</p> : null}</div>
-        {slot.save.error ? <ErrorNotice error={slot.save.error} testId="syslog-save-error" /> : null}
-        <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={slot.save.pending} data-testid="syslog-save">
-            {slot.save.pending ? t('common.saving') : t('common.save')}
-          </button>
+    <SettingsForm
+      name="syslog"
+      words="syslog"
+      slot={slot}
+      onSubmit={onSubmit}
+      summary={
+        <p data-testid="syslog-current">
+          {target
+            ? t('syslog.current', { host: target.host, port: target.port, transport: target.transport.toUpperCase() })
+            : t('syslog.none')}
+        </p>
+      }
+      actions={
+        <>
           <button
             type="button"
             className="btn"
@@ -118,18 +80,50 @@ export function SyslogPanel(): ReactElement {
           >
             {t('syslog.clear')}
           </button>
-        </div>
-      </form>
-      {test.error ? <ErrorNotice error={test.error} testId="syslog-test-error" /> : null}
-      {test.result ? (
-        <p data-testid="syslog-test-result" data-reachable={test.result.reachable ? 'true' : 'false'}>
-          <Tone tone={test.result.reachable ? 'ok' : 'bad'}>{test.result.reachable ? t('syslog.reachable') : t('syslog.unreachable')}</Tone>{' '}
-          {test.result.message}
-        </p>
+        </>
+      }
+      after={
+        <>
+          {test.error ? <ErrorNotice error={test.error} testId="syslog-test-error" /> : null}
+          {test.result ? (
+            <p data-testid="syslog-test-result" data-reachable={test.result.reachable ? 'true' : 'false'}>
+              <Tone tone={test.result.reachable ? 'ok' : 'bad'}>
+                {test.result.reachable ? t('syslog.reachable') : t('syslog.unreachable')}
+              </Tone>{' '}
+              {test.result.message}
+            </p>
+          ) : null}
+          {slot.value?.forwarder ? (
+            <CodeBlock text={JSON.stringify(slot.value.forwarder, null, 2)} label={t('syslog.forwarder')} testId="syslog-forwarder" />
+          ) : null}
+        </>
+      }
+    >
+      <div className="form-grid">
+        <TextField id="syslog-host" label={t('syslog.host')} code value={host} onChange={setHost} />
+        <TextField id="syslog-port" label={t('syslog.port')} value={port} onChange={setPort} input={{ inputMode: 'numeric' }} />
+        <Field id="syslog-transport" label={t('syslog.transport')}>
+          <select value={transport} onChange={(e) => choose(e.target.value as SyslogTransport)} data-testid="syslog-transport">
+            <option value="tls">TLS (RFC 5425)</option>
+            <option value="tcp">TCP</option>
+            <option value="udp">UDP</option>
+          </select>
+        </Field>
+      </div>
+      {transport === 'tls' ? (
+        <TextField
+          id="syslog-ca"
+          label={t('syslog.caPem')}
+          note="optional"
+          hint={t('syslog.caPemHint')}
+          rows={4}
+          code
+          value={caPem}
+          onChange={setCaPem}
+          placeholder="-----BEGIN CERTIFICATE-----"
+        />
       ) : null}
-      {slot.value?.forwarder ? (
-        <CodeBlock text={JSON.stringify(slot.value.forwarder, null, 2)} label={t('syslog.forwarder')} testId="syslog-forwarder" />
-      ) : null}
-    </section>
+      <div aria-live="polite">{problem ? <p className="field-error">{problem}</p> : null}</div>
+    </SettingsForm>
   );
 }

@@ -5,24 +5,33 @@ import type { ApiToken } from '../../../../preload/api';
 import { tokensStore, useFormat, useT, useTokens } from '../../app/stores';
 import { Tone } from '../../components/Badges';
 import { CopyButton } from '../../components/CodeBlock';
+import { DataTable } from '../../components/DataTable';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { Field } from '../../components/Field';
 import { Icon } from '../../components/Icon';
+import { Loading } from '../../components/Loading';
+import { Options } from '../../components/Options';
+import { Panel } from '../../components/Panel';
+import { TextField } from '../../components/TextField';
 
-const LIFETIMES = [7, 30, 90, 365] as const;
+const LIFETIMES = ['7', '30', '90', '365'] as const;
+type Lifetime = (typeof LIFETIMES)[number];
 const STATE_TONE: Record<ApiToken['state'], 'ok' | 'bad' | 'neutral'> = { active: 'ok', expired: 'neutral', revoked: 'bad' };
 
 export function TokensPanel({ onClose }: { onClose: () => void }): ReactElement | null {
   const t = useT();
   const fmt = useFormat();
-  const user = useTokens((s) => s.user);
-  const items = useTokens((s) => s.items);
-  const status = useTokens((s) => s.status);
-  const error = useTokens((s) => s.error);
-  const creation = useTokens((s) => s.creation);
-  const created = useTokens((s) => s.created);
-  const revocation = useTokens((s) => s.revocation);
+  const { user, items, status, error, creation, created, revocation } = useTokens.fields(
+    'user',
+    'items',
+    'status',
+    'error',
+    'creation',
+    'created',
+    'revocation',
+  );
   const [label, setLabel] = useState('');
-  const [days, setDays] = useState<number>(90);
+  const [days, setDays] = useState<Lifetime>('90');
   const [announce, setAnnounce] = useState('');
   if (!user) return null;
 
@@ -34,15 +43,18 @@ export function TokensPanel({ onClose }: { onClose: () => void }): ReactElement 
   };
 
   return (
-    <section className="panel tokens-panel" aria-labelledby="tokens-title" data-testid="tokens-panel" data-user-name={user}>
-      <div className="panel-head">
-        <h3 id="tokens-title" className="panel-title">
-          {t('tokens.title', { name: user })}
-        </h3>
+    <Panel
+      titleId="tokens-title"
+      title={t('tokens.title', { name: user })}
+      className="tokens-panel"
+      testId="tokens-panel"
+      data={{ 'data-user-name': user }}
+      actions={
         <button type="button" className="btn btn-sm" onClick={onClose} data-testid="tokens-close">
           {t('tokens.close')}
         </button>
-      </div>
+      }
+    >
       <p className="help">{t('tokens.help')}</p>
 
       {created ? (
@@ -69,28 +81,20 @@ export function TokensPanel({ onClose }: { onClose: () => void }): ReactElement 
 
       <form className="form sub-form" onSubmit={(e) => void onCreate(e)} noValidate data-testid="token-form">
         <div className="form-grid">
-          <div className="field">
-            <label htmlFor="token-label">{t('tokens.label')}</label>
-            <input
-              id="token-label"
-              value={label}
-              maxLength={64}
-              onChange={(e) => setLabel(e.target.value)}
-              autoComplete="off"
-              placeholder="ci-nightly"
-              data-testid="token-label"
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="token-lifetime">{t('tokens.lifetime')}</label>
-            <select id="token-lifetime" value={days} onChange={(e) => setDays(Number(e.target.value))} data-testid="token-lifetime">
-              {LIFETIMES.map((d) => (
-                <option key={d} value={d}>
-                  {t('tokens.lifetime.days', { n: d })}
-                </option>
-              ))}
+          <TextField
+            id="token-label"
+            label={t('tokens.label')}
+            note="optional"
+            value={label}
+            onChange={setLabel}
+            placeholder="ci-nightly"
+            input={{ maxLength: 64, autoComplete: 'off' }}
+          />
+          <Field id="token-lifetime" label={t('tokens.lifetime')}>
+            <select value={days} onChange={(e) => setDays(e.target.value as Lifetime)} data-testid="token-lifetime">
+              <Options values={LIFETIMES} label={(d) => t('tokens.lifetime.days', { n: Number(d) })} />
             </select>
-          </div>
+          </Field>
         </div>
         {creation.error ? <ErrorNotice error={creation.error} testId="token-create-error" /> : null}
         <div className="form-actions">
@@ -107,67 +111,58 @@ export function TokensPanel({ onClose }: { onClose: () => void }): ReactElement 
       {error ? <ErrorNotice error={error} testId="tokens-error" /> : null}
       {revocation.error ? <ErrorNotice error={revocation.error} testId="token-revoke-error" /> : null}
       {status === 'loading' ? (
-        <div className="loading" role="status">
-          <span className="spinner" aria-hidden="true" />
-          {t('app.loading')}
-        </div>
+        <Loading />
       ) : items.length === 0 ? (
         <p className="muted" data-testid="tokens-empty">
           {t('tokens.empty')}
         </p>
       ) : (
-        <div className="table-wrap">
-          <table className="grid" data-testid="tokens-table">
-            <caption className="visually-hidden">{t('tokens.title', { name: user })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('tokens.col.id')}</th>
-                <th scope="col">{t('tokens.label')}</th>
-                <th scope="col">{t('tokens.col.created')}</th>
-                <th scope="col">{t('tokens.col.expires')}</th>
-                <th scope="col">{t('tokens.col.state')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('users.col.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((k) => (
-                <tr key={k.id} data-testid="token-row" data-token-id={k.id} data-state={k.state}>
-                  <th scope="row" className="mono">
-                    {k.id}
-                  </th>
-                  <td>{k.name ?? <span className="muted">–</span>}</td>
-                  <td>{fmt.dateTime(k.created_at)}</td>
-                  <td>{fmt.dateTime(k.expires_at)}</td>
-                  <td>
-                    <Tone tone={STATE_TONE[k.state]}>{t(`tokens.state.${k.state}`)}</Tone>
-                  </td>
-                  <td className="row-actions">
-                    {k.state === 'active' ? (
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-danger-ghost"
-                        disabled={revocation.pending && revocation.id === k.id}
-                        aria-label={t('tokens.revokeLabel', { id: k.id })}
-                        data-testid="token-revoke"
-                        onClick={() =>
-                          void tokensStore
-                            .getState()
-                            .revoke(k.id)
-                            .then((ok) => ok && setAnnounce(t('tokens.revoked', { id: k.id })))
-                        }
-                      >
-                        {t('tokens.revoke')}
-                      </button>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={t('tokens.title', { name: user })}
+          columns={[
+            t('tokens.col.id'),
+            t('tokens.label'),
+            t('tokens.col.created'),
+            t('tokens.col.expires'),
+            t('tokens.col.state'),
+            { header: t('users.col.actions'), hidden: true },
+          ]}
+          testId="tokens-table"
+        >
+          {items.map((k) => (
+            <tr key={k.id} data-testid="token-row" data-token-id={k.id} data-state={k.state}>
+              <th scope="row" className="mono">
+                {k.id}
+              </th>
+              <td>{k.name ?? <span className="muted">–</span>}</td>
+              <td>{fmt.dateTime(k.created_at)}</td>
+              <td data-testid="token-expires">{fmt.dateTime(k.expires_at)}</td>
+              <td>
+                <Tone tone={STATE_TONE[k.state]}>{t(`tokens.state.${k.state}`)}</Tone>
+              </td>
+              <td className="row-actions">
+                {k.state === 'active' ? (
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-danger-ghost"
+                    disabled={revocation.pending && revocation.id === k.id}
+                    aria-label={t('tokens.revokeLabel', { id: k.id })}
+                    data-testid="token-revoke"
+                    onClick={() =>
+                      void tokensStore
+                        .getState()
+                        .revoke(k.id)
+                        .then((ok) => ok && setAnnounce(t('tokens.revoked', { id: k.id })))
+                    }
+                  >
+                    {t('tokens.revoke')}
+                  </button>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
-    </section>
+    </Panel>
   );
 }

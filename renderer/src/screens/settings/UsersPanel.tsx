@@ -7,17 +7,24 @@ import { Tone } from '../../components/Badges';
 import { MIN_PASSWORD_LENGTH } from '../../api/validation';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Icon } from '../../components/Icon';
+import { Confirm } from '../../components/Confirm';
+import { Field } from '../../components/Field';
+import { TextField } from '../../components/TextField';
+import { Panel } from '../../components/Panel';
+import { Loading } from '../../components/Loading';
+import { DataTable } from '../../components/DataTable';
+import { Options } from '../../components/Options';
 import { TokensPanel } from './TokensPanel';
 
 const ROLES: readonly Role[] = ['viewer', 'operator', 'admin'];
+/** A name typed exactly; a new password (the browser offers to generate and keep it). */
+const PLAIN = { autoComplete: 'off', spellCheck: false } as const;
+const NEW_PASSWORD = { type: 'password', autoComplete: 'new-password' } as const;
 
 export function UsersPanel(): ReactElement {
   const t = useT();
   const fmt = useFormat();
-  const items = useUsers((s) => s.items);
-  const status = useUsers((s) => s.status);
-  const error = useUsers((s) => s.error);
-  const mfaReset = useUsers((s) => s.mfaReset);
+  const { items, status, error, mfaReset } = useUsers.fields('items', 'status', 'error', 'mfaReset');
   const me = useSession((s) => s.user?.name ?? null);
   const tokensOf = useTokens((s) => s.user);
   const [resetting, setResetting] = useState<string | null>(null);
@@ -30,23 +37,27 @@ export function UsersPanel(): ReactElement {
   }, []);
 
   return (
-    <section className="panel users-panel" aria-labelledby="users-title" data-testid="users-panel">
-      <div className="panel-head">
-        <h2 id="users-title" className="panel-title">
-          {t('users.title')}
-        </h2>
-        <button
-          ref={addRef}
-          type="button"
-          className="btn btn-primary btn-sm"
-          onClick={() => setAdding((v) => !v)}
-          aria-expanded={adding}
-          data-testid="add-user"
-        >
-          <Icon name="plus" />
-          {t('users.add')}
-        </button>
-      </div>
+    <Panel
+      titleId="users-title"
+      title={t('users.title')}
+      className="users-panel"
+      testId="users-panel"
+      actions={
+        <>
+          <button
+            ref={addRef}
+            type="button"
+            className="btn btn-primary btn-sm"
+            onClick={() => setAdding((v) => !v)}
+            aria-expanded={adding}
+            data-testid="add-user"
+          >
+            <Icon name="plus" />
+            {t('users.add')}
+          </button>
+        </>
+      }
+    >
       <p className="help">{t('users.help')}</p>
       {adding ? (
         <AddUserForm
@@ -63,100 +74,78 @@ export function UsersPanel(): ReactElement {
       {error ? <ErrorNotice error={error} testId="users-error" /> : null}
       {mfaReset.error ? <ErrorNotice error={mfaReset.error} testId="mfa-reset-error" /> : null}
       {resetting ? (
-        <div className="confirm" role="alertdialog" aria-labelledby="mfa-reset-title" data-testid="mfa-reset-confirm">
-          <p id="mfa-reset-title" className="confirm-title">
-            <Icon name="alert" />
-            {t('users.mfaReset.confirm', { name: resetting })}
-          </p>
-          <div className="form-actions">
-            <button
-              type="button"
-              className="btn btn-danger btn-sm"
-              autoFocus
-              disabled={mfaReset.pending}
-              data-testid="mfa-reset-confirm-button"
-              onClick={() =>
-                void usersStore
-                  .getState()
-                  .resetMfa(resetting)
-                  .then((ok) => {
-                    if (ok) setAnnounce(t('users.mfaReset.done', { name: resetting }));
-                    setResetting(null);
-                  })
-              }
-            >
-              {t('users.mfaReset.action')}
-            </button>
-            <button type="button" className="btn btn-sm" onClick={() => setResetting(null)}>
-              {t('common.cancel')}
-            </button>
-          </div>
-        </div>
+        <Confirm
+          titleId="mfa-reset-title"
+          title={t('users.mfaReset.confirm', { name: resetting })}
+          testId="mfa-reset-confirm"
+          onCancel={() => setResetting(null)}
+          confirm={{
+            label: t('users.mfaReset.action'),
+            disabled: mfaReset.pending,
+            testId: 'mfa-reset-confirm-button',
+            onClick: () =>
+              void usersStore
+                .getState()
+                .resetMfa(resetting)
+                .then((ok) => {
+                  if (ok) setAnnounce(t('users.mfaReset.done', { name: resetting }));
+                  setResetting(null);
+                }),
+          }}
+        />
       ) : null}
       {status === 'loading' && items.length === 0 ? (
-        <div className="loading" role="status">
-          <span className="spinner" aria-hidden="true" />
-          {t('app.loading')}
-        </div>
+        <Loading />
       ) : (
-        <div className="table-wrap">
-          <table className="grid" data-testid="users-table">
-            <caption className="visually-hidden">{t('users.title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('users.col.name')}</th>
-                <th scope="col">{t('users.col.role')}</th>
-                <th scope="col">{t('users.col.created')}</th>
-                <th scope="col">{t('users.col.mfa')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('users.col.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((u) => (
-                <tr key={u.id} data-testid="user-row" data-user-name={u.name}>
-                  <th scope="row">{u.name}</th>
-                  <td>
-                    <span className="badge" data-role={u.role}>
-                      {t(`role.${u.role}`)}
-                    </span>
-                  </td>
-                  <td>{fmt.dateTime(u.created_at)}</td>
-                  <td data-testid="user-mfa" data-mfa={u.mfa_enrolled ? 'enrolled' : 'none'}>
-                    {u.mfa_enrolled ? <Tone tone="ok">{t('mfa.enrolled')}</Tone> : <span className="muted">{t('mfa.notEnrolled')}</span>}
-                  </td>
-                  <td className="row-actions">
-                    <button
-                      type="button"
-                      className="btn btn-sm"
-                      aria-expanded={tokensOf === u.name}
-                      aria-label={t('tokens.openLabel', { name: u.name })}
-                      onClick={() => (tokensOf === u.name ? tokensStore.getState().close() : void tokensStore.getState().open(u.name))}
-                      data-testid="user-tokens"
-                    >
-                      {t('tokens.open')}
-                    </button>
-                    {u.mfa_enrolled && u.name !== me ? (
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-danger-ghost"
-                        onClick={() => setResetting(u.name)}
-                        data-testid="mfa-reset"
-                        aria-label={t('users.mfaReset.label', { name: u.name })}
-                      >
-                        {t('users.mfaReset.action')}
-                      </button>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={t('users.title')}
+          columns={[
+            ...(['name', 'role', 'created', 'mfa'] as const).map((c) => t(`users.col.${c}`)),
+            { header: t('users.col.actions'), hidden: true },
+          ]}
+          testId="users-table"
+        >
+          {items.map((u) => (
+            <tr key={u.id} data-testid="user-row" data-user-name={u.name}>
+              <th scope="row">{u.name}</th>
+              <td>
+                <span className="badge" data-role={u.role}>
+                  {t(`role.${u.role}`)}
+                </span>
+              </td>
+              <td>{fmt.dateTime(u.created_at)}</td>
+              <td data-testid="user-mfa" data-mfa={u.mfa_enrolled ? 'enrolled' : 'none'}>
+                {u.mfa_enrolled ? <Tone tone="ok">{t('mfa.enrolled')}</Tone> : <span className="muted">{t('mfa.notEnrolled')}</span>}
+              </td>
+              <td className="row-actions">
+                <button
+                  type="button"
+                  className="btn btn-sm"
+                  aria-expanded={tokensOf === u.name}
+                  aria-label={t('tokens.openLabel', { name: u.name })}
+                  onClick={() => (tokensOf === u.name ? tokensStore.getState().close() : void tokensStore.getState().open(u.name))}
+                  data-testid="user-tokens"
+                >
+                  {t('tokens.open')}
+                </button>
+                {u.mfa_enrolled && u.name !== me ? (
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-danger-ghost"
+                    onClick={() => setResetting(u.name)}
+                    data-testid="mfa-reset"
+                    aria-label={t('users.mfaReset.label', { name: u.name })}
+                  >
+                    {t('users.mfaReset.action')}
+                  </button>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       <TokensPanel onClose={() => tokensStore.getState().close()} />
-    </section>
+    </Panel>
   );
 }
 
@@ -197,52 +186,21 @@ function AddUserForm({ onDone }: { onDone: (name: string | null) => void }): Rea
       }}
     >
       <div className="form-grid">
-        <div className="field">
-          <label htmlFor="user-name">{t('users.col.name')}</label>
-          <input
-            ref={nameRef}
-            id="user-name"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            autoComplete="off"
-            spellCheck={false}
-            data-testid="user-name"
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="user-role">{t('users.col.role')}</label>
-          <select id="user-role" value={role} onChange={(e) => setRole(e.target.value as Role)} data-testid="user-role">
-            {ROLES.map((r) => (
-              <option key={r} value={r}>
-                {t(`role.${r}`)}
-              </option>
-            ))}
+        <TextField id="user-name" label={t('users.col.name')} inputRef={nameRef} value={name} onChange={setName} input={PLAIN} />
+        <Field id="user-role" label={t('users.col.role')} hint={t(`users.roleHelp.${role}`)}>
+          <select value={role} onChange={(e) => setRole(e.target.value as Role)} data-testid="user-role">
+            <Options values={ROLES} label={(r) => t(`role.${r}`)} />
           </select>
-          <p className="help">{t(`users.roleHelp.${role}`)}</p>
-        </div>
-        <div className="field">
-          <label htmlFor="user-password">{t('setup.password')}</label>
-          <input
-            id="user-password"
-            type="password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            autoComplete="new-password"
-            data-testid="user-password"
-          />
-          <p className="help">{t('setup.passwordHelp', { min: MIN_PASSWORD_LENGTH })}</p>
-        </div>
-        <div className="field">
-          <label htmlFor="user-confirm">{t('setup.confirm')}</label>
-          <input
-            id="user-confirm"
-            type="password"
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-            autoComplete="new-password"
-            data-testid="user-confirm"
-          />
-        </div>
+        </Field>
+        <TextField
+          id="user-password"
+          label={t('setup.password')}
+          hint={t('setup.passwordHelp', { min: MIN_PASSWORD_LENGTH })}
+          value={password}
+          onChange={setPassword}
+          input={NEW_PASSWORD}
+        />
+        <TextField id="user-confirm" label={t('setup.confirm')} value={confirm} onChange={setConfirm} input={NEW_PASSWORD} />
       </div>
       <div aria-live="polite">
         {problem ? (

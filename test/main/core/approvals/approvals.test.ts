@@ -41,7 +41,7 @@ describe('Approvals', () => {
   beforeAll(async () => {
     clock = new ManualClock();
     tm = testManager({ clock });
-    approvals = new Approvals(tm.manager.store, clock);
+    approvals = new Approvals(tm.manager.store, clock, tm.manager.events);
     const user = async (name: string, role: 'viewer' | 'operator' | 'admin'): Promise<PublicUser> => {
       await tm.manager.accounts.addUser(name, role, 'correct horse battery', 'test');
       const u = tm.manager.store.accounts.userByName(name)!;

@@ -43,6 +43,7 @@ describe('configuration backups', () => {
       registration: tm.manager.registration,
       clock: tm.manager.clock,
       dataDir: tm.dataDir,
+      events: tm.manager.events,
       timeoutMs: 5000,
     });
     clusterId = tm.manager.clusters.create({ name: 'edge' }, 'test').id;

@@ -1,6 +1,7 @@
 // The one decoder of JSON bodies: what it refuses (with the reason in details) and what it lets through.
 import { describe, expect, test } from 'vitest';
-import { checkJsonValue, MAX_JSON_DEPTH, parseJsonBody, wellFormedValue } from '../../../../main/core/http/json-body';
+import { checkJsonValue, MAX_JSON_DEPTH, parseJsonBody } from '../../../../main/core/http/json-body';
+import { wellFormedValue } from '../../../../main/core/well-formed';
 
 const reason = (f: () => unknown): string | undefined => {
   try {

@@ -1,11 +1,11 @@
 // The preflight checks against real servers: a DNS server (dnsmasq) on loopback for forward and reverse DNS,
 // TLS endpoints with valid, expired, untrusted and nearly expired certificates, the Kubernetes API test server
-// for the API, nodes and capacity, and an HTTPS OCI registry as the mirror.
+// for the API, nodes and capacity, and Debian's docker-registry (Distribution 2.8, TLS) as the mirror.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importRbacYaml } from '../../../../main/core/kubernetes/import-rbac';
-import { setDnsServers } from '../../../../main/core/probes/dns-settings';
+import { setDnsServers } from '../../../../main/core/checks/dns-settings';
 import { setEndpointTrust } from '../../../../main/core/profiles/endpoint-trust';
-import type { CheckResult } from '../../../../main/core/preflight/check-types';
+import type { CheckResult } from '../../../../main/core/checks/check-types';
 import type { PreflightRun } from '../../../../main/core/preflight/preflight';
 import type { ManagedComponentSpec } from '../../../../main/wire/protocol';
 import { testManager, type TestManager } from '../../../support/manager';
@@ -13,18 +13,19 @@ import { startListeners, type RunningListeners } from '../../../support/listener
 import { startDnsServer, type DnsServer } from '../../../support/dns-server';
 import { closedPort, startTlsEndpoint, type TestEndpoint } from '../../../support/tls-endpoints';
 import { kubeTarget, type KubeTarget } from '../../../support/kube-api/target';
-import { digestOf, startOciRegistry, type OciRegistry } from '../reports/oci-registry';
+import { absentDigest, pushTestImage, registryAvailable, startRegistry, type TestRegistry } from '../../../support/registry';
 
 const NS = 'navin-platform';
-const PRESENT = digestOf('opa in the mirror');
-const ABSENT = digestOf('opa nowhere');
+const ABSENT = absentDigest('opa nowhere');
 
-describe('preflight checks', () => {
+describe.skipIf(!registryAvailable().ok)('preflight checks', () => {
+  /** An image pushed to the registry at start. */
+  let PRESENT: string;
   let t: TestManager;
   let listeners: RunningListeners;
   let dns: DnsServer;
   let kube: KubeTarget;
-  let registry: OciRegistry;
+  let registry: TestRegistry;
   const endpoints: Partial<Record<'valid' | 'expired' | 'untrusted' | 'expiring', TestEndpoint>> = {};
 
   const check = (run: PreflightRun, id: string): CheckResult => {
@@ -50,23 +51,18 @@ describe('preflight checks', () => {
         ptr: { '10.250.0.10': 'api.edge.navin.test' },
       }),
       kubeTarget(),
-      startOciRegistry({ 'navin/opa': [PRESENT] }),
+      startRegistry(),
       ...kinds.map((kind) => startTlsEndpoint({ kind, serverName: '127.0.0.1' })),
     ]);
-    [listeners, dns, kube, registry] = started as unknown as [RunningListeners, DnsServer, KubeTarget, OciRegistry];
+    [listeners, dns, kube, registry] = started as unknown as [RunningListeners, DnsServer, KubeTarget, TestRegistry];
+    PRESENT = await pushTestImage(registry, 'navin/opa');
     kinds.forEach((k, i) => (endpoints[k] = started[4 + i] as TestEndpoint));
     await kube.apply(importRbacYaml(NS, 'edge'));
     setDnsServers(t.manager.store, dns.servers, 'test');
     setEndpointTrust(t.manager.store, endpoints.valid!.caPem, 'test');
   });
   afterAll(async () => {
-    await Promise.all([
-      listeners?.close(),
-      dns?.stop(),
-      kube?.close(),
-      registry?.close(),
-      ...Object.values(endpoints).map((e) => e.stop()),
-    ]);
+    await Promise.all([listeners?.close(), dns?.stop(), kube?.close(), registry?.stop(), ...Object.values(endpoints).map((e) => e.stop())]);
     t?.close();
   });
 

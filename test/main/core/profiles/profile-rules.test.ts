@@ -12,7 +12,7 @@ import { startListeners, type RunningListeners } from '../../../support/listener
 import { closedPort, startPlainTcp, startTlsEndpoint, type TestEndpoint } from '../../../support/tls-endpoints';
 import { startSyslogListener, type SyslogListener } from '../../../support/syslog-listener';
 import { kubeTarget, type KubeTarget } from '../../../support/kube-api/target';
-import { digestOf, startOciRegistry } from '../reports/oci-registry';
+import { absentDigest, pushTestImage, startRegistry } from '../../../support/registry';
 
 const NS = 'navin-platform';
 
@@ -162,27 +162,28 @@ describe('profile rules on real state', () => {
     expect(rule(e, 'no_sandbox')).toMatchObject({ status: 'fail', reason: { en: 'sandbox services present: scratch' } });
     expect(rule(e, 'four_eyes').status).toBe('fail');
     // With the mirror set and every image named from it, the mirror-only rule holds.
-    const registry = await startOciRegistry({ 'navin/opa': [digestOf('opa 1.0.0')] });
+    const registry = await startRegistry();
     try {
+      const opa = await pushTestImage(registry, 'navin/opa');
       t.manager.reports.setMirror({ url: registry.url, ca_pem: registry.caPem }, 'test');
       install(id, 'scratch', {
         component: 'opa',
         version: '1.0.0',
         sandbox: true,
-        artifacts: [{ name: 'opa', image: `${new URL(registry.url).host}/navin/opa@${digestOf('opa 1.0.0')}` }],
+        artifacts: [{ name: 'opa', image: `${registry.host}/navin/opa@${opa}` }],
       });
       expect(rule(await evaluate(id), 'mirror_only').status).toBe('pass');
       install(id, 'other', {
         component: 'nats',
         version: '2.10.0',
-        artifacts: [{ name: 'nats', image: `docker.io/library/nats@${digestOf('nats')}` }],
+        artifacts: [{ name: 'nats', image: `docker.io/library/nats@${absentDigest('nats')}` }],
       });
       expect(rule(await evaluate(id), 'mirror_only').reason?.en).toBe(
-        `images not pulled from the mirror: docker.io/library/nats@${digestOf('nats')}`,
+        `images not pulled from the mirror: docker.io/library/nats@${absentDigest('nats')}`,
       );
       t.manager.commands.issue(id, 'managedcomponent.delete', { name: 'other' }, 'test');
     } finally {
-      await registry.close();
+      await registry.stop();
     }
     t.manager.store.reports.setMirror({ url: null, ca_pem: null });
     const bob = await t.manager.accounts.addUser('bob', 'admin', 'correct horse battery', 'test');

@@ -4,16 +4,17 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { join } from 'node:path';
 import { startGateway, type Gateway } from '../../../../main/core/gateway/gateway';
 import { serverTls } from '../../../../main/core/keys/server-tls';
-import type { ReportLine, SignedReport } from '../../../../main/core/reports/report-types';
+import type { ReportLine } from '../../../../main/core/checks/check-types';
+import type { SignedReport } from '../../../../main/core/reports/report-types';
 import { testManager, type TestManager } from '../../../support/manager';
 import { gatewayCall } from '../../../support/gateway-client';
 import { ManualClock } from '../../../support/clock';
-import { digestOf } from './oci-registry';
+import { absentDigest } from '../../../support/registry';
 
 const SPEC = {
   component: 'nats',
   version: '2.10.0',
-  artifacts: [{ name: 'nats', image: `registry.internal/navin/nats@${digestOf('nats')}` }],
+  artifacts: [{ name: 'nats', image: `registry.internal/navin/nats@${absentDigest('nats')}` }],
 };
 const lineOf = (report: SignedReport, id: string): ReportLine => report.payload.lines.find((l) => l.id === id)!;
 

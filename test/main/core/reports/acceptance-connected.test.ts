@@ -1,5 +1,5 @@
 // An acceptance run against a cluster whose agent is connected over mTLS, whose component really exists in
-// the Kubernetes API (test server, RBAC from the manager's own YAML) and whose images are in an HTTPS mirror:
+// the Kubernetes API (test server, RBAC from the manager's own YAML) and whose images are in a real registry:
 // every line that can run passes, with the values it observed; the report is stored, audited and announced.
 import { VERSION } from '../../../../main/core/version';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -8,30 +8,33 @@ import { stringify } from 'yaml';
 import { startGateway, type Gateway } from '../../../../main/core/gateway/gateway';
 import { serverTls } from '../../../../main/core/keys/server-tls';
 import { importRbacYaml } from '../../../../main/core/kubernetes/import-rbac';
-import type { ReportLine, SignedReport } from '../../../../main/core/reports/report-types';
+import type { ReportLine } from '../../../../main/core/checks/check-types';
+import type { SignedReport } from '../../../../main/core/reports/report-types';
 import type { CoreEvent } from '../../../../main/core/events';
 import type { Credentials } from '../../../../main/api/router';
 import { kubeTarget, type KubeTarget } from '../../../support/kube-api/target';
 import { testManager, type TestManager } from '../../../support/manager';
 import { gatewayCall, type ClientCert } from '../../../support/gateway-client';
-import { digestOf, startOciRegistry, type OciRegistry } from './oci-registry';
+import { pushTestImage, registryAvailable, startRegistry, type TestRegistry } from '../../../support/registry';
 
 const NS = 'navin-platform';
-const DIGEST = digestOf('opa 0.68.0 index');
-const SPEC = {
+const specOf = (digest: string) => ({
   component: 'opa',
   version: '0.68.0',
   replicas: 2,
-  artifacts: [{ name: 'opa', image: `registry.internal/navin/opa@${DIGEST}` }],
+  artifacts: [{ name: 'opa', image: `registry.internal/navin/opa@${digest}` }],
   resources: { cpu: '250m', memory: '256Mi' },
   config: { decision_logs: true, bundles: { authz: { resource: 'bundles/authz.tar.gz' } } },
-};
+});
 
-describe('acceptance of a connected cluster', () => {
+describe.skipIf(!registryAvailable().ok)('acceptance of a connected cluster', () => {
+  /** The image's index digest, known once it is pushed to the registry. */
+  let DIGEST: string;
+  let SPEC: ReturnType<typeof specOf>;
   let target: KubeTarget;
   let t: TestManager;
   let gw: Gateway;
-  let registry: OciRegistry;
+  let registry: TestRegistry;
   let op: Credentials;
   let clusterId: string;
   let serial: string;
@@ -45,7 +48,9 @@ describe('acceptance of a connected cluster', () => {
   };
 
   beforeAll(async () => {
-    [target, registry] = await Promise.all([kubeTarget(), startOciRegistry({ 'navin/opa': [DIGEST] })]);
+    [target, registry] = await Promise.all([kubeTarget(), startRegistry()]);
+    DIGEST = await pushTestImage(registry, 'navin/opa');
+    SPEC = specOf(DIGEST);
     await target.apply(importRbacYaml(NS, 'edge'));
     t = testManager();
     op = await t.login('olga', 'operator');
@@ -100,7 +105,7 @@ describe('acceptance of a connected cluster', () => {
   });
   afterAll(async () => {
     await gw?.close();
-    await registry?.close();
+    await registry?.stop();
     t?.close();
     await target?.close();
   });
@@ -157,7 +162,7 @@ describe('acceptance of a connected cluster', () => {
     expect((l.evidence as any).resource_version).toBeTruthy();
   });
 
-  test('install.offline_source.opa passes: a real HEAD for the digest answered 200 in the mirror', () => {
+  test('install.offline_source.opa passes: a real HEAD for the digest answered 200 in the mirror', async () => {
     const l = line('install.offline_source.opa');
     expect(l.status).toBe('PASS');
     expect(l.evidence).toMatchObject({ mirror_url: registry.url, digests: [DIGEST], mirror_ca: 'configured CA' });
@@ -169,7 +174,7 @@ describe('acceptance of a connected cluster', () => {
       content_digest: DIGEST,
       found: true,
     });
-    expect(registry.requests).toContainEqual(expect.objectContaining({ method: 'HEAD', path: `/v2/navin/opa/manifests/${DIGEST}` }));
+    await registry.waitForRequest((r) => r.method === 'HEAD' && r.path === `/v2/navin/opa/manifests/${DIGEST}` && r.status === 200);
   });
 
   test('functional.opa is BLOCKED with its reason, so the verdict is BLOCKED, not PASS', () => {

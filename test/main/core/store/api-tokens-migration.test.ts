@@ -1,4 +1,4 @@
-// Migration 6: API tokens made before expiry existed keep working, now with an id and the default lifetime
+// Migration 7: API tokens made before expiry existed keep working, now with an id and the default lifetime
 // counted from the upgrade, instead of living for ever (or dying at once).
 import { afterEach, expect, test } from 'vitest';
 import { createHash } from 'node:crypto';
@@ -16,7 +16,7 @@ test('an old token row gets an id and expires 90 days after the upgrade', () => 
   const file = join(dir.path, 'navin.db');
   const old = openDatabase(
     file,
-    migrations.filter((m) => m.version <= 5),
+    migrations.filter((m) => m.version <= 6),
   );
   old
     .prepare("INSERT INTO users (id, name, role, password_hash, created_at) VALUES ('u1', 'alice', 'admin', 'x', '2024-01-01T00:00:00Z')")

@@ -1,0 +1,38 @@
+// The dependency rules of main/core that eslint cannot see: its folders form layers, never a loop, so that a
+// lower folder (store, checks, kubernetes) can be read, tested and changed without the ones built on it.
+// Run by `npm run lint`.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'core-folder-cycle',
+      comment:
+        'A folder of main/core imports (perhaps through others) a folder that imports it back. Move what both need into a lower folder (checks/ for what checks share) or pass it in.',
+      severity: 'error',
+      scope: 'folder',
+      from: { path: '^main/core/' },
+      to: { path: '^main/core/', circular: true },
+    },
+    {
+      name: 'core-composition-root',
+      comment:
+        'Only the transports and the CLI know the Manager: a service of main/core declares the few dependencies it needs as its own interface and is passed them.',
+      severity: 'error',
+      from: { path: '^main/core/[^/]+/' },
+      to: { path: '^main/core/manager\\.ts$' },
+    },
+    {
+      name: 'core-base-files',
+      comment:
+        'The files directly in main/core (errors, clock, events, listeners, version) sit below every folder of the core; only manager.ts, the composition root, imports the folders.',
+      severity: 'error',
+      from: { path: '^main/core/[^/]+\\.ts$', pathNot: '^main/core/manager\\.ts$' },
+      to: { path: '^main/core/[^/]+/' },
+    },
+  ],
+  options: {
+    includeOnly: '^main/core/',
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+  },
+};

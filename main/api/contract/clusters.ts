@@ -1,0 +1,66 @@
+// Cluster records and what the console shows of them with their agent.
+
+export type ProfileName = 'development' | 'standard' | 'banking-secure' | 'air-gapped' | 'hybrid';
+export type ClusterState = 'pending' | 'connected' | 'offline' | 'revoked';
+
+export interface Cluster {
+  id: string;
+  name: string;
+  description: string;
+  tenant: string;
+  state: ClusterState;
+  profile?: ProfileName;
+  /** The cluster's DNS name and the address it must resolve to (checked by the preflight DNS checks). */
+  fqdn?: string | null;
+  address?: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** What the gateway last saw of a cluster's agent. */
+export interface AgentStatus {
+  connected: boolean;
+  last_seen: string | null;
+  offline_since: string | null;
+  leader_replica: string | null;
+  agent_version: string | null;
+  certificate_serial: string | null;
+}
+
+/** A cluster, its state derived from its certificates and its agent. */
+export interface ClusterView extends Cluster {
+  agent?: AgentStatus;
+}
+
+export interface ClusterList {
+  items: ClusterView[];
+}
+
+export interface ClusterCreate {
+  name: string;
+  description?: string;
+  tenant?: string;
+  profile?: ProfileName;
+  fqdn?: string;
+  address?: string;
+}
+
+export interface ClusterPatch {
+  name?: string;
+  description?: string;
+  fqdn?: string | null;
+  address?: string | null;
+  /** Refused with invalid_field: the profile is changed with PUT …/profile (admin). */
+  profile?: never;
+  /** Refused with invalid_field: the tenant of a cluster never changes (agent configs are signed for it). */
+  tenant?: never;
+}
+
+export interface ClusterRoutes {
+  'GET /api/v1/clusters': { result: ClusterList };
+  'POST /api/v1/clusters': { body: ClusterCreate; result: ClusterView };
+  'GET /api/v1/clusters/:id': { result: ClusterView };
+  'PATCH /api/v1/clusters/:id': { body: ClusterPatch; result: ClusterView };
+  'DELETE /api/v1/clusters/:id': { result: null };
+  'GET /api/v1/clusters/:id/agent': { result: AgentStatus };
+}

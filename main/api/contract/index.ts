@@ -1,0 +1,68 @@
+// The console API contract: every route of /api/v1 with its query, body and result, one file per family.
+// The router types each handler by it, preload/api.ts re-exports it for the renderer, whose client is typed
+// by it too. Adding a family: a file here with its types and its `…Routes` interface, listed below.
+import type { ApprovalRoutes } from './approvals';
+import type { AuditRoutes } from './audit';
+import type { BackupRoutes } from './backups';
+import type { CatalogRoutes } from './catalog';
+import type { ClusterRoutes } from './clusters';
+import type { CommandRoutes } from './commands';
+import type { KeyRoutes } from './keys';
+import type { KubernetesRoutes } from './kubernetes';
+import type { MirrorRoutes } from './mirror';
+import type { ProfileRoutes } from './profiles';
+import type { ReportRoutes } from './reports';
+import type { Method } from './route';
+import type { SessionRoutes } from './session';
+import type { SettingsRoutes } from './settings';
+import type { SystemRoutes } from './system';
+import type { TokenRoutes } from './tokens';
+import type { UserRoutes } from './users';
+
+export type * from './approvals';
+export type * from './audit';
+export type * from './backups';
+export type * from './catalog';
+export type * from './checks';
+export type * from './clusters';
+export type * from './commands';
+export type * from './errors';
+export type * from './keys';
+export type * from './kubernetes';
+export type * from './mirror';
+export type * from './profiles';
+export type * from './reports';
+export type * from './route';
+export type * from './session';
+export type * from './settings';
+export type * from './system';
+export type * from './tokens';
+export type * from './users';
+
+/** Every route, keyed `METHOD /pattern` (`:name` segments are path parameters). */
+export interface ApiRoutes
+  extends
+    SystemRoutes,
+    SessionRoutes,
+    UserRoutes,
+    TokenRoutes,
+    ClusterRoutes,
+    KubernetesRoutes,
+    CommandRoutes,
+    AuditRoutes,
+    KeyRoutes,
+    ReportRoutes,
+    ProfileRoutes,
+    ApprovalRoutes,
+    BackupRoutes,
+    SettingsRoutes,
+    CatalogRoutes,
+    MirrorRoutes {}
+
+export type RouteKey = keyof ApiRoutes & string;
+
+/** The patterns declared for a method. */
+export type PatternOf<M extends Method> = RouteKey extends infer K ? (K extends `${M} ${infer P}` ? P : never) : never;
+
+/** The declaration of `METHOD pattern`. */
+export type RouteOf<M extends Method, P extends string> = `${M} ${P}` extends RouteKey ? ApiRoutes[`${M} ${P}`] : never;

@@ -1,0 +1,209 @@
+// The internal mirror as the manager uses it: a client from the mirror settings, what the mirror holds, and
+// bundle imports (one at a time), each recorded in the store with how it ended, audited, and reported live.
+import { randomUUID } from 'node:crypto';
+import { statSync } from 'node:fs';
+import { isAbsolute } from 'node:path';
+import type { Ed25519 } from '../../wire/ed25519';
+import type { ImportProgress, ImportResult } from './bundle-import';
+import { importBundle } from './bundle-import';
+import { BundleError } from './bundle-errors';
+import type { ReleaseKeys } from './release-keys';
+import type { Catalog } from '../catalog/catalog';
+import type { Clock } from '../clock';
+import { CoreError, ValidationError } from '../errors';
+import type { CoreEvents } from '../events';
+import type { Store } from '../store/store';
+import type { MirrorImportRow } from '../store/mirror-tables';
+import { mirrorInventory, type MirrorInventory } from '../mirror/mirror-inventory';
+import { MirrorError } from '../mirror/mirror-errors';
+import { OciClient, type MirrorEndpoint } from '../mirror/oci-client';
+
+export interface MirrorImportView extends Omit<MirrorImportRow, 'result' | 'pid'> {
+  result: ImportResult | null;
+  /** While running: the latest progress. */
+  progress: ImportProgress | null;
+}
+
+export interface MirrorDeps {
+  store: Store;
+  clock: Clock;
+  events: CoreEvents;
+  releaseKeys: ReleaseKeys;
+  ed25519: Ed25519;
+  catalog: () => Catalog | null;
+}
+
+const alive = (pid: number): boolean => {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+export class MirrorService {
+  private readonly live = new Map<string, ImportProgress>();
+
+  constructor(private readonly d: MirrorDeps) {
+    d.store.mirror.failInterrupted(d.clock.now().toISOString(), alive);
+  }
+
+  /** The configured mirror, or `mirror_not_configured`. */
+  endpoint(): MirrorEndpoint {
+    const s = this.d.store.reports.mirror();
+    if (!s.url)
+      throw new MirrorError(
+        'mirror_not_configured',
+        'no internal mirror is configured (Settings, mirror URL; PUT /api/v1/settings/mirror)',
+      );
+    return { url: s.url, ca_pem: s.ca_pem };
+  }
+
+  client(endpoint: MirrorEndpoint = this.endpoint()): OciClient {
+    return new OciClient(endpoint, { userAgent: 'navin-manager' });
+  }
+
+  async inventory(endpoint?: MirrorEndpoint): Promise<MirrorInventory> {
+    const client = this.client(endpoint);
+    try {
+      return await mirrorInventory(client, this.d.catalog());
+    } finally {
+      client.close();
+    }
+  }
+
+  imports(limit?: number): MirrorImportView[] {
+    return this.d.store.mirror.imports(limit).map((r) => this.view(r));
+  }
+
+  getImport(id: string): MirrorImportView | undefined {
+    const r = this.d.store.mirror.getImport(id);
+    return r ? this.view(r) : undefined;
+  }
+
+  private view(r: MirrorImportRow): MirrorImportView {
+    const { pid: _pid, result, ...rest } = r;
+    return { ...rest, result: result ? (JSON.parse(result) as ImportResult) : null, progress: this.live.get(r.id) ?? null };
+  }
+
+  /**
+   * Starts importing the bundle at `file` (a path on this workstation) and returns at once with the record;
+   * `done` settles when the import ended (refused or failed imports resolve too, with their code).
+   */
+  start(
+    file: unknown,
+    actor: string,
+    opts: { endpoint?: MirrorEndpoint; chunkSize?: number; onProgress?: (p: ImportProgress) => void } = {},
+  ): { import: MirrorImportView; done: Promise<MirrorImportView> } {
+    if (typeof file !== 'string' || !isAbsolute(file))
+      throw new ValidationError('path', 'path is the absolute path of the bundle file on this workstation');
+    try {
+      if (!statSync(file).isFile()) throw new Error('not a file');
+    } catch (error) {
+      throw new CoreError('bundle_not_found', `${file} cannot be read: ${(error as Error).message}`);
+    }
+    const endpoint = opts.endpoint ?? this.endpoint();
+    const { store, clock } = this.d;
+    const id = randomUUID();
+    store.tx(() => {
+      const running = store.mirror.runningImport();
+      if (running)
+        throw new BundleError(
+          'import_running',
+          `an import is already running (${running.bundle_file}, started ${running.started_at}); wait for it to end`,
+        );
+      store.mirror.insertImport({
+        id,
+        bundle_file: file,
+        bundle_id: null,
+        key_id: null,
+        mirror_url: endpoint.url,
+        state: 'running',
+        code: null,
+        message: null,
+        result: null,
+        started_by: actor,
+        started_at: clock.now().toISOString(),
+        finished_at: null,
+        pid: process.pid,
+      });
+      store.audit.append({
+        actor,
+        action: 'mirror.import.start',
+        cluster_id: null,
+        target: id,
+        details: { bundle_file: file, mirror_url: endpoint.url },
+      });
+    });
+    this.d.events.emit('mirror.import.changed', { id });
+    const done = this.run(id, file, actor, endpoint, opts);
+    return { import: this.getImport(id)!, done };
+  }
+
+  private async run(
+    id: string,
+    file: string,
+    actor: string,
+    endpoint: MirrorEndpoint,
+    opts: { chunkSize?: number; onProgress?: (p: ImportProgress) => void },
+  ): Promise<MirrorImportView> {
+    const { store, clock, events } = this.d;
+    const client = this.client(endpoint);
+    let verified: { bundle_id: string; key_id: string } | null = null;
+    let end: Parameters<Store['mirror']['finishImport']>[1];
+    try {
+      const result = await importBundle({
+        file,
+        client,
+        trustedKeys: this.d.releaseKeys.trusted(),
+        impl: this.d.ed25519,
+        chunkSize: opts.chunkSize,
+        onVerified: (v) => (verified = { bundle_id: v.bundle_id, key_id: v.key_id }),
+        onProgress: (p) => {
+          this.live.set(id, p);
+          opts.onProgress?.(p);
+          events.emit('mirror.import.progress', { id, ...p });
+        },
+      });
+      end = {
+        state: 'done',
+        code: null,
+        message: `${result.items.length} tags pushed (${result.blobs_uploaded} blobs uploaded, ${result.blobs_present} already there)`,
+        result: JSON.stringify(result),
+        finished_at: clock.now().toISOString(),
+        bundle_id: result.bundle_id,
+        key_id: result.key_id,
+      };
+    } catch (error) {
+      const coded = error instanceof CoreError;
+      // A bundle the checks refuse is `refused`; the mirror or the disk failing under a good bundle is `failed`.
+      const refused = error instanceof BundleError || (error instanceof MirrorError && error.code === 'digest_mismatch');
+      end = {
+        state: refused ? 'refused' : 'failed',
+        code: coded ? error.code : 'internal',
+        message: coded ? error.message : `the import failed: ${(error as Error)?.message ?? String(error)}`,
+        result: null,
+        finished_at: clock.now().toISOString(),
+        bundle_id: (verified as { bundle_id: string } | null)?.bundle_id ?? null,
+        key_id: (verified as { key_id: string } | null)?.key_id ?? null,
+      };
+    } finally {
+      client.close();
+      this.live.delete(id);
+    }
+    store.tx(() => {
+      store.mirror.finishImport(id, end);
+      store.audit.append({
+        actor,
+        action: 'mirror.import',
+        cluster_id: null,
+        target: id,
+        details: { outcome: end.state, code: end.code, bundle_id: end.bundle_id, key_id: end.key_id, bundle_file: file },
+      });
+    });
+    events.emit('mirror.import.changed', { id });
+    return this.getImport(id)!;
+  }
+}

@@ -1,0 +1,65 @@
+// The console's settings as one service: the remote audit target (with its forwarder's state and a live test),
+// the DNS servers the preflight asks, and the CAs trusted for the services' TLS endpoints. Each change is
+// checked, stored and audited by the module that owns the setting; the API, IPC and the CLI call this.
+import type { Clock } from '../clock';
+import { CoreError } from '../errors';
+import type { Store } from '../store/store';
+import type { SyslogForwarderStatus } from '../audit/syslog-forwarder';
+import { probeSyslog, type SyslogProbeResult, type SyslogTarget } from '../audit/syslog-sender';
+import { checkSyslogTarget, clearSyslogTarget, setSyslogTarget, syslogTarget } from '../audit/syslog-settings';
+import { dnsServers, setDnsServers } from '../checks/dns-settings';
+import { endpointTrust, setEndpointTrust } from '../profiles/endpoint-trust';
+
+export interface ConsoleSettingsDeps {
+  store: Store;
+  clock: Clock;
+  /** The forwarder of this process (null where none runs). */
+  syslogStatus: () => SyslogForwarderStatus | null;
+}
+
+/** How long a test message may take to reach the syslog target. */
+export const SYSLOG_TEST_TIMEOUT_MS = 5000;
+
+export class ConsoleSettings {
+  constructor(private readonly d: ConsoleSettingsDeps) {}
+
+  syslog(): { target: SyslogTarget | null; forwarder: SyslogForwarderStatus | null } {
+    return { target: syslogTarget(this.d.store), forwarder: this.d.syslogStatus() };
+  }
+
+  setSyslog(input: unknown, actor: string): SyslogTarget {
+    return setSyslogTarget(this.d.store, input, actor);
+  }
+
+  clearSyslog(actor: string): void {
+    clearSyslogTarget(this.d.store, actor);
+  }
+
+  /** Sends one test message: to the target given (checked, not saved), else to the saved one. */
+  async testSyslog(target?: unknown): Promise<SyslogProbeResult> {
+    const t = target === undefined ? syslogTarget(this.d.store) : checkSyslogTarget(target);
+    if (!t)
+      throw new CoreError(
+        'syslog_not_configured',
+        'no syslog target is set; PUT /api/v1/settings/syslog first, or send { host, port, transport } to test one',
+      );
+    return probeSyslog(t, SYSLOG_TEST_TIMEOUT_MS, this.d.clock.now());
+  }
+
+  dnsServers(): string[] {
+    return dnsServers(this.d.store);
+  }
+
+  setDnsServers(input: unknown, actor: string): string[] {
+    return setDnsServers(this.d.store, input, actor);
+  }
+
+  /** The PEM bundle of CAs trusted for the services' TLS endpoints ('' when none). */
+  endpointTrust(): string {
+    return endpointTrust(this.d.store).join('\n');
+  }
+
+  setEndpointTrust(input: unknown, actor: string): string {
+    return setEndpointTrust(this.d.store, input, actor).join('\n');
+  }
+}

@@ -1,0 +1,86 @@
+// The release keys whose bundles this manager imports: their ids and labels, adding one from the public key
+// PEM exported on the connected side, and removing one (admins).
+import { useState, type FormEvent, type ReactElement } from 'react';
+import { mirrorStore, useFormat, useMirror, useSession, useT } from '../../app/stores';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { Field } from '../../components/Field';
+import { Icon } from '../../components/Icon';
+
+export function ReleaseKeysPanel(): ReactElement {
+  const t = useT();
+  const fmt = useFormat();
+  const isAdmin = useSession((s) => s.user?.role === 'admin');
+  const keys = useMirror((s) => s.keys);
+  const error = useMirror((s) => s.keysError);
+  const change = useMirror((s) => s.keyChange);
+  const [pem, setPem] = useState('');
+  const [label, setLabel] = useState('');
+
+  const onSubmit = async (e: FormEvent): Promise<void> => {
+    e.preventDefault();
+    if (await mirrorStore.getState().trustKey(pem, label.trim())) {
+      setPem('');
+      setLabel('');
+    }
+  };
+
+  return (
+    <section className="panel" aria-labelledby="release-keys-title" data-testid="release-keys">
+      <h2 id="release-keys-title" className="panel-title">
+        {t('mirrorScreen.keys.title')}
+      </h2>
+      <p className="help">{t('mirrorScreen.keys.help')}</p>
+      {error ? <ErrorNotice error={error} testId="release-keys-error" /> : null}
+      {keys.length === 0 ? (
+        <p className="muted" data-testid="release-keys-none">
+          {t('mirrorScreen.keys.none')}
+        </p>
+      ) : (
+        <ul className="plain-list" data-testid="release-key-list">
+          {keys.map((k) => (
+            <li key={k.key_id} data-testid="release-key" data-key-id={k.key_id}>
+              <code>{k.key_id}</code> {k.label} · {t('mirrorScreen.keys.added', { at: fmt.dateTime(k.added_at), by: k.added_by })}
+              {isAdmin ? (
+                <button
+                  type="button"
+                  className="btn btn-sm btn-ghost"
+                  onClick={() => void mirrorStore.getState().untrustKey(k.key_id)}
+                  disabled={change.pending}
+                  data-testid="release-key-remove"
+                >
+                  <Icon name="trash" />
+                  {t('mirrorScreen.keys.remove')}
+                </button>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      {isAdmin ? (
+        <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate data-testid="release-key-form">
+          <Field id="release-key-pem" label={t('mirrorScreen.keys.pem')}>
+            <textarea
+              className="mono code-input"
+              rows={4}
+              value={pem}
+              onChange={(e) => setPem(e.target.value)}
+              placeholder="-----BEGIN PUBLIC KEY-----"
+              spellCheck={false}
+              data-testid="release-key-pem"
+            />
+          </Field>
+          <Field id="release-key-label" label={t('mirrorScreen.keys.label')} note="optional">
+            <input value={label} onChange={(e) => setLabel(e.target.value)} autoComplete="off" data-testid="release-key-label" />
+          </Field>
+          {change.error ? <ErrorNotice error={change.error} testId="release-key-save-error" /> : null}
+          <div className="form-actions">
+            <button type="submit" className="btn" disabled={!pem.trim() || change.pending} data-testid="release-key-add">
+              <Icon name="key" />
+              {t('mirrorScreen.keys.add')}
+            </button>
+          </div>
+        </form>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+// Type test (checked by `npm run typecheck`): handlers compile only against the contract of their route.
+// Every expected-error directive below fails the typecheck if its line compiles, i.e. if the contract stopped biting.
+import { ok, Router, text } from '../../../main/api/router';
+import { objectBody } from '../../../main/api/body';
+import type { ClusterView } from '../../../main/api/contract';
+
+const router = new Router();
+const view: ClusterView = {
+  id: 'c',
+  name: 'edge',
+  description: '',
+  tenant: 'default',
+  state: 'pending',
+  profile: 'development',
+  fqdn: null,
+  address: null,
+  created_at: '2025-01-01T00:00:00Z',
+  updated_at: '2025-01-01T00:00:00Z',
+  agent: { connected: false, last_seen: null, offline_since: null, leader_replica: null, agent_version: null, certificate_serial: null },
+};
+
+// The right result compiles.
+router.authed('GET', '/api/v1/clusters/:id', 'viewer', ({ params }) => ok({ ...view, id: params.id }));
+router.public('GET', '/api/v1/health', () => ok({ status: 'ok', time: new Date().toISOString() }));
+
+// @ts-expect-error a field the contract does not declare in the result
+router.authed('GET', '/api/v1/clusters/:id', 'viewer', () => ok({ ...view, sealed_token: 'x' }));
+
+// @ts-expect-error a field of the wrong type in the result
+router.public('GET', '/api/v1/health', () => ok({ status: 'ok', time: 12 }));
+
+// @ts-expect-error a result missing a declared field
+router.public('GET', '/api/v1/version', () => ok({ name: 'navin-manager', version: '1', api: 'v1' }));
+
+// @ts-expect-error the same in an async handler
+router.authed('GET', '/api/v1/clusters', 'viewer', async () => ok({ items: [view], total: 1 }));
+
+// @ts-expect-error a JSON route answered with text
+router.authed('GET', '/api/v1/clusters/:id', 'viewer', () => text('yaml', 'application/yaml'));
+
+// @ts-expect-error a route that is not in the contract
+router.authed('GET', '/api/v1/clusterz', 'viewer', () => ok({ items: [] }));
+
+// @ts-expect-error a method the contract does not declare for this pattern
+router.authed('PUT', '/api/v1/clusters', 'viewer', () => ok({ items: [] }));
+
+router.authed('GET', '/api/v1/clusters/:id/backups/:set/verify', 'viewer', ({ params }) => {
+  // @ts-expect-error a path parameter the pattern does not have
+  void params.name;
+  throw new Error(params.set);
+});
+
+router.authed('GET', '/api/v1/commands', 'viewer', ({ query }) => {
+  // @ts-expect-error a query parameter the route does not declare
+  void query.get('state');
+  return ok({ items: [], cluster: query.get('cluster_id') } as never);
+});
+
+router.authed('POST', '/api/v1/clusters', 'operator', ({ body }) => {
+  const b = objectBody(body);
+  // @ts-expect-error a body field the route does not declare
+  void b.nmae;
+  return ok({ ...view, name: String(b.name) }, 201);
+});
