@@ -4,6 +4,8 @@ import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
 import type { Manager } from './core/manager';
 import type { Method, Router } from './api/router';
 import { API_CHANNEL, EVENT_CHANNEL } from '../preload/channels';
+import { checkJsonValue, InvalidJsonError } from './core/http/json-body';
+import { credentialRoute, nameHintOf } from './api/credential-routes';
 
 interface IpcRequest {
   method: Method;
@@ -17,6 +19,15 @@ export function mountIpc(manager: Manager, router: Router, window: BrowserWindow
     if (event.sender.id !== window.webContents.id)
       return { status: 403, body: { error: { code: 'forbidden', message: 'unknown sender' } } };
     const url = new URL(req.path, 'app://navin');
+    // Structured clone carries more than JSON (lone surrogates, Dates, depth): the same refusal as over HTTPS.
+    try {
+      checkJsonValue(req.body);
+    } catch (error) {
+      if (!(error instanceof InvalidJsonError)) throw error;
+      const credential = credentialRoute(req.method, url.pathname);
+      if (credential) manager.accounts.refusedCredential(credential, nameHintOf(req.body), 'invalid_json');
+      return { status: 400, body: { error: { code: error.code, message: error.message, details: error.details } } };
+    }
     const result = await router.handle(manager, {
       method: req.method,
       path: url.pathname,

@@ -16,6 +16,7 @@ import { settingsRoutes } from './routes/settings';
 import { hostRoutes } from './routes/hosts';
 import { catalogRoutes } from './routes/catalog';
 import { mirrorRoutes } from './routes/mirror';
+import { tokenRoutes } from './routes/tokens';
 
 export function consoleApi(): Router {
   const router = new Router();
@@ -35,5 +36,6 @@ export function consoleApi(): Router {
   hostRoutes(router);
   catalogRoutes(router);
   mirrorRoutes(router);
+  tokenRoutes(router);
   return router;
 }

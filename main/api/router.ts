@@ -114,6 +114,11 @@ export class Router {
     return this;
   }
 
+  /** The route table (method, pattern, access), for the tests that walk every route. */
+  list(): { method: Method; pattern: string; access: 'public' | Role }[] {
+    return this.routes.map(({ method, pattern, access }) => ({ method, pattern, access }));
+  }
+
   async handle(manager: Manager, call: ApiCall): Promise<ApiResult> {
     try {
       const { route, params } = this.match(call.method, call.path);

@@ -113,7 +113,7 @@ export function openManager(opts: ManagerOptions): Manager {
     const registration = new Registration(store, protector, clock, events);
     const accounts = new Accounts(store, clock, {
       protector,
-      mfaRequiredRoles: () => [...new Set(store.clusters.list().flatMap((c) => MFA_ROLES[c.profile]))],
+      mfaRequiredRoles: () => [...new Set(store.clusters.profilesInUse().flatMap((p) => MFA_ROLES[p]))],
     });
     const commands = new Commands(store, keyring, clock);
     const listeners = new Listeners();

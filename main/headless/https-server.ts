@@ -8,10 +8,15 @@ import type { Method, Router } from '../api/router';
 import { errorBody, ApiError } from '../api/api-error';
 import { clearedSessionCookie, readCookie, sessionCookie, SESSION_COOKIE } from './cookies';
 import { staticFile } from './static-files';
-import { BodyTooLarge, readBody } from '../core/http/read-body';
+import { BodyTooLarge, readBody, replyThenClose } from '../core/http/read-body';
+import { InvalidJsonError, parseJsonBody } from '../core/http/json-body';
+import { applyConnectionTimeouts } from '../core/http/connection-timeouts';
+import type { RateLimit } from '../core/http/rate-limit';
 import type { TlsMaterial } from '../core/keys/server-tls';
+import { credentialRoute, nameHint } from '../api/credential-routes';
+import { CredentialThrottle } from './credential-throttle';
 
-const MAX_BODY = 1 << 20;
+export const MAX_BODY = 1 << 20;
 const METHODS = new Set(['GET', 'POST', 'PATCH', 'PUT', 'DELETE']);
 
 const SECURITY_HEADERS: Record<string, string> = {
@@ -38,6 +43,8 @@ export interface HeadlessOptions {
   host: string;
   port: number;
   rendererDir: string;
+  /** The per-source limit of the credential routes (login, second factor, login link, setup). */
+  credentialRateLimit?: RateLimit;
 }
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string | string[]> = {}): void {
@@ -62,6 +69,7 @@ function bearer(req: IncomingMessage): string | undefined {
 export function startHeadlessServer(opts: HeadlessOptions): Promise<HeadlessServer> {
   const { manager, router } = opts;
   const streams = new Set<ServerResponse>();
+  const throttle = new CredentialThrottle(opts.credentialRateLimit);
 
   const server = createServer({ key: opts.tls.keyPem, cert: opts.tls.certPem, minVersion: 'TLSv1.2' }, (req, res) => {
     void handle(req, res).catch((error) => {
@@ -70,6 +78,7 @@ export function startHeadlessServer(opts: HeadlessOptions): Promise<HeadlessServ
       else res.destroy();
     });
   });
+  applyConnectionTimeouts(server);
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'https://localhost');
@@ -77,19 +86,41 @@ export function startHeadlessServer(opts: HeadlessOptions): Promise<HeadlessServ
     if (url.pathname === '/api/v1/events' && method === 'GET') return events(req, res);
     if (url.pathname.startsWith('/api/')) {
       if (!METHODS.has(method)) return fail(res, new ApiError('method_not_allowed', `${method} is not supported`));
-      let raw: Buffer;
+      const credential = credentialRoute(method, url.pathname);
+      let raw: Buffer = Buffer.alloc(0);
+      let tooLarge: BodyTooLarge | undefined;
       try {
         raw = await readBody(req, MAX_BODY);
       } catch (error) {
-        if (error instanceof BodyTooLarge) return fail(res, new ApiError('payload_too_large', error.message));
-        throw error;
+        if (!(error instanceof BodyTooLarge)) throw error;
+        tooLarge = error;
+      }
+      // Past the body limit the answer is written first and the connection closed once the rest was read.
+      const answer = (e: ApiError, headers: Record<string, string> = {}): void =>
+        tooLarge
+          ? replyThenClose(res, e.status, errorBody(e), tooLarge.drained, { ...SECURITY_HEADERS, ...headers })
+          : send(res, e.status, errorBody(e), headers);
+      if (credential) {
+        const decision = throttle.take(req.socket.remoteAddress);
+        if (!decision.ok) {
+          // One audit row per run of refusals, not one per request: a flood must not flood the audit log too.
+          if (decision.first) manager.accounts.rateLimited(credential, decision.source);
+          const e = new ApiError('rate_limited', `too many sign-in attempts from ${decision.source}; retry in ${decision.retryAfterS} s`);
+          return answer(e, { 'Retry-After': String(decision.retryAfterS) });
+        }
+      }
+      if (tooLarge) {
+        if (credential) manager.accounts.refusedCredential(credential, undefined, 'body_too_large');
+        return answer(new ApiError(tooLarge.code, tooLarge.message, undefined, tooLarge.details));
       }
       let body: unknown = undefined;
       if (raw.length > 0) {
         try {
-          body = JSON.parse(raw.toString('utf8'));
-        } catch {
-          return fail(res, new ApiError('invalid_json', 'the request body is not valid JSON'));
+          body = parseJsonBody(raw);
+        } catch (error) {
+          if (!(error instanceof InvalidJsonError)) throw error;
+          if (credential) manager.accounts.refusedCredential(credential, nameHint(raw), 'invalid_json');
+          return fail(res, new ApiError(error.code, error.message, undefined, error.details));
         }
       }
       const result = await router.handle(manager, {
@@ -100,6 +131,8 @@ export function startHeadlessServer(opts: HeadlessOptions): Promise<HeadlessServ
         credentials: { session: readCookie(req.headers.cookie, SESSION_COOKIE), csrf: header(req, 'x-csrf-token'), bearer: bearer(req) },
       });
       const headers: Record<string, string> = {};
+      const retryAfter = (result.body as { error?: { details?: { retry_after_s?: unknown } } } | null)?.error?.details?.retry_after_s;
+      if (result.status === 429 && typeof retryAfter === 'number') headers['Retry-After'] = String(retryAfter);
       if (result.session) headers['Set-Cookie'] = sessionCookie(result.session.token, result.session.expires_at);
       if (result.session === null) headers['Set-Cookie'] = clearedSessionCookie;
       if (typeof result.body === 'string') {
@@ -129,7 +162,13 @@ export function startHeadlessServer(opts: HeadlessOptions): Promise<HeadlessServ
   function events(req: IncomingMessage, res: ServerResponse): void {
     const token = readCookie(req.headers.cookie, SESSION_COOKIE);
     const b = bearer(req);
-    const who = () => (b ? manager.accounts.apiTokenUser(b) : token ? manager.accounts.session(token)?.user : undefined);
+    const who = () => {
+      try {
+        return b ? manager.accounts.apiTokenUser(b) : token ? manager.accounts.session(token)?.user : undefined;
+      } catch {
+        return undefined; // an expired or revoked token
+      }
+    };
     const user = who();
     if (!user) return fail(res, new ApiError('unauthenticated', 'log in first'));
     // An account that still has to enrol its second factor sees nothing else, the event stream included.

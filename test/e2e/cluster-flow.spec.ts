@@ -312,6 +312,7 @@ async function clusterFlow(page: Page, x: Texts, clusterName: string): Promise<v
     await doc.fill(
       'apiVersion: platform.navin.ai/v1alpha1\nkind: ManagedComponent\nmetadata:\n  name: nats-bus\nspec:\n  component: nats\n  version: "2.10"\n  replicas: 100\n',
     );
+    await expect(doc).toHaveValue(/replicas: 100/);
     await page.getByTestId('editor-check').click();
     await expect(page.getByTestId('component-editor-error')).toContainText('spec.replicas');
     await doc.fill('kind: ManagedComponent\nmetadata: {name: nats-bus}\nspec: {component: nats, version: "2.10", replicas: [');

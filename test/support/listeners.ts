@@ -8,6 +8,7 @@ import { startEmbeddedGateway } from '../../main/core/gateway/embedded-gateway';
 import { consoleTls } from '../../main/headless/console-tls';
 import { startHeadlessServer, type HeadlessServer } from '../../main/headless/https-server';
 import type { TestManager } from './manager';
+import type { RateLimit } from '../../main/core/http/rate-limit';
 
 export interface RunningListeners {
   console: HeadlessServer;
@@ -15,7 +16,7 @@ export interface RunningListeners {
   close(): Promise<void>;
 }
 
-export async function startListeners(t: TestManager): Promise<RunningListeners> {
+export async function startListeners(t: TestManager, opts: { credentialRateLimit?: RateLimit } = {}): Promise<RunningListeners> {
   const m = t.manager;
   const server = await startHeadlessServer({
     manager: m,
@@ -24,6 +25,7 @@ export async function startListeners(t: TestManager): Promise<RunningListeners> 
     host: '127.0.0.1',
     port: 0,
     rendererDir: mkdtempSync(join(tmpdir(), 'navin-renderer-')),
+    credentialRateLimit: opts.credentialRateLimit,
   });
   const gateway = await startEmbeddedGateway(m, { host: '127.0.0.1', port: 0, serverName: 'localhost' });
   m.listeners.console = { host: '127.0.0.1', port: Number(new URL(server.url).port), serverName: '127.0.0.1' };

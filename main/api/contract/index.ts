@@ -17,6 +17,7 @@ import type { Method } from './route';
 import type { SessionRoutes } from './session';
 import type { SettingsRoutes } from './settings';
 import type { SystemRoutes } from './system';
+import type { TokenRoutes } from './tokens';
 import type { UserRoutes } from './users';
 
 export type * from './approvals';
@@ -37,6 +38,7 @@ export type * from './route';
 export type * from './session';
 export type * from './settings';
 export type * from './system';
+export type * from './tokens';
 export type * from './users';
 
 /** Every route, keyed `METHOD /pattern` (`:name` segments are path parameters). */
@@ -45,6 +47,7 @@ export interface ApiRoutes
     SystemRoutes,
     SessionRoutes,
     UserRoutes,
+    TokenRoutes,
     ClusterRoutes,
     HostRoutes,
     KubernetesRoutes,

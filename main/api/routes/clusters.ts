@@ -10,6 +10,7 @@ export function clusterRoutes(router: Router): void {
     const cluster = manager.clusters.create(
       { name: b.name, kind: b.kind, description: b.description, tenant: b.tenant, profile: b.profile, fqdn: b.fqdn, address: b.address },
       principal.actor,
+      principal.user.role,
     );
     return ok(manager.clusters.view(cluster.id), 201);
   });

@@ -2,6 +2,7 @@
 // component operations and the inventory report, all through the lifecycle gate; commands and receipts.
 import { objectBody } from '../body';
 import { ok, type Reply, type Router } from '../router';
+import { LIMIT_RANGE, queryInt, queryString } from '../query';
 import type { OperationAccepted } from '../contract/commands';
 import { ValidationError } from '../../core/errors';
 import { COMPONENT_ACTIONS, type ComponentAction } from '../../core/lifecycle/actions';
@@ -54,7 +55,7 @@ export function commandRoutes(router: Router): void {
   });
 
   router.authed('GET', '/api/v1/commands', 'viewer', ({ manager, query }) =>
-    ok({ items: manager.commands.list(query.get('cluster_id') ?? undefined, Number(query.get('limit') ?? 200)) }),
+    ok({ items: manager.commands.list(queryString(query, 'cluster_id'), queryInt(query, 'limit', LIMIT_RANGE, 200)) }),
   );
 
   router.authed('GET', '/api/v1/commands/:id', 'viewer', ({ manager, params }) => ok(manager.commands.get(params.id)));

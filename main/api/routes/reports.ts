@@ -4,6 +4,7 @@
 import { ApiError } from '../api-error';
 import { objectBody } from '../body';
 import { ok, text, type Router } from '../router';
+import { LIMIT_RANGE, queryInt, queryString } from '../query';
 import { REPORT_LANGUAGES, type ReportLanguage } from '../../core/reports/report-html';
 
 export function reportRoutes(router: Router): void {
@@ -12,10 +13,9 @@ export function reportRoutes(router: Router): void {
     return ok(await manager.reports.run(params.id, principal.actor), 201);
   });
 
-  router.authed('GET', '/api/v1/reports', 'viewer', ({ manager, query }) => {
-    const limit = query.get('limit');
-    return ok({ items: manager.reports.list(query.get('cluster_id') || undefined, limit ? Number(limit) || undefined : undefined) });
-  });
+  router.authed('GET', '/api/v1/reports', 'viewer', ({ manager, query }) =>
+    ok({ items: manager.reports.list(queryString(query, 'cluster_id'), queryInt(query, 'limit', LIMIT_RANGE)) }),
+  );
 
   router.authed('GET', '/api/v1/reports/:id', 'viewer', ({ manager, params }) => ok(manager.reports.get(params.id)));
 

@@ -7,8 +7,11 @@ import type { Store } from '../store/store';
 import type { Role, UserRecord } from '../store/accounts-tables';
 import { isEnrolled, Mfa, type MfaEnrolment, type MfaOptions, type MfaStatus } from './mfa';
 import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from './passwords';
+import { PasswordGate } from './password-gate';
+import { ApiTokens, type ApiTokenView, type NewApiToken } from './api-tokens';
+import { wellFormed } from '../well-formed';
 
-export type { MfaEnrolment, MfaOptions, MfaStatus };
+export type { MfaEnrolment, MfaOptions, MfaStatus, ApiTokenView, NewApiToken };
 
 export const ROLES: readonly Role[] = ['viewer', 'operator', 'admin'];
 const ROLE_RANK: Record<Role, number> = { viewer: 0, operator: 1, admin: 2 };
@@ -48,12 +51,34 @@ export const isMfaChallenge = (r: NewSession | MfaChallenge): r is MfaChallenge 
 
 export class AuthError extends CoreError {}
 
+/** The ways to present a credential: password, second-factor code, login link, setup link. */
+export type CredentialRoute = 'password' | 'mfa' | 'ticket' | 'setup';
+
 const sha256 = (s: string): string => createHash('sha256').update(s).digest('hex');
 const secret = (): string => randomBytes(32).toString('base64url');
 export const publicUser = (u: UserRecord): PublicUser => ({ id: u.id, name: u.name, role: u.role, created_at: u.created_at });
 
+/** A password is checked against this when the name is unknown, so the time taken does not tell which names exist. */
+const UNKNOWN_USER_HASH = 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
+
+/** A guess counted before its password is checked; `lock` is the lock this very guess set, if it was the last allowed. */
+interface Guess {
+  lock: string | null;
+}
+
+function checkNewUser(name: string, role: Role, password: string): void {
+  if (!USER_NAME.test(name))
+    throw new ValidationError('name', 'a user name is 1 to 64 lowercase letters, digits, ".", "_" or "-", starting with a letter');
+  if (!ROLES.includes(role)) throw new ValidationError('role', `role must be one of ${ROLES.join(', ')}`);
+  if (password.length < MIN_PASSWORD_LENGTH)
+    throw new ValidationError('password', `a password has at least ${MIN_PASSWORD_LENGTH} characters`);
+}
+
 export class Accounts {
   private readonly mfa: Mfa;
+  /** Every scrypt of this manager (logins, new accounts, setup) goes through here: bounded, with a bounded queue. */
+  readonly passwordGate = new PasswordGate();
+  readonly tokens: ApiTokens;
 
   constructor(
     private readonly store: Store,
@@ -61,33 +86,33 @@ export class Accounts {
     opts: MfaOptions,
   ) {
     this.mfa = new Mfa(store, clock, opts);
+    this.tokens = new ApiTokens(store, clock);
   }
 
   async addUser(name: string, role: Role, password: string, actor: string): Promise<PublicUser> {
-    if (!USER_NAME.test(name))
-      throw new ValidationError('name', 'a user name is 1 to 64 lowercase letters, digits, ".", "_" or "-", starting with a letter');
-    if (!ROLES.includes(role)) throw new ValidationError('role', `role must be one of ${ROLES.join(', ')}`);
-    if (password.length < MIN_PASSWORD_LENGTH)
-      throw new ValidationError('password', `a password has at least ${MIN_PASSWORD_LENGTH} characters`);
-    const password_hash = await hashPassword(password);
-    return this.store.tx(() => {
-      if (this.store.accounts.userByName(name)) throw new ConflictError('name_taken', `a user named ${name} already exists`);
-      const row: UserRecord = {
-        id: randomUUID(),
-        name,
-        role,
-        password_hash,
-        failed_logins: 0,
-        locked_until: null,
-        created_at: this.clock.now().toISOString(),
-        totp_sealed_secret: null,
-        totp_confirmed_at: null,
-        totp_last_step: null,
-      };
-      this.store.accounts.insertUser(row);
-      this.store.audit.append({ actor, action: 'user.create', target: name, details: { role } });
-      return publicUser(row);
-    });
+    checkNewUser(name, role, password);
+    const password_hash = await this.passwordGate.run(() => hashPassword(password));
+    return this.store.tx(() => this.insertUser(name, role, password_hash, actor));
+  }
+
+  /** In the caller's transaction. */
+  private insertUser(name: string, role: Role, password_hash: string, actor: string): PublicUser {
+    if (this.store.accounts.userByName(name)) throw new ConflictError('name_taken', `a user named ${name} already exists`);
+    const row: UserRecord = {
+      id: randomUUID(),
+      name,
+      role,
+      password_hash,
+      failed_logins: 0,
+      locked_until: null,
+      created_at: this.clock.now().toISOString(),
+      totp_sealed_secret: null,
+      totp_confirmed_at: null,
+      totp_last_step: null,
+    };
+    this.store.accounts.insertUser(row);
+    this.store.audit.append({ actor, action: 'user.create', target: name, details: { role } });
+    return publicUser(row);
   }
 
   hasUsers(): boolean {
@@ -104,47 +129,114 @@ export class Accounts {
   }
 
   /**
-   * Password login: a session, or the challenge of the second factor when the account has one. Failures count
-   * towards a lock-out; every attempt is audited.
+   * Password login: a session, or the challenge of the second factor when the account has one. Every attempt is
+   * audited. The guess is counted before its password is checked, in one transaction with the lock check, so that
+   * however many logins arrive at once, at most MAX_FAILED_LOGINS passwords are ever checked per lock window.
    */
   async login(name: string, password: string): Promise<NewSession | MfaChallenge> {
     const user = this.store.accounts.userByName(name);
-    const now = this.clock.now();
     if (!user) {
-      // Hash anyway so the response time does not tell which names exist.
-      await verifyPassword(password, 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=');
+      await this.passwordGate.run(() => verifyPassword(password, UNKNOWN_USER_HASH));
       this.store.tx(() => this.store.audit.append({ actor: name, action: 'session.login_failed', details: { reason: 'unknown_user' } }));
       throw new AuthError('invalid_credentials', 'wrong user name or password');
     }
-    if (user.locked_until && new Date(user.locked_until) > now) {
-      this.store.tx(() => this.store.audit.append({ actor: name, action: 'session.login_failed', details: { reason: 'locked' } }));
-      throw new AuthError('account_locked', `too many failed logins; try again after ${user.locked_until} or ask an admin`, {
-        locked_until: user.locked_until,
-      });
+    const guess = this.countGuess(user.id);
+    let ok: boolean;
+    try {
+      ok = await this.passwordGate.run(() => verifyPassword(password, user.password_hash));
+    } catch (error) {
+      // Not checked (the manager was too busy): the guess is given back.
+      this.store.tx(() => this.giveBack(user.id, guess));
+      throw error;
     }
-    const ok = await verifyPassword(password, user.password_hash);
     if (!ok) {
-      this.store.tx(() => this.recordFailure(user.id, 'bad_password'));
+      this.store.tx(() => {
+        const u = this.store.accounts.userById(user.id);
+        this.store.audit.append({
+          actor: name,
+          action: 'session.login_failed',
+          details: { reason: 'bad_password', failed: u?.failed_logins ?? null, locked_until: u?.locked_until ?? null },
+        });
+      });
       throw new AuthError('invalid_credentials', 'wrong user name or password');
     }
     return this.store.tx(() => {
       const fresh = this.store.accounts.userById(user.id) ?? user;
       // The failure count is kept until the second factor too, so that a known password does not reset it.
-      if (isEnrolled(fresh)) return this.challenge(fresh, 'password');
+      if (isEnrolled(fresh)) {
+        this.giveBack(user.id, guess);
+        return this.challenge(fresh, 'password');
+      }
       this.store.accounts.setLoginFailures(user.id, 0, null);
       this.store.audit.append({ actor: name, action: 'session.login', details: { method: 'password' } });
       return this.openSession(fresh);
     });
   }
 
-  /** Counts a failed login and locks the account at the limit (in the caller's transaction). */
+  /**
+   * Refuses a locked account (audited), else counts one more guess, locking the account when it is the last one
+   * allowed. A lock that has run out starts a new window.
+   */
+  private countGuess(userId: string): Guess {
+    const outcome = this.store.tx((): Guess | { error: AuthError } => {
+      const u = this.store.accounts.userById(userId)!;
+      const now = this.clock.now();
+      if (u.locked_until && new Date(u.locked_until) > now) {
+        this.store.audit.append({ actor: u.name, action: 'session.login_failed', details: { reason: 'locked' } });
+        return {
+          error: new AuthError('account_locked', `too many failed logins; try again after ${u.locked_until} or ask an admin`, {
+            locked_until: u.locked_until,
+          }),
+        };
+      }
+      const failed = (u.locked_until ? 0 : u.failed_logins) + 1;
+      const lock = failed >= MAX_FAILED_LOGINS ? new Date(now.getTime() + LOCKOUT_MS).toISOString() : null;
+      this.store.accounts.setLoginFailures(u.id, failed, lock);
+      return { lock };
+    });
+    if ('error' in outcome) throw outcome.error;
+    return outcome;
+  }
+
+  /** Uncounts a guess whose password was right (or never checked), lifting the lock it set (caller's transaction). */
+  private giveBack(userId: string, guess: Guess): void {
+    const u = this.store.accounts.userById(userId);
+    if (!u) return;
+    const locked = guess.lock !== null && u.locked_until === guess.lock ? null : u.locked_until;
+    this.store.accounts.setLoginFailures(u.id, Math.max(0, u.failed_logins - 1), locked);
+  }
+
+  /** Counts a wrong second-factor code and locks the account at the limit (in the caller's transaction). */
   private recordFailure(userId: string, reason: string): void {
     const user = this.store.accounts.userById(userId);
     if (!user) return;
-    const failed = user.failed_logins + 1;
-    const locked = failed >= MAX_FAILED_LOGINS ? new Date(this.clock.now().getTime() + LOCKOUT_MS).toISOString() : null;
-    this.store.accounts.setLoginFailures(user.id, locked ? 0 : failed, locked);
+    const now = this.clock.now();
+    const expired = user.locked_until !== null && new Date(user.locked_until) <= now;
+    const failed = (expired ? 0 : user.failed_logins) + 1;
+    const locked = failed >= MAX_FAILED_LOGINS ? new Date(now.getTime() + LOCKOUT_MS).toISOString() : expired ? null : user.locked_until;
+    this.store.accounts.setLoginFailures(user.id, failed, locked);
     this.store.audit.append({ actor: user.name, action: 'session.login_failed', details: { reason, failed, locked_until: locked } });
+  }
+
+  /**
+   * A credential route refused before it could be judged (a body that is not JSON the store can keep, or over the
+   * size limit): still a failed login in the audit log, under the name it meant when that can be read.
+   */
+  refusedCredential(route: CredentialRoute, name: string | undefined, reason: 'invalid_json' | 'body_too_large'): void {
+    this.store.tx(() =>
+      this.store.audit.append({
+        actor: name ? wellFormed(name) : 'anonymous',
+        action: 'session.login_failed',
+        details: { reason, method: route },
+      }),
+    );
+  }
+
+  /** The first refusal of a run of rate-limited credential requests from one source. */
+  rateLimited(route: CredentialRoute, source: string): void {
+    this.store.tx(() =>
+      this.store.audit.append({ actor: 'anonymous', action: 'session.rate_limited', details: { method: route, source } }),
+    );
   }
 
   private challenge(user: UserRecord, method: 'password' | 'ticket'): MfaChallenge {
@@ -263,20 +355,15 @@ export class Accounts {
     });
   }
 
+  /** An API token with the default lifetime: the secret only (see `tokens` for lifetimes, lists and revocation). */
   createApiToken(userName: string, actor: string): string {
-    const user = this.store.accounts.userByName(userName);
-    if (!user) throw new CoreError('not_found', `no user named ${userName}`);
-    const token = `navin_${secret()}`;
-    this.store.tx(() => {
-      this.store.accounts.insertApiToken(sha256(token), user.id, this.clock.now().toISOString());
-      this.store.audit.append({ actor, action: 'token.create', target: userName });
-    });
-    return token;
+    return this.tokens.create(userName, {}, actor).token;
   }
 
+  /** The user of a live API token; undefined for an unknown one; throws token_expired / token_revoked for a dead one. */
   apiTokenUser(token: string): PublicUser | undefined {
-    const id = this.store.accounts.apiTokenUser(sha256(token));
-    return id ? this.user(id) : undefined;
+    const user = this.tokens.user(token);
+    return user && publicUser(user);
   }
 
   /** A fresh one-time setup ticket (any older one is void); only while no account exists. */
@@ -294,13 +381,23 @@ export class Accounts {
     return token;
   }
 
+  /**
+   * Creates the first admin with the setup link. The request is judged before the link is spent (a password too
+   * short leaves it usable), and the link is spent in the same transaction that creates the account.
+   */
   async completeSetup(ticket: string, name: string, password: string): Promise<NewSession> {
     if (this.hasUsers()) throw new ConflictError('setup_done', 'the first account already exists; log in instead');
-    const row = this.store.tx(() => this.store.accounts.takeTicket(sha256(ticket), 'setup'));
-    if (!row || new Date(row.expires_at) <= this.clock.now())
-      throw new AuthError('setup_token_invalid', 'this setup link is not valid (used or expired); restart the manager for a new one');
-    const user = await this.addUser(name, 'admin', password, 'setup');
+    const hash = sha256(ticket);
+    const invalid = (): AuthError =>
+      new AuthError('setup_token_invalid', 'this setup link is not valid (used or expired); restart the manager for a new one');
+    const live = (row: { expires_at: string } | undefined): boolean => !!row && new Date(row.expires_at) > this.clock.now();
+    if (!live(this.store.accounts.ticket(hash, 'setup'))) throw invalid();
+    checkNewUser(name, 'admin', password);
+    const password_hash = await this.passwordGate.run(() => hashPassword(password));
     return this.store.tx(() => {
+      if (this.store.accounts.countUsers() > 0) throw new ConflictError('setup_done', 'the first account already exists; log in instead');
+      if (!live(this.store.accounts.takeTicket(hash, 'setup'))) throw invalid();
+      const user = this.insertUser(name, 'admin', password_hash, 'setup');
       this.store.audit.append({ actor: name, action: 'session.login', details: { method: 'setup' } });
       return this.openSession(this.store.accounts.userById(user.id)!);
     });

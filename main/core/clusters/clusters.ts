@@ -2,7 +2,8 @@
 // announced to the consoles (`cluster.changed`) — and the views the console shows of them with their agent.
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock';
-import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import { ConflictError, CoreError, NotFoundError, ValidationError } from '../errors';
+import type { Role } from '../store/accounts-tables';
 import type { Store } from '../store/store';
 import type { ClusterRecord } from '../store/clusters-table';
 import { isFqdn, labelProblem, nameProblem } from './names';
@@ -59,7 +60,11 @@ export class Clusters {
     private readonly events: CoreEvents,
   ) {}
 
-  create(input: ClusterInput, actor: string): ClusterRecord {
+  /**
+   * `role`, when the request comes from a user: a profile other than the default one gates operations, requires
+   * second factors and four-eyes, so choosing it is an admin's act, as changing it later is.
+   */
+  create(input: ClusterInput, actor: string, role?: Role): ClusterRecord {
     const name = checkName(input.name);
     const description = checkDescription(input.description);
     const tenant = input.tenant === undefined ? 'default' : input.tenant;
@@ -67,6 +72,18 @@ export class Clusters {
     if (tenantProblem) throw new ValidationError('tenant', `tenant: ${tenantProblem}`);
     const profile = input.profile === undefined ? DEFAULT_PROFILE : input.profile;
     if (!isProfile(profile)) throw new ValidationError('profile', `profile must be one of ${PROFILES.join(', ')}`);
+    if (role !== undefined && role !== 'admin' && profile !== DEFAULT_PROFILE) {
+      this.store.tx(() =>
+        this.store.audit.append({ actor, action: 'cluster.create_refused', target: name, details: { profile, reason: 'forbidden', role } }),
+      );
+      throw new CoreError(
+        'forbidden',
+        `only an admin creates a cluster with the ${profile} profile; an operator's cluster starts as ${DEFAULT_PROFILE}`,
+        {
+          field: 'profile',
+        },
+      );
+    }
     const fqdn = input.fqdn === undefined ? null : checkFqdn(input.fqdn);
     const address = input.address === undefined ? null : checkAddress(input.address);
     const kind = input.kind === undefined ? 'kubernetes' : input.kind;

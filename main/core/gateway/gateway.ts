@@ -17,9 +17,12 @@ import { LongPolls } from './long-poll';
 import type { HostCommands } from '../hosts/host-commands';
 import { NODE_AGENT_PATHS } from '../../wire/node-agent';
 import { nodeAgentRoute } from './node-agent-routes';
-import { BodyTooLarge, readBody } from '../http/read-body';
+import { BodyTooLarge, readBody, replyThenClose } from '../http/read-body';
+import { receiptProblem } from './receipt-shape';
+import { parseJsonBody } from '../http/json-body';
+import { applyConnectionTimeouts } from '../http/connection-timeouts';
 
-const MAX_BODY = 4 << 20;
+export const GATEWAY_MAX_BODY = 4 << 20;
 
 export interface GatewayOptions {
   store: Store;
@@ -77,10 +80,14 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
         const status = statusOf(e.code);
         if (status >= 500)
           console.error(JSON.stringify({ level: 'error', event: 'gateway.error', error: String((error as Error)?.stack ?? error) }));
-        reply(res, status, { error: { code: e.code, message: e.message } });
+        const body = { error: { code: e.code, message: e.message, ...(e.details ? { details: e.details } : {}) } };
+        // A body over the limit: the answer first, then the close, once the rest of the body was read.
+        if (e instanceof BodyTooLarge && !res.headersSent) replyThenClose(res, status, body, e.drained);
+        else reply(res, status, body);
       });
     },
   );
+  applyConnectionTimeouts(server);
   // A revoked or unknown certificate is refused at the handshake, before any request.
   server.on('secureConnection', (socket: TLSSocket) => {
     if (!clusterOf(socket)) socket.destroy();
@@ -121,13 +128,16 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
       throw new CoreError('forbidden', `a node agent's certificate is served on ${Object.values(NODE_AGENT_PATHS).join(', ')} only`);
     const replica = header(req, AGENT_HEADERS.replica);
     const seen = (leader: boolean): void => {
-      store.commands.upsertAgentStatus({
-        cluster_id: who.clusterId,
-        last_seen: clock.now().toISOString(),
-        agent_version: header(req, AGENT_HEADERS.version) ?? null,
-        leader_replica: leader ? (replica ?? null) : null,
-        certificate_serial: who.serial,
-      });
+      // Written again at every poll: not worth an fsync each (see Store.bookkeeping).
+      store.bookkeeping(() =>
+        store.commands.upsertAgentStatus({
+          cluster_id: who.clusterId,
+          last_seen: clock.now().toISOString(),
+          agent_version: header(req, AGENT_HEADERS.version) ?? null,
+          leader_replica: leader ? (replica ?? null) : null,
+          certificate_serial: who.serial,
+        }),
+      );
       events.emit('agent.seen', { cluster_id: who.clusterId });
     };
     if (req.method === 'GET' && url.pathname === GATEWAY_PATHS.commands) {
@@ -164,9 +174,12 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
       seen(false);
       const accepted: string[] = [];
       let refused: string | undefined;
+      // All judged before any is recorded: a batch is taken whole or refused whole.
+      for (const r of body.receipts as unknown[]) {
+        const problem = receiptProblem(r);
+        if (problem) throw new CoreError('bad_request', problem);
+      }
       for (const r of body.receipts) {
-        if (typeof r?.command_id !== 'string' || !['succeeded', 'failed', 'rejected'].includes(r.status))
-          throw new CoreError('bad_request', 'each receipt has a command_id and a status');
         try {
           commands.recordReceipt(who.clusterId, r, `agent:${who.clusterId}`);
           accepted.push(r.command_id);
@@ -260,17 +273,7 @@ function reply(res: ServerResponse, status: number, body: unknown): void {
   res.end(payload);
 }
 
+/** The JSON body of an agent's request; BodyTooLarge and InvalidJsonError are CoreErrors with their own codes. */
 async function readJson(req: IncomingMessage): Promise<unknown> {
-  let raw: Buffer;
-  try {
-    raw = await readBody(req, MAX_BODY);
-  } catch (error) {
-    if (error instanceof BodyTooLarge) throw new CoreError('payload_too_large', error.message);
-    throw error;
-  }
-  try {
-    return JSON.parse(raw.toString('utf8'));
-  } catch {
-    throw new CoreError('invalid_json', 'the body is not valid JSON');
-  }
+  return parseJsonBody(await readBody(req, GATEWAY_MAX_BODY));
 }

@@ -8,6 +8,7 @@ import type { CoreEvents } from '../events';
 import type { Keyring } from '../keys/keyring';
 import type { Store } from '../store/store';
 import { signDocument } from '../../wire/envelope';
+import { wellFormedValue } from '../well-formed';
 import { agentConfigLine, agentMtlsLine } from './agent-checks';
 import { componentLines, functionalLines, KUBE_READ_TIMEOUT_MS } from '../checks/component-checks';
 import { inventoryFreshLine } from './inventory-check';
@@ -79,8 +80,9 @@ export class Reports {
       created_at: clock.now().toISOString(),
       created_by: actor,
       verdict: verdictOf(lines.map((l) => l.status)),
-      // Through JSON once so that nothing unsignable (undefined members) reaches the canonicaliser.
-      lines: JSON.parse(JSON.stringify(lines)) as ReportLine[],
+      // Through JSON once so that nothing unsignable (undefined members) reaches the canonicaliser, and with
+      // well-formed strings: an inventory stored before bodies were checked may hold a lone surrogate.
+      lines: wellFormedValue(JSON.parse(JSON.stringify(lines)) as ReportLine[]),
       manager_version: this.o.managerVersion,
       key_fingerprint: createHash('sha256').update(signer.publicKey).digest('hex'),
     };

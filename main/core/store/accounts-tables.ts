@@ -99,19 +99,15 @@ export class AccountsTables {
     return this.db.prepare('DELETE FROM sessions WHERE expires_at <= ?').run(now).changes;
   }
 
-  insertApiToken(tokenHash: string, userId: string, createdAt: string): void {
-    this.db.prepare('INSERT INTO api_tokens (token_hash, user_id, created_at) VALUES (?, ?, ?)').run(tokenHash, userId, createdAt);
-  }
-
-  apiTokenUser(tokenHash: string): string | undefined {
-    return (this.db.prepare('SELECT user_id FROM api_tokens WHERE token_hash = ?').get(tokenHash) as { user_id: string } | undefined)
-      ?.user_id;
-  }
-
   insertTicket(row: TicketRecord): void {
     this.db
       .prepare('INSERT INTO tickets (token_hash, kind, user_id, expires_at) VALUES (@token_hash, @kind, @user_id, @expires_at)')
       .run(row);
+  }
+
+  /** The ticket, left in place (to judge a request before spending anything on it). */
+  ticket(tokenHash: string, kind: TicketRecord['kind']): TicketRecord | undefined {
+    return this.db.prepare('SELECT * FROM tickets WHERE token_hash = ? AND kind = ?').get(tokenHash, kind) as TicketRecord | undefined;
   }
 
   /** Removes the ticket and returns it: a ticket is good for one use only. */

@@ -2,6 +2,7 @@
 // covers the previous row's hash and its own canonical content, so an edited or removed row is detectable.
 import { createHash } from 'node:crypto';
 import { canonicalize } from '../../wire/canonical-json';
+import { wellFormed, wellFormedValue } from '../well-formed';
 import type { Clock } from '../clock';
 import type { Db } from './database';
 
@@ -60,17 +61,21 @@ export class AuditLog {
     );
   }
 
-  /** Appends one row. Call inside the transaction of the change it records, so both land or neither. */
+  /**
+   * Appends one row. Call inside the transaction of the change it records, so both land or neither. Strings are
+   * made well-formed first: a lone surrogate (from a cluster's API, say) could neither be hashed canonically nor
+   * stored as it was, and the row must be both.
+   */
   append(entry: AuditEntry): AuditRow {
     const last = this.lastStmt.get() as { seq: number; hash: string } | undefined;
     const content = {
       seq: (last?.seq ?? 0) + 1,
       at: this.clock.now().toISOString(),
-      actor: entry.actor,
-      action: entry.action,
+      actor: wellFormed(entry.actor),
+      action: wellFormed(entry.action),
       cluster_id: entry.cluster_id ?? null,
-      target: entry.target ?? null,
-      details: entry.details ?? {},
+      target: entry.target === undefined || entry.target === null ? null : wellFormed(entry.target),
+      details: wellFormedValue(entry.details ?? {}),
     };
     const prev_hash = last?.hash ?? GENESIS_HASH;
     const row: AuditRow = { ...content, prev_hash, hash: rowHash(prev_hash, content) };

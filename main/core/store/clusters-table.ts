@@ -42,6 +42,11 @@ export class ClustersTable {
     return this.db.prepare('SELECT * FROM clusters WHERE name = ?').get(name) as ClusterRecord | undefined;
   }
 
+  /** The profiles at least one cluster has: asked on every authenticated request, so never a read of every row. */
+  profilesInUse(): ProfileName[] {
+    return (this.db.prepare('SELECT DISTINCT profile FROM clusters').all() as { profile: ProfileName }[]).map((r) => r.profile);
+  }
+
   list(): ClusterRecord[] {
     return this.db.prepare('SELECT * FROM clusters ORDER BY name').all() as ClusterRecord[];
   }

@@ -29,7 +29,9 @@ export function openDatabase(file: string, list: readonly Migration[] = defaultM
     db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
-    db.pragma('synchronous = NORMAL');
+    // FULL: an acknowledged write (an audit row above all) survives an OS crash or a power cut, not only a
+    // process crash; measured in BENCHMARKS.md (test/bench/store-durability.bench.ts).
+    db.pragma('synchronous = FULL');
     migrate(db, list);
     if (file !== ':memory:') {
       for (const extra of [`${file}-wal`, `${file}-shm`]) if (existsSync(extra)) chmodSync(extra, 0o600);

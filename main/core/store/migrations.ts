@@ -355,4 +355,30 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 8,
+    name: 'API tokens with an id, an expiry and a revocation',
+    // Tokens made before had no lifetime: they get the default one (90 days) from the upgrade on, rather than
+    // living for ever or dying at once. The hash stays the lookup key; the id is what lists and revocations name.
+    sql: `
+      CREATE TABLE api_tokens_next (
+        id TEXT PRIMARY KEY,
+        token_hash TEXT NOT NULL UNIQUE,
+        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        name TEXT,
+        created_at TEXT NOT NULL,
+        created_by TEXT NOT NULL,
+        expires_at TEXT NOT NULL,
+        revoked_at TEXT,
+        revoked_by TEXT
+      );
+      INSERT INTO api_tokens_next (id, token_hash, user_id, name, created_at, created_by, expires_at)
+        SELECT lower(hex(randomblob(8))), token_hash, user_id, NULL, created_at, 'unknown',
+               strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '+90 days')
+        FROM api_tokens;
+      DROP TABLE api_tokens;
+      ALTER TABLE api_tokens_next RENAME TO api_tokens;
+      CREATE INDEX api_tokens_user ON api_tokens(user_id, created_at);
+    `,
+  },
 ];

@@ -1,6 +1,7 @@
 // The store: the one owner of the SQLite database. Every other module reaches the data through its tables.
 import type { Clock } from '../clock';
 import { AccountsTables } from './accounts-tables';
+import { ApiTokensTable } from './api-tokens-table';
 import { ApprovalsTable } from './approvals-table';
 import { AuditLog } from './audit-log';
 import { ClustersTable } from './clusters-table';
@@ -20,6 +21,7 @@ export class Store {
   readonly audit: AuditLog;
   readonly clusters: ClustersTable;
   readonly accounts: AccountsTables;
+  readonly apiTokens: ApiTokensTable;
   readonly keys: KeysTables;
   readonly nonces: SqliteNonceStore;
   readonly clusterAccess: ClusterAccessTables;
@@ -38,6 +40,7 @@ export class Store {
     this.audit = new AuditLog(db, clock);
     this.clusters = new ClustersTable(db);
     this.accounts = new AccountsTables(db);
+    this.apiTokens = new ApiTokensTable(db);
     this.keys = new KeysTables(db);
     this.nonces = new SqliteNonceStore(db);
     this.clusterAccess = new ClusterAccessTables(db);
@@ -57,6 +60,20 @@ export class Store {
   /** Runs fn in one transaction (IMMEDIATE, so concurrent writers queue instead of failing mid-way). */
   tx<T>(fn: () => T): T {
     return this.db.transaction(fn).immediate();
+  }
+
+  /**
+   * Runs fn with synchronous=NORMAL, then back to FULL: for bookkeeping whose loss in an OS crash costs nothing
+   * because the next event writes it again (an agent's last-seen time, refreshed at every poll). Without it each
+   * such write would wait for an fsync, and thousands of polling agents would queue behind the disk.
+   */
+  bookkeeping<T>(fn: () => T): T {
+    this.db.pragma('synchronous = NORMAL');
+    try {
+      return fn();
+    } finally {
+      this.db.pragma('synchronous = FULL');
+    }
   }
 
   /** Changes whenever another connection commits: lets long polls notice writes made by another process. */

@@ -13,6 +13,7 @@ import { profileCalls } from './profiles';
 import { reportCalls } from './reports';
 import { sessionCalls } from './session';
 import { settingsCalls } from './settings';
+import { tokenCalls } from './tokens';
 import { bridgeTransport, findBridge, httpTransport } from './transport';
 
 export { ApiError, isApiError, isApiErrorBody, toApiError } from './api-error';
@@ -33,7 +34,9 @@ export {
 } from './transport';
 
 export class ApiClient extends hostCalls(
-  mirrorCalls(reportCalls(auditCalls(settingsCalls(approvalCalls(profileCalls(componentCalls(clusterCalls(sessionCalls(ApiCore))))))))),
+  tokenCalls(
+    mirrorCalls(reportCalls(auditCalls(settingsCalls(approvalCalls(profileCalls(componentCalls(clusterCalls(sessionCalls(ApiCore))))))))),
+  ),
 ) {}
 
 /** Bridge when `window.navin` exists, else fetch on the same origin. */

@@ -20,6 +20,7 @@ import { createReportsStore } from '../stores/reports';
 import { createMirrorStore } from '../stores/mirror';
 import { createUsersStore } from '../stores/users';
 import { createHostsStore } from '../stores/hosts';
+import { createTokensStore } from '../stores/tokens';
 import { createRouterStore } from '../stores/router';
 import { createSessionStore } from '../stores/session';
 import { createSystemStore } from '../stores/system';
@@ -70,6 +71,7 @@ export const commandsStore = createCommandsStore({ client });
 export const clusterCommandsStore = createCommandsStore({ client });
 export const auditStore = createAuditStore({ client });
 export const usersStore = createUsersStore({ client });
+export const tokensStore = createTokensStore({ client });
 export const reportsStore = createReportsStore({
   client,
   // The portable verifier (pure JS Ed25519) is loaded the first time a report is checked.
@@ -100,6 +102,7 @@ export function resetDataStores(): void {
   clusterCommandsStore.getState().reset();
   auditStore.getState().reset();
   usersStore.getState().reset();
+  tokensStore.getState().close();
   reportsStore.getState().reset();
   paletteStore.getState().hide();
   profileStore.getState().reset();
@@ -153,6 +156,7 @@ export const useCommands = storeHook(commandsStore);
 export const useClusterCommands = storeHook(clusterCommandsStore);
 export const useAudit = storeHook(auditStore);
 export const useUsers = storeHook(usersStore);
+export const useTokens = storeHook(tokensStore);
 export const useReports = storeHook(reportsStore);
 export const usePalette = storeHook(paletteStore);
 export const useProfile = storeHook(profileStore);

@@ -3,13 +3,13 @@
 // refusal (400 invalid_field, field spec.*) lands on the matching field; any other refusal (profile blocked,
 // preflight failed, approval needed) says why. Under a four-eyes profile, changing a component asks for the
 // approval of its configuration or upgrade.
-import { useState, type FormEvent, type ReactElement } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactElement } from 'react';
 import { clusterCommandsStore, componentsStore, useComponents, useT } from '../../app/stores';
 import type { ApiError } from '../../api/client';
 import type { ComponentKind, ManagedComponentSpec } from '../../api/types';
 import { COMPONENT_KINDS, validateComponentName, validateComponentSpec, validateImageDigest, type SpecIssue } from '../../api/validation';
 import type { Translator } from '../../i18n';
-import type { DocumentIssue, ParsedComponent } from '../../lib/componentDocument';
+import type { DocumentIssue, ParsedComponent, parseComponentDocument } from '../../lib/componentDocument';
 import { componentManifest } from '../../lib/componentManifest';
 import type { ComponentRow } from '../../stores/components';
 import { Icon } from '../../components/Icon';
@@ -20,6 +20,7 @@ import { useManagedNamespace } from './namespace';
 import { OperationError } from './OperationError';
 import { Field } from '../../components/Field';
 import { TextField } from '../../components/TextField';
+import { useAutoFocus } from '../../lib/useAutoFocus';
 import { Options } from '../../components/Options';
 
 type Mode = 'form' | 'editor';
@@ -43,9 +44,19 @@ interface Draft {
 
 let artifactKey = 0;
 
-/** The YAML parser is loaded the first time a manifest is read. */
-const parseDocument = async (text: string): Promise<ParsedComponent> =>
-  (await import('../../lib/componentDocument')).parseComponentDocument(text);
+interface Parser {
+  parseComponentDocument: typeof parseComponentDocument;
+}
+let parserLoad: Promise<Parser> | null = null;
+/** The YAML parser, fetched once (when the editor first opens); a failed fetch is tried again next time. */
+function loadParser(): Promise<Parser> {
+  parserLoad ??= import('../../lib/componentDocument').catch((e: unknown) => {
+    parserLoad = null;
+    throw e;
+  });
+  return parserLoad;
+}
+const parseDocument = async (text: string): Promise<ParsedComponent> => (await loadParser()).parseComponentDocument(text);
 const DIGEST_EXAMPLE = 'registry.local/openpolicyagent/opa@sha256:…';
 
 function draftOf(row: Pick<ComponentRow, 'name' | 'spec'> | null): Draft {
@@ -124,9 +135,20 @@ export function ApplyComponent({
   const { namespace } = useManagedNamespace();
   const [mode, setMode] = useState<Mode>('form');
   const [draft, setDraft] = useState<Draft>(() => draftOf(initial));
-  const [text, setText] = useState(() =>
+  const [text, setTextState] = useState(() =>
     componentManifest(initial?.name ?? 'opa-main', initial?.spec ?? { component: 'opa', version: '' }, namespace),
   );
+  // The text on screen for checks still waiting for the parser: their verdict must be about this text.
+  const textRef = useRef(text);
+  const setText = (value: string): void => {
+    textRef.current = value;
+    setTextState(value);
+  };
+  // The focus is taken when the form appears, not in a later frame: a late frame would take it from under typing.
+  const nameRef = useAutoFocus<HTMLInputElement>();
+  useEffect(() => {
+    if (mode === 'editor') void loadParser().catch(() => undefined);
+  }, [mode]);
   const [local, setLocal] = useState<{ control: string | null; message: string } | null>(null);
   const [checked, setChecked] = useState<string | null>(null);
   const clusterId = useComponents((s) => s.clusterId) ?? '';
@@ -175,8 +197,26 @@ export function ApplyComponent({
     void send(draft.name.trim(), spec as ManagedComponentSpec);
   };
 
-  const checkEditor = async (): Promise<ParsedComponent> => {
-    const parsed = await parseDocument(text);
+  /** Checks the text on screen. A text edited while the parser was on its way is checked again, so the verdict
+   * shown is always that of the text shown; `edited` says the answer is not about the text first asked about. */
+  const checkEditor = async (): Promise<{ parsed: ParsedComponent; edited: boolean } | null> => {
+    const asked = textRef.current;
+    let current = asked;
+    let parsed: ParsedComponent;
+    for (;;) {
+      try {
+        parsed = await parseDocument(current);
+      } catch (e) {
+        setChecked(null);
+        setLocal({
+          control: 'editor',
+          message: t('components.editor.unavailable', { message: e instanceof Error ? e.message : String(e) }),
+        });
+        return null;
+      }
+      if (textRef.current === current) break;
+      current = textRef.current;
+    }
     if (parsed.ok) {
       setLocal(null);
       setChecked(t('components.editor.valid', { name: parsed.name, component: parsed.spec.component, version: parsed.spec.version }));
@@ -184,14 +224,15 @@ export function ApplyComponent({
       setChecked(null);
       setLocal({ control: 'editor', message: documentIssueText(t, parsed.issue) });
     }
-    return parsed;
+    return { parsed, edited: current !== asked };
   };
 
   const onSubmitEditor = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
     if (apply.pending) return;
-    const parsed = await checkEditor();
-    if (parsed.ok) await send(parsed.name, parsed.spec);
+    const checked = await checkEditor();
+    // What is sent is what was on screen when Apply was pressed, or nothing.
+    if (checked && !checked.edited && checked.parsed.ok) await send(checked.parsed.name, checked.parsed.spec);
   };
 
   const switchMode = async (next: Mode): Promise<void> => {
@@ -292,6 +333,7 @@ export function ApplyComponent({
               value={draft.name}
               onChange={(v) => update({ name: v })}
               placeholder="opa-main"
+              inputRef={nameRef}
             />
             <Field
               id="component-component"

@@ -2,7 +2,7 @@
 // reported by the agent yet, and said so), apply from a form built on the CRD's schema or from a YAML/JSON
 // manifest checked before sending, delete after a confirmation naming exactly what goes, and stop / start /
 // restart / rollback; a refused operation says why (profile blocked, preflight failed, approval needed).
-import { useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
+import { useEffect, useMemo, useState, type ReactElement } from 'react';
 import {
   clusterApprovalsStore,
   clusterCommandsStore,
@@ -50,7 +50,6 @@ export function ComponentsTab({ clusterId }: { clusterId: string }): ReactElemen
   const action = useComponents((s) => s.action);
   const observedAt = useComponents((s) => s.view?.observed_at ?? null);
   const [formOpen, setFormOpen] = useState(false);
-  const formRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     void componentsStore.getState().load(clusterId);
@@ -64,7 +63,6 @@ export function ComponentsTab({ clusterId }: { clusterId: string }): ReactElemen
     setEditing(row);
     setFormOpen(true);
     componentsStore.getState().clearApply();
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('input, select, textarea')?.focus());
   };
 
   return (
@@ -94,17 +92,15 @@ export function ComponentsTab({ clusterId }: { clusterId: string }): ReactElemen
       {error ? <ErrorNotice error={error} testId="components-error" /> : null}
 
       {canWrite && formOpen ? (
-        <div ref={formRef}>
-          <ApplyComponent
-            key={editing?.name ?? '(new)'}
-            initial={editing}
-            existing={rows.filter((r) => r.spec).map((r) => r.name)}
-            onClose={() => {
-              setFormOpen(false);
-              setEditing(null);
-            }}
-          />
-        </div>
+        <ApplyComponent
+          key={editing?.name ?? '(new)'}
+          initial={editing}
+          existing={rows.filter((r) => r.spec).map((r) => r.name)}
+          onClose={() => {
+            setFormOpen(false);
+            setEditing(null);
+          }}
+        />
       ) : null}
 
       {apply.command ? (

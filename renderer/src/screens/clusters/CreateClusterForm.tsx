@@ -6,7 +6,7 @@ import { useEffect, useRef, useState, type FormEvent, type ReactElement } from '
 import type { Cluster, ClusterKind } from '../../../../preload/api';
 import { PROFILE_NAMES, type ProfileName } from '../../api/types';
 import { CLUSTER_NAME_MAX, validateClusterName, type ClusterNameProblem } from '../../api/validation';
-import { clustersStore, useClusters, useT } from '../../app/stores';
+import { clustersStore, useClusters, useSession, useT } from '../../app/stores';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { ProfileRulesLine } from '../../components/ProfileRules';
 import type { Translator } from '../../i18n';
@@ -30,6 +30,8 @@ function problemText(t: Translator, problem: ClusterNameProblem, name: string): 
 export function CreateClusterForm({ onCancel, onCreated }: { onCancel: () => void; onCreated: (c: Cluster) => void }): ReactElement {
   const t = useT();
   const creation = useClusters((s) => s.creation);
+  // Another profile than development gates operations and accounts: an admin's choice, as the manager enforces.
+  const mayChooseProfile = useSession((s) => s.user?.role === 'admin');
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [profile, setProfile] = useState<ProfileName>('development');
@@ -147,6 +149,11 @@ export function CreateClusterForm({ onCancel, onCreated }: { onCancel: () => voi
         </fieldset>
         <fieldset className="field profile-choice" data-testid="cluster-profile-choice">
           <legend>{t('clusters.create.profile')}</legend>
+          {mayChooseProfile ? null : (
+            <p className="help" data-testid="profile-admin-only">
+              {t('clusters.create.profileAdminOnly')}
+            </p>
+          )}
           {PROFILE_NAMES.map((p) => (
             <label key={p} className="radio-option">
               <input
@@ -154,6 +161,7 @@ export function CreateClusterForm({ onCancel, onCreated }: { onCancel: () => voi
                 name="profile"
                 value={p}
                 checked={profile === p}
+                disabled={!mayChooseProfile && p !== 'development'}
                 onChange={() => setProfile(p)}
                 data-testid={`profile-${p}`}
               />

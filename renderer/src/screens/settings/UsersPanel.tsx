@@ -2,7 +2,7 @@
 // adding an account, and resetting the second factor of one who lost it.
 import { useEffect, useRef, useState, type FormEvent, type ReactElement } from 'react';
 import type { Role } from '../../../../preload/api';
-import { usersStore, useFormat, useSession, useT, useUsers } from '../../app/stores';
+import { tokensStore, usersStore, useFormat, useSession, useT, useTokens, useUsers } from '../../app/stores';
 import { Tone } from '../../components/Badges';
 import { MIN_PASSWORD_LENGTH } from '../../api/validation';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -14,6 +14,7 @@ import { Panel } from '../../components/Panel';
 import { Loading } from '../../components/Loading';
 import { DataTable } from '../../components/DataTable';
 import { Options } from '../../components/Options';
+import { TokensPanel } from './TokensPanel';
 
 const ROLES: readonly Role[] = ['viewer', 'operator', 'admin'];
 /** A name typed exactly; a new password (the browser offers to generate and keep it). */
@@ -25,6 +26,7 @@ export function UsersPanel(): ReactElement {
   const fmt = useFormat();
   const { items, status, error, mfaReset } = useUsers.fields('items', 'status', 'error', 'mfaReset');
   const me = useSession((s) => s.user?.name ?? null);
+  const tokensOf = useTokens((s) => s.user);
   const [resetting, setResetting] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
   const [announce, setAnnounce] = useState('');
@@ -116,6 +118,16 @@ export function UsersPanel(): ReactElement {
                 {u.mfa_enrolled ? <Tone tone="ok">{t('mfa.enrolled')}</Tone> : <span className="muted">{t('mfa.notEnrolled')}</span>}
               </td>
               <td className="row-actions">
+                <button
+                  type="button"
+                  className="btn btn-sm"
+                  aria-expanded={tokensOf === u.name}
+                  aria-label={t('tokens.openLabel', { name: u.name })}
+                  onClick={() => (tokensOf === u.name ? tokensStore.getState().close() : void tokensStore.getState().open(u.name))}
+                  data-testid="user-tokens"
+                >
+                  {t('tokens.open')}
+                </button>
                 {u.mfa_enrolled && u.name !== me ? (
                   <button
                     type="button"
@@ -132,6 +144,7 @@ export function UsersPanel(): ReactElement {
           ))}
         </DataTable>
       )}
+      <TokensPanel onClose={() => tokensStore.getState().close()} />
     </Panel>
   );
 }

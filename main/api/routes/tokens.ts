@@ -1,0 +1,32 @@
+// API tokens of a user (contract: contract/tokens.ts; admins for anyone, each user for their own): the list with
+// each token's state, a new one (its secret shown once, its lifetime 90 days unless asked otherwise), and a
+// revocation. A token cannot mint tokens: creation needs a console session, so a leaked token cannot outlive its
+// own expiry.
+import { ApiError } from '../api-error';
+import { objectBody } from '../body';
+import { ok, type Principal, type Router } from '../router';
+
+function mayManage(principal: Principal, name: string): void {
+  if (principal.user.role !== 'admin' && principal.user.name !== name)
+    throw new ApiError('forbidden', `only an admin manages the API tokens of ${name}`);
+}
+
+export function tokenRoutes(router: Router): void {
+  router.authed('GET', '/api/v1/users/:name/tokens', 'viewer', ({ manager, params, principal }) => {
+    mayManage(principal, params.name);
+    return ok({ items: manager.accounts.tokens.list(params.name) });
+  });
+
+  router.authed('POST', '/api/v1/users/:name/tokens', 'viewer', ({ manager, params, principal, body }) => {
+    mayManage(principal, params.name);
+    if (principal.via !== 'session')
+      throw new ApiError('forbidden', 'create API tokens from a console session (or navin-manager token create), not with an API token');
+    const b = body === undefined ? {} : objectBody(body);
+    return ok(manager.accounts.tokens.create(params.name, { expires: b.expires, name: b.name }, principal.actor), 201);
+  });
+
+  router.authed('DELETE', '/api/v1/users/:name/tokens/:id', 'viewer', ({ manager, params, principal }) => {
+    mayManage(principal, params.name);
+    return ok(manager.accounts.tokens.revoke(params.name, params.id, principal.actor));
+  });
+}

@@ -1,0 +1,48 @@
+// SQL for API tokens: kept as the sha256 of the token, with a public id, an expiry and a revocation; a revoked
+// or expired token stays listed (and recognised, to say why it is refused) until its user is removed.
+import type { Db } from './database';
+
+export interface ApiTokenRecord {
+  id: string;
+  token_hash: string;
+  user_id: string;
+  name: string | null;
+  created_at: string;
+  created_by: string;
+  expires_at: string;
+  revoked_at: string | null;
+  revoked_by: string | null;
+}
+
+export class ApiTokensTable {
+  constructor(private readonly db: Db) {}
+
+  insert(row: ApiTokenRecord): void {
+    this.db
+      .prepare(
+        `INSERT INTO api_tokens (id, token_hash, user_id, name, created_at, created_by, expires_at, revoked_at, revoked_by)
+         VALUES (@id, @token_hash, @user_id, @name, @created_at, @created_by, @expires_at, @revoked_at, @revoked_by)`,
+      )
+      .run(row);
+  }
+
+  byHash(tokenHash: string): ApiTokenRecord | undefined {
+    return this.db.prepare('SELECT * FROM api_tokens WHERE token_hash = ?').get(tokenHash) as ApiTokenRecord | undefined;
+  }
+
+  byId(userId: string, id: string): ApiTokenRecord | undefined {
+    return this.db.prepare('SELECT * FROM api_tokens WHERE user_id = ? AND id = ?').get(userId, id) as ApiTokenRecord | undefined;
+  }
+
+  listForUser(userId: string): ApiTokenRecord[] {
+    return this.db.prepare('SELECT * FROM api_tokens WHERE user_id = ? ORDER BY created_at DESC, id').all(userId) as ApiTokenRecord[];
+  }
+
+  /** False when the token was already revoked. */
+  revoke(id: string, at: string, by: string): boolean {
+    return (
+      this.db.prepare('UPDATE api_tokens SET revoked_at = ?, revoked_by = ? WHERE id = ? AND revoked_at IS NULL').run(at, by, id)
+        .changes === 1
+    );
+  }
+}

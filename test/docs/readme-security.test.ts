@@ -1,0 +1,50 @@
+// README's security section states the limits users and auditors rely on: each figure is read from the README and
+// compared with the constant the code enforces, so the two cannot drift apart.
+import { readFileSync } from 'node:fs';
+import { expect, test } from 'vitest';
+import { MAX_BODY } from '../../main/headless/https-server';
+import { GATEWAY_MAX_BODY } from '../../main/core/gateway/gateway';
+import { MAX_JSON_DEPTH } from '../../main/core/http/json-body';
+import { CREDENTIAL_RATE_LIMIT } from '../../main/headless/credential-throttle';
+import { PASSWORD_CONCURRENCY, PASSWORD_QUEUE } from '../../main/core/accounts/password-gate';
+import { LOCKOUT_MS, MAX_FAILED_LOGINS } from '../../main/core/accounts/accounts';
+import { TOKEN_DEFAULT_DAYS, TOKEN_MAX_DAYS } from '../../main/core/accounts/api-tokens';
+import { KEEP_ALIVE_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '../../main/core/http/connection-timeouts';
+import { LIMIT_RANGE } from '../../main/api/query';
+
+const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+const section = /^### Security limits\n([\s\S]*?)(?=^#{2,3} )/m.exec(readme)?.[1] ?? '';
+/** The table row whose first cell starts with `what`. */
+const row = (what: string): string => section.split('\n').find((l) => l.startsWith(`| ${what}`)) ?? '';
+const mib = (bytes: number): string => `${bytes / (1 << 20)} MiB`;
+
+test('README has a security section with a table of limits', () => {
+  expect(section.length).toBeGreaterThan(0);
+  expect(section).toContain('| What | Limit | Past it |');
+});
+
+test('it states the body, depth and query limits the listeners enforce, with their codes', () => {
+  expect(row('Request body')).toContain(`${mib(MAX_BODY)} on the console API, ${mib(GATEWAY_MAX_BODY)} at the agent gateway`);
+  expect(row('Request body')).toContain('413 body_too_large');
+  expect(row('JSON nesting')).toContain(`${MAX_JSON_DEPTH} levels`);
+  expect(row('JSON nesting')).toContain('400 invalid_json');
+  expect(row('JSON text')).toMatch(/surrogate.*400 invalid_json/);
+  expect(row('Query numbers')).toContain(`\`limit\` ${LIMIT_RANGE.min} to ${LIMIT_RANGE.max}`);
+  expect(row('Query numbers')).toContain('400 invalid_field');
+});
+
+test('it states the rate limits, the password checks, the lockout and the token lifetime', () => {
+  expect(row('Sign-in routes')).toContain(`${CREDENTIAL_RATE_LIMIT.burst} at once per source`);
+  expect(row('Sign-in routes')).toContain(`then ${CREDENTIAL_RATE_LIMIT.perMinute} a minute`);
+  expect(row('Sign-in routes')).toContain('429 rate_limited` with `Retry-After');
+  expect(row('Password checks')).toContain(`${PASSWORD_CONCURRENCY} at a time, ${PASSWORD_QUEUE} waiting`);
+  expect(row('Wrong passwords')).toContain(`${MAX_FAILED_LOGINS} per account`);
+  expect(row('Wrong passwords')).toContain(`locked ${LOCKOUT_MS / 60_000} minutes`);
+  expect(row('API tokens')).toContain(`${TOKEN_DEFAULT_DAYS} days by default`);
+  expect(row('API tokens')).toContain(`at most ${TOKEN_MAX_DAYS} days`);
+  expect(row('API tokens')).toMatch(/401 token_expired.*401 token_revoked/);
+  expect(row('Idle keep-alive connection')).toContain(`kept ${KEEP_ALIVE_TIMEOUT_MS / 1000} s`);
+  expect(row('Idle keep-alive connection')).toContain(`within ${REQUEST_TIMEOUT_MS / 1000} s`);
+  expect(section).toMatch(/health` and authenticated calls .* never rate-limited/);
+  expect(section).toContain('synchronous=FULL');
+});
