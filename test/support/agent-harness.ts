@@ -11,6 +11,7 @@ import { importRbacYaml } from '../../main/core/kubernetes/import-rbac';
 import { kubeTarget, type KubeTarget } from './kube-api/target';
 import { runCli, startServe, type Served } from './cli';
 import { tempDir } from './temp-dir';
+import { logCollector, type AgentLogs, type LogLine } from './agent-logs';
 
 export const AGENT = fileURLToPath(new URL('../../out/agent/navin-agent.cjs', import.meta.url));
 export const NS = 'navin-platform';
@@ -27,11 +28,9 @@ export function freePort(): Promise<number> {
   });
 }
 
-export interface AgentProcess {
+export interface AgentProcess extends AgentLogs {
   name: string;
   child: ChildProcess;
-  logs: () => Record<string, unknown>[];
-  waitFor(event: string, match?: (line: Record<string, unknown>) => boolean, timeoutMs?: number): Promise<Record<string, unknown>>;
   exited: Promise<number | null>;
   kill(signal?: NodeJS.Signals): Promise<number | null>;
 }
@@ -167,48 +166,16 @@ export async function harness(opts: { offlineAfterS?: number; defaultServerName?
           stdio: ['ignore', 'pipe', 'pipe'],
         },
       );
-      const lines: Record<string, unknown>[] = [];
-      const waiters = new Set<() => void>();
-      let buf = '';
-      child.stdout!.on('data', (c: Buffer) => {
-        buf += c.toString();
-        let i: number;
-        while ((i = buf.indexOf('\n')) >= 0) {
-          const line = buf.slice(0, i);
-          buf = buf.slice(i + 1);
-          try {
-            lines.push(JSON.parse(line) as Record<string, unknown>);
-          } catch {
-            lines.push({ event: 'unparsed', line });
-          }
-          for (const w of [...waiters]) w();
-        }
-      });
+      const lines: LogLine[] = [];
+      const { logs, waitFor } = logCollector(name, child.stdout!, lines);
       child.stderr!.on('data', (c: Buffer) => lines.push({ event: 'stderr', line: c.toString() }));
       const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
       const proc: AgentProcess = {
         name,
         child,
-        logs: () => lines,
+        logs,
         exited,
-        waitFor(event, match = () => true, timeoutMs = 30_000) {
-          return new Promise((resolve, reject) => {
-            const check = (): void => {
-              const hit = lines.find((l) => l.event === event && match(l));
-              if (hit) {
-                waiters.delete(check);
-                clearTimeout(timer);
-                resolve(hit);
-              }
-            };
-            const timer = setTimeout(() => {
-              waiters.delete(check);
-              reject(new Error(`${name}: no ${event} within ${timeoutMs} ms; logs:\n${lines.map((l) => JSON.stringify(l)).join('\n')}`));
-            }, timeoutMs);
-            waiters.add(check);
-            check();
-          });
-        },
+        waitFor,
         kill(signal = 'SIGTERM') {
           if (child.exitCode === null && child.signalCode === null) child.kill(signal);
           return exited;

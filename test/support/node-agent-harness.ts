@@ -9,61 +9,13 @@ import { fileURLToPath } from 'node:url';
 import { freePort, until } from './agent-harness';
 import { runCli, startServe, type Served } from './cli';
 import { tempDir } from './temp-dir';
+import { logCollector, type AgentLogs, type LogLine } from './agent-logs';
+
+export { logCollector, type AgentLogs, type LogLine };
 
 const DEAD = 'http://127.0.0.1:9';
 const DEAD_PROXY = { HTTPS_PROXY: DEAD, https_proxy: DEAD, HTTP_PROXY: DEAD, http_proxy: DEAD, ALL_PROXY: DEAD, grpc_proxy: DEAD };
 export const NODE_AGENT = fileURLToPath(new URL('../../out/agent/navin-node-agent.cjs', import.meta.url));
-
-export type LogLine = Record<string, unknown>;
-
-export interface AgentLogs {
-  logs(): LogLine[];
-  waitFor(event: string, match?: (line: LogLine) => boolean, timeoutMs?: number): Promise<LogLine>;
-}
-
-/** Collects an agent's JSON log lines from a stream and waits for events in them. */
-export function logCollector(name: string, stream: NodeJS.ReadableStream, lines: LogLine[] = [], also?: LogLine[]): AgentLogs {
-  const waiters = new Set<() => void>();
-  let buf = '';
-  stream.on('data', (c: Buffer) => {
-    buf += c.toString();
-    let i: number;
-    while ((i = buf.indexOf('\n')) >= 0) {
-      const line = buf.slice(0, i);
-      buf = buf.slice(i + 1);
-      let parsed: LogLine;
-      try {
-        parsed = JSON.parse(line) as LogLine;
-      } catch {
-        parsed = { event: 'unparsed', line };
-      }
-      lines.push(parsed);
-      also?.push(parsed);
-      for (const w of [...waiters]) w();
-    }
-  });
-  return {
-    logs: () => lines,
-    waitFor(event, match = () => true, timeoutMs = 30_000) {
-      return new Promise((resolve, reject) => {
-        const check = (): void => {
-          const hit = lines.find((l) => l.event === event && match(l));
-          if (hit) {
-            waiters.delete(check);
-            clearTimeout(timer);
-            resolve(hit);
-          }
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(new Error(`${name}: no ${event} within ${timeoutMs} ms; logs:\n${lines.map((l) => JSON.stringify(l)).join('\n')}`));
-        }, timeoutMs);
-        waiters.add(check);
-        check();
-      });
-    },
-  };
-}
 
 export interface NodeAgentProcess extends AgentLogs {
   child: ChildProcess;
