@@ -2,10 +2,9 @@
 // long polls answered at once, redelivery of unacknowledged commands, idempotent receipts.
 import { VERSION } from '../../../../main/core/version';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { join } from 'node:path';
-import { startGateway, type Gateway } from '../../../../main/core/gateway/gateway';
-import { serverTls } from '../../../../main/core/keys/server-tls';
+import type { Gateway } from '../../../../main/core/gateway/gateway';
 import { testManager, type TestManager } from '../../../support/manager';
+import { startTestGateway, agentCert } from '../../../support/test-gateway';
 import { gatewayCall, type ClientCert } from '../../../support/gateway-client';
 
 describe('agent gateway', () => {
@@ -17,26 +16,12 @@ describe('agent gateway', () => {
 
   async function cluster(name: string): Promise<{ id: string; cert: ClientCert }> {
     const c = t.manager.clusters.create({ name }, 'test');
-    const identity = t.manager.agentIdentities.issue(c.id, 'https://localhost:8462', 'test');
-    return { id: c.id, cert: { certPem: identity.files['tls.crt'], keyPem: identity.files['tls.key'], caPem: identity.files['ca.crt'] } };
+    return { id: c.id, cert: agentCert(t, c.id) };
   }
 
   beforeAll(async () => {
     t = testManager();
-    const tls = serverTls(t.manager.ca, t.manager.protector, t.manager.clock, 'gateway', join(t.dataDir, 'tls'), ['localhost']);
-    caPem = tls.caPem;
-    gw = await startGateway({
-      store: t.manager.store,
-      commands: t.manager.commands,
-      events: t.manager.events,
-      clock: t.manager.clock,
-      caPem: tls.caPem,
-      certPem: tls.certPem,
-      keyPem: tls.keyPem,
-      host: '127.0.0.1',
-      port: 0,
-      redeliverAfterS: 1,
-    });
+    ({ gateway: gw, caPem } = await startTestGateway(t, { redeliverAfterS: 1 }));
     a = await cluster('cluster-a');
     b = await cluster('cluster-b');
   });

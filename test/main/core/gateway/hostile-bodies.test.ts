@@ -2,11 +2,10 @@
 // invalid_json, an oversized one a 413 body_too_large written before the connection closes; and an inventory
 // stored before this check, holding a lone surrogate, no longer breaks the acceptance reports of its cluster.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { join } from 'node:path';
-import { startGateway, type Gateway } from '../../../../main/core/gateway/gateway';
-import { serverTls } from '../../../../main/core/keys/server-tls';
+import type { Gateway } from '../../../../main/core/gateway/gateway';
 import { verifyDocument } from '../../../../main/wire/envelope';
 import { testManager, type TestManager } from '../../../support/manager';
+import { startTestGateway, agentCert } from '../../../support/test-gateway';
 import { httpsCall, LONE } from '../../../support/https-call';
 import type { ClientCert } from '../../../support/gateway-client';
 
@@ -20,21 +19,9 @@ const post = (path: string, body: string | Buffer) =>
 
 beforeAll(async () => {
   t = testManager();
-  const tls = serverTls(t.manager.ca, t.manager.protector, t.manager.clock, 'gateway', join(t.dataDir, 'tls'), ['localhost']);
-  gw = await startGateway({
-    store: t.manager.store,
-    commands: t.manager.commands,
-    events: t.manager.events,
-    clock: t.manager.clock,
-    caPem: tls.caPem,
-    certPem: tls.certPem,
-    keyPem: tls.keyPem,
-    host: '127.0.0.1',
-    port: 0,
-  });
+  gw = (await startTestGateway(t)).gateway;
   clusterId = t.manager.clusters.create({ name: 'edge-1' }, 'test').id;
-  const identity = t.manager.agentIdentities.issue(clusterId, 'https://localhost:8462', 'test');
-  cert = { certPem: identity.files['tls.crt'], keyPem: identity.files['tls.key'], caPem: identity.files['ca.crt'] };
+  cert = agentCert(t, clusterId);
 });
 afterAll(async () => {
   await gw?.close();

@@ -5,11 +5,10 @@
 // from whatever inventory the fuzz left stored.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { join } from 'node:path';
-import { GATEWAY_MAX_BODY, startGateway, type Gateway } from '../../../../main/core/gateway/gateway';
-import { serverTls } from '../../../../main/core/keys/server-tls';
+import { GATEWAY_MAX_BODY, type Gateway } from '../../../../main/core/gateway/gateway';
 import { GATEWAY_PATHS } from '../../../../main/wire/protocol';
 import { testManager, type TestManager } from '../../../support/manager';
+import { startTestGateway, agentCert } from '../../../support/test-gateway';
 import { httpsCall } from '../../../support/https-call';
 import type { ClientCert } from '../../../support/gateway-client';
 import { hostileBody, hostileQuery, type Value } from '../../../support/hostile-json';
@@ -42,23 +41,10 @@ const seen = new Map<string, number>();
 
 beforeAll(async () => {
   t = testManager();
-  const tls = serverTls(t.manager.ca, t.manager.protector, t.manager.clock, 'gateway', join(t.dataDir, 'tls'), ['localhost']);
-  gw = await startGateway({
-    store: t.manager.store,
-    commands: t.manager.commands,
-    events: t.manager.events,
-    clock: t.manager.clock,
-    caPem: tls.caPem,
-    certPem: tls.certPem,
-    keyPem: tls.keyPem,
-    host: '127.0.0.1',
-    port: 0,
-    // Polls answer at once: the fuzz is about bodies and queries, not about waiting.
-    longPollMaxS: 0,
-  });
+  // Polls answer at once: the fuzz is about bodies and queries, not about waiting.
+  gw = (await startTestGateway(t, { longPollMaxS: 0 })).gateway;
   clusterId = t.manager.clusters.create({ name: 'edge-1' }, 'test').id;
-  const identity = t.manager.agentIdentities.issue(clusterId, 'https://localhost:8462', 'test');
-  cert = { certPem: identity.files['tls.crt'], keyPem: identity.files['tls.key'], caPem: identity.files['ca.crt'] };
+  cert = agentCert(t, clusterId);
   commandIds = Array.from({ length: 4 }, () => t.manager.commands.issue(clusterId, 'inventory.report', {}, 'test').id);
 });
 afterAll(async () => {

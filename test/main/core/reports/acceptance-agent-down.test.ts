@@ -1,12 +1,11 @@
 // An acceptance run when the agent is down or the evidence is missing: the lines that ran and found a problem
 // FAIL with the observed values, the ones that could not run are BLOCKED with the reason, and none passes.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { join } from 'node:path';
-import { startGateway, type Gateway } from '../../../../main/core/gateway/gateway';
-import { serverTls } from '../../../../main/core/keys/server-tls';
+import type { Gateway } from '../../../../main/core/gateway/gateway';
 import type { ReportLine } from '../../../../main/core/checks/check-types';
 import type { SignedReport } from '../../../../main/core/reports/report-types';
 import { testManager, type TestManager } from '../../../support/manager';
+import { startTestGateway } from '../../../support/test-gateway';
 import { gatewayCall } from '../../../support/gateway-client';
 import { ManualClock } from '../../../support/clock';
 import { absentDigest } from '../../../support/registry';
@@ -75,18 +74,7 @@ describe('acceptance of a cluster whose agent went silent', () => {
     clock = new ManualClock(Date.now());
     t = testManager({ clock });
     clusterId = t.manager.clusters.create({ name: 'quiet' }, 'test').id;
-    const tls = serverTls(t.manager.ca, t.manager.protector, clock, 'gateway', join(t.dataDir, 'tls'), ['localhost']);
-    gw = await startGateway({
-      store: t.manager.store,
-      commands: t.manager.commands,
-      events: t.manager.events,
-      clock,
-      caPem: tls.caPem,
-      certPem: tls.certPem,
-      keyPem: tls.keyPem,
-      host: '127.0.0.1',
-      port: 0,
-    });
+    gw = (await startTestGateway(t)).gateway;
     const id = t.manager.agentIdentities.issue(clusterId, gw.url, 'test');
     expect(
       (

@@ -3,10 +3,8 @@
 // every line that can run passes, with the values it observed; the report is stored, audited and announced.
 import { VERSION } from '../../../../main/core/version';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { join } from 'node:path';
 import { stringify } from 'yaml';
-import { startGateway, type Gateway } from '../../../../main/core/gateway/gateway';
-import { serverTls } from '../../../../main/core/keys/server-tls';
+import type { Gateway } from '../../../../main/core/gateway/gateway';
 import { importRbacYaml } from '../../../../main/core/kubernetes/import-rbac';
 import type { ReportLine } from '../../../../main/core/checks/check-types';
 import type { SignedReport } from '../../../../main/core/reports/report-types';
@@ -14,6 +12,7 @@ import type { CoreEvent } from '../../../../main/core/events';
 import type { Credentials } from '../../../../main/api/router';
 import { kubeTarget, type KubeTarget } from '../../../support/kube-api/target';
 import { testManager, type TestManager } from '../../../support/manager';
+import { startTestGateway } from '../../../support/test-gateway';
 import { gatewayCall, type ClientCert } from '../../../support/gateway-client';
 import { pushTestImage, registryAvailable, startRegistry, type TestRegistry } from '../../../support/registry';
 
@@ -58,18 +57,7 @@ describe.skipIf(!registryAvailable().ok)('acceptance of a connected cluster', ()
     clusterId = t.manager.clusters.create({ name: 'edge' }, 'test').id;
     await t.manager.registration.register(clusterId, target.kubeconfigFor(await target.createToken(NS, 'navin-import')), NS, 'test');
 
-    const tls = serverTls(t.manager.ca, t.manager.protector, t.manager.clock, 'gateway', join(t.dataDir, 'tls'), ['localhost']);
-    gw = await startGateway({
-      store: t.manager.store,
-      commands: t.manager.commands,
-      events: t.manager.events,
-      clock: t.manager.clock,
-      caPem: tls.caPem,
-      certPem: tls.certPem,
-      keyPem: tls.keyPem,
-      host: '127.0.0.1',
-      port: 0,
-    });
+    gw = (await startTestGateway(t)).gateway;
     t.manager.listeners.gateway = { host: '127.0.0.1', port: gw.port, serverName: 'localhost' };
     const identity = t.manager.agentIdentities.issue(clusterId, gw.url, 'test');
     serial = identity.serial;
