@@ -1,11 +1,12 @@
 // The node agent's durable state in one JSON file (0600): nonces, receipts, unsent receipts, the plans under
 // way task by task, and every file and unit it manages with its sha256. Each write goes to a temp file that is
 // synced and renamed over the old one, then the folder is synced: a crash leaves the old state or the new one.
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ManagedEntry } from '../../main/wire/node-agent';
 import type { PlanArgs, TaskOutcome } from '../../main/wire/plan';
 import { pruneNonces, type AgentStateBase, type AgentStateStore } from '../state';
+import { writeAtomic } from './managed-fs';
 
 /** A plan accepted and not finished yet: its args and the outcome of each task started. */
 export interface PlanRun {
@@ -24,25 +25,6 @@ const empty = (): NodeState => ({ nonces: {}, receipts: {}, unsent: [], plans: {
 
 export class StateCorrupt extends Error {
   readonly code = 'state_corrupt';
-}
-
-/** Writes a file atomically: temp file in the same folder, fsync, rename, fsync of the folder. */
-export function writeFileAtomic(dir: string, name: string, data: string | Buffer, mode: number): void {
-  const tmp = join(dir, `.${name}.tmp-${process.pid}`);
-  const fd = openSync(tmp, 'w', mode);
-  try {
-    writeSync(fd, typeof data === 'string' ? Buffer.from(data) : data);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(tmp, join(dir, name));
-  const d = openSync(dir, 'r');
-  try {
-    fsyncSync(d);
-  } finally {
-    closeSync(d);
-  }
 }
 
 export class FileStateStore implements AgentStateStore<NodeState> {
@@ -85,7 +67,7 @@ export class FileStateStore implements AgentStateStore<NodeState> {
       const s = JSON.parse(JSON.stringify(this.state)) as NodeState;
       change(s);
       pruneNonces(s);
-      writeFileAtomic(this.dir, STATE_FILE, `${JSON.stringify(s)}\n`, 0o600);
+      writeAtomic(join(this.dir, STATE_FILE), Buffer.from(`${JSON.stringify(s)}\n`), 0o600);
       this.state = s;
     });
     this.writing = next.catch(() => undefined);
