@@ -7,7 +7,7 @@ import { verifyDocument } from '../main/wire/envelope';
 import { nodeEd25519 } from '../main/wire/ed25519-node';
 import { keyId, fromBase64url } from '../main/wire/encoding';
 import { publicKeyFromPem } from '../main/wire/public-key-pem';
-import type { AgentConfigBody } from '../main/wire/protocol';
+import type { AgentConfigBody, AgentConfigCommon } from '../main/wire/protocol';
 
 export class AgentStartError extends Error {
   constructor(
@@ -19,17 +19,7 @@ export class AgentStartError extends Error {
 }
 
 /** What both agents read from their signed config. */
-export interface CommonConfig {
-  target: string;
-  tenant: string;
-  gateway_url: string;
-  server_name: string;
-  trusted_key_ids: string[];
-  trusted_keys: Record<string, string>;
-  offline_after_s: number;
-  long_poll_s: number;
-  clock_skew_s: number;
-}
+export type CommonConfig = AgentConfigCommon;
 
 export interface Identity<C extends CommonConfig = AgentConfigBody> {
   config: C;

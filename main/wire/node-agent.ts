@@ -1,6 +1,7 @@
 // The manager–node-agent protocol: the gateway routes a host's agent uses, its signed config, the facts it
 // reports and the operations it runs. Same envelopes and receipts as the cluster agent (protocol.ts).
 import type { PlanProgressRequest } from './plan';
+import type { AgentConfigCommon } from './protocol';
 
 export const NODE_AGENT_PATHS = {
   commands: '/v1/node-agent/commands',
@@ -33,29 +34,14 @@ export const isManagedUnit = (unit: unknown): unit is string =>
   typeof unit === 'string' && MANAGED_UNIT.test(unit) && unit !== NODE_AGENT_UNIT;
 
 /** The payload of the config the manager signs for one host's agent (config.json in its identity folder). */
-export interface NodeAgentConfigBody {
-  type: 'agent-config';
-  v: 1;
-  key_id: string;
+export interface NodeAgentConfigBody extends AgentConfigCommon {
   /** Which agent this config is for: a cluster agent's config never starts a node agent, nor the reverse. */
   agent: 'node';
   host_id: string;
   host_name: string;
-  cluster_id: string;
-  /** The host id: commands for this host carry it as their target. */
+  /** For a host, the target is its host id. */
   target: string;
-  tenant: string;
-  gateway_url: string;
-  server_name: string;
-  trusted_key_ids: string[];
-  trusted_keys: Record<string, string>;
-  client_certificate_serial: string;
-  issued_at: string;
   managed_roots: string[];
-  offline_after_s: number;
-  redelivery_s: number;
-  long_poll_s: number;
-  clock_skew_s: number;
   report_interval_s: number;
 }
 

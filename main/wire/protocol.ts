@@ -95,15 +95,15 @@ export interface ReportRequest {
   components?: Record<string, unknown>;
 }
 
-/** The payload of the agent config the manager signs for each cluster (the Secret's config.json). */
-export interface AgentConfigBody {
+/** What every agent config the manager signs carries, whichever agent (cluster or node) it is for. */
+export interface AgentConfigCommon {
   type: 'agent-config';
   v: 1;
   key_id: string;
   cluster_id: string;
+  /** The identity commands for this agent carry as their target. */
   target: string;
   tenant: string;
-  namespace: string;
   gateway_url: string;
   server_name: string;
   trusted_key_ids: string[];
@@ -111,11 +111,16 @@ export interface AgentConfigBody {
   trusted_keys: Record<string, string>;
   client_certificate_serial: string;
   issued_at: string;
-  lease_duration_s: number;
   offline_after_s: number;
   redelivery_s: number;
   long_poll_s: number;
   clock_skew_s: number;
+}
+
+/** The payload of the agent config the manager signs for each cluster (the Secret's config.json). */
+export interface AgentConfigBody extends AgentConfigCommon {
+  namespace: string;
+  lease_duration_s: number;
 }
 
 export const AGENT_LEASE_NAME = 'navin-cluster-agent';
