@@ -1,7 +1,7 @@
 // NATS checks against Debian's nats-server 2.9 run here with JetStream on loopback. Each check passes on the
 // healthy server and fails with evidence when it is broken by hand; the server's own monitoring endpoints
 // confirm that the functional test leaves no subscription, connection or stream behind, also when it fails.
-import { chmodSync, readdirSync, statSync } from 'node:fs';
+import { chmodSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
@@ -135,6 +135,22 @@ test('a store made read-only: core messaging and readiness go on, the stream can
   expect((await runCheck('nats.pubsub', { endpoints: [nats.url], jetstream: true })).status).toBe('pass');
 });
 
+/**
+ * Until every thread of the process has entered the stop: SIGSTOP returns at once, and on a loaded machine a
+ * server thread could still answer the subscribe's flush before it is descheduled.
+ */
+async function stopped(pid: number): Promise<void> {
+  const state = (task: string): string => {
+    const stat = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0] ?? '';
+  };
+  for (let i = 0; i < 200; i++) {
+    if (readdirSync(`/proc/${pid}/task`).every((task) => /^[Tt]$/.test(state(task)))) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`process ${pid} did not stop`);
+}
+
 test('a server that hangs after the connect fails the functional test as a timeout, within its bound', async () => {
   const pid = nats.process.pid!;
   const t0 = performance.now();
@@ -144,8 +160,11 @@ test('a server that hangs after the connect fails the functional test as a timeo
       'nats.pubsub',
       { endpoints: [nats.url], timeout_ms: 800 },
       {
-        onStep: (step) => {
-          if (step.name === 'connect') process.kill(pid, 'SIGSTOP');
+        onStep: async (step) => {
+          if (step.name === 'connect') {
+            process.kill(pid, 'SIGSTOP');
+            await stopped(pid);
+          }
         },
       },
     );
