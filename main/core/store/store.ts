@@ -57,9 +57,26 @@ export class Store {
     return new Store(openDatabase(file, migrations), clock);
   }
 
-  /** Runs fn in one transaction (IMMEDIATE, so concurrent writers queue instead of failing mid-way). */
+  /**
+   * Runs fn in one transaction (IMMEDIATE, so concurrent writers queue instead of failing mid-way). While it holds
+   * the write lock the audit log trusts the newest row it remembers; when it rolls back, the audit log forgets
+   * that row, which may have been rolled back with it.
+   */
   tx<T>(fn: () => T): T {
-    return this.db.transaction(fn).immediate();
+    const outermost = !this.db.inTransaction;
+    try {
+      return this.db
+        .transaction(() => {
+          if (outermost) this.audit.lockTaken();
+          return fn();
+        })
+        .immediate();
+    } catch (error) {
+      this.audit.forgetLast();
+      throw error;
+    } finally {
+      if (outermost) this.audit.lockReleased();
+    }
   }
 
   /**

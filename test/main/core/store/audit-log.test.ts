@@ -70,4 +70,61 @@ describe('audit log', () => {
     expect(store.audit.list({ action: 'cluster.create' })).toHaveLength(3);
     store.close();
   });
+  test('a row appended by another connection is chained onto, not skipped', () => {
+    const { file, store } = withRows(2);
+    const other = Store.open(file, new ManualClock());
+    other.tx(() => other.audit.append({ actor: 'bob', action: 'cluster.update', cluster_id: 'c1' }));
+    store.tx(() => store.audit.append({ actor: 'alice', action: 'cluster.update', cluster_id: 'c2' }));
+    other.tx(() => other.audit.append({ actor: 'bob', action: 'cluster.delete', cluster_id: 'c1' }));
+    store.audit.append({ actor: 'alice', action: 'cluster.delete', cluster_id: 'c2' });
+    expect(store.audit.lastSeq()).toBe(6);
+    expect(store.audit.verify()).toEqual({ ok: true, rows: 6 });
+    other.close();
+    store.close();
+  });
+
+  test('a row whose transaction rolled back is not the one the next row links to', () => {
+    const { store } = withRows(2);
+    expect(() =>
+      store.tx(() => {
+        store.audit.append({ actor: 'alice', action: 'cluster.update', cluster_id: 'c1' });
+        throw new Error('refused');
+      }),
+    ).toThrow('refused');
+    store.tx(() => {
+      try {
+        store.tx(() => {
+          store.audit.append({ actor: 'alice', action: 'cluster.update', cluster_id: 'c1' });
+          throw new Error('inner refused');
+        });
+      } catch {
+        // the inner savepoint rolled back, the outer transaction goes on
+      }
+      store.audit.append({ actor: 'alice', action: 'cluster.delete', cluster_id: 'c1' });
+    });
+    expect(store.audit.list().map((r) => [r.seq, r.action])).toEqual([
+      [3, 'cluster.delete'],
+      [2, 'cluster.create'],
+      [1, 'cluster.create'],
+    ]);
+    expect(store.audit.verify()).toEqual({ ok: true, rows: 3 });
+    store.close();
+  });
+
+  test('details and strings with lone surrogates are stored well-formed and hash as their canonical form', () => {
+    const { store } = withRows(1);
+    const row = store.tx(() =>
+      store.audit.append({
+        actor: 'al\ud800ice',
+        action: 'cluster.update',
+        target: null,
+        details: { 'k\udc00': ['v\ud800', 1.5, true, null], z: {} },
+      }),
+    );
+    expect(row.actor).toBe('al\ufffdice');
+    expect(row.details).toEqual({ 'k\ufffd': ['v\ufffd', 1.5, true, null], z: {} });
+    expect(store.audit.list({ limit: 1 })[0]).toEqual(row);
+    expect(store.audit.verify()).toEqual({ ok: true, rows: 2 });
+    store.close();
+  });
 });
