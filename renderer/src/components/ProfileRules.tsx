@@ -19,18 +19,6 @@ export function useProfileRules(profile: ProfileName): string[] | null {
   return entry.dns_critical ? rules : [...rules, t('profile.dnsWarnsOnly')];
 }
 
-/** The rules in one line, separated by middle dots. */
-export function ProfileRulesLine({ profile, testId }: { profile: ProfileName; testId?: string }): ReactElement | null {
-  const rules = useProfileRules(profile);
-  if (!rules || rules.length === 0) return null;
-  return (
-    <span className="help" data-testid={testId}>
-      {' — '}
-      {rules.join(' · ')}
-    </span>
-  );
-}
-
 /** The rules as a list. */
 export function ProfileRulesList({
   profile,

@@ -661,9 +661,9 @@ export const en = {
   'reports.col.verdict': 'Verdict',
   'reports.col.key': 'Key',
   'reports.col.actions': 'Actions',
-  'reports.json': 'Signed JSON',
-  'reports.html.en': 'HTML (English)',
-  'reports.html.fr': 'HTML (French)',
+  'reports.json': 'JSON',
+  'reports.html.en': 'HTML · EN',
+  'reports.html.fr': 'HTML · FR',
   'reports.open.title': 'Open a report',
   'reports.open.help':
     'Pick a signed report (JSON) and the manager’s public key (manager.pem): the check runs here, offline; nothing is sent.',
@@ -975,9 +975,9 @@ export const en = {
   'cluster.tab.hosts': 'Hosts',
   'clusters.create.kind': 'Kind',
   'clusters.kind.kubernetes': 'Kubernetes',
-  'clusters.kind.kubernetes.help': '— imported by its API, with the cluster agent.',
+  'clusters.kind.kubernetes.help': 'Imported by its API, with the cluster agent.',
   'clusters.kind.hosts': 'Hosts',
-  'clusters.kind.hosts.help': '— Linux hosts with systemd, each running the node agent.',
+  'clusters.kind.hosts.help': 'Linux hosts with systemd, each running the node agent.',
   'hosts.liveNote': 'Live: facts and connections update as the node agents report.',
   'hosts.empty.title': 'No host yet',
   'hosts.empty.body': 'Add each host with its name and address, then issue its node agent identity and install the package on it.',
@@ -1097,6 +1097,9 @@ export const en = {
   'error.release_key_is_manager_key.hint': 'Create a separate key on the connected side with navin-manager release-key create.',
   'error.catalog_invalid': 'The service catalog is invalid.',
   'error.catalog_invalid.hint': 'Fix the descriptor named in the details (file, path, reason).',
+  'reports.json.title': 'The signed report (JSON), to check offline',
+  'reports.html.en.title': 'The report in English (HTML)',
+  'reports.html.fr.title': 'The report in French (HTML)',
 } as const;
 
 export type MessageKey = keyof typeof en;

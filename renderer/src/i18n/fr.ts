@@ -673,9 +673,9 @@ export const fr: Record<MessageKey, string> = {
   'reports.col.verdict': 'Verdict',
   'reports.col.key': 'Clé',
   'reports.col.actions': 'Actions',
-  'reports.json': 'JSON signé',
-  'reports.html.en': 'HTML (anglais)',
-  'reports.html.fr': 'HTML (français)',
+  'reports.json': 'JSON',
+  'reports.html.en': 'HTML · EN',
+  'reports.html.fr': 'HTML · FR',
   'reports.open.title': 'Ouvrir un rapport',
   'reports.open.help':
     'Choisissez un rapport signé (JSON) et la clé publique du gestionnaire (manager.pem) : la vérification se fait ici, hors ligne ; rien n’est envoyé.',
@@ -995,9 +995,9 @@ export const fr: Record<MessageKey, string> = {
   'cluster.tab.hosts': 'Hôtes',
   'clusters.create.kind': 'Type',
   'clusters.kind.kubernetes': 'Kubernetes',
-  'clusters.kind.kubernetes.help': '— importé par son API, avec l’agent de cluster.',
+  'clusters.kind.kubernetes.help': 'Importé par son API, avec l’agent de cluster.',
   'clusters.kind.hosts': 'Hôtes',
-  'clusters.kind.hosts.help': '— des hôtes Linux avec systemd, chacun avec l’agent d’hôte.',
+  'clusters.kind.hosts.help': 'Des hôtes Linux avec systemd, chacun avec l’agent d’hôte.',
   'hosts.liveNote': 'En direct : faits et connexions se mettent à jour quand les agents remontent.',
   'hosts.empty.title': 'Aucun hôte',
   'hosts.empty.body':
@@ -1122,4 +1122,7 @@ export const fr: Record<MessageKey, string> = {
   'error.release_key_is_manager_key.hint': 'Créez une clé distincte côté connecté avec navin-manager release-key create.',
   'error.catalog_invalid': 'Le catalogue des services est invalide.',
   'error.catalog_invalid.hint': 'Corrigez le descripteur nommé dans les détails (fichier, chemin, raison).',
+  'reports.json.title': 'Le rapport signé (JSON), à vérifier hors ligne',
+  'reports.html.en.title': 'Le rapport en anglais (HTML)',
+  'reports.html.fr.title': 'Le rapport en français (HTML)',
 };

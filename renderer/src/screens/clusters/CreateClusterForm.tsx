@@ -8,7 +8,7 @@ import { PROFILE_NAMES, type ProfileName } from '../../api/types';
 import { CLUSTER_NAME_MAX, validateClusterName, type ClusterNameProblem } from '../../api/validation';
 import { clustersStore, useClusters, useSession, useT } from '../../app/stores';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { ProfileRulesLine } from '../../components/ProfileRules';
+import { ProfileRulesList } from '../../components/ProfileRules';
 import type { Translator } from '../../i18n';
 import { TextField } from '../../components/TextField';
 
@@ -141,8 +141,9 @@ export function CreateClusterForm({ onCancel, onCreated }: { onCancel: () => voi
           {(['kubernetes', 'hosts'] as const).map((k) => (
             <label key={k} className="radio-option">
               <input type="radio" name="kind" value={k} checked={kind === k} onChange={() => setKind(k)} data-testid={`kind-${k}`} />
-              <span>
-                <strong>{t(`clusters.kind.${k}`)}</strong> {t(`clusters.kind.${k}.help`)}
+              <span className="radio-body">
+                <strong className="radio-title">{t(`clusters.kind.${k}`)}</strong>
+                <span className="help">{t(`clusters.kind.${k}.help`)}</span>
               </span>
             </label>
           ))}
@@ -165,9 +166,13 @@ export function CreateClusterForm({ onCancel, onCreated }: { onCancel: () => voi
                 onChange={() => setProfile(p)}
                 data-testid={`profile-${p}`}
               />
-              <span>
-                <strong>{t(`profile.name.${p}`)}</strong>
-                <ProfileRulesLine profile={p} testId={`profile-rules-${p}`} />
+              <span className="radio-body">
+                <strong className="radio-title">{t(`profile.name.${p}`)}</strong>
+                <ProfileRulesList
+                  profile={p}
+                  label={t('profile.rulesOf', { profile: t(`profile.name.${p}`) })}
+                  testId={`profile-rules-${p}`}
+                />
               </span>
             </label>
           ))}

@@ -33,12 +33,11 @@ export function ReportsScreen(): ReactElement {
     <section className="screen" aria-labelledby="screen-title" data-testid="screen-reports">
       <ScreenHeader title={t('nav.reports')} subtitle={t('reports.subtitle')} />
       {unavailable ? <InfoNotice testId="reports-unavailable">{t('reports.unavailable')}</InfoNotice> : null}
-      <div className="reports-grid">
-        <div className="reports-main">
-          {unavailable ? null : <RunAcceptance />}
-          {unavailable ? null : <ReportList />}
-        </div>
-        <div className="reports-side">
+      {/* The list spans the screen's width, so its three action buttons fit on one row in either language. */}
+      <div className="reports-stack">
+        {unavailable ? null : <RunAcceptance />}
+        {unavailable ? null : <ReportList />}
+        <div className="reports-grid">
           <OpenReport />
           <Keys />
         </div>
@@ -155,7 +154,13 @@ function ReportList(): ReactElement {
               </td>
               <td>
                 <div className="report-actions">
-                  <button type="button" className="btn btn-sm" onClick={() => void download(r)} data-testid="report-json">
+                  <button
+                    type="button"
+                    className="btn btn-sm"
+                    onClick={() => void download(r)}
+                    title={t('reports.json.title')}
+                    data-testid="report-json"
+                  >
                     <Icon name="download" />
                     {t('reports.json')}
                   </button>
@@ -168,6 +173,7 @@ function ReportList(): ReactElement {
                         target="_blank"
                         rel="noopener noreferrer"
                         lang={lang}
+                        title={t(`reports.html.${lang}.title`)}
                         data-testid={`report-html-${lang}`}
                       >
                         <Icon name="external" />
@@ -179,6 +185,7 @@ function ReportList(): ReactElement {
                         type="button"
                         className="btn btn-sm"
                         onClick={() => void saveHtml(r, lang)}
+                        title={t(`reports.html.${lang}.title`)}
                         data-testid={`report-html-${lang}`}
                       >
                         <Icon name="download" />
