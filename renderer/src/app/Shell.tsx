@@ -1,18 +1,10 @@
 // The signed-in frame: top bar (product, mode, live state, user, role, sign-out), left navigation, main area.
-import { useEffect, useRef, type ReactElement } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ComponentType, type LazyExoticComponent, type ReactElement, type RefObject } from 'react';
 import { Brand } from '../components/Brand';
 import { Icon, type IconName } from '../components/Icon';
 import { CommandPalette, usePaletteShortcut } from '../components/CommandPalette';
-import { ApprovalsScreen } from '../screens/approvals/ApprovalsScreen';
-import { AuditScreen } from '../screens/audit/AuditScreen';
-import { ChecksScreen } from '../screens/checks/ChecksScreen';
-import { ClusterPage } from '../screens/cluster/ClusterPage';
-import { ClustersScreen } from '../screens/clusters/ClustersScreen';
-import { CommandsScreen } from '../screens/commands/CommandsScreen';
+import { Loading } from '../components/Loading';
 import { PlaceholderScreen } from '../screens/PlaceholderScreen';
-import { ReportsScreen } from '../screens/reports/ReportsScreen';
-import { MirrorScreen } from '../screens/mirror/MirrorScreen';
-import { SettingsScreen } from '../screens/SettingsScreen';
 import { hashOf, type ScreenId } from '../stores/router';
 import { paletteStore, sessionStore, startLiveStores, systemStore, useRouter, useSession, useSystem, useT } from './stores';
 
@@ -41,6 +33,21 @@ const SECTIONS: ReadonlyArray<{ label: 'nav.section.operate' | 'nav.section.assu
     ],
   },
 ];
+
+/** A screen in its own chunk, fetched the first time it is shown (the bundle stays small at start). */
+function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>): LazyExoticComponent<ComponentType<P>> {
+  return lazy(async () => ({ default: await load() }));
+}
+
+const ApprovalsScreen = lazyScreen(async () => (await import('../screens/approvals/ApprovalsScreen')).ApprovalsScreen);
+const AuditScreen = lazyScreen(async () => (await import('../screens/audit/AuditScreen')).AuditScreen);
+const ChecksScreen = lazyScreen(async () => (await import('../screens/checks/ChecksScreen')).ChecksScreen);
+const ClusterPage = lazyScreen(async () => (await import('../screens/cluster/ClusterPage')).ClusterPage);
+const ClustersScreen = lazyScreen(async () => (await import('../screens/clusters/ClustersScreen')).ClustersScreen);
+const CommandsScreen = lazyScreen(async () => (await import('../screens/commands/CommandsScreen')).CommandsScreen);
+const ReportsScreen = lazyScreen(async () => (await import('../screens/reports/ReportsScreen')).ReportsScreen);
+const MirrorScreen = lazyScreen(async () => (await import('../screens/mirror/MirrorScreen')).MirrorScreen);
+const SettingsScreen = lazyScreen(async () => (await import('../screens/SettingsScreen')).SettingsScreen);
 
 function Screen({ id, clusterId }: { id: ScreenId; clusterId: string | null }): ReactElement {
   switch (id) {
@@ -94,23 +101,20 @@ function LiveIndicator(): ReactElement {
   );
 }
 
-export function Shell(): ReactElement {
-  const t = useT();
-  const screen = useRouter((s) => s.screen);
-  const clusterId = useRouter((s) => (s.screen === 'clusters' ? s.clusterId : null));
-  const user = useSession((s) => s.user);
-  const version = useSystem((s) => s.version);
-  const mainRef = useRef<HTMLElement>(null);
+/**
+ * Moving to another screen puts the focus on its heading (not on first display). It sits inside the Suspense
+ * boundary next to the screen, so its effect runs once the screen's chunk has loaded and its heading is there.
+ */
+function FocusOnScreenChange({
+  main,
+  screen,
+  clusterId,
+}: {
+  main: RefObject<HTMLElement | null>;
+  screen: ScreenId;
+  clusterId: string | null;
+}): null {
   const firstScreen = useRef(true);
-
-  useEffect(() => {
-    void systemStore.getState().loadVersion();
-    return startLiveStores();
-  }, []);
-
-  usePaletteShortcut();
-
-  // Moving to another screen puts the focus on its heading (not on first display).
   useEffect(() => {
     if (firstScreen.current) {
       firstScreen.current = false;
@@ -118,10 +122,27 @@ export function Shell(): ReactElement {
     }
     // A screen that put the focus somewhere itself (a form opened from the palette) keeps it.
     const active = document.activeElement;
-    if (active && active !== document.body && mainRef.current?.contains(active)) return;
-    const heading = mainRef.current?.querySelector<HTMLElement>('h1');
-    (heading ?? mainRef.current)?.focus();
-  }, [screen, clusterId]);
+    if (active && active !== document.body && main.current?.contains(active)) return;
+    const heading = main.current?.querySelector<HTMLElement>('h1');
+    (heading ?? main.current)?.focus();
+  }, [main, screen, clusterId]);
+  return null;
+}
+
+export function Shell(): ReactElement {
+  const t = useT();
+  const screen = useRouter((s) => s.screen);
+  const clusterId = useRouter((s) => (s.screen === 'clusters' ? s.clusterId : null));
+  const user = useSession((s) => s.user);
+  const version = useSystem((s) => s.version);
+  const mainRef = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    void systemStore.getState().loadVersion();
+    return startLiveStores();
+  }, []);
+
+  usePaletteShortcut();
 
   useEffect(() => {
     if (!clusterId) document.title = `${t(`nav.${screen}`)} · ${t('app.name')}`;
@@ -196,7 +217,10 @@ export function Shell(): ReactElement {
           </div>
         </nav>
         <main id="main" ref={mainRef} tabIndex={-1} className="main">
-          <Screen id={screen} clusterId={clusterId} />
+          <Suspense fallback={<Loading testId="screen-loading" />}>
+            <Screen id={screen} clusterId={clusterId} />
+            <FocusOnScreenChange main={mainRef} screen={screen} clusterId={clusterId} />
+          </Suspense>
         </main>
       </div>
       <CommandPalette />

@@ -7,7 +7,7 @@ import type { AuditRow } from '../../api/types';
 import { EMPTY_AUDIT_FILTER, KNOWN_AUDIT_ACTIONS, isFiltered, type AuditFilter } from '../../stores/audit';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Icon } from '../../components/Icon';
-import { ClusterSelect, useClusterNames } from '../commands/CommandsScreen';
+import { ClusterSelect, useClusterNames } from '../../components/ClusterFilters';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { ListView } from '../../components/ListView';
 import { RefreshButton } from '../../components/RefreshButton';

@@ -3,7 +3,7 @@ import { useEffect, type ReactElement } from 'react';
 import { clusterCommandsStore, useClusterCommands, useT } from '../../app/stores';
 import { selectVisibleCommands } from '../../stores/commands';
 import { CommandsBody } from '../commands/CommandParts';
-import { StateFilter } from '../commands/CommandsScreen';
+import { StateFilter } from '../../components/ClusterFilters';
 
 export function ClusterCommandsTab({ clusterId }: { clusterId: string }): ReactElement {
   const t = useT();

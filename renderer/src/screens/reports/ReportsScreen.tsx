@@ -13,7 +13,7 @@ import { VerdictBadge } from '../../components/Badges';
 import { ErrorNotice, InfoNotice } from '../../components/ErrorNotice';
 import { FilePick } from '../../components/FilePick';
 import { Icon } from '../../components/Icon';
-import { ClusterSelect, useClusterNames } from '../commands/CommandsScreen';
+import { ClusterSelect, useClusterNames } from '../../components/ClusterFilters';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { Panel } from '../../components/Panel';
 import { DataTable } from '../../components/DataTable';

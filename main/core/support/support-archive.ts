@@ -1,0 +1,149 @@
+// The support archive: a tar.gz of what a support engineer needs to read a cluster's state, every text redacted
+// first. MANIFEST.json (the last entry) lists each file with its sha256 and the replacements made by kind; it
+// says `redacted: true` only when every redactor ran on every file without failing. The archive is written to a
+// temp file beside its destination and renamed only when whole.
+import { createHash, randomBytes } from 'node:crypto';
+import { closeSync, createWriteStream, fsyncSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { createGzip } from 'node:zlib';
+import tar from 'tar-stream';
+import { Redactor, type RedactionCounts, type RedactionFailure, type RedactionInput, type RedactionRule, type TextKind } from './redact';
+
+export const MANIFEST_FILE = 'MANIFEST.json';
+export const SUPPORT_ARCHIVE_FORMAT = 'navin-support-archive/1';
+
+/** One file of the archive before redaction; its path is redacted too (a host or user name can be in it). */
+export interface SupportEntry {
+  path: string;
+  kind: TextKind;
+  content: string;
+}
+
+export interface PreviewItem {
+  path: string;
+  kind: TextKind;
+  bytes: number;
+}
+
+export interface ManifestFile {
+  path: string;
+  kind: TextKind;
+  bytes: number;
+  sha256: string;
+}
+
+export interface SupportManifest {
+  format: typeof SUPPORT_ARCHIVE_FORMAT;
+  created_at: string;
+  redacted: boolean;
+  failures: RedactionFailure[];
+  replacements: RedactionCounts;
+  files: ManifestFile[];
+}
+
+export interface ArchiveOptions {
+  out: string;
+  redaction: RedactionInput;
+  now?: Date;
+  /** Replaces or extends the rules (tests of a failing redactor). */
+  rules?: (defaults: RedactionRule[]) => RedactionRule[];
+}
+
+export interface ArchiveResult {
+  file: string;
+  bytes: number;
+  sha256: string;
+  manifest: SupportManifest;
+}
+
+/** Texts are redacted in slices cut at line ends, so no rule ever scans one huge string. */
+const SLICE = 1 << 20;
+
+function redactText(redactor: Redactor, text: string, kind: TextKind, file: string): string {
+  if (text.length <= SLICE) return redactor.redact(text, kind, file);
+  const parts: string[] = [];
+  let at = 0;
+  while (at < text.length) {
+    let end = Math.min(text.length, at + SLICE);
+    if (end < text.length) {
+      const nl = text.lastIndexOf('\n', end);
+      end = nl > at ? nl + 1 : end;
+    }
+    parts.push(redactor.redact(text.slice(at, end), kind, file));
+    at = end;
+  }
+  return parts.join('');
+}
+
+/** What the archive will hold, named as it will be (paths redacted), before anything is built. */
+export function previewArchive(entries: readonly SupportEntry[], redaction: RedactionInput): PreviewItem[] {
+  const redactor = new Redactor(redaction);
+  return entries.map((e) => ({
+    path: redactor.redact(e.path, 'data', e.path),
+    kind: e.kind,
+    bytes: Buffer.byteLength(e.content),
+  }));
+}
+
+export async function buildSupportArchive(entries: readonly SupportEntry[], options: ArchiveOptions): Promise<ArchiveResult> {
+  const redactor = new Redactor(options.redaction, options.rules);
+  const now = options.now ?? new Date();
+  const pack = tar.pack();
+  const tmp = join(dirname(options.out), `.${basename(options.out)}.${randomBytes(6).toString('hex')}.tmp`);
+  const fileHash = createHash('sha256');
+  const out = createWriteStream(tmp, { flags: 'wx', mode: 0o600 });
+  const written = pipeline(
+    pack,
+    createGzip(),
+    async function* (source: AsyncIterable<Buffer>) {
+      for await (const chunk of source) {
+        fileHash.update(chunk);
+        yield chunk;
+      }
+    },
+    out,
+  );
+  const files: ManifestFile[] = [];
+  const seen = new Set<string>();
+  try {
+    for (const entry of entries) {
+      let path = redactor.redact(entry.path, 'data', entry.path);
+      for (let n = 2; seen.has(path); n++) path = `${path}.${n}`;
+      seen.add(path);
+      const body = Buffer.from(redactText(redactor, entry.content, entry.kind, path));
+      files.push({ path, kind: entry.kind, bytes: body.length, sha256: createHash('sha256').update(body).digest('hex') });
+      await addEntry(pack, path, body, now);
+    }
+    const manifest: SupportManifest = {
+      format: SUPPORT_ARCHIVE_FORMAT,
+      created_at: now.toISOString(),
+      redacted: redactor.failures.length === 0,
+      failures: redactor.failures,
+      replacements: { ...redactor.counts },
+      files,
+    };
+    await addEntry(pack, MANIFEST_FILE, Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`), now);
+    pack.finalize();
+    await written;
+    const fd = openSync(tmp, 'r+');
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(tmp, options.out);
+    return { file: options.out, bytes: statSync(options.out).size, sha256: fileHash.digest('hex'), manifest };
+  } catch (err) {
+    pack.destroy();
+    await written.catch(() => undefined);
+    rmSync(tmp, { force: true });
+    throw err;
+  }
+}
+
+function addEntry(pack: tar.Pack, name: string, body: Buffer, mtime: Date): Promise<void> {
+  return new Promise((resolve, reject) => {
+    pack.entry({ name, size: body.length, mode: 0o644, mtime }, body, (err) => (err ? reject(err) : resolve()));
+  });
+}

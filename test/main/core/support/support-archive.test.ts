@@ -1,0 +1,215 @@
+// The support archive: every kind of secret planted in configs, logs and names is absent from the unpacked
+// archive, MANIFEST.json counts exactly what was planted, operators are pseudonyms stable within one archive and
+// different across two, and an archive whose redactor failed is not marked redacted.
+import { createHash, generateKeyPairSync } from 'node:crypto';
+import { createReadStream, existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip } from 'node:zlib';
+import tar from 'tar-stream';
+import { afterEach, describe, expect, it } from 'vitest';
+import { luhnValid, zeroCounts, type RedactionCounts } from '../../../../main/core/support/redact';
+import {
+  buildSupportArchive,
+  MANIFEST_FILE,
+  previewArchive,
+  type SupportEntry,
+  type SupportManifest,
+} from '../../../../main/core/support/support-archive';
+import { tempDir } from '../../../support/temp-dir';
+
+const SECRET = 'Vault-Pass-91zq';
+const PEM = generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+const RAW_KEY = 'a3f1'.repeat(16);
+const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhbGljZSJ9.c2lnbmF0dXJlLWhlcmU';
+const GH_TOKEN = 'ghp_Zk81LmQ0aR5sT7uV9wX2yB4c';
+const BEARER = 'Qm9vdHN0cmFwLXRva2VuLTEy';
+const URL_PASSWORD = 'Xy9pQ2mnTr';
+const PAIR_PASSWORD = 'hunter2-db';
+const EMAIL = 'alice.durand@example.org';
+const PHONE_INTL = '+33 6 12 34 56 78';
+const PHONE_NATIONAL = '01 42 68 53 00';
+const CARD = '4111 1111 1111 1111';
+const NOT_A_CARD = '4111 1111 1111 1112';
+const LOG_IPV4 = '198.18.0.12';
+const LOG_IPV6 = '2001:db8::7';
+const CONFIG_IP = '198.19.4.20';
+const USERS = ['alice', 'bob.martin'];
+
+/** Each value planted, and the kind it must be counted as. */
+const planted: [string, keyof RedactionCounts, number][] = [
+  [SECRET, 'secret', 3],
+  [PEM.trim(), 'private_key', 1],
+  [RAW_KEY, 'private_key', 1],
+  [JWT, 'token', 1],
+  [GH_TOKEN, 'token', 1],
+  [BEARER, 'token', 1],
+  [URL_PASSWORD, 'credential', 1],
+  [PAIR_PASSWORD, 'credential', 1],
+  [EMAIL, 'email', 1],
+  [PHONE_INTL, 'phone', 1],
+  [PHONE_NATIONAL, 'phone', 1],
+  [CARD, 'card', 1],
+  [LOG_IPV4, 'ip', 2],
+  [LOG_IPV6, 'ip', 1],
+];
+
+function entries(): SupportEntry[] {
+  return [
+    { path: 'cluster/cluster.json', kind: 'data', content: JSON.stringify({ name: 'edge-1', created_by: 'alice' }, null, 2) },
+    {
+      path: 'configs/host-1/etc/app/app.conf',
+      kind: 'config',
+      content: [
+        `listen ${CONFIG_IP}:5432`,
+        `db_password = ${PAIR_PASSWORD}`,
+        `upstream postgres://app:${URL_PASSWORD}@db.internal/app`,
+        `vault_token_file_content ${SECRET}`,
+        `signing_key: ${RAW_KEY}`,
+        PEM,
+        `owner ${EMAIL}`,
+        `not a card ${NOT_A_CARD}`,
+        'bypass_cache on',
+      ].join('\n'),
+    },
+    {
+      path: 'journal/host-1/app.service.log',
+      kind: 'log',
+      content: [
+        `Dec 04 03:25:10 host-1 app[812]: connection from ${LOG_IPV4} port 51234`,
+        `Dec 04 03:25:11 host-1 app[812]: Authorization: Bearer ${BEARER}`,
+        `Dec 04 03:25:12 host-1 app[812]: user alice logged in with ${JWT}`,
+        `Dec 04 03:25:13 host-1 app[812]: call ${PHONE_INTL} or ${PHONE_NATIONAL}, card ${CARD}`,
+        `Dec 04 03:25:14 host-1 app[812]: bob.martin pushed ${GH_TOKEN} from ${LOG_IPV6} and ${LOG_IPV4}`,
+        `Dec 04 03:25:15 host-1 app[812]: vault unsealed with ${SECRET}`,
+      ].join('\n'),
+    },
+    { path: `operations/alice-${SECRET}.json`, kind: 'data', content: JSON.stringify([{ actor: 'alice', action: 'plan.execute' }]) },
+  ];
+}
+
+async function unpack(file: string): Promise<Map<string, Buffer>> {
+  const files = new Map<string, Buffer>();
+  const extract = tar.extract();
+  extract.on('entry', (header, stream, next) => {
+    const chunks: Buffer[] = [];
+    stream.on('data', (c: unknown) => chunks.push(c as Buffer));
+    stream.on('end', () => {
+      files.set(header.name, Buffer.concat(chunks));
+      next();
+    });
+  });
+  await pipeline(createReadStream(file), createGunzip(), extract);
+  return files;
+}
+
+const dirs: { remove(): void }[] = [];
+afterEach(() => dirs.splice(0).forEach((d) => d.remove()));
+
+function outDir(): string {
+  const d = tempDir('navin-support-');
+  dirs.push(d);
+  return d.path;
+}
+
+const redaction = { secrets: [SECRET], userNames: USERS };
+
+describe('support archive', () => {
+  it('finds none of the planted secrets in the unpacked archive and counts exactly what was planted', async () => {
+    const dir = outDir();
+    const out = join(dir, 'support.tar.gz');
+    const result = await buildSupportArchive(entries(), { out, redaction });
+    const files = await unpack(out);
+    const all = [...files.entries()].map(([name, body]) => `${name}\n${body.toString()}`).join('\n');
+    for (const [value] of planted) expect(all, value).not.toContain(value);
+    for (const name of USERS) expect(all).not.toMatch(new RegExp(`(?<![\\w.-])${name.replace('.', '\\.')}(?![\\w-])`));
+    expect(all).toContain(CONFIG_IP); // a config's address is its topology, kept
+    expect(all).toContain(NOT_A_CARD); // fails the Luhn check, kept
+    expect(all).toContain('bypass_cache on');
+
+    const manifest = JSON.parse(files.get(MANIFEST_FILE)!.toString()) as SupportManifest;
+    const expected = zeroCounts();
+    for (const [, kind, n] of planted) expected[kind] += n;
+    expected.user_name = 5; // alice ×4 (cluster, log, operation name and body), bob.martin ×1
+    expect(manifest.replacements).toEqual(expected);
+    expect(manifest.redacted).toBe(true);
+    expect(result.manifest).toEqual(manifest);
+    expect(manifest.files.map((f) => f.path).sort()).toEqual([...files.keys()].filter((n) => n !== MANIFEST_FILE).sort());
+    for (const f of manifest.files) {
+      expect(createHash('sha256').update(files.get(f.path)!).digest('hex')).toBe(f.sha256);
+    }
+    expect(readdirSync(dir)).toEqual(['support.tar.gz']);
+  });
+
+  it('gives an operator one pseudonym throughout an archive and another in the next archive', async () => {
+    const dir = outDir();
+    const pseudonyms = async (name: string): Promise<Set<string>> => {
+      const out = join(dir, name);
+      await buildSupportArchive(entries(), { out, redaction });
+      const files = await unpack(out);
+      const found = new Set<string>();
+      for (const file of ['cluster/cluster.json', 'journal/host-1/app.service.log']) {
+        const text = files.get(file)!.toString();
+        const line = file.endsWith('.log') ? text.split('\n')[2]! : text;
+        for (const m of line.matchAll(/operator-[0-9a-f]{10}/g)) found.add(m[0]);
+      }
+      return found;
+    };
+    const first = await pseudonyms('a.tar.gz');
+    const second = await pseudonyms('b.tar.gz');
+    expect(first.size).toBe(1);
+    expect(second.size).toBe(1);
+    expect([...first][0]).not.toBe([...second][0]);
+  });
+
+  it('is never marked redacted when a redactor failed', async () => {
+    const out = join(outDir(), 'support.tar.gz');
+    const result = await buildSupportArchive(entries(), {
+      out,
+      redaction,
+      rules: (defaults) => [
+        ...defaults,
+        {
+          kind: 'phone',
+          applies: () => true,
+          apply: () => {
+            throw new Error('phone metadata unreadable');
+          },
+        },
+      ],
+    });
+    expect(result.manifest.redacted).toBe(false);
+    expect(result.manifest.failures[0]).toMatchObject({ kind: 'phone', message: 'phone metadata unreadable' });
+    const manifest = JSON.parse((await unpack(out)).get(MANIFEST_FILE)!.toString()) as SupportManifest;
+    expect(manifest.redacted).toBe(false);
+  });
+
+  it('leaves no file behind when the build fails', async () => {
+    const dir = outDir();
+    const out = join(dir, 'support.tar.gz');
+    const bad = [
+      {
+        path: 'x',
+        kind: 'data' as const,
+        get content(): string {
+          throw new Error('source gone');
+        },
+      },
+    ];
+    await expect(buildSupportArchive(bad, { out, redaction })).rejects.toThrow('source gone');
+    expect(existsSync(out)).toBe(false);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('previews the files with their redacted names before building', () => {
+    const preview = previewArchive(entries(), redaction);
+    expect(preview[3]!.path).toMatch(/^operations\/operator-[0-9a-f]{10}-\[redacted:secret\]\.json$/);
+    expect(preview.every((p) => !p.path.includes(SECRET) && !p.path.includes('alice'))).toBe(true);
+    expect(preview[2]).toMatchObject({ kind: 'log' });
+  });
+
+  it('checks card numbers with Luhn', () => {
+    expect(luhnValid('4111111111111111')).toBe(true);
+    expect(luhnValid('4111111111111112')).toBe(false);
+  });
+});
