@@ -1,9 +1,12 @@
-// The host facts a node agent reports: OS, architecture, CPU, memory, disks (systeminformation), and systemd's
-// version and state (systemctl itself). The preflight's host checks judge these.
+// The host facts a node agent reports: OS, architecture, CPU, memory, disks (systeminformation), systemd's
+// version and state (systemctl itself), the TCP ports listened on, the kernel settings and tools the catalog may
+// require. The preflight's host and service checks judge these.
 import { execFile } from 'node:child_process';
+import { accessSync, constants, readFileSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
 import { promisify } from 'node:util';
 import si from 'systeminformation';
-import type { HostFacts } from '../../main/wire/node-agent';
+import { HOST_SYSCTL_KEYS, HOST_TOOLS, type HostFacts } from '../../main/wire/node-agent';
 
 const run = promisify(execFile);
 
@@ -26,6 +29,54 @@ async function systemd(): Promise<HostFacts['systemd']> {
   return { version, system_state: version ? state : null };
 }
 
+/** The local ports of the TCP sockets in state LISTEN (0A), IPv4 and IPv6, from the kernel's tables. */
+export function listeningPorts(procNet = '/proc/net'): number[] {
+  const ports = new Set<number>();
+  for (const file of ['tcp', 'tcp6']) {
+    let text: string;
+    try {
+      text = readFileSync(join(procNet, file), 'utf8');
+    } catch {
+      continue;
+    }
+    for (const line of text.split('\n').slice(1)) {
+      const cols = line.trim().split(/\s+/);
+      if (cols[3] !== '0A') continue;
+      const port = Number.parseInt(cols[1]?.split(':').pop() ?? '', 16);
+      if (Number.isInteger(port) && port > 0) ports.add(port);
+    }
+  }
+  return [...ports].sort((a, b) => a - b);
+}
+
+function sysctl(procSys = '/proc/sys'): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const key of HOST_SYSCTL_KEYS) {
+    try {
+      out[key] = readFileSync(join(procSys, ...key.split('.')), 'utf8')
+        .trim()
+        .replace(/\s+/g, ' ');
+    } catch {
+      // absent on this kernel: not reported
+    }
+  }
+  return out;
+}
+
+function tools(path = process.env.PATH ?? ''): Record<string, boolean> {
+  const dirs = path.split(delimiter).filter(Boolean);
+  const found = (tool: string): boolean =>
+    dirs.some((d) => {
+      try {
+        accessSync(join(d, tool), constants.X_OK);
+        return true;
+      } catch {
+        return false;
+      }
+    });
+  return Object.fromEntries(HOST_TOOLS.map((t) => [t, found(t)]));
+}
+
 export async function readFacts(): Promise<HostFacts> {
   const [os, cpu, mem, fs, sd] = await Promise.all([si.osInfo(), si.cpu(), si.mem(), si.fsSize(), systemd()]);
   return {
@@ -39,6 +90,9 @@ export async function readFacts(): Promise<HostFacts> {
       .filter((d) => !VIRTUAL_FS.has(d.type) && d.size > 0)
       .map((d) => ({ mount: d.mount, fs: d.fs, type: d.type, size_bytes: d.size, available_bytes: d.available })),
     systemd: sd,
+    listening_ports: listeningPorts(),
+    sysctl: sysctl(),
+    tools: tools(),
     collected_at: new Date().toISOString(),
   };
 }

@@ -56,8 +56,25 @@ export interface HostFacts {
   memory: { total_bytes: number; available_bytes: number };
   disks: { mount: string; fs: string; type: string; size_bytes: number; available_bytes: number }[];
   systemd: { version: string | null; system_state: string | null };
+  /** TCP ports something listens on (any address), for the catalog's free ports. Absent from older agents. */
+  listening_ports?: number[];
+  /** The values of HOST_SYSCTL_KEYS this host has (a key it lacks is absent), for the catalog's kernel settings. */
+  sysctl?: Record<string, string>;
+  /** Which of HOST_TOOLS are commands on the agent's PATH, for the catalog's tools. */
+  tools?: Record<string, boolean>;
   collected_at: string;
 }
+
+/** The kernel settings a node agent reads and reports: a catalog may require only these (catalog cross-checks). */
+export const HOST_SYSCTL_KEYS = [
+  'fs.file-max',
+  'fs.inotify.max_user_watches',
+  'net.core.somaxconn',
+  'vm.max_map_count',
+  'vm.swappiness',
+] as const;
+/** The commands a node agent looks for on its PATH and reports: a catalog may require only these. */
+export const HOST_TOOLS = ['systemctl', 'mv', 'rm', 'cp', 'chown', 'tar', 'mkdir'] as const;
 
 /** A file or unit the agent wrote for the manager, as recorded in its state. */
 export interface ManagedEntry {

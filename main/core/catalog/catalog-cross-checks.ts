@@ -1,6 +1,7 @@
 // What the schema cannot see alone: names that refer to each other inside a descriptor (ports, artifacts,
 // settings, backup files, upgrade versions, check kinds and their parameters, template names) and across
 // descriptors (service names, units, ports). Each problem names its path in the descriptor.
+import { HOST_SYSCTL_KEYS, HOST_TOOLS } from '../../wire/node-agent';
 import { paramNames } from '../../wire/service-checks';
 import type { CatalogDescriptor, CheckParamValue } from './catalog-schema';
 import { MEMBER_FIELDS, TEMPLATE_NAMES, templateReferences } from './catalog-templates';
@@ -137,6 +138,19 @@ export function crossCheckDescriptor(desc: CatalogDescriptor, file: string): Pro
         path: ['preflight', 'free_ports', i],
         reason: `${p} is not a declared port (declared: ${[...portNames].join(', ')})`,
       });
+  });
+
+  // The preflight judges them on what the node agents report: only what they read can be required.
+  desc.preflight.kernel.forEach((k, i) => {
+    if (!(HOST_SYSCTL_KEYS as readonly string[]).includes(k.key))
+      problems.push({
+        path: ['preflight', 'kernel', i, 'key'],
+        reason: `${k.key} is not a kernel setting the node agent reports (${HOST_SYSCTL_KEYS.join(', ')})`,
+      });
+  });
+  desc.preflight.tools.forEach((t, i) => {
+    if (!(HOST_TOOLS as readonly string[]).includes(t))
+      problems.push({ path: ['preflight', 'tools', i], reason: `${t} is not a tool the node agent reports (${HOST_TOOLS.join(', ')})` });
   });
 
   desc.files.forEach((f, i) => {
