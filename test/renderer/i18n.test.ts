@@ -198,6 +198,10 @@ describe('dictionaries', () => {
         'reports.col.cluster',
         'reports.col.verdict',
         'reports.list.cluster',
+        // The Reports buttons' short labels: a file format and a language code (the long wording is their title).
+        'reports.html.en',
+        'reports.html.fr',
+        'reports.json',
         'reports.open.pickKey',
         'reports.run.cluster',
         // Service, cluster, code, port, transport and actions are French words too.
