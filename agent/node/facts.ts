@@ -87,7 +87,8 @@ export async function readFacts(): Promise<HostFacts> {
     cpu: { brand: `${cpu.manufacturer} ${cpu.brand}`.trim(), cores: cpu.cores, physical_cores: cpu.physicalCores },
     memory: { total_bytes: mem.total, available_bytes: mem.available },
     disks: fs
-      .filter((d) => !VIRTUAL_FS.has(d.type) && d.size > 0)
+      // An overlay mounted as / (a container's or a live system's root) is where the host's data lands: a disk.
+      .filter((d) => (!VIRTUAL_FS.has(d.type) || (d.type === 'overlay' && d.mount === '/')) && d.size > 0)
       .map((d) => ({ mount: d.mount, fs: d.fs, type: d.type, size_bytes: d.size, available_bytes: d.available })),
     systemd: sd,
     listening_ports: listeningPorts(),

@@ -119,7 +119,7 @@ describeHosts('the node agent on booted systemd hosts', () => {
     }
     // The preflight reads these facts: the blocking host checks pass.
     const run = (await h.api('POST', `/api/v1/clusters/${h.clusterId}/preflight`)).body;
-    for (const id of ['hosts.os', 'hosts.architecture', 'hosts.memory', 'hosts.systemd'])
+    for (const id of ['hosts.os', 'hosts.architecture', 'hosts.memory', 'hosts.disks', 'hosts.systemd'])
       expect(run.checks.find((c: any) => c.id === id)?.status, id).toBe('pass');
   });
 
