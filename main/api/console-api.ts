@@ -14,6 +14,7 @@ import { approvalRoutes } from './routes/approvals';
 import { backupRoutes } from './routes/backups';
 import { settingsRoutes } from './routes/settings';
 import { hostRoutes } from './routes/hosts';
+import { serviceRoutes } from './routes/services';
 import { catalogRoutes } from './routes/catalog';
 import { mirrorRoutes } from './routes/mirror';
 import { tokenRoutes } from './routes/tokens';
@@ -34,6 +35,7 @@ export function consoleApi(): Router {
   backupRoutes(router, (manager) => manager.backups);
   settingsRoutes(router);
   hostRoutes(router);
+  serviceRoutes(router);
   catalogRoutes(router);
   mirrorRoutes(router);
   tokenRoutes(router);

@@ -23,6 +23,7 @@ import { Profiles } from './profiles/profiles';
 import { Preflight } from './preflight/preflight';
 import { Approvals } from './approvals/approvals';
 import { Lifecycle } from './lifecycle/lifecycle';
+import { Services } from './services/services';
 import { SyslogForwarder } from './audit/syslog-forwarder';
 import { Backups } from './backups/backups';
 import { Hosts } from './hosts/hosts';
@@ -82,6 +83,8 @@ export interface Manager {
   readonly hosts: Hosts;
   readonly hostIdentities: HostIdentities;
   readonly hostCommands: HostCommands;
+  /** Catalog services installed on hosts clusters, and their operations. */
+  readonly services: Services;
   /** The service catalog as loaded at start, or why it is invalid (the catalog_valid rule reports it). */
   readonly catalog: CatalogLoad;
   /** The release public keys trusted to sign offline bundles. */
@@ -144,6 +147,17 @@ export function openManager(opts: ManagerOptions): Manager {
     const approvals = new Approvals(store, clock, events);
     const hosts = new Hosts(store, clock, events);
     const releaseKeys = new ReleaseKeys(store, keyring, clock);
+    const hostCommands = new HostCommands(store, hosts, keyring, clock, commands, events);
+    const lifecycle = new Lifecycle({ store, clock, commands, profiles, preflight, approvals, events });
+    const services = new Services({
+      store,
+      clock,
+      catalog: () => (catalog.ok ? catalog.catalog : null),
+      hosts,
+      hostCommands,
+      lifecycle,
+      events,
+    });
     const mirror = new MirrorService({ store, clock, events, releaseKeys, ed25519, catalog: () => (catalog.ok ? catalog.catalog : null) });
     return {
       dataDir: opts.dataDir,
@@ -161,11 +175,12 @@ export function openManager(opts: ManagerOptions): Manager {
       profiles,
       preflight,
       approvals,
-      lifecycle: new Lifecycle({ store, clock, commands, profiles, preflight, approvals, events }),
+      lifecycle,
       syslog,
       hosts,
       hostIdentities: new HostIdentities(store, hosts, ca, keyring, clock, VERSION, events),
-      hostCommands: new HostCommands(store, hosts, keyring, clock, commands, events),
+      hostCommands,
+      services,
       catalog,
       releaseKeys,
       mirror,
@@ -186,8 +201,14 @@ export function openManager(opts: ManagerOptions): Manager {
         managerVersion: VERSION,
         preflight,
         listeners,
+        services: {
+          checkAll: (clusterId, actor) => services.checkAll(clusterId, actor),
+          fetched: (clusterId, service) => services.fetched(clusterId, service),
+          catalog: () => (catalog.ok ? catalog.catalog : null),
+        },
       }),
       close: () => {
+        services.close();
         void syslog.stop();
         store.close();
       },

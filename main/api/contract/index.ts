@@ -13,6 +13,7 @@ import type { KubernetesRoutes } from './kubernetes';
 import type { MirrorRoutes } from './mirror';
 import type { ProfileRoutes } from './profiles';
 import type { ReportRoutes } from './reports';
+import type { ServiceRoutes } from './services';
 import type { Method } from './route';
 import type { SessionRoutes } from './session';
 import type { SettingsRoutes } from './settings';
@@ -35,6 +36,7 @@ export type * from './mirror';
 export type * from './profiles';
 export type * from './reports';
 export type * from './route';
+export type * from './services';
 export type * from './session';
 export type * from './settings';
 export type * from './system';
@@ -50,6 +52,7 @@ export interface ApiRoutes
     TokenRoutes,
     ClusterRoutes,
     HostRoutes,
+    ServiceRoutes,
     KubernetesRoutes,
     CommandRoutes,
     AuditRoutes,

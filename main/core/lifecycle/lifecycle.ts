@@ -6,7 +6,7 @@ import type { ApprovalUse, Approvals } from '../approvals/approvals';
 import type { Commands, CommandView } from '../commands/commands';
 import { CoreError, NotFoundError } from '../errors';
 import type { CoreEvents } from '../events';
-import type { Preflight, PreflightRun } from '../preflight/preflight';
+import type { Preflight, PreflightRequest, PreflightRun } from '../preflight/preflight';
 import { BLOCKED_ACTIONS, requiresFourEyes } from '../profiles/profile-rules';
 import type { ProfileEvaluation, Profiles } from '../profiles/profiles';
 import type { Clock } from '../clock';
@@ -23,6 +23,15 @@ export interface LifecycleDeps {
   preflight: Preflight;
   approvals: Approvals;
   events: CoreEvents;
+}
+
+export interface Admission {
+  use: ApprovalUse;
+  refuse: (error: CoreError) => never;
+  fourEyes: boolean;
+  preflight: PreflightRun | null;
+  /** Spends the approval (a no-op without four eyes); call it inside the transaction that issues the work. */
+  consume: (ref: string) => void;
 }
 
 export interface LifecycleResult {
@@ -98,11 +107,20 @@ export class Lifecycle {
     this.d.events.emit('cluster.changed', { id: clusterId });
   }
 
-  async run(clusterId: string, req: LifecycleRequest, user: PublicUser, approvalId?: string): Promise<LifecycleResult> {
-    const { store, clock } = this.d;
-    const cluster = store.clusters.get(clusterId);
+  /**
+   * The gate itself, for a component command or a service operation: the profile's rules (judged on the cluster
+   * as it will be), the four-eyes approval (checked here, spent by the caller in the transaction that issues the
+   * work, with `consume`), and the preflight of installs and upgrades. Throws the refusal, audited.
+   */
+  async admit(
+    clusterId: string,
+    plan: { action: LifecycleAction; service: string; spec?: unknown },
+    user: PublicUser,
+    approvalId: string | undefined,
+    service?: PreflightRequest['service'],
+  ): Promise<Admission> {
+    const cluster = this.d.store.clusters.get(clusterId);
     if (!cluster) throw new NotFoundError('cluster', clusterId);
-    const plan = planOperation(store, clusterId, req, clock.now());
     const use = { cluster_id: clusterId, action: plan.action, service: plan.service, user_id: user.id };
     const refuse = this.refusal(user, use, approvalId);
 
@@ -147,6 +165,7 @@ export class Lifecycle {
         actor: user.name,
         target: { name: plan.service, spec: plan.spec },
         evaluation,
+        service,
       });
       if (preflight.outcome === 'fail') {
         const failed = preflight.checks.filter((c) => c.status === 'fail');
@@ -159,6 +178,24 @@ export class Lifecycle {
         );
       }
     }
+    const consume = (ref: string): void => {
+      if (!fourEyes) return;
+      try {
+        this.d.approvals.consume(approvalId!, use, ref);
+      } catch (error) {
+        if (error instanceof CoreError && error.code.startsWith('approval_')) refuse(error);
+        throw error;
+      }
+    };
+    return { use, refuse, fourEyes, preflight, consume };
+  }
+
+  async run(clusterId: string, req: LifecycleRequest, user: PublicUser, approvalId?: string): Promise<LifecycleResult> {
+    const { store, clock } = this.d;
+    const cluster = store.clusters.get(clusterId);
+    if (!cluster) throw new NotFoundError('cluster', clusterId);
+    const plan = planOperation(store, clusterId, req, clock.now());
+    const { use, refuse, fourEyes, preflight } = await this.admit(clusterId, plan, user, approvalId);
 
     let command;
     try {

@@ -19,6 +19,7 @@ import { kubeChecks } from './kube-checks';
 import { caCheck, endpointChecks, gatewayCheck } from './tls-checks';
 import { agentVersionCheck, artifactChecks } from './version-checks';
 import { hostChecks } from '../hosts/host-preflight';
+import { serviceHostChecks } from '../hosts/service-host-checks';
 
 export interface PreflightDeps {
   store: Store;
@@ -45,10 +46,25 @@ export interface PreflightRequest {
   target?: { name: string; spec: unknown };
   /** A profile evaluation the caller already made for this operation. */
   evaluation?: ProfileEvaluation;
+  /** A catalog service about to be installed or changed on these hosts of a hosts cluster (their catalog checks). */
+  service?: { hosts: string[]; install: boolean };
 }
 
 export const outcomeOf = (checks: CheckResult[]): PreflightOutcome =>
   checks.some((c) => c.status === 'fail') ? 'fail' : checks.some((c) => c.status === 'warn') ? 'warn' : 'pass';
+
+/** The catalog's checks of a service on the hosts chosen for it. */
+function serviceChecks(store: Store, catalog: Catalog | null, req: PreflightRequest, at: string): CheckResult[] {
+  const desc = req.target && req.service ? catalog?.service(req.target.name) : undefined;
+  if (!desc || !req.service) return [];
+  const hosts = req.service.hosts.map((id) => store.hosts.get(id)).filter((h) => h !== undefined);
+  return serviceHostChecks(
+    desc,
+    hosts.map((h) => ({ name: h.name, facts: h.facts })),
+    { portsHeldByService: !req.service.install },
+    at,
+  );
+}
 
 export class Preflight {
   constructor(private readonly d: PreflightDeps) {}
@@ -84,6 +100,7 @@ export class Preflight {
       ...endpoints,
       ...(hosts ? [] : [agentVersionCheck(store, clusterId, this.d.managerVersion, at())]),
       ...artifacts,
+      ...serviceChecks(store, this.d.catalog ?? null, req, at()),
       ...evaluation.rules,
     ];
     const run: PreflightRun = {

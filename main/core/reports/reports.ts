@@ -18,6 +18,10 @@ import { TEXT } from './line-texts';
 import { type ReportBody, type ReportSummary, type SignedReport } from './report-types';
 import { type ReportLine } from '../checks/check-types';
 import { statusCounts, verdictOf } from './verdict';
+import { serviceLines, type FetchedArtifact } from './service-lines';
+import { SERVICE_LINE_TEXT } from './service-line-texts';
+import type { ServiceView } from '../services/services';
+import type { Catalog } from '../catalog/catalog';
 
 import type { Preflight, PreflightRun } from '../preflight/preflight';
 import type { Listeners } from '../listeners';
@@ -37,6 +41,14 @@ export interface ReportsOptions {
   listeners: Listeners;
   kubeTimeoutMs?: number;
   mirrorTimeoutMs?: number;
+  /** A hosts cluster's services: their checks run now, and what their installs fetched. */
+  services?: ServiceReportSource;
+}
+
+export interface ServiceReportSource {
+  checkAll(clusterId: string, actor: string): Promise<ServiceView[]>;
+  fetched(clusterId: string, service: string): FetchedArtifact[];
+  catalog(): Catalog | null;
 }
 
 export class Reports {
@@ -57,16 +69,24 @@ export class Reports {
       offlineSourceLines(desired, store.reports.mirror(), clock, this.o.mirrorTimeoutMs ?? MIRROR_TIMEOUT_MS),
     ]);
     const functional = functionalLines(desired, clock);
-    const lines: ReportLine[] = [
-      ...(preflight ? preflightLines(preflight) : []),
-      mtls,
-      agentConfigLine(clusterId, deps),
-      inventoryFreshLine(clusterId, store, clock),
-    ];
-    const names = Object.keys(desired).sort();
-    if (names.length === 0) lines.push(noComponentLine(clock, store.commands.desiredState(clusterId)?.generation ?? 0));
-    // Grouped by component, as an auditor reads them: its state, its install source, its functional test.
-    names.forEach((_, i) => lines.push(components[i]!, sources[i]!, functional[i]!));
+    const lines: ReportLine[] = [...(preflight ? preflightLines(preflight) : [])];
+    if (cluster.kind === 'hosts' && this.o.services) {
+      // A hosts cluster has node agents (judged by the preflight's host checks) and services instead of components.
+      const since = clock.now().toISOString();
+      const services = this.o.services;
+      const views = await services.checkAll(clusterId, actor);
+      const mirrorUrl = store.reports.mirror().url;
+      lines.push(
+        ...serviceLines(views, (s) => services.fetched(clusterId, s), services.catalog(), mirrorUrl, since, clock.now().toISOString()),
+      );
+      if (views.length === 0) lines.push(noServiceLine(clock));
+    } else {
+      lines.push(mtls, agentConfigLine(clusterId, deps), inventoryFreshLine(clusterId, store, clock));
+      const names = Object.keys(desired).sort();
+      if (names.length === 0) lines.push(noComponentLine(clock, store.commands.desiredState(clusterId)?.generation ?? 0));
+      // Grouped by component, as an auditor reads them: its state, its install source, its functional test.
+      names.forEach((_, i) => lines.push(components[i]!, sources[i]!, functional[i]!));
+    }
 
     const signer = this.o.keyring.active();
     const body: ReportBody = {
@@ -167,6 +187,23 @@ function noComponentLine(clock: Clock, generation: number): ReportLine {
       generation,
       components: 0,
       reason: TEXT.noComponent,
+    },
+    ran_at,
+  };
+}
+
+/** A hosts cluster with no service to accept must not pass on its preflight lines alone. */
+function noServiceLine(clock: Clock): ReportLine {
+  const ran_at = clock.now().toISOString();
+  return {
+    id: 'services.installed',
+    title: SERVICE_LINE_TEXT.servicesTitle,
+    status: 'BLOCKED',
+    evidence: {
+      method: 'read the services installed on the cluster (store)',
+      at: ran_at,
+      services: 0,
+      reason: SERVICE_LINE_TEXT.noService,
     },
     ran_at,
   };

@@ -381,4 +381,44 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX api_tokens_user ON api_tokens(user_id, created_at);
     `,
   },
+  {
+    version: 9,
+    name: 'services on hosts clusters, their operations and their check results',
+    // A service is what the console installed on a hosts cluster (one row per cluster and service); an operation is
+    // one install, configuration or action, carried out as phases of signed plans (the plans themselves are commands).
+    sql: `
+      CREATE TABLE services (
+        cluster_id TEXT NOT NULL REFERENCES clusters(id) ON DELETE CASCADE,
+        service TEXT NOT NULL,
+        version TEXT NOT NULL,
+        hosts TEXT NOT NULL,
+        config TEXT NOT NULL,
+        state TEXT NOT NULL CHECK (state IN ('installing','running','stopped','failed','uninstalling')),
+        checks TEXT,
+        checks_at TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        PRIMARY KEY (cluster_id, service)
+      );
+
+      CREATE TABLE service_operations (
+        id TEXT PRIMARY KEY,
+        cluster_id TEXT NOT NULL REFERENCES clusters(id) ON DELETE CASCADE,
+        service TEXT NOT NULL,
+        action TEXT NOT NULL,
+        version TEXT NOT NULL,
+        state TEXT NOT NULL CHECK (state IN ('running','succeeded','failed')),
+        code TEXT,
+        message TEXT,
+        phases TEXT NOT NULL,
+        phase INTEGER NOT NULL DEFAULT 0,
+        plans TEXT NOT NULL DEFAULT '[]',
+        requested_by TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        finished_at TEXT
+      );
+      CREATE INDEX service_operations_service ON service_operations(cluster_id, service, created_at);
+      CREATE INDEX service_operations_running ON service_operations(state) WHERE state = 'running';
+    `,
+  },
 ];

@@ -15,6 +15,7 @@ import { MirrorTables } from './mirror-tables';
 import type { Migration } from './migrations';
 import { SqliteNonceStore } from './nonces-table';
 import { ReportsTable } from './reports-table';
+import { ServicesTables } from './services-tables';
 import { SettingsTable } from './settings-table';
 
 export class Store {
@@ -32,6 +33,7 @@ export class Store {
   readonly lifecycle: LifecycleTables;
   readonly hosts: HostsTables;
   readonly mirror: MirrorTables;
+  readonly services: ServicesTables;
 
   private constructor(
     readonly db: Db,
@@ -51,6 +53,7 @@ export class Store {
     this.lifecycle = new LifecycleTables(db);
     this.hosts = new HostsTables(db);
     this.mirror = new MirrorTables(db);
+    this.services = new ServicesTables(db);
   }
 
   static open(file: string, clock: Clock, migrations?: readonly Migration[]): Store {

@@ -1021,6 +1021,12 @@ export const en = {
   'error.cluster_kind_mismatch': 'This operation does not apply to this kind of cluster.',
   'error.cluster_kind_mismatch.hint':
     'Hosts clusters take hosts and node agents; Kubernetes clusters take the cluster agent and components.',
+  'error.operation_running': 'An operation on this service is still running.',
+  'error.operation_running.hint': 'Wait for it to end; its plan is shown live on the Services tab.',
+  'error.service_installed': 'This service is installed already.',
+  'error.service_installed.hint': 'Change its configuration, or uninstall it first.',
+  'error.service_not_installed': 'This service is not installed on this cluster.',
+  'error.service_not_installed.hint': 'Install it from the Services tab.',
   'error.raw_plan_refused': 'This profile requires four eyes: raw plans cannot be sent to its hosts.',
   'error.raw_plan_refused.hint': 'Use the service operations, which carry their approvals.',
 

@@ -1044,6 +1044,12 @@ export const fr: Record<MessageKey, string> = {
   'error.cluster_kind_mismatch': 'Cette opération ne s’applique pas à ce type de cluster.',
   'error.cluster_kind_mismatch.hint':
     'Un cluster d’hôtes reçoit des hôtes et des agents d’hôte ; un cluster Kubernetes l’agent de cluster et des composants.',
+  'error.operation_running': 'Une opération sur ce service est en cours.',
+  'error.operation_running.hint': 'Attendez sa fin : son plan s’affiche en direct dans l’onglet Services.',
+  'error.service_installed': 'Ce service est déjà installé.',
+  'error.service_installed.hint': 'Modifiez sa configuration, ou désinstallez-le d’abord.',
+  'error.service_not_installed': 'Ce service n’est pas installé sur ce cluster.',
+  'error.service_not_installed.hint': 'Installez-le depuis l’onglet Services.',
   'error.raw_plan_refused': 'Ce profil exige quatre yeux : aucun plan brut ne peut être envoyé à ses hôtes.',
   'error.raw_plan_refused.hint': 'Passez par les opérations de service, qui portent leurs approbations.',
 

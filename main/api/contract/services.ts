@@ -1,0 +1,80 @@
+// Services of hosts clusters: what the console installed where, with the latest liveness (per instance),
+// readiness and functional test the agents ran; the operations (install, configuration, actions) as phases of
+// signed plans followed task by task.
+import type { CheckOutcome } from '../../wire/service-checks';
+import type { PlanView } from './hosts';
+
+export type { CheckOutcome } from '../../wire/service-checks';
+
+export type ServiceState = 'installing' | 'running' | 'stopped' | 'failed' | 'uninstalling';
+export type ServiceSettings = Record<string, string | number | boolean>;
+export type ServiceAction = 'start' | 'stop' | 'restart' | 'uninstall' | 'functional_test' | 'check';
+
+export interface ServiceCheckResults {
+  /** Per host id. */
+  liveness: Record<string, { at: string; outcome: CheckOutcome }>;
+  readiness: { at: string; host_id: string; outcome: CheckOutcome } | null;
+  functional: { at: string; host_id: string; outcome: CheckOutcome } | null;
+}
+
+export interface OperationView {
+  id: string;
+  cluster_id: string;
+  service: string;
+  action: string;
+  version: string;
+  state: 'running' | 'succeeded' | 'failed';
+  code: string | null;
+  message: string | null;
+  /** The phase running now, or the last one run. */
+  phase: number;
+  phases: { name: string; hosts: string[]; plans: (PlanView & { host_name: string })[] }[];
+  progress: { done: number; total: number };
+  requested_by: string;
+  created_at: string;
+  finished_at: string | null;
+}
+
+export interface ServiceView {
+  service: string;
+  title: string;
+  version: string;
+  state: ServiceState;
+  hosts: { id: string; name: string; address: string }[];
+  config: ServiceSettings;
+  checks: ServiceCheckResults | null;
+  checks_at: string | null;
+  /** The newest operation on the service. */
+  operation: OperationView | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ServiceInstall {
+  service: string;
+  version: string;
+  /** Host ids or names of the cluster; the first runs the readiness and functional test. */
+  hosts: string[];
+  config?: ServiceSettings;
+  approval_id?: string;
+}
+
+export interface ServiceConfigure {
+  config: ServiceSettings;
+  approval_id?: string;
+}
+
+export interface ServiceActionRequest {
+  action: ServiceAction;
+  approval_id?: string;
+}
+
+export interface ServiceRoutes {
+  'GET /api/v1/clusters/:id/services': { result: { items: ServiceView[] } };
+  'POST /api/v1/clusters/:id/services': { body: ServiceInstall; result: OperationView };
+  'GET /api/v1/clusters/:id/services/:service': { result: ServiceView };
+  'PUT /api/v1/clusters/:id/services/:service/config': { body: ServiceConfigure; result: OperationView };
+  'POST /api/v1/clusters/:id/services/:service/actions': { body: ServiceActionRequest; result: OperationView };
+  'GET /api/v1/clusters/:id/services/:service/operations': { query: { limit?: number }; result: { items: OperationView[] } };
+  'GET /api/v1/operations/:id': { result: OperationView };
+}

@@ -1,0 +1,32 @@
+// Services of hosts clusters (contract: contract/services.ts): install a catalog service on chosen hosts, change
+// its configuration, run an action (start, stop, restart, uninstall, the checks, the functional test alone), and
+// follow each operation's plans task by task. Every change goes through the lifecycle gate in the core.
+import { objectBody } from '../body';
+import { queryInt } from '../query';
+import { ok, type Router } from '../router';
+
+export function serviceRoutes(router: Router): void {
+  router.authed('GET', '/api/v1/clusters/:id/services', 'viewer', ({ manager, params }) => ok({ items: manager.services.list(params.id) }));
+
+  router.authed('POST', '/api/v1/clusters/:id/services', 'operator', async ({ manager, params, body, principal }) =>
+    ok(await manager.services.install(params.id, objectBody(body), principal.user), 202),
+  );
+
+  router.authed('GET', '/api/v1/clusters/:id/services/:service', 'viewer', ({ manager, params }) =>
+    ok(manager.services.get(params.id, params.service)),
+  );
+
+  router.authed('PUT', '/api/v1/clusters/:id/services/:service/config', 'operator', async ({ manager, params, body, principal }) =>
+    ok(await manager.services.configure(params.id, params.service, objectBody(body), principal.user), 202),
+  );
+
+  router.authed('POST', '/api/v1/clusters/:id/services/:service/actions', 'operator', async ({ manager, params, body, principal }) =>
+    ok(await manager.services.action(params.id, params.service, objectBody(body), principal.user), 202),
+  );
+
+  router.authed('GET', '/api/v1/clusters/:id/services/:service/operations', 'viewer', ({ manager, params, query }) =>
+    ok({ items: manager.services.operations(params.id, params.service, queryInt(query, 'limit', { min: 1, max: 200 }, 20)) }),
+  );
+
+  router.authed('GET', '/api/v1/operations/:id', 'viewer', ({ manager, params }) => ok(manager.services.operation(params.id)));
+}

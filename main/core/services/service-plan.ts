@@ -1,0 +1,216 @@
+// Turns a catalog service, a version and a set of hosts into the phases of signed plans an operation runs: on
+// every host at once (so the members of a cluster such as etcd can find each other while they start), then the
+// readiness and the functional test from the first host. Pure: the same inputs give the same plans.
+import { CoreError } from '../errors';
+import type { Catalog, ResolvedArtifact } from '../catalog/catalog';
+import type { CatalogCheck, CatalogDescriptor, CatalogVersion } from '../catalog/catalog-schema';
+import { HOST_LAYOUT, renderCheckParams, renderInstance, templateContext, type TemplateContext } from '../catalog/catalog-templates';
+import type { OperationPhase, ServiceSettings } from '../store/services-tables';
+import type { PlanTask } from '../../wire/plan';
+import { CHECK_PARAM_FIELDS, isCheckKind, type CheckRole } from '../../wire/service-checks';
+
+export const SERVICE_ACTIONS = ['start', 'stop', 'restart', 'uninstall', 'functional_test', 'check'] as const;
+export type ServiceAction = (typeof SERVICE_ACTIONS)[number];
+export type OperationAction = 'install' | 'configuration' | ServiceAction;
+
+export interface PlanHost {
+  id: string;
+  name: string;
+  address: string;
+  architecture: string;
+}
+
+export interface PlanInput {
+  catalog: Catalog;
+  clusterId: string;
+  service: string;
+  version: string;
+  hosts: PlanHost[];
+  settings: ServiceSettings;
+  mirror: { url: string; ca_pem: string | null } | null;
+}
+
+interface Instance {
+  host: PlanHost;
+  ctx: TemplateContext;
+}
+
+/**
+ * The mirror URL of an artifact's blob (a path in the mirror URL prefixes every repository, as the OCI client
+ * reads it): the node agent downloads it and re-hashes it against the digest.
+ */
+export function blobUrl(mirrorUrl: string, artifact: ResolvedArtifact, digest: string): string {
+  const base = new URL(mirrorUrl);
+  const prefix = base.pathname.replace(/^\/+|\/+$/g, '');
+  return `${base.origin}/v2/${prefix ? `${prefix}/` : ''}${artifact.repository}/blobs/${digest}`;
+}
+
+function resolve(input: PlanInput): { desc: CatalogDescriptor; version: CatalogVersion; instances: Instance[] } {
+  const desc = input.catalog.service(input.service);
+  if (!desc) throw new CoreError('not_found', `the catalog has no service ${input.service}`);
+  const version = input.catalog.version(input.service, input.version);
+  if (!version) throw new CoreError('not_found', `the catalog has no version ${input.version} of ${input.service}`);
+  if (input.hosts.length === 0) throw new CoreError('invalid_field', 'a service runs on at least one host', { field: 'hosts' });
+  const base = { ...desc, settings: { ...desc.settings, ...input.settings } };
+  const members = input.hosts.map((h) => ({ name: h.name, address: h.address }));
+  const instances = input.hosts.map((host) => ({
+    host,
+    ctx: templateContext(base, version, {
+      instance: { name: host.name, address: host.address },
+      members,
+      cluster: { name: `navin-${input.service}`, token: `navin-${input.service}-${input.clusterId.slice(0, 8)}` },
+    }),
+  }));
+  return { desc: base, version, instances };
+}
+
+/** A check of the catalog for one instance; a check on the host's own service is pointed at its address. */
+export function checkTask(id: string, role: CheckRole, check: CatalogCheck, ctx: TemplateContext): PlanTask {
+  const params: Record<string, unknown> = renderCheckParams(check.params, ctx);
+  if (isCheckKind(check.kind) && 'host' in CHECK_PARAM_FIELDS[check.kind] && params.host === undefined) params.host = ctx.instance.address;
+  if (check.timeout_s !== undefined && params.timeout_ms === undefined) params.timeout_ms = Math.min(check.timeout_s * 1000, 60_000);
+  return { id, kind: 'check', title: `${role} (${check.kind})`, check: { kind: check.kind, params } };
+}
+
+function fetchTasks(input: PlanInput, artifacts: ResolvedArtifact[], inst: Instance): PlanTask[] {
+  if (artifacts.length === 0) return [];
+  if (!input.mirror)
+    throw new CoreError('mirror_not_configured', 'no mirror is configured: set it in Settings before installing a service');
+  return artifacts.map((a) => {
+    const pin = a.platforms.find((p) => p.architecture === inst.host.architecture);
+    if (!pin || !pin.available)
+      throw new CoreError('invalid_field', `${a.key} has no ${inst.host.architecture} build for host ${inst.host.name}`, {
+        field: 'hosts',
+      });
+    return {
+      id: `fetch:${a.name}`,
+      kind: 'artifact.fetch',
+      title: `fetch ${a.key} from the mirror`,
+      url: blobUrl(input.mirror!.url, a, pin.digest),
+      digest: pin.digest,
+      size: pin.size,
+      path: HOST_LAYOUT.bin(input.service, input.version, a.name),
+      mode: `0${a.mode.toString(8)}`,
+      ...(input.mirror!.ca_pem ? { ca_pem: input.mirror!.ca_pem } : {}),
+    };
+  });
+}
+
+function writeTasks(desc: CatalogDescriptor, inst: Instance): PlanTask[] {
+  const { files, unit } = renderInstance(desc, inst.ctx);
+  return [
+    ...files.map((f): PlanTask => ({
+      id: `write:${f.name}`,
+      kind: 'file.write',
+      title: `write ${f.path}`,
+      path: f.path,
+      content: f.content,
+      sha256: f.sha256,
+      mode: f.mode,
+    })),
+    { id: 'write:unit', kind: 'unit.write', title: `write ${unit.name}`, unit: unit.name, content: unit.content, sha256: unit.sha256 },
+    { id: 'daemon-reload', kind: 'systemd.daemon_reload', title: 'systemctl daemon-reload' },
+  ];
+}
+
+const finalChecks = (desc: CatalogDescriptor, first: Instance): OperationPhase => ({
+  name: 'readiness and functional test',
+  plans: [
+    {
+      host_id: first.host.id,
+      args: {
+        title: `${desc.service}: readiness and functional test`,
+        tasks: [
+          checkTask('readiness', 'readiness', desc.checks.readiness, first.ctx),
+          checkTask('functional', 'functional', desc.checks.functional, first.ctx),
+        ],
+      },
+    },
+  ],
+});
+
+const onEveryHost = (name: string, instances: Instance[], title: string, tasks: (inst: Instance) => PlanTask[]): OperationPhase => ({
+  name,
+  plans: instances.map((inst) => ({ host_id: inst.host.id, args: { title: `${title} on ${inst.host.name}`, tasks: tasks(inst) } })),
+});
+
+/** The phases of an operation. Every install and configuration ends with readiness, then the functional test. */
+export function operationPhases(action: OperationAction, input: PlanInput): OperationPhase[] {
+  const { desc, instances } = resolve(input);
+  const unit = desc.unit.name;
+  const liveness = (inst: Instance): PlanTask => checkTask('liveness', 'liveness', desc.checks.liveness, inst.ctx);
+  const label = `${desc.service} ${input.version}`;
+  switch (action) {
+    case 'install':
+    case 'configuration': {
+      const artifacts = action === 'install' ? input.catalog.artifacts(input.service, input.version) : [];
+      return [
+        onEveryHost(action, instances, `${action} ${label}`, (inst) => [
+          ...fetchTasks(input, artifacts, inst),
+          ...writeTasks(desc, inst),
+          { id: 'enable', kind: 'systemd.enable', title: `systemctl enable ${unit}`, unit },
+          // restart, not start: a configuration written over a running instance takes effect.
+          { id: 'restart', kind: 'systemd.restart', title: `systemctl restart ${unit}`, unit },
+          liveness(inst),
+        ]),
+        finalChecks(desc, instances[0]!),
+      ];
+    }
+    case 'start':
+    case 'restart':
+      return [
+        onEveryHost(action, instances, `${action} ${label}`, (inst) => [
+          { id: action, kind: action === 'start' ? 'systemd.start' : 'systemd.restart', title: `systemctl ${action} ${unit}`, unit },
+          liveness(inst),
+        ]),
+        finalChecks(desc, instances[0]!),
+      ];
+    case 'stop':
+      return [
+        onEveryHost('stop', instances, `stop ${label}`, () => [
+          { id: 'stop', kind: 'systemd.stop', title: `systemctl stop ${unit}`, unit },
+        ]),
+      ];
+    case 'uninstall':
+      // The data stays where it is (an uninstall is not a wipe); binaries, config files and the unit go.
+      return [
+        onEveryHost('uninstall', instances, `uninstall ${label}`, (inst) => [
+          { id: 'stop', kind: 'systemd.stop', title: `systemctl stop ${unit}`, unit },
+          { id: 'disable', kind: 'systemd.disable', title: `systemctl disable ${unit}`, unit },
+          { id: 'remove:unit', kind: 'unit.remove', title: `remove ${unit}`, unit },
+          { id: 'daemon-reload', kind: 'systemd.daemon_reload', title: 'systemctl daemon-reload' },
+          ...renderInstance(desc, inst.ctx).files.map((f): PlanTask => ({
+            id: `remove:${f.name}`,
+            kind: 'file.remove',
+            title: `remove ${f.path}`,
+            path: f.path,
+          })),
+          ...input.catalog
+            .artifacts(input.service, input.version)
+            .map((a): PlanTask => ({
+              id: `remove:${a.name}`,
+              kind: 'file.remove',
+              title: `remove ${a.name}`,
+              path: HOST_LAYOUT.bin(input.service, input.version, a.name),
+            })),
+        ]),
+      ];
+    case 'check':
+      return [onEveryHost('liveness', instances, `liveness of ${label}`, (inst) => [liveness(inst)]), finalChecks(desc, instances[0]!)];
+    case 'functional_test':
+      return [
+        {
+          name: 'functional test',
+          plans: [
+            {
+              host_id: instances[0]!.host.id,
+              args: {
+                title: `${desc.service}: functional test`,
+                tasks: [checkTask('functional', 'functional', desc.checks.functional, instances[0]!.ctx)],
+              },
+            },
+          ],
+        },
+      ];
+  }
+}

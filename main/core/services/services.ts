@@ -1,0 +1,487 @@
+// Services of hosts clusters: install, configure, start, stop, restart, uninstall, check and test a catalog
+// service, each through the lifecycle gate and as an operation of signed plans, phase after phase. The operation
+// advances when its plans' receipts arrive (and at start, for those that arrived while the manager was down);
+// the check outcomes the agents report become the service's latest liveness, readiness and functional results.
+import { randomUUID } from 'node:crypto';
+import type { PublicUser } from '../accounts/accounts';
+import type { Catalog } from '../catalog/catalog';
+import type { Clock } from '../clock';
+import { ConflictError, CoreError, NotFoundError, ValidationError } from '../errors';
+import type { CoreEvents } from '../events';
+import type { HostCommands, PlanView } from '../hosts/host-commands';
+import type { Hosts } from '../hosts/hosts';
+import type { Lifecycle } from '../lifecycle/lifecycle';
+import type { HostRecord } from '../store/hosts-tables';
+import type { OperationRecord, ServiceCheckResults, ServiceRecord, ServiceSettings, ServiceState } from '../store/services-tables';
+import type { Store } from '../store/store';
+import type { PlanResult, TaskOutcome } from '../../wire/plan';
+import type { CheckOutcome } from '../../wire/service-checks';
+import { operationPhases, SERVICE_ACTIONS, type OperationAction, type PlanHost, type ServiceAction } from './service-plan';
+
+export interface ServicesDeps {
+  store: Store;
+  clock: Clock;
+  catalog: () => Catalog | null;
+  hosts: Hosts;
+  hostCommands: HostCommands;
+  lifecycle: Lifecycle;
+  events: CoreEvents;
+}
+
+export interface OperationView {
+  id: string;
+  cluster_id: string;
+  service: string;
+  action: string;
+  version: string;
+  state: OperationRecord['state'];
+  code: string | null;
+  message: string | null;
+  phase: number;
+  phases: { name: string; hosts: string[]; plans: (PlanView & { host_name: string })[] }[];
+  /** Tasks done of all the operation's tasks, for a progress bar. */
+  progress: { done: number; total: number };
+  requested_by: string;
+  created_at: string;
+  finished_at: string | null;
+}
+
+export interface ServiceView {
+  service: string;
+  title: string;
+  version: string;
+  state: ServiceState;
+  hosts: { id: string; name: string; address: string }[];
+  config: ServiceSettings;
+  checks: ServiceCheckResults | null;
+  checks_at: string | null;
+  operation: OperationView | null;
+  created_at: string;
+  updated_at: string;
+}
+
+const FINAL_OK = 'succeeded';
+const isFinal = (state: string): boolean => !['queued', 'delivered'].includes(state);
+
+/** The state a service is in once an operation of this action succeeded. */
+const AFTER: Partial<Record<OperationAction, ServiceState>> = {
+  install: 'running',
+  configuration: 'running',
+  start: 'running',
+  restart: 'running',
+  stop: 'stopped',
+};
+
+export class Services {
+  private readonly unsubscribe: () => void;
+
+  constructor(private readonly d: ServicesDeps) {
+    this.unsubscribe = d.events.subscribe((e) => {
+      if (e.type !== 'command.changed') return;
+      const id = (e.data as { id?: string; host_id?: string }).id;
+      if (!id || !(e.data as { host_id?: string }).host_id) return;
+      for (const op of d.store.services.running()) if (op.plans.some((p) => p.command_id === id)) this.advance(op.id);
+    });
+    // Receipts that arrived while the manager was down: the operations they end advance now.
+    for (const op of d.store.services.running()) this.advance(op.id);
+  }
+
+  close(): void {
+    this.unsubscribe();
+  }
+
+  private catalog(): Catalog {
+    const c = this.d.catalog();
+    if (!c) throw new CoreError('catalog_invalid', 'the service catalog is invalid: see the catalog_valid rule');
+    return c;
+  }
+
+  list(clusterId: string): ServiceView[] {
+    this.d.hosts.hostsCluster(clusterId);
+    return this.d.store.services.list(clusterId).map((r) => this.view(r));
+  }
+
+  get(clusterId: string, service: string): ServiceView {
+    this.d.hosts.hostsCluster(clusterId);
+    return this.view(this.record(clusterId, service));
+  }
+
+  operations(clusterId: string, service: string | null, limit = 20): OperationView[] {
+    this.d.hosts.hostsCluster(clusterId);
+    return this.d.store.services
+      .operations(clusterId, service, Math.min(Math.max(Math.trunc(limit) || 20, 1), 200))
+      .map((o) => this.operationView(o));
+  }
+
+  operation(id: string): OperationView {
+    const o = this.d.store.services.operation(id);
+    if (!o) throw new NotFoundError('operation', id);
+    return this.operationView(o);
+  }
+
+  private record(clusterId: string, service: string): ServiceRecord {
+    const r = this.d.store.services.get(clusterId, service);
+    if (!r) throw new CoreError('service_not_installed', `${service} is not installed on this cluster`);
+    return r;
+  }
+
+  /** Installs a catalog service on hosts of the cluster: `{service, version, hosts, config?, approval_id?}`. */
+  async install(clusterId: string, body: Record<string, unknown>, user: PublicUser): Promise<OperationView> {
+    this.d.hosts.hostsCluster(clusterId);
+    const catalog = this.catalog();
+    if (typeof body.service !== 'string' || !catalog.service(body.service))
+      throw new ValidationError('service', `service is one of the catalog's: ${catalog.services.map((s) => s.service).join(', ')}`);
+    const service = body.service;
+    if (typeof body.version !== 'string' || !catalog.version(service, body.version))
+      throw new ValidationError(
+        'version',
+        `version is one of ${catalog
+          .service(service)!
+          .versions.map((v) => v.version)
+          .join(', ')}`,
+      );
+    const existing = this.d.store.services.get(clusterId, service);
+    if (existing && existing.state !== 'failed')
+      throw new ConflictError('service_installed', `${service} ${existing.version} is installed already (${existing.state})`);
+    const hosts = this.resolveHosts(clusterId, body.hosts);
+    const config = this.settings(catalog, service, body.config);
+    return this.start(clusterId, 'install', { service, version: body.version, hosts, config }, user, optionalId(body.approval_id));
+  }
+
+  /** Writes a new configuration (settings) to every instance, restarts them and checks them. */
+  async configure(clusterId: string, service: string, body: Record<string, unknown>, user: PublicUser): Promise<OperationView> {
+    this.d.hosts.hostsCluster(clusterId);
+    const r = this.record(clusterId, service);
+    const config = this.settings(this.catalog(), service, body.config);
+    const hosts = r.hosts.map((id) => this.d.hosts.get(id));
+    return this.start(clusterId, 'configuration', { service, version: r.version, hosts, config }, user, optionalId(body.approval_id));
+  }
+
+  /** start, stop, restart, uninstall, functional_test (the functional test alone) or check (every check now). */
+  async action(clusterId: string, service: string, body: Record<string, unknown>, user: PublicUser): Promise<OperationView> {
+    this.d.hosts.hostsCluster(clusterId);
+    const action = body.action;
+    if (typeof action !== 'string' || !(SERVICE_ACTIONS as readonly string[]).includes(action))
+      throw new ValidationError('action', `action is one of ${SERVICE_ACTIONS.join(', ')}`);
+    const r = this.record(clusterId, service);
+    const hosts = r.hosts.map((id) => this.d.hosts.get(id));
+    return this.start(
+      clusterId,
+      action as ServiceAction,
+      { service, version: r.version, hosts, config: r.config },
+      user,
+      optionalId(body.approval_id),
+    );
+  }
+
+  /**
+   * Runs every check of every installed service of the cluster now (liveness on each host, readiness, the
+   * functional test) and waits for them, at most `timeoutMs`: what an acceptance report reads. A service with an
+   * operation still running is not checked again; its latest results stand.
+   */
+  async checkAll(clusterId: string, actor: string, timeoutMs = 120_000): Promise<ServiceView[]> {
+    const started: string[] = [];
+    for (const r of this.d.store.services.list(clusterId)) {
+      if (r.state === 'installing' || r.state === 'uninstalling' || this.d.store.services.runningFor(clusterId, r.service)) continue;
+      const hosts = r.hosts.map((id) => this.d.hosts.get(id));
+      started.push(
+        (
+          await this.start(
+            clusterId,
+            'check',
+            { service: r.service, version: r.version, hosts, config: r.config },
+            { id: actor, name: actor },
+            undefined,
+          )
+        ).id,
+      );
+    }
+    const deadline = Date.now() + timeoutMs;
+    while (started.some((id) => this.d.store.services.operation(id)?.state === 'running') && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    return this.d.store.services.list(clusterId).map((r) => this.view(r));
+  }
+
+  /** What the newest successful install of the service's version fetched on each host (for the report's source line). */
+  fetched(clusterId: string, service: string): { host: string; path: string; digest: string; url: string }[] {
+    const r = this.d.store.services.get(clusterId, service);
+    const install = this.d.store.services
+      .operations(clusterId, service, 200)
+      .find((o) => o.action === 'install' && o.state === 'succeeded' && o.version === r?.version);
+    if (!install) return [];
+    const names = new Map(this.d.store.hosts.list(clusterId).map((h) => [h.id, h.name]));
+    return install.plans
+      .filter((p) => p.phase === 0)
+      .flatMap((p) =>
+        this.d.hostCommands
+          .plan(p.command_id)
+          .tasks.filter((t) => t.kind === 'artifact.fetch' && t.status === 'succeeded' && t.output)
+          .map((t) => ({
+            host: names.get(p.host_id) ?? p.host_id,
+            path: String(t.output!.path),
+            digest: String(t.output!.digest),
+            url: String(t.output!.url),
+          })),
+      );
+  }
+
+  private resolveHosts(clusterId: string, value: unknown): HostRecord[] {
+    if (!Array.isArray(value) || value.length === 0 || value.some((v) => typeof v !== 'string'))
+      throw new ValidationError('hosts', 'hosts is a non-empty list of host ids or names of this cluster');
+    const all = this.d.store.hosts.list(clusterId);
+    const out = (value as string[]).map((v) => {
+      const h = all.find((x) => x.id === v || x.name === v.toLowerCase());
+      if (!h) throw new ValidationError('hosts', `this cluster has no host ${v}`);
+      return h;
+    });
+    if (new Set(out.map((h) => h.id)).size !== out.length) throw new ValidationError('hosts', 'a host is named twice');
+    return out;
+  }
+
+  private settings(catalog: Catalog, service: string, value: unknown): ServiceSettings {
+    if (value === undefined || value === null) return {};
+    if (typeof value !== 'object' || Array.isArray(value))
+      throw new ValidationError('config', 'config is an object of the service’s settings');
+    const declared = catalog.service(service)!.settings;
+    const out: ServiceSettings = {};
+    for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+      if (!Object.hasOwn(declared, k))
+        throw new ValidationError('config', `${service} has no setting ${k} (it has: ${Object.keys(declared).join(', ') || 'none'})`);
+      if (typeof v !== typeof declared[k]) throw new ValidationError('config', `setting ${k} is a ${typeof declared[k]}`);
+      if (typeof v === 'string' && (v.length > 1000 || /[\n\r\0]/.test(v))) throw new ValidationError('config', `setting ${k} is one line`);
+      out[k] = v as string | number | boolean;
+    }
+    return out;
+  }
+
+  private planHosts(hosts: HostRecord[]): PlanHost[] {
+    return hosts.map((h) => {
+      if (!h.facts) throw new ConflictError('conflict', `host ${h.name} has not reported its facts yet: start its node agent first`);
+      return { id: h.id, name: h.name, address: h.address, architecture: h.facts.architecture };
+    });
+  }
+
+  private async start(
+    clusterId: string,
+    action: OperationAction,
+    target: { service: string; version: string; hosts: HostRecord[]; config: ServiceSettings },
+    user: Pick<PublicUser, 'id' | 'name'> & Partial<PublicUser>,
+    approvalId: string | undefined,
+  ): Promise<OperationView> {
+    const { store, clock } = this.d;
+    const { service, version, hosts, config } = target;
+    if (store.services.runningFor(clusterId, service))
+      throw new ConflictError('operation_running', `an operation on ${service} is still running`);
+    // The checks and the functional test change nothing: they pass no gate but the role that asks for them.
+    const gated = action !== 'check' && action !== 'functional_test';
+    const admission = gated
+      ? await this.d.lifecycle.admit(
+          clusterId,
+          { action, service, spec: { component: service, version } },
+          user as PublicUser,
+          approvalId,
+          { hosts: hosts.map((h) => h.id), install: action === 'install' },
+        )
+      : null;
+    const phases = operationPhases(action, {
+      catalog: this.catalog(),
+      clusterId,
+      service,
+      version,
+      hosts: this.planHosts(hosts),
+      settings: config,
+      mirror: store.reports.mirror().url ? { url: store.reports.mirror().url!, ca_pem: store.reports.mirror().ca_pem } : null,
+    });
+    const id = randomUUID();
+    const now = clock.now().toISOString();
+    store.tx(() => {
+      if (store.services.runningFor(clusterId, service))
+        throw new ConflictError('operation_running', `an operation on ${service} is still running`);
+      if (action === 'install')
+        store.services.put({
+          cluster_id: clusterId,
+          service,
+          version,
+          hosts: hosts.map((h) => h.id),
+          config,
+          state: 'installing',
+          updated_at: now,
+        });
+      else if (action === 'configuration') store.services.put({ ...this.record(clusterId, service), config, updated_at: now });
+      else if (action === 'uninstall') store.services.setState(clusterId, service, 'uninstalling', now);
+      store.services.insertOperation({
+        id,
+        cluster_id: clusterId,
+        service,
+        action,
+        version,
+        phases,
+        requested_by: user.name,
+        created_at: now,
+      });
+      admission?.consume(`operation:${id}`);
+      store.audit.append({
+        actor: user.name,
+        action: `service.${action}`,
+        cluster_id: clusterId,
+        target: service,
+        details: {
+          operation_id: id,
+          version,
+          hosts: hosts.map((h) => h.name),
+          config,
+          approval_id: approvalId ?? null,
+          preflight: admission?.preflight?.id ?? null,
+        },
+      });
+      this.issuePhase(store.services.operation(id)!, 0, user.name);
+    });
+    if (admission?.fourEyes) this.d.events.emit('approval.changed', { id: approvalId, cluster_id: clusterId });
+    this.announce(clusterId, service, id);
+    return this.operation(id);
+  }
+
+  private issuePhase(op: OperationRecord, phase: number, actor: string): void {
+    const issued = op.phases[phase]!.plans.map((p) => ({
+      phase,
+      host_id: p.host_id,
+      command_id: this.d.hostCommands.issuePlan(p.host_id, p.args, actor, { allowFourEyes: true }).id,
+    }));
+    this.d.store.services.setPhase(op.id, phase, [...op.plans, ...issued]);
+  }
+
+  /** Moves an operation on when its current phase's plans have all ended. */
+  private advance(operationId: string): void {
+    const { store, clock } = this.d;
+    const changed = store.tx(() => {
+      const op = store.services.operation(operationId);
+      if (!op || op.state !== 'running') return false;
+      const current = op.plans.filter((p) => p.phase === op.phase).map((p) => ({ ...p, command: store.commands.get(p.command_id) }));
+      if (current.length === 0 || current.some((p) => !p.command || !isFinal(p.command.state))) return false;
+      const now = clock.now().toISOString();
+      this.recordChecks(
+        op,
+        current.map((p) => ({ host_id: p.host_id, result: p.command!.result as Partial<PlanResult> | null })),
+        now,
+      );
+      const failed = current.find((p) => p.command!.state !== FINAL_OK);
+      if (failed) {
+        const c = failed.command!;
+        const task = ((c.result as Partial<PlanResult> | null)?.tasks ?? []).find((t) => t.status === 'failed');
+        const host = store.hosts.get(failed.host_id)?.name ?? failed.host_id;
+        const message = `${task ? `task ${task.id}` : 'the plan'} failed on ${host}${task?.message ? `: ${task.message}` : ''}`;
+        store.services.finishOperation(op.id, 'failed', c.code ?? 'plan_failed', message, now);
+        if (['install', 'configuration', 'start', 'restart', 'uninstall'].includes(op.action))
+          store.services.setState(op.cluster_id, op.service, 'failed', now);
+        store.audit.append({
+          actor: 'manager',
+          action: 'service.operation_failed',
+          cluster_id: op.cluster_id,
+          target: op.service,
+          details: { operation_id: op.id, action: op.action, code: c.code ?? null, host, task: task?.id ?? null },
+        });
+        return true;
+      }
+      if (op.phase + 1 < op.phases.length) {
+        this.issuePhase(op, op.phase + 1, op.requested_by);
+        return true;
+      }
+      store.services.finishOperation(op.id, 'succeeded', null, null, now);
+      const after = AFTER[op.action as OperationAction];
+      if (op.action === 'uninstall') store.services.delete(op.cluster_id, op.service);
+      else if (after) store.services.setState(op.cluster_id, op.service, after, now);
+      store.audit.append({
+        actor: 'manager',
+        action: 'service.operation_succeeded',
+        cluster_id: op.cluster_id,
+        target: op.service,
+        details: { operation_id: op.id, action: op.action, version: op.version },
+      });
+      return true;
+    });
+    if (changed) {
+      const op = store.services.operation(operationId)!;
+      this.announce(op.cluster_id, op.service, op.id);
+    }
+  }
+
+  /** Keeps the check outcomes the plans carried (passed or failed) as the service's latest results. */
+  private recordChecks(op: OperationRecord, plans: { host_id: string; result: Partial<PlanResult> | null }[], at: string): void {
+    const r = this.d.store.services.get(op.cluster_id, op.service);
+    if (!r) return;
+    const checks: ServiceCheckResults = r.checks ?? { liveness: {}, readiness: null, functional: null };
+    let seen = false;
+    for (const p of plans)
+      for (const t of p.result?.tasks ?? []) {
+        const outcome = checkOf(t);
+        if (t.kind !== 'check' || !outcome) continue;
+        seen = true;
+        if (t.id === 'liveness') checks.liveness[p.host_id] = { at, outcome };
+        else if (t.id === 'readiness' || t.id === 'functional') checks[t.id] = { at, host_id: p.host_id, outcome };
+      }
+    if (seen) this.d.store.services.setChecks(op.cluster_id, op.service, checks, at);
+  }
+
+  private announce(clusterId: string, service: string, operationId: string): void {
+    this.d.events.emit('service.changed', { cluster_id: clusterId, service, operation_id: operationId });
+  }
+
+  private view(r: ServiceRecord): ServiceView {
+    const desc = this.d.catalog()?.service(r.service);
+    const latest = this.d.store.services.operations(r.cluster_id, r.service, 1)[0];
+    return {
+      service: r.service,
+      title: desc?.title ?? r.service,
+      version: r.version,
+      state: r.state,
+      hosts: r.hosts.map((id) => {
+        const h = this.d.store.hosts.get(id);
+        return { id, name: h?.name ?? id, address: h?.address ?? '' };
+      }),
+      config: r.config,
+      checks: r.checks,
+      checks_at: r.checks_at,
+      operation: latest ? this.operationView(latest) : null,
+      created_at: r.created_at,
+      updated_at: r.updated_at,
+    };
+  }
+
+  private operationView(o: OperationRecord): OperationView {
+    const names = new Map(this.d.store.hosts.list(o.cluster_id).map((h) => [h.id, h.name]));
+    let done = 0;
+    let total = 0;
+    const phases = o.phases.map((phase, i) => {
+      const plans = o.plans
+        .filter((p) => p.phase === i)
+        .map((p) => ({ ...this.d.hostCommands.plan(p.command_id), host_name: names.get(p.host_id) ?? p.host_id }));
+      for (const p of phase.plans) total += p.args.tasks.length;
+      for (const p of plans) done += p.tasks.filter((t) => t.status === 'succeeded').length;
+      return { name: phase.name, hosts: phase.plans.map((p) => names.get(p.host_id) ?? p.host_id), plans };
+    });
+    return {
+      id: o.id,
+      cluster_id: o.cluster_id,
+      service: o.service,
+      action: o.action,
+      version: o.version,
+      state: o.state,
+      code: o.code,
+      message: o.message,
+      phase: o.phase,
+      phases,
+      progress: { done, total },
+      requested_by: o.requested_by,
+      created_at: o.created_at,
+      finished_at: o.finished_at,
+    };
+  }
+}
+
+const optionalId = (v: unknown): string | undefined => (typeof v === 'string' && v.length > 0 ? v : undefined);
+
+/** The CheckOutcome a check task reported, passed (output.check) or failed (the failure's output.check). */
+function checkOf(t: TaskOutcome): CheckOutcome | null {
+  const c = (t.output as { check?: CheckOutcome } | undefined)?.check;
+  return c && typeof c === 'object' && (c.status === 'pass' || c.status === 'fail') ? c : null;
+}

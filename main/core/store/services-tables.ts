@@ -1,0 +1,171 @@
+// SQL for the services of hosts clusters: what is installed where (one row per cluster and service, with the
+// latest check results), and the operations that change them, each a list of phases of signed plans.
+import type { Db } from './database';
+import type { PlanArgs } from '../../wire/plan';
+import type { CheckOutcome } from '../../wire/service-checks';
+
+export type ServiceState = 'installing' | 'running' | 'stopped' | 'failed' | 'uninstalling';
+export type ServiceSettings = Record<string, string | number | boolean>;
+
+/** The latest result of each check of a service, as its agents ran it. */
+export interface ServiceCheckResults {
+  liveness: Record<string, { at: string; outcome: CheckOutcome }>;
+  readiness: { at: string; host_id: string; outcome: CheckOutcome } | null;
+  functional: { at: string; host_id: string; outcome: CheckOutcome } | null;
+}
+
+export interface ServiceRecord {
+  cluster_id: string;
+  service: string;
+  version: string;
+  /** Host ids, in member order. */
+  hosts: string[];
+  config: ServiceSettings;
+  state: ServiceState;
+  checks: ServiceCheckResults | null;
+  checks_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One step of an operation: a plan per host, all issued at once; the next phase starts when every one succeeded. */
+export interface OperationPhase {
+  name: string;
+  plans: { host_id: string; args: PlanArgs }[];
+}
+
+export interface OperationRecord {
+  id: string;
+  cluster_id: string;
+  service: string;
+  action: string;
+  version: string;
+  state: 'running' | 'succeeded' | 'failed';
+  code: string | null;
+  message: string | null;
+  phases: OperationPhase[];
+  /** The phase running now (or the last one run). */
+  phase: number;
+  /** The commands issued so far, per phase and host. */
+  plans: { phase: number; host_id: string; command_id: string }[];
+  requested_by: string;
+  created_at: string;
+  finished_at: string | null;
+}
+
+type Raw<T, K extends keyof T> = Omit<T, K> & { [P in K]: string | null };
+const parseService = (r: Raw<ServiceRecord, 'hosts' | 'config' | 'checks'>): ServiceRecord => ({
+  ...r,
+  hosts: JSON.parse(r.hosts!) as string[],
+  config: JSON.parse(r.config!) as ServiceSettings,
+  checks: r.checks === null ? null : (JSON.parse(r.checks) as ServiceCheckResults),
+});
+const parseOperation = (r: Raw<OperationRecord, 'phases' | 'plans'>): OperationRecord => ({
+  ...r,
+  phases: JSON.parse(r.phases!) as OperationPhase[],
+  plans: JSON.parse(r.plans!) as OperationRecord['plans'],
+});
+
+export class ServicesTables {
+  constructor(private readonly db: Db) {}
+
+  get(clusterId: string, service: string): ServiceRecord | undefined {
+    const r = this.db.prepare('SELECT * FROM services WHERE cluster_id = ? AND service = ?').get(clusterId, service) as
+      Raw<ServiceRecord, 'hosts' | 'config' | 'checks'> | undefined;
+    return r && parseService(r);
+  }
+
+  list(clusterId: string): ServiceRecord[] {
+    return (
+      this.db.prepare('SELECT * FROM services WHERE cluster_id = ? ORDER BY service').all(clusterId) as Raw<
+        ServiceRecord,
+        'hosts' | 'config' | 'checks'
+      >[]
+    ).map(parseService);
+  }
+
+  /** Inserts or replaces the row (an install over a failed one starts afresh); the checks are kept. */
+  put(r: Omit<ServiceRecord, 'checks' | 'checks_at' | 'created_at'> & { created_at?: string }): void {
+    this.db
+      .prepare(
+        `INSERT INTO services (cluster_id, service, version, hosts, config, state, created_at, updated_at)
+         VALUES (@cluster_id, @service, @version, @hosts, @config, @state, @updated_at, @updated_at)
+         ON CONFLICT (cluster_id, service) DO UPDATE SET version = excluded.version, hosts = excluded.hosts,
+           config = excluded.config, state = excluded.state, updated_at = excluded.updated_at`,
+      )
+      .run({ ...r, hosts: JSON.stringify(r.hosts), config: JSON.stringify(r.config) });
+  }
+
+  setState(clusterId: string, service: string, state: ServiceState, at: string): void {
+    this.db
+      .prepare('UPDATE services SET state = ?, updated_at = ? WHERE cluster_id = ? AND service = ?')
+      .run(state, at, clusterId, service);
+  }
+
+  setChecks(clusterId: string, service: string, checks: ServiceCheckResults, at: string): void {
+    this.db
+      .prepare('UPDATE services SET checks = ?, checks_at = ? WHERE cluster_id = ? AND service = ?')
+      .run(JSON.stringify(checks), at, clusterId, service);
+  }
+
+  delete(clusterId: string, service: string): void {
+    this.db.prepare('DELETE FROM services WHERE cluster_id = ? AND service = ?').run(clusterId, service);
+  }
+
+  insertOperation(o: Omit<OperationRecord, 'state' | 'code' | 'message' | 'phase' | 'plans' | 'finished_at'>): void {
+    this.db
+      .prepare(
+        `INSERT INTO service_operations (id, cluster_id, service, action, version, state, phases, requested_by, created_at)
+         VALUES (@id, @cluster_id, @service, @action, @version, 'running', @phases, @requested_by, @created_at)`,
+      )
+      .run({ ...o, phases: JSON.stringify(o.phases) });
+  }
+
+  operation(id: string): OperationRecord | undefined {
+    const r = this.db.prepare('SELECT * FROM service_operations WHERE id = ?').get(id) as
+      Raw<OperationRecord, 'phases' | 'plans'> | undefined;
+    return r && parseOperation(r);
+  }
+
+  operations(clusterId: string, service: string | null, limit: number): OperationRecord[] {
+    const rows = (
+      service === null
+        ? this.db
+            .prepare('SELECT * FROM service_operations WHERE cluster_id = ? ORDER BY created_at DESC, id LIMIT ?')
+            .all(clusterId, limit)
+        : this.db
+            .prepare('SELECT * FROM service_operations WHERE cluster_id = ? AND service = ? ORDER BY created_at DESC, id LIMIT ?')
+            .all(clusterId, service, limit)
+    ) as Raw<OperationRecord, 'phases' | 'plans'>[];
+    return rows.map(parseOperation);
+  }
+
+  running(): OperationRecord[] {
+    return (
+      this.db.prepare("SELECT * FROM service_operations WHERE state = 'running' ORDER BY created_at").all() as Raw<
+        OperationRecord,
+        'phases' | 'plans'
+      >[]
+    ).map(parseOperation);
+  }
+
+  /** The running operation of a service, if any: one at a time per service. */
+  runningFor(clusterId: string, service: string): OperationRecord | undefined {
+    const r = this.db
+      .prepare("SELECT * FROM service_operations WHERE cluster_id = ? AND service = ? AND state = 'running' LIMIT 1")
+      .get(clusterId, service) as Raw<OperationRecord, 'phases' | 'plans'> | undefined;
+    return r && parseOperation(r);
+  }
+
+  setPhase(id: string, phase: number, plans: OperationRecord['plans']): void {
+    this.db.prepare('UPDATE service_operations SET phase = ?, plans = ? WHERE id = ?').run(phase, JSON.stringify(plans), id);
+  }
+
+  finishOperation(id: string, state: 'succeeded' | 'failed', code: string | null, message: string | null, at: string): boolean {
+    return (
+      this.db
+        .prepare("UPDATE service_operations SET state = ?, code = ?, message = ?, finished_at = ? WHERE id = ? AND state = 'running'")
+        .run(state, code, message, at, id).changes === 1
+    );
+  }
+}
