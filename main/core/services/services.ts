@@ -272,6 +272,9 @@ export class Services {
     const { service, version, hosts, config } = target;
     if (store.services.runningFor(clusterId, service))
       throw new ConflictError('operation_running', `an operation on ${service} is still running`);
+    // An install is judged on the hosts as they are now (ports freed by an uninstall a moment ago, say), not on
+    // facts up to a minute old: the agents are asked for fresh facts first, briefly.
+    if (action === 'install') await this.refreshFacts(hosts, user.name);
     // The checks and the functional test change nothing: they pass no gate but the role that asks for them.
     const gated = action !== 'check' && action !== 'functional_test';
     const admission = gated
@@ -339,6 +342,15 @@ export class Services {
     if (admission?.fourEyes) this.d.events.emit('approval.changed', { id: approvalId, cluster_id: clusterId });
     this.announce(clusterId, service, id);
     return this.operation(id);
+  }
+
+  /** Asks each host's agent for its facts and waits until they arrived, at most `timeoutMs` (then the preflight warns). */
+  private async refreshFacts(hosts: HostRecord[], actor: string, timeoutMs = 10_000): Promise<void> {
+    const since = this.d.clock.now().toISOString();
+    for (const h of hosts) this.d.hostCommands.issueFactsReport(h.id, actor);
+    const deadline = Date.now() + timeoutMs;
+    const fresh = (): boolean => hosts.every((h) => (this.d.store.hosts.get(h.id)?.facts_at ?? '') >= since);
+    while (!fresh() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
   }
 
   private issuePhase(op: OperationRecord, phase: number, actor: string): void {

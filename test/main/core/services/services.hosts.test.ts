@@ -212,4 +212,26 @@ describeHosts('services on booted hosts, installed from the mirror', () => {
     const again = await operate('POST', `/api/v1/clusters/${clusterA}/services/nats/actions`, { action: 'functional_test' });
     expect(again.state).toBe('succeeded');
   });
+
+  test('an uninstall removes the unit, config and binaries but keeps the data; an install right after finds the ports free', async () => {
+    const ne = await operate('POST', `/api/v1/clusters/${clusterA}/services/node-exporter/actions`, { action: 'uninstall' });
+    expect(ne.state, JSON.stringify(ne.message)).toBe('succeeded');
+    expect((await s.h.api('GET', `/api/v1/clusters/${clusterA}/services/node-exporter`)).body.error.code).toBe('service_not_installed');
+    expect((await single.exec(['test', '-e', '/etc/systemd/system/navin-node-exporter.service'])).code).not.toBe(0);
+    expect((await single.exec(['test', '-e', `/opt/navin/node-exporter/${NODE_EXPORTER}/node-exporter`])).code).not.toBe(0);
+    // Judged on facts asked for at the install, not on the last minute's report that still showed the port taken.
+    const again = await operate('POST', `/api/v1/clusters/${clusterA}/services`, {
+      service: 'node-exporter',
+      version: NODE_EXPORTER,
+      hosts: [single.name],
+    });
+    expect(again.state, JSON.stringify(again.message)).toBe('succeeded');
+    // An install over a running service is refused.
+    const twice = await s.h.api('POST', `/api/v1/clusters/${clusterA}/services`, {
+      service: 'node-exporter',
+      version: NODE_EXPORTER,
+      hosts: [single.name],
+    });
+    expect(twice.body.error.code).toBe('service_installed');
+  });
 });
