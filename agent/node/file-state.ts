@@ -3,7 +3,7 @@
 // synced and renamed over the old one, then the folder is synced: a crash leaves the old state or the new one.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ManagedEntry } from '../../main/wire/node-agent';
+import type { LivenessWatch, ManagedEntry } from '../../main/wire/node-agent';
 import type { PlanArgs, TaskOutcome } from '../../main/wire/plan';
 import { pruneNonces, type AgentStateBase, type AgentStateStore } from '../state';
 import { writeAtomic } from './managed-fs';
@@ -18,10 +18,12 @@ export interface PlanRun {
 export interface NodeState extends AgentStateBase {
   plans: Record<string, PlanRun>;
   managed: { files: Record<string, ManagedEntry>; units: Record<string, ManagedEntry> };
+  /** The liveness checks the agent runs on its own, per unit (a state written before they existed has none). */
+  watches: Record<string, LivenessWatch>;
 }
 
 export const STATE_FILE = 'state.json';
-const empty = (): NodeState => ({ nonces: {}, receipts: {}, unsent: [], plans: {}, managed: { files: {}, units: {} } });
+const empty = (): NodeState => ({ nonces: {}, receipts: {}, unsent: [], plans: {}, managed: { files: {}, units: {} }, watches: {} });
 
 export class StateCorrupt extends Error {
   readonly code = 'state_corrupt';

@@ -10,6 +10,7 @@ import { AgentLink } from '../link';
 import { log } from '../log';
 import { readFacts } from './facts';
 import { FileStateStore, type NodeState } from './file-state';
+import { LivenessWatcher } from './liveness-watcher';
 import { ManagedFs } from './managed-fs';
 import { NodeExecutor } from './plan-executor';
 import { runCheck } from '../checks';
@@ -34,7 +35,9 @@ export class NodeAgent {
   private readonly executor: NodeExecutor;
   private readonly runner: CommandRunner<NodeState>;
   private reportTimer: NodeJS.Timeout | undefined;
+  private readonly watcher: LivenessWatcher;
   private reporting: Promise<void> | undefined;
+  private reportAgain = false;
 
   constructor(private readonly o: NodeAgentOptions) {
     const { config } = o.identity;
@@ -63,6 +66,11 @@ export class NodeAgent {
       },
       onManagedChanged: () => void this.report().catch(() => undefined),
     });
+    this.watcher = new LivenessWatcher({
+      watches: () => this.state.state.watches,
+      runCheck: o.runCheck ?? ((c) => runCheck(c.kind, c.params)),
+      onChange: () => void this.report().catch(() => undefined),
+    });
     this.runner = new CommandRunner({
       identity: o.identity,
       state: this.state,
@@ -88,11 +96,13 @@ export class NodeAgent {
     void this.report().catch(() => undefined);
     this.reportTimer = setInterval(() => void this.report().catch(() => undefined), config.report_interval_s * 1000);
     this.link.start(this.runner);
+    this.watcher.start();
     for (const id of this.executor.unfinished()) void this.resume(id);
   }
 
   async stop(): Promise<void> {
     clearInterval(this.reportTimer);
+    this.watcher.stop();
     await this.link.stop();
   }
 
@@ -118,13 +128,25 @@ export class NodeAgent {
     }
   }
 
-  /** Reads the facts and reports them with the managed files and units; one report at a time. */
+  /**
+   * Reads the facts and reports them with the managed files and units and the liveness outcomes; one report at
+   * a time, and one more after it when asked meanwhile (its body was read before what changed).
+   */
   report(): Promise<void> {
-    this.reporting ??= (async () => {
+    if (this.reporting) {
+      this.reportAgain = true;
+      return this.reporting;
+    }
+    this.reporting = (async () => {
       try {
         const facts = await readFacts();
         this.lastFacts = facts;
-        const body: HostReportRequest = { agent_version: this.o.version, facts, managed: this.state.state.managed };
+        const body: HostReportRequest = {
+          agent_version: this.o.version,
+          facts,
+          managed: this.state.state.managed,
+          liveness: this.watcher.outcomes(),
+        };
         await this.gateway.report(body);
         this.link.contact();
         log('facts.reported', { hostname: facts.hostname, architecture: facts.architecture });
@@ -133,6 +155,10 @@ export class NodeAgent {
         throw error;
       } finally {
         this.reporting = undefined;
+        if (this.reportAgain) {
+          this.reportAgain = false;
+          void this.report().catch(() => undefined);
+        }
       }
     })();
     return this.reporting;

@@ -11,6 +11,8 @@ import type { NodeState } from './file-state';
 import { removeFile, sha256Hex, writeAtomic, type ManagedFs } from './managed-fs';
 
 const run = promisify(execFile);
+/** Between two runs of a check that may retry (a service still starting). */
+const CHECK_RETRY_PAUSE_MS = 500;
 
 /** Runs a liveness, readiness or functional check (agent/checks' runCheck): an outcome, never a throw. */
 export type CheckHook = (check: { kind: string; params: Record<string, unknown> }) => Promise<CheckOutcome>;
@@ -114,8 +116,26 @@ export async function runTask(task: PlanTask, ctx: TaskContext): Promise<TaskDon
     case 'systemd.daemon_reload':
       await systemctl(ctx.systemctl, ['daemon-reload']);
       return { output: { reloaded: true } };
+    case 'liveness.watch': {
+      ctx.fs.assertUnit(task.unit);
+      const watch = { check: task.check, interval_s: task.interval_s, command_id: ctx.commandId };
+      return {
+        output: { unit: task.unit, watching: task.check.kind, interval_s: task.interval_s },
+        record: (s) => void (s.watches[task.unit] = watch),
+      };
+    }
+    case 'liveness.unwatch':
+      return { output: { unit: task.unit, watching: null }, record: (s) => void delete s.watches[task.unit] };
     case 'check': {
-      const outcome = await ctx.runCheck(task.check);
+      const deadline = Date.now() + (task.retry_for_s ?? 0) * 1000;
+      let outcome = await ctx.runCheck(task.check);
+      let attempts = 1;
+      while (outcome.status !== 'pass' && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, CHECK_RETRY_PAUSE_MS));
+        outcome = await ctx.runCheck(task.check);
+        attempts++;
+      }
+      if (attempts > 1) outcome = { ...outcome, evidence: { ...outcome.evidence, attempts } };
       if (outcome.status !== 'pass')
         throw new ExecutionError('check_failed', outcome.error?.message ?? `check ${task.check.kind} failed`, { check: outcome });
       return { output: { check: outcome } };

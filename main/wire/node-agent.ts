@@ -1,6 +1,7 @@
 // The manager–node-agent protocol: the gateway routes a host's agent uses, its signed config, the facts it
 // reports and the operations it runs. Same envelopes and receipts as the cluster agent (protocol.ts).
 import type { PlanProgressRequest } from './plan';
+import type { CheckOutcome } from './service-checks';
 import type { AgentConfigCommon } from './protocol';
 
 export const NODE_AGENT_PATHS = {
@@ -84,10 +85,19 @@ export interface ManagedEntry {
   written_at: string;
 }
 
+/** A liveness check the agent runs on its own for one unit (set by a plan's liveness.watch). */
+export interface LivenessWatch {
+  check: { kind: string; params: Record<string, unknown> };
+  interval_s: number;
+  command_id: string;
+}
+
 export interface HostReportRequest {
   agent_version: string;
   facts: HostFacts;
   managed: { files: Record<string, ManagedEntry>; units: Record<string, ManagedEntry> };
+  /** The latest outcome of each watched unit's liveness check. Absent from older agents. */
+  liveness?: Record<string, CheckOutcome>;
 }
 
 export type { PlanProgressRequest };

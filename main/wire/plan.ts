@@ -16,6 +16,8 @@ export const TASK_KINDS = [
   'systemd.stop',
   'systemd.restart',
   'check',
+  'liveness.watch',
+  'liveness.unwatch',
 ] as const;
 export type TaskKind = (typeof TASK_KINDS)[number];
 export const SYSTEMCTL_TASKS = ['systemd.enable', 'systemd.disable', 'systemd.start', 'systemd.stop', 'systemd.restart'] as const;
@@ -76,9 +78,41 @@ export interface SystemctlUnitTask extends TaskBase {
 export interface CheckTask extends TaskBase {
   kind: 'check';
   check: { kind: string; params: Record<string, unknown> };
+  /**
+   * Right after a start, a service may take a moment to listen: the check is run again until it passes, for at
+   * most this many seconds (its last outcome stands). Absent: one run, the state as it is.
+   */
+  retry_for_s?: number;
+}
+export const MAX_CHECK_RETRY_S = 300;
+/**
+ * Makes the agent run an instance's liveness check on its own, every interval_s, and report the outcome with its
+ * facts (at once when it changes), until a liveness.unwatch of the same unit.
+ */
+export interface LivenessWatchTask extends TaskBase {
+  kind: 'liveness.watch';
+  unit: string;
+  check: { kind: string; params: Record<string, unknown> };
+  interval_s: number;
+}
+export interface LivenessUnwatchTask extends TaskBase {
+  kind: 'liveness.unwatch';
+  unit: string;
 }
 export type PlanTask =
-  FetchTask | FileWriteTask | FileRemoveTask | UnitWriteTask | UnitRemoveTask | DaemonReloadTask | SystemctlUnitTask | CheckTask;
+  | FetchTask
+  | FileWriteTask
+  | FileRemoveTask
+  | UnitWriteTask
+  | UnitRemoveTask
+  | DaemonReloadTask
+  | SystemctlUnitTask
+  | CheckTask
+  | LivenessWatchTask
+  | LivenessUnwatchTask;
+
+export const MIN_WATCH_INTERVAL_S = 5;
+export const MAX_WATCH_INTERVAL_S = 3600;
 
 /** The args of a plan.execute command. */
 export interface PlanArgs {
@@ -221,8 +255,27 @@ function taskProblem(t: unknown, roots: readonly string[], isUnit: (u: unknown) 
       return isUnit(t.unit) ? null : `unit ${String(t.unit)} is not a unit the agent manages (navin-<name>.service)`;
     case 'systemd.daemon_reload':
       return null;
+    case 'liveness.watch': {
+      if (!isUnit(t.unit)) return `unit ${String(t.unit)} is not a unit the agent manages (navin-<name>.service)`;
+      if (
+        !Number.isInteger(t.interval_s) ||
+        (t.interval_s as number) < MIN_WATCH_INTERVAL_S ||
+        (t.interval_s as number) > MAX_WATCH_INTERVAL_S
+      )
+        return `interval_s is a whole number of seconds from ${MIN_WATCH_INTERVAL_S} to ${MAX_WATCH_INTERVAL_S}`;
+      if (!isObject(t.check)) return 'check is {"kind", "params"}';
+      const judged = checkParams(t.check.kind, t.check.params);
+      return judged.ok ? null : `check: ${judged.message}`;
+    }
+    case 'liveness.unwatch':
+      return isUnit(t.unit) ? null : `unit ${String(t.unit)} is not a unit the agent manages (navin-<name>.service)`;
     case 'check':
       if (!isObject(t.check)) return 'check is {"kind", "params"}';
+      if (
+        t.retry_for_s !== undefined &&
+        (!Number.isInteger(t.retry_for_s) || (t.retry_for_s as number) < 0 || (t.retry_for_s as number) > MAX_CHECK_RETRY_S)
+      )
+        return `retry_for_s is a whole number of seconds from 0 to ${MAX_CHECK_RETRY_S}`;
       {
         const judged = checkParams(t.check.kind, t.check.params);
         return judged.ok ? null : `check: ${judged.message}`;

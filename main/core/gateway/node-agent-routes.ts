@@ -8,7 +8,8 @@ import type { Store } from '../store/store';
 import { ForbiddenReceiptError } from '../commands/commands';
 import type { HostCommands } from '../hosts/host-commands';
 import { AGENT_HEADERS, type Receipt } from '../../wire/protocol';
-import { NODE_AGENT_PATHS, type HostReportRequest } from '../../wire/node-agent';
+import { isManagedUnit, NODE_AGENT_PATHS, type HostReportRequest } from '../../wire/node-agent';
+import type { CheckOutcome } from '../../wire/service-checks';
 import type { PlanProgressRequest } from '../../wire/plan';
 import { CoreError } from '../errors';
 import { statusOf } from '../error-codes';
@@ -57,8 +58,12 @@ export async function nodeAgentRoute(
     const body = (await d.readJson()) as HostReportRequest;
     if (typeof body !== 'object' || body === null || typeof body.facts !== 'object' || body.facts === null)
       throw new CoreError('bad_request', 'a report is {agent_version, facts, managed}');
+    const liveness = livenessOf(body.liveness);
+    if (liveness === null) throw new CoreError('bad_request', 'liveness is {"<unit>": {kind, status: "pass" | "fail", started_at, …}}');
     d.hosts.recordReport(who.hostId, body);
     d.events.emit('host.changed', { id: who.hostId, cluster_id: host.cluster_id });
+    // The services of the host take their instances' liveness from it (services/ listens).
+    if (liveness) d.events.emit('host.liveness', { host_id: who.hostId, cluster_id: host.cluster_id, liveness });
     return d.reply(200, { stored: true });
   }
   if (req.method === 'POST' && url.pathname === NODE_AGENT_PATHS.receipts) {
@@ -100,4 +105,21 @@ export async function nodeAgentRoute(
     return d.reply(200, { stored: true });
   }
   throw new CoreError('not_found', `no gateway route ${req.method} ${url.pathname}`);
+}
+
+/** The liveness outcomes of a report: undefined when absent, null when malformed (the report is refused). */
+function livenessOf(value: unknown): Record<string, CheckOutcome> | undefined | null {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const entries = Object.entries(value as Record<string, unknown>);
+  const ok = entries.every(
+    ([unit, o]) =>
+      isManagedUnit(unit) &&
+      typeof o === 'object' &&
+      o !== null &&
+      ((o as CheckOutcome).status === 'pass' || (o as CheckOutcome).status === 'fail') &&
+      typeof (o as CheckOutcome).kind === 'string' &&
+      typeof (o as CheckOutcome).started_at === 'string',
+  );
+  return ok ? (value as Record<string, CheckOutcome>) : null;
 }

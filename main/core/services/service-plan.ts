@@ -6,7 +6,7 @@ import type { Catalog, ResolvedArtifact } from '../catalog/catalog';
 import type { CatalogCheck, CatalogDescriptor, CatalogVersion } from '../catalog/catalog-schema';
 import { HOST_LAYOUT, renderCheckParams, renderInstance, templateContext, type TemplateContext } from '../catalog/catalog-templates';
 import type { OperationPhase, ServiceSettings } from '../store/services-tables';
-import type { PlanTask } from '../../wire/plan';
+import { MAX_WATCH_INTERVAL_S, MIN_WATCH_INTERVAL_S, type PlanTask } from '../../wire/plan';
 import { CHECK_PARAM_FIELDS, isCheckKind, type CheckRole } from '../../wire/service-checks';
 
 export const SERVICE_ACTIONS = ['start', 'stop', 'restart', 'uninstall', 'functional_test', 'check'] as const;
@@ -113,7 +113,11 @@ function writeTasks(desc: CatalogDescriptor, inst: Instance): PlanTask[] {
   ];
 }
 
-const finalChecks = (desc: CatalogDescriptor, first: Instance): OperationPhase => ({
+/** How long a check right after a start may wait for the service to come up (etcd members wait for a quorum). */
+export const STARTUP_GRACE_S = 60;
+const afterStart = (task: PlanTask): PlanTask => ({ ...task, retry_for_s: STARTUP_GRACE_S }) as PlanTask;
+
+const finalChecks = (desc: CatalogDescriptor, first: Instance, started: boolean): OperationPhase => ({
   name: 'readiness and functional test',
   plans: [
     {
@@ -139,6 +143,19 @@ export function operationPhases(action: OperationAction, input: PlanInput): Oper
   const { desc, instances } = resolve(input);
   const unit = desc.unit.name;
   const liveness = (inst: Instance): PlanTask => checkTask('liveness', 'liveness', desc.checks.liveness, inst.ctx);
+  // From then on the agent runs the liveness check itself, at the catalog's interval, and reports it.
+  const watch = (inst: Instance): PlanTask => {
+    const c = checkTask('watch', 'liveness', desc.checks.liveness, inst.ctx) as Extract<PlanTask, { kind: 'check' }>;
+    const interval_s = Math.min(Math.max(desc.checks.liveness.interval_s ?? 15, MIN_WATCH_INTERVAL_S), MAX_WATCH_INTERVAL_S);
+    return {
+      id: 'watch',
+      kind: 'liveness.watch',
+      title: `watch the liveness of ${unit} every ${interval_s} s`,
+      unit,
+      check: c.check,
+      interval_s,
+    };
+  };
   const label = `${desc.service} ${input.version}`;
   switch (action) {
     case 'install':
@@ -151,9 +168,10 @@ export function operationPhases(action: OperationAction, input: PlanInput): Oper
           { id: 'enable', kind: 'systemd.enable', title: `systemctl enable ${unit}`, unit },
           // restart, not start: a configuration written over a running instance takes effect.
           { id: 'restart', kind: 'systemd.restart', title: `systemctl restart ${unit}`, unit },
-          liveness(inst),
+          afterStart(liveness(inst)),
+          watch(inst),
         ]),
-        finalChecks(desc, instances[0]!),
+        finalChecks(desc, instances[0]!, true),
       ];
     }
     case 'start':
@@ -161,9 +179,10 @@ export function operationPhases(action: OperationAction, input: PlanInput): Oper
       return [
         onEveryHost(action, instances, `${action} ${label}`, (inst) => [
           { id: action, kind: action === 'start' ? 'systemd.start' : 'systemd.restart', title: `systemctl ${action} ${unit}`, unit },
-          liveness(inst),
+          afterStart(liveness(inst)),
+          watch(inst),
         ]),
-        finalChecks(desc, instances[0]!),
+        finalChecks(desc, instances[0]!, true),
       ];
     case 'stop':
       return [
@@ -176,6 +195,7 @@ export function operationPhases(action: OperationAction, input: PlanInput): Oper
       return [
         onEveryHost('uninstall', instances, `uninstall ${label}`, (inst) => [
           { id: 'stop', kind: 'systemd.stop', title: `systemctl stop ${unit}`, unit },
+          { id: 'unwatch', kind: 'liveness.unwatch', title: `stop watching the liveness of ${unit}`, unit },
           { id: 'disable', kind: 'systemd.disable', title: `systemctl disable ${unit}`, unit },
           { id: 'remove:unit', kind: 'unit.remove', title: `remove ${unit}`, unit },
           { id: 'daemon-reload', kind: 'systemd.daemon_reload', title: 'systemctl daemon-reload' },
@@ -185,18 +205,19 @@ export function operationPhases(action: OperationAction, input: PlanInput): Oper
             title: `remove ${f.path}`,
             path: f.path,
           })),
-          ...input.catalog
-            .artifacts(input.service, input.version)
-            .map((a): PlanTask => ({
-              id: `remove:${a.name}`,
-              kind: 'file.remove',
-              title: `remove ${a.name}`,
-              path: HOST_LAYOUT.bin(input.service, input.version, a.name),
-            })),
+          ...input.catalog.artifacts(input.service, input.version).map((a): PlanTask => ({
+            id: `remove:${a.name}`,
+            kind: 'file.remove',
+            title: `remove ${a.name}`,
+            path: HOST_LAYOUT.bin(input.service, input.version, a.name),
+          })),
         ]),
       ];
     case 'check':
-      return [onEveryHost('liveness', instances, `liveness of ${label}`, (inst) => [liveness(inst)]), finalChecks(desc, instances[0]!)];
+      return [
+        onEveryHost('liveness', instances, `liveness of ${label}`, (inst) => [liveness(inst)]),
+        finalChecks(desc, instances[0]!, false),
+      ];
     case 'functional_test':
       return [
         {

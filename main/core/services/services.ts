@@ -77,6 +77,7 @@ export class Services {
 
   constructor(private readonly d: ServicesDeps) {
     this.unsubscribe = d.events.subscribe((e) => {
+      if (e.type === 'host.liveness') return this.recordLiveness(e.data as LivenessReport);
       if (e.type !== 'command.changed') return;
       const id = (e.data as { id?: string; host_id?: string }).id;
       if (!id || !(e.data as { host_id?: string }).host_id) return;
@@ -417,6 +418,24 @@ export class Services {
     }
   }
 
+  /** The liveness a host's agent measured on its own (watched units) becomes its instances' latest liveness. */
+  private recordLiveness(report: LivenessReport): void {
+    const catalog = this.d.catalog();
+    const at = this.d.clock.now().toISOString();
+    for (const r of this.d.store.services.list(report.cluster_id)) {
+      const unit = catalog?.service(r.service)?.unit.name;
+      const outcome = unit ? report.liveness[unit] : undefined;
+      if (!outcome || !r.hosts.includes(report.host_id)) continue;
+      const checks: ServiceCheckResults = r.checks ?? { liveness: {}, readiness: null, functional: null };
+      const before = checks.liveness[report.host_id];
+      if (before && before.outcome.started_at >= outcome.started_at) continue;
+      checks.liveness[report.host_id] = { at: outcome.started_at, outcome };
+      this.d.store.services.setChecks(r.cluster_id, r.service, checks, at);
+      if (before?.outcome.status !== outcome.status)
+        this.d.events.emit('service.changed', { cluster_id: r.cluster_id, service: r.service });
+    }
+  }
+
   /** Keeps the check outcomes the plans carried (passed or failed) as the service's latest results. */
   private recordChecks(op: OperationRecord, plans: { host_id: string; result: Partial<PlanResult> | null }[], at: string): void {
     const r = this.d.store.services.get(op.cluster_id, op.service);
@@ -488,6 +507,12 @@ export class Services {
       finished_at: o.finished_at,
     };
   }
+}
+
+interface LivenessReport {
+  host_id: string;
+  cluster_id: string;
+  liveness: Record<string, CheckOutcome>;
 }
 
 const optionalId = (v: unknown): string | undefined => (typeof v === 'string' && v.length > 0 ? v : undefined);

@@ -39,6 +39,7 @@ describe('service operation plans', () => {
       'enable',
       'restart',
       'liveness',
+      'watch',
     ]);
     const fetch = b[0] as { url: string; digest: string; path: string; mode: string };
     const pin = catalog.artifacts('etcd', '3.4.23-1')[0]!.platforms[0] as { digest: string };
@@ -55,6 +56,16 @@ describe('service operation plans', () => {
     expect((b[7] as { check: unknown }).check).toEqual({
       kind: 'etcd.health',
       params: { port: 2379, host: '198.18.5.11', timeout_ms: 5000 },
+    });
+    // Right after the restart the liveness may wait for the member to listen; the checks asked for later do not.
+    expect((b[7] as { retry_for_s?: number }).retry_for_s).toBe(60);
+    expect((operationPhases('check', input())[0]!.plans[0]!.args.tasks[0] as { retry_for_s?: number }).retry_for_s).toBeUndefined();
+    // Then the agent watches the same check on its own, at the catalog's interval.
+    expect(b[8]).toMatchObject({
+      kind: 'liveness.watch',
+      unit: 'navin-etcd.service',
+      interval_s: 15,
+      check: (b[7] as { check: unknown }).check,
     });
     const final = phases[1]!.plans[0]!.args.tasks as unknown as { id: string; check: { kind: string; params: { endpoints: string[] } } }[];
     expect(final.map((t) => [t.id, t.check.kind])).toEqual([
@@ -80,6 +91,7 @@ describe('service operation plans', () => {
     const uninstall = operationPhases('uninstall', input())[0]!.plans[0]!.args.tasks;
     expect(uninstall.map((t) => t.kind)).toEqual([
       'systemd.stop',
+      'liveness.unwatch',
       'systemd.disable',
       'unit.remove',
       'systemd.daemon_reload',

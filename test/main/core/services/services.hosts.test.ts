@@ -81,6 +81,7 @@ describeHosts('services on booted hosts, installed from the mirror', () => {
       'enable',
       'restart',
       'liveness',
+      'watch',
       'readiness',
       'functional',
     ]);
@@ -165,6 +166,17 @@ describeHosts('services on booted hosts, installed from the mirror', () => {
 
   test('a unit stopped by hand turns its liveness FAIL with the evidence; starting it again turns it back', async () => {
     await sh(single, 'systemctl stop navin-node-exporter.service');
+    // The agent watches the instance on its own: its liveness turns FAIL within one interval, no operation asked.
+    const watched = await until(
+      'liveness FAIL reported by the agent',
+      async () => {
+        const l = (await service(clusterA, 'node-exporter')).checks.liveness[s.ids.get(single.name)!];
+        return l.outcome.status === 'fail' ? l : undefined;
+      },
+      45_000,
+      500,
+    );
+    expect(watched.outcome.error.code).toBe('unreachable');
     const op = await operate('POST', `/api/v1/clusters/${clusterA}/services/node-exporter/actions`, { action: 'check' });
     expect(op.state).toBe('failed');
     expect(op.code).toBe('check_failed');

@@ -1,0 +1,58 @@
+// The liveness checks a node agent runs on its own: each watched unit's check every interval_s (one run at a
+// time per unit), the latest outcome kept for the next report, and a report asked for at once when a unit's
+// outcome changes between pass and fail, so the console sees an instance die within one interval.
+import type { LivenessWatch } from '../../main/wire/node-agent';
+import type { CheckOutcome } from '../../main/wire/service-checks';
+import type { CheckHook } from './tasks';
+
+export interface LivenessWatcherOptions {
+  watches: () => Record<string, LivenessWatch>;
+  runCheck: CheckHook;
+  /** Called when a unit's outcome changed (or its first one arrived). */
+  onChange: () => void;
+  tickMs?: number;
+}
+
+export class LivenessWatcher {
+  private timer: NodeJS.Timeout | undefined;
+  private readonly latest = new Map<string, { at: number; outcome: CheckOutcome; command_id: string }>();
+  private readonly running = new Set<string>();
+
+  constructor(private readonly o: LivenessWatcherOptions) {}
+
+  start(): void {
+    this.timer ??= setInterval(() => this.tick(), this.o.tickMs ?? 1000);
+    this.timer.unref();
+    this.tick();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  /** The latest outcome of each unit still watched. */
+  outcomes(): Record<string, CheckOutcome> {
+    const watches = this.o.watches();
+    return Object.fromEntries([...this.latest].filter(([unit]) => unit in watches).map(([unit, l]) => [unit, l.outcome]));
+  }
+
+  private tick(): void {
+    const now = Date.now();
+    for (const [unit, w] of Object.entries(this.o.watches())) {
+      const last = this.latest.get(unit);
+      // A watch replaced by a newer plan (a configuration, another port) is run at once, not after the old interval.
+      const due = !last || last.command_id !== w.command_id || now - last.at >= w.interval_s * 1000;
+      if (this.running.has(unit) || !due) continue;
+      this.running.add(unit);
+      void this.o
+        .runCheck(w.check)
+        .then((outcome) => {
+          const before = this.latest.get(unit)?.outcome.status;
+          this.latest.set(unit, { at: Date.now(), outcome, command_id: w.command_id });
+          if (before !== outcome.status) this.o.onChange();
+        })
+        .finally(() => this.running.delete(unit));
+    }
+  }
+}
