@@ -125,7 +125,10 @@ const finalChecks = (desc: CatalogDescriptor, first: Instance, started: boolean)
       args: {
         title: `${desc.service}: readiness and functional test`,
         tasks: [
-          checkTask('readiness', 'readiness', desc.checks.readiness, first.ctx),
+          // After a start, readiness may wait for the members to agree; the functional test runs once.
+          started
+            ? afterStart(checkTask('readiness', 'readiness', desc.checks.readiness, first.ctx))
+            : checkTask('readiness', 'readiness', desc.checks.readiness, first.ctx),
           checkTask('functional', 'functional', desc.checks.functional, first.ctx),
         ],
       },

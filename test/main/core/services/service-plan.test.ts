@@ -72,6 +72,9 @@ describe('service operation plans', () => {
       ['readiness', 'etcd.cluster'],
       ['functional', 'etcd.kv'],
     ]);
+    expect((final[0] as { retry_for_s?: number }).retry_for_s).toBe(60);
+    expect((final[1] as { retry_for_s?: number }).retry_for_s).toBeUndefined();
+    expect((operationPhases('check', input())[1]!.plans[0]!.args.tasks[0] as { retry_for_s?: number }).retry_for_s).toBeUndefined();
     expect(final[1]!.check.params.endpoints).toEqual(hosts.map((h) => `http://${h.address}:2379`));
   });
 
