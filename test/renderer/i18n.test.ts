@@ -69,6 +69,9 @@ describe('dictionaries', () => {
       'mfa_code_invalid',
       'mfa_token_invalid',
       'mfa_enrollment_required',
+      'operation_running',
+      'service_installed',
+      'service_not_installed',
       'network_error',
       'bad_response',
       'bridge_error',
@@ -204,6 +207,10 @@ describe('dictionaries', () => {
         'reports.json',
         'reports.open.pickKey',
         'reports.run.cluster',
+        // The Services tab: its name and the service and version columns are French words too.
+        'cluster.tab.services',
+        'services.col.service',
+        'services.col.version',
         // Service, cluster, code, port, transport and actions are French words too.
         'approvals.col.cluster',
         'backups.col.name',

@@ -5,12 +5,14 @@
 import { ApiCore } from './core';
 import { approvalCalls } from './approvals';
 import { auditCalls } from './audit';
+import { catalogCalls } from './catalog';
 import { clusterCalls } from './clusters';
 import { componentCalls } from './components';
 import { hostCalls } from './hosts';
 import { mirrorCalls } from './mirror';
 import { profileCalls } from './profiles';
 import { reportCalls } from './reports';
+import { serviceCalls } from './services';
 import { sessionCalls } from './session';
 import { settingsCalls } from './settings';
 import { tokenCalls } from './tokens';
@@ -33,9 +35,15 @@ export {
   type Transport,
 } from './transport';
 
-export class ApiClient extends hostCalls(
-  tokenCalls(
-    mirrorCalls(reportCalls(auditCalls(settingsCalls(approvalCalls(profileCalls(componentCalls(clusterCalls(sessionCalls(ApiCore))))))))),
+export class ApiClient extends catalogCalls(
+  serviceCalls(
+    hostCalls(
+      tokenCalls(
+        mirrorCalls(
+          reportCalls(auditCalls(settingsCalls(approvalCalls(profileCalls(componentCalls(clusterCalls(sessionCalls(ApiCore)))))))),
+        ),
+      ),
+    ),
   ),
 ) {}
 

@@ -20,6 +20,7 @@ import { createReportsStore } from '../stores/reports';
 import { createMirrorStore } from '../stores/mirror';
 import { createUsersStore } from '../stores/users';
 import { createHostsStore } from '../stores/hosts';
+import { createServicesStore } from '../stores/services';
 import { createTokensStore } from '../stores/tokens';
 import { createRouterStore } from '../stores/router';
 import { createSessionStore } from '../stores/session';
@@ -80,6 +81,8 @@ export const reportsStore = createReportsStore({
 export const paletteStore = createPaletteStore();
 /** The Hosts tab of the open hosts cluster. */
 export const hostsStore = createHostsStore({ client });
+/** The Services tab of the open hosts cluster. */
+export const servicesStore = createServicesStore({ client });
 /** The Profile tab of the open cluster (and the four-eyes flag the components tab needs). */
 export const profileStore = createProfileStore({ client });
 /** The Approvals screen. */
@@ -110,6 +113,7 @@ export function resetDataStores(): void {
   clusterApprovalsStore.getState().reset();
   checksStore.getState().reset();
   hostsStore.getState().reset();
+  servicesStore.getState().reset();
   mfaEnrolmentStore.getState().reset();
   consoleSettingsStore.getState().reset();
   mirrorStore.getState().reset();
@@ -126,6 +130,7 @@ export function startLiveStores(): () => void {
     approvalsStore.getState().startLive(),
     clusterApprovalsStore.getState().startLive(),
     hostsStore.getState().startLive(),
+    servicesStore.getState().startLive(),
     mirrorStore.getState().startLive(),
   ];
   return () => {
@@ -163,6 +168,7 @@ export const useProfile = storeHook(profileStore);
 export const useApprovals = storeHook(approvalsStore);
 export const useClusterApprovals = storeHook(clusterApprovalsStore);
 export const useHosts = storeHook(hostsStore);
+export const useServices = storeHook(servicesStore);
 export const useChecks = storeHook(checksStore);
 export const useMfaEnrolment = storeHook(mfaEnrolmentStore);
 export const useConsoleSettings = storeHook(consoleSettingsStore);

@@ -8,7 +8,7 @@ export type ScreenId = (typeof SCREENS)[number];
 export const DEFAULT_SCREEN: ScreenId = 'clusters';
 
 /** The tabs of a cluster page. */
-export const CLUSTER_TABS = ['overview', 'profile', 'import', 'agent', 'hosts', 'components', 'commands'] as const;
+export const CLUSTER_TABS = ['overview', 'profile', 'import', 'agent', 'hosts', 'services', 'components', 'commands'] as const;
 export type ClusterTab = (typeof CLUSTER_TABS)[number];
 export const DEFAULT_CLUSTER_TAB: ClusterTab = 'overview';
 

@@ -1,5 +1,6 @@
 // One cluster: header (name, state, tenant, profile), then tabs: overview (agent and inventory), profile (rules,
-// preflight checks, backups), import, agent installation, components and commands. The tab is part of the address (#/clusters/<id>/<tab>).
+// preflight checks, backups), import, agent installation, components, hosts and services (hosts clusters) and
+// commands. The tab is part of the address (#/clusters/<id>/<tab>).
 import { useEffect, type ReactElement } from 'react';
 import { clusterPageStore, clusterSetupStore, routerStore, useClusterPage, useRouter, useSession, useT } from '../../app/stores';
 import { clusterHash, hashOf, type ClusterTab } from '../../stores/router';
@@ -16,12 +17,15 @@ import { ImportWizard } from './ImportWizard';
 import { OverviewTab } from './OverviewTab';
 import { ProfileTab } from './ProfileTab';
 import { HostsTab } from './HostsTab';
+import { ServicesTab } from './ServicesTab';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { RefreshButton } from '../../components/RefreshButton';
 
 const WRITE_TABS: readonly ClusterTab[] = ['import', 'agent'];
 /** A hosts cluster has no Kubernetes import, cluster agent or ManagedComponents: its hosts have node agents. */
 const KUBERNETES_TABS: readonly ClusterTab[] = ['overview', 'import', 'agent', 'components'];
+/** Only a hosts cluster has hosts, and the catalog services installed on them. */
+const HOSTS_TABS: readonly ClusterTab[] = ['hosts', 'services'];
 
 export function ClusterPage({ clusterId }: { clusterId: string }): ReactElement {
   const t = useT();
@@ -46,12 +50,13 @@ export function ClusterPage({ clusterId }: { clusterId: string }): ReactElement 
       { id: 'import', label: t('cluster.tab.import') },
       { id: 'agent', label: t('cluster.tab.agent') },
       { id: 'hosts', label: t('cluster.tab.hosts') },
+      { id: 'services', label: t('cluster.tab.services') },
       { id: 'components', label: t('cluster.tab.components') },
       { id: 'commands', label: t('cluster.tab.commands') },
     ] as const
   )
     .filter((x) => canWrite || !WRITE_TABS.includes(x.id))
-    .filter((x) => (cluster?.kind === 'hosts' ? !KUBERNETES_TABS.includes(x.id) : x.id !== 'hosts'))
+    .filter((x) => (cluster?.kind === 'hosts' ? !KUBERNETES_TABS.includes(x.id) : !HOSTS_TABS.includes(x.id)))
     .map((x) => ({ ...x, href: clusterHash(clusterId, x.id) }));
   const shown: ClusterTab = tabs.some((x) => x.id === tab) ? tab : (tabs[0]?.id ?? 'overview');
 
@@ -135,6 +140,7 @@ export function ClusterPage({ clusterId }: { clusterId: string }): ReactElement 
         {shown === 'import' ? <ImportWizard clusterId={clusterId} /> : null}
         {shown === 'agent' ? <AgentWizard clusterId={clusterId} /> : null}
         {shown === 'hosts' ? <HostsTab clusterId={clusterId} /> : null}
+        {shown === 'services' ? <ServicesTab clusterId={clusterId} /> : null}
         {shown === 'components' ? <ComponentsTab clusterId={clusterId} /> : null}
         {shown === 'commands' ? <ClusterCommandsTab clusterId={clusterId} /> : null}
       </TabPanel>

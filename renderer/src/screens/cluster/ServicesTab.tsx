@@ -1,0 +1,83 @@
+// The Services tab of a hosts cluster: the catalog services installed on its hosts (state, hosts, latest
+// checks, actions), the newest operation of one followed live (the one picked, else the one running), and the
+// form that installs another. Everything reloads on pushed `service.changed` and `command.changed` events.
+import { useEffect, useState, type ReactElement } from 'react';
+import type { ServiceAction } from '../../../../preload/api';
+import { clusterApprovalsStore, hostsStore, profileStore, servicesStore, useServices, useSession, useT } from '../../app/stores';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { ListView } from '../../components/ListView';
+import { Panel } from '../../components/Panel';
+import { RefreshButton } from '../../components/RefreshButton';
+import { DISRUPTIVE_ACTIONS, shownOperationService } from '../../stores/services';
+import { selectCanWrite } from '../../stores/session';
+import { useFourEyesActions } from './ComponentActions';
+import { InstallServiceForm } from './InstallServiceForm';
+import { OperationError } from './OperationError';
+import { ServiceActionConfirm } from './ServiceActions';
+import { ServiceOperation } from './ServiceOperation';
+import { ServicesTable } from './ServicesTable';
+
+export function ServicesTab({ clusterId }: { clusterId: string }): ReactElement {
+  const t = useT();
+  const { items, status, error, acting } = useServices.fields('items', 'status', 'error', 'acting');
+  const canWrite = useSession(selectCanWrite);
+  const fourEyes = useFourEyesActions(clusterId);
+  /** The service whose operation is shown; undefined: none picked (the running one is shown), null: none. */
+  const [picked, setPicked] = useState<string | null | undefined>(undefined);
+  const [confirming, setConfirming] = useState<{ service: string; action: ServiceAction } | null>(null);
+
+  useEffect(() => {
+    void servicesStore.getState().open(clusterId);
+    // The install form's hosts, the four-eyes flag of the profile, and this operator's approvals for the pickers.
+    void hostsStore.getState().open(clusterId);
+    void profileStore.getState().bind(clusterId);
+    void clusterApprovalsStore.getState().setFilter({ cluster_id: clusterId, state: 'approved' });
+  }, [clusterId]);
+
+  const shown = shownOperationService(items, picked);
+  const onAction = (service: string, action: ServiceAction): void => {
+    servicesStore.getState().clearAction();
+    if (DISRUPTIVE_ACTIONS.includes(action) || fourEyes.includes(action)) setConfirming({ service, action });
+    else
+      void servicesStore
+        .getState()
+        .runAction(service, action)
+        .then((op) => op && setPicked(service));
+  };
+
+  return (
+    <div className="services-tab" data-testid="cluster-services">
+      <Panel
+        titleId="services-title"
+        title={t('services.title')}
+        icon="components"
+        actions={<RefreshButton onClick={() => void servicesStore.getState().load()} />}
+      >
+        <p className="help">{t('services.liveNote')}</p>
+        {error ? <ErrorNotice error={error} testId="services-error" /> : null}
+        {acting.error ? <OperationError error={acting.error} clusterId={clusterId} testId="service-action-error" /> : null}
+        {confirming ? (
+          <ServiceActionConfirm
+            clusterId={clusterId}
+            service={confirming.service}
+            action={confirming.action}
+            fourEyes={fourEyes.includes(confirming.action)}
+            onDone={(launched) => {
+              if (launched) setPicked(confirming.service);
+              setConfirming(null);
+            }}
+          />
+        ) : null}
+        <ListView
+          status={status}
+          count={items.length}
+          empty={{ icon: 'components', title: t('services.empty.title'), body: t('services.empty.body'), testId: 'services-empty' }}
+        >
+          <ServicesTable items={items} canWrite={canWrite} shown={shown?.service ?? null} onShow={setPicked} onAction={onAction} />
+        </ListView>
+      </Panel>
+      {shown?.operation ? <ServiceOperation operation={shown.operation} /> : null}
+      {canWrite ? <InstallServiceForm clusterId={clusterId} onInstalled={setPicked} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,181 @@
+// The Services tab of an open hosts cluster: the catalog services installed on its hosts (version, state,
+// hosts, latest checks, newest operation with its plans task by task), the catalog the install form offers,
+// installing a service and its actions. Live: `service.changed` and `command.changed` (plans report task by
+// task) of this cluster reload the list; a burst becomes one reload.
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { ApiEvent, CatalogServiceSummary, OperationView, ServiceAction, ServiceInstall, ServiceView } from '../../../preload/api';
+import { toApiError, type ApiClient, type ApiError } from '../api/client';
+import type { LoadStatus, MutationState } from './clusters';
+import { coalescer, eventCluster } from './live';
+
+/** The actions of an installed service, in the order the tab offers them. */
+export const SERVICE_ACTIONS: readonly ServiceAction[] = ['check', 'functional_test', 'start', 'stop', 'restart', 'uninstall'];
+/** The actions asked for through a confirmation (they interrupt or remove the service). */
+export const DISRUPTIVE_ACTIONS: readonly ServiceAction[] = ['stop', 'restart', 'uninstall'];
+
+export interface ServiceMutation extends MutationState {
+  /** The service the mutation is about. */
+  service: string | null;
+  /** For actions: which one. */
+  action: ServiceAction | null;
+}
+
+export interface ServicesState {
+  clusterId: string | null;
+  items: ServiceView[];
+  status: LoadStatus;
+  error: ApiError | null;
+  /** The catalog's services (read once; `catalogValid` false: the manager's catalog is invalid, nothing offered). */
+  catalog: CatalogServiceSummary[];
+  catalogValid: boolean;
+  catalogStatus: LoadStatus;
+  catalogError: ApiError | null;
+  installing: ServiceMutation;
+  acting: ServiceMutation;
+
+  open(clusterId: string): Promise<void>;
+  load(): Promise<void>;
+  loadCatalog(): Promise<void>;
+  install(request: ServiceInstall): Promise<OperationView | null>;
+  runAction(service: string, action: ServiceAction, approvalId?: string): Promise<OperationView | null>;
+  clearInstall(): void;
+  clearAction(): void;
+  handleEvent(event: ApiEvent): void;
+  startLive(): () => void;
+  reset(): void;
+}
+
+export type ServicesStore = StoreApi<ServicesState>;
+
+const IDLE: ServiceMutation = { pending: false, error: null, service: null, action: null };
+
+export function createServicesStore(deps: { client: ApiClient; eventDebounceMs?: number }): ServicesStore {
+  const api = deps.client;
+  const initial = {
+    clusterId: null,
+    items: [],
+    status: 'idle' as LoadStatus,
+    error: null,
+    installing: IDLE,
+    acting: IDLE,
+  };
+  const noCatalog = { catalog: [], catalogValid: true, catalogStatus: 'idle' as LoadStatus, catalogError: null };
+  return createStore<ServicesState>()((set, get) => {
+    const reload = coalescer(deps.eventDebounceMs ?? 300, () => void get().load());
+    /** Shows the operation just started on its service at once (the reload that follows brings the rest). */
+    const showOperation = (op: OperationView): void =>
+      set((s) => ({ items: s.items.map((v) => (v.service === op.service ? { ...v, operation: op } : v)) }));
+    const mutate = async (
+      kind: 'installing' | 'acting',
+      what: { service: string; action: ServiceAction | null },
+      call: (clusterId: string) => Promise<OperationView>,
+    ): Promise<OperationView | null> => {
+      const id = get().clusterId;
+      if (!id) return null;
+      set({ [kind]: { pending: true, error: null, ...what } });
+      try {
+        const op = await call(id);
+        if (get().clusterId !== id) return op;
+        set({ [kind]: { ...IDLE, ...what } });
+        showOperation(op);
+        void get().load();
+        return op;
+      } catch (e) {
+        if (get().clusterId === id) set({ [kind]: { pending: false, error: toApiError(e), ...what } });
+        return null;
+      }
+    };
+    return {
+      ...initial,
+      ...noCatalog,
+
+      async open(clusterId) {
+        if (get().clusterId !== clusterId) {
+          reload.cancel();
+          set({ ...initial, clusterId });
+        }
+        await Promise.all([get().load(), get().catalogStatus === 'ready' ? null : get().loadCatalog()]);
+      },
+
+      async load() {
+        const id = get().clusterId;
+        if (!id) return;
+        if (get().status !== 'ready') set({ status: 'loading' });
+        try {
+          const { items } = await api.listServices(id);
+          if (get().clusterId === id) set({ items, status: 'ready', error: null });
+        } catch (e) {
+          if (get().clusterId === id) set({ status: get().items.length ? 'ready' : 'error', error: toApiError(e) });
+        }
+      },
+
+      async loadCatalog() {
+        set({ catalogStatus: 'loading' });
+        try {
+          const list = await api.listCatalog();
+          set({ catalog: list.services, catalogValid: list.valid, catalogStatus: 'ready', catalogError: null });
+        } catch (e) {
+          set({ catalogStatus: 'error', catalogError: toApiError(e) });
+        }
+      },
+
+      install(request) {
+        return mutate('installing', { service: request.service, action: null }, (id) => api.installService(id, request));
+      },
+
+      runAction(service, action, approvalId) {
+        return mutate('acting', { service, action }, (id) => api.serviceAction(id, service, action, approvalId));
+      },
+
+      clearInstall() {
+        set({ installing: IDLE });
+      },
+
+      clearAction() {
+        set({ acting: IDLE });
+      },
+
+      handleEvent(event) {
+        const id = get().clusterId;
+        if (!id || eventCluster(event) !== id) return;
+        // An operation changed, or one of its plans reported a task.
+        if (event.type === 'service.changed' || event.type === 'command.changed') reload.trigger();
+      },
+
+      startLive() {
+        return api.onEvent((event) => get().handleEvent(event));
+      },
+
+      reset() {
+        reload.cancel();
+        set({ ...initial, ...noCatalog });
+      },
+    };
+  });
+}
+
+/** What the install form sends: the hosts checked, in the cluster's order (the first runs the readiness and
+ * functional test), and the approval only when one was picked. */
+export function installRequest(form: {
+  service: string;
+  version: string;
+  hostOrder: readonly string[];
+  checked: ReadonlySet<string>;
+  approvalId: string;
+}): ServiceInstall {
+  const hosts = form.hostOrder.filter((id) => form.checked.has(id));
+  return {
+    service: form.service,
+    version: form.version,
+    hosts,
+    ...(form.approvalId ? { approval_id: form.approvalId } : {}),
+  };
+}
+
+/** The service whose operation the tab shows: the one picked (null: none), or while nothing was picked (or the
+ * one picked is gone), the first with an operation running. */
+export function shownOperationService(items: readonly ServiceView[], picked: string | null | undefined): ServiceView | null {
+  if (picked === null) return null;
+  const chosen = picked === undefined ? undefined : items.find((s) => s.service === picked && s.operation);
+  return chosen ?? items.find((s) => s.operation?.state === 'running') ?? null;
+}
