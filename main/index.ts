@@ -57,6 +57,7 @@ app.whenReady().then(() => {
   session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
   manager = openManager({ dataDir: dataDirArg ?? app.getPath('userData'), mode: 'desktop', protector: safeStorageProtector() });
   manager.syslog.start();
+  manager.drift.startSchedule();
   if (gatewayPort !== 'off') {
     startEmbeddedGateway(manager, {
       host: gatewayHost,

@@ -54,6 +54,7 @@ export class NodeAgent {
     this.executor = new NodeExecutor({
       state: this.state,
       fs: new ManagedFs(o.prefix ?? '/', config.managed_roots),
+      prefix: o.prefix ?? '/',
       systemctl: o.systemctl ?? 'systemctl',
       runCheck: o.runCheck ?? ((c) => runCheck(c.kind, c.params)),
       onProgress: (id, total, task) => this.progress(id, total, task),

@@ -1,7 +1,16 @@
 // What the node agent's commands do: plan.execute runs a signed plan's tasks in order, writing each task's
 // outcome to the state file before reporting it, so a restarted agent resumes after the last completed task and
-// never runs one twice; a failed task stops the plan with its code. facts.report (read-only) reports the facts.
-import { isManagedUnit, NODE_OPERATIONS, NODE_SENSITIVE_OPERATIONS, OP_FACTS_REPORT, OP_PLAN_EXECUTE } from '../../main/wire/node-agent';
+// never runs one twice; a failed task stops the plan with its code. facts.report (read-only) reports the facts;
+// drift.scan (read-only) hashes every managed file and unit again.
+import {
+  isManagedUnit,
+  NODE_OPERATIONS,
+  NODE_SENSITIVE_OPERATIONS,
+  OP_DRIFT_SCAN,
+  OP_FACTS_REPORT,
+  OP_PLAN_EXECUTE,
+} from '../../main/wire/node-agent';
+import { driftScan } from './drift-scan';
 import { planProblem, type PlanArgs, type PlanResult, type TaskOutcome } from '../../main/wire/plan';
 import { ExecutionError, type Executor, type Prepared } from '../commands';
 import { log } from '../log';
@@ -12,6 +21,8 @@ import { runTask, type CheckHook } from './tasks';
 export interface NodeExecutorOptions {
   state: FileStateStore;
   fs: ManagedFs;
+  /** Where the host's "/" is (a folder in tests): drift scans read the managed paths there. */
+  prefix: string;
   systemctl: string;
   runCheck: CheckHook;
   /** Best effort, after each state write: the final receipt carries every outcome anyway. */
@@ -35,7 +46,7 @@ export class NodeExecutor implements Executor<NodeState> {
   constructor(private readonly o: NodeExecutorOptions) {}
 
   prepare(_commandId: string, op: string, args: unknown): Prepared<NodeState> {
-    if (op === OP_FACTS_REPORT) return { ok: true };
+    if (op === OP_FACTS_REPORT || op === OP_DRIFT_SCAN) return { ok: true };
     const problem = planProblem(args, this.o.fs.roots, isManagedUnit);
     if (problem) {
       const code = /not a unit the agent manages/.test(problem)
@@ -66,6 +77,7 @@ export class NodeExecutor implements Executor<NodeState> {
 
   async execute(commandId: string, op: string): Promise<unknown> {
     if (op === OP_FACTS_REPORT) return this.o.onFacts();
+    if (op === OP_DRIFT_SCAN) return driftScan(this.o.prefix, this.o.state.state.managed);
     if (op !== OP_PLAN_EXECUTE) throw new ExecutionError('op_unknown', `unknown operation ${op}`);
     return this.runPlan(commandId);
   }

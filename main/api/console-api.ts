@@ -15,6 +15,7 @@ import { backupRoutes } from './routes/backups';
 import { settingsRoutes } from './routes/settings';
 import { hostRoutes } from './routes/hosts';
 import { serviceRoutes } from './routes/services';
+import { driftRoutes } from './routes/drift';
 import { catalogRoutes } from './routes/catalog';
 import { mirrorRoutes } from './routes/mirror';
 import { tokenRoutes } from './routes/tokens';
@@ -36,6 +37,7 @@ export function consoleApi(): Router {
   settingsRoutes(router);
   hostRoutes(router);
   serviceRoutes(router);
+  driftRoutes(router);
   catalogRoutes(router);
   mirrorRoutes(router);
   tokenRoutes(router);

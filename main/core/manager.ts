@@ -24,6 +24,7 @@ import { Preflight } from './preflight/preflight';
 import { Approvals } from './approvals/approvals';
 import { Lifecycle } from './lifecycle/lifecycle';
 import { Services } from './services/services';
+import { Drift } from './drift/drift';
 import { SyslogForwarder } from './audit/syslog-forwarder';
 import { Backups } from './backups/backups';
 import { Hosts } from './hosts/hosts';
@@ -85,6 +86,8 @@ export interface Manager {
   readonly hostCommands: HostCommands;
   /** Catalog services installed on hosts clusters, and their operations. */
   readonly services: Services;
+  /** Drift findings of hosts clusters (scans on demand; every hour once startSchedule is called). */
+  readonly drift: Drift;
   /** The service catalog as loaded at start, or why it is invalid (the catalog_valid rule reports it). */
   readonly catalog: CatalogLoad;
   /** The release public keys trusted to sign offline bundles. */
@@ -181,6 +184,7 @@ export function openManager(opts: ManagerOptions): Manager {
       hostIdentities: new HostIdentities(store, hosts, ca, keyring, clock, VERSION, events),
       hostCommands,
       services,
+      drift: new Drift({ store, clock, hosts, hostCommands, services, events }),
       catalog,
       releaseKeys,
       mirror,

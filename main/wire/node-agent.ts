@@ -17,7 +17,9 @@ export const hostUri = (hostId: string): string => `urn:navin:host:${hostId}`;
 
 export const OP_PLAN_EXECUTE = 'plan.execute';
 export const OP_FACTS_REPORT = 'facts.report';
-export const NODE_OPERATIONS: readonly string[] = [OP_PLAN_EXECUTE, OP_FACTS_REPORT];
+/** Read-only: every managed file and unit hashed again, as it is on disk now. */
+export const OP_DRIFT_SCAN = 'drift.scan';
+export const NODE_OPERATIONS: readonly string[] = [OP_PLAN_EXECUTE, OP_FACTS_REPORT, OP_DRIFT_SCAN];
 /** Operations that change the host: refused offline with manager_unreachable. */
 export const NODE_SENSITIVE_OPERATIONS: ReadonlySet<string> = new Set([OP_PLAN_EXECUTE]);
 
@@ -90,6 +92,27 @@ export interface LivenessWatch {
   check: { kind: string; params: Record<string, unknown> };
   interval_s: number;
   command_id: string;
+}
+
+export type DriftState = 'ok' | 'modified' | 'deleted' | 'replaced';
+
+/** One managed file or unit as a drift scan found it. */
+export interface DriftItem {
+  /** The file's path, or /etc/systemd/system/<unit> for a unit. */
+  path: string;
+  kind: 'file' | 'unit';
+  state: DriftState;
+  expected_sha256: string;
+  observed_sha256: string | null;
+  /** The command that last wrote it. */
+  command_id: string;
+  /** What stands there instead (a symlink's target, …). */
+  detail?: string;
+}
+
+export interface DriftScanResult {
+  scanned_at: string;
+  items: DriftItem[];
 }
 
 export interface HostReportRequest {

@@ -7,6 +7,7 @@ import type { BackupRoutes } from './backups';
 import type { CatalogRoutes } from './catalog';
 import type { ClusterRoutes } from './clusters';
 import type { CommandRoutes } from './commands';
+import type { DriftRoutes } from './drift';
 import type { HostRoutes } from './hosts';
 import type { KeyRoutes } from './keys';
 import type { KubernetesRoutes } from './kubernetes';
@@ -28,6 +29,7 @@ export type * from './catalog';
 export type * from './checks';
 export type * from './clusters';
 export type * from './commands';
+export type * from './drift';
 export type * from './errors';
 export type * from './hosts';
 export type * from './keys';
@@ -53,6 +55,7 @@ export interface ApiRoutes
     ClusterRoutes,
     HostRoutes,
     ServiceRoutes,
+    DriftRoutes,
     KubernetesRoutes,
     CommandRoutes,
     AuditRoutes,

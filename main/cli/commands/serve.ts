@@ -54,6 +54,7 @@ export async function serve(opts: ServeOptions): Promise<number> {
       if (user) say(`one-time login link for ${user} (valid 15 minutes): ${server.url}#ticket=${manager.accounts.issueLoginTicket(user)}`);
     }
     manager.syslog.start();
+    manager.drift.startSchedule();
     say('press Ctrl-C to stop');
     await new Promise<void>((resolve) => {
       const stop = (): void => {

@@ -11,7 +11,14 @@ import { requiresFourEyes } from '../profiles/profile-rules';
 import type { CommandRecord } from '../store/commands-tables';
 import type { Store } from '../store/store';
 import { buildCommand, signDocument } from '../../wire/envelope';
-import { DEFAULT_MANAGED_ROOTS, isManagedUnit, OP_FACTS_REPORT, OP_PLAN_EXECUTE, type HostReportRequest } from '../../wire/node-agent';
+import {
+  DEFAULT_MANAGED_ROOTS,
+  isManagedUnit,
+  OP_DRIFT_SCAN,
+  OP_FACTS_REPORT,
+  OP_PLAN_EXECUTE,
+  type HostReportRequest,
+} from '../../wire/node-agent';
 import { planProblem, type PlanArgs, type PlanProgressRequest, type PlanResult, type TaskOutcome, type TaskStatus } from '../../wire/plan';
 import type { Receipt } from '../../wire/protocol';
 import type { Hosts } from './hosts';
@@ -103,6 +110,11 @@ export class HostCommands {
           `the ${cluster.profile} profile requires four eyes: a raw plan cannot be sent to its hosts, only service operations with their approvals`,
         );
     });
+  }
+
+  /** Asks a host's agent to hash every file and unit it manages again (read-only, also served offline). */
+  issueDriftScan(hostId: string, actor: string): CommandView {
+    return this.issue(hostId, OP_DRIFT_SCAN, {}, actor);
   }
 
   /** Asks a host's agent to read and report its facts now (read-only, also served offline). */

@@ -11,7 +11,8 @@ import { CHECK_PARAM_FIELDS, isCheckKind, type CheckRole } from '../../wire/serv
 
 export const SERVICE_ACTIONS = ['start', 'stop', 'restart', 'uninstall', 'functional_test', 'check'] as const;
 export type ServiceAction = (typeof SERVICE_ACTIONS)[number];
-export type OperationAction = 'install' | 'configuration' | ServiceAction;
+/** realign: the install's tasks again (binaries, files, unit) over what drifted, gated as a configuration. */
+export type OperationAction = 'install' | 'configuration' | 'realign' | ServiceAction;
 
 export interface PlanHost {
   id: string;
@@ -162,8 +163,9 @@ export function operationPhases(action: OperationAction, input: PlanInput): Oper
   const label = `${desc.service} ${input.version}`;
   switch (action) {
     case 'install':
+    case 'realign':
     case 'configuration': {
-      const artifacts = action === 'install' ? input.catalog.artifacts(input.service, input.version) : [];
+      const artifacts = action === 'configuration' ? [] : input.catalog.artifacts(input.service, input.version);
       return [
         onEveryHost(action, instances, `${action} ${label}`, (inst) => [
           ...fetchTasks(input, artifacts, inst),

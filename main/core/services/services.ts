@@ -67,6 +67,7 @@ const isFinal = (state: string): boolean => !['queued', 'delivered'].includes(st
 const AFTER: Partial<Record<OperationAction, ServiceState>> = {
   install: 'running',
   configuration: 'running',
+  realign: 'running',
   start: 'running',
   restart: 'running',
   stop: 'stopped',
@@ -156,6 +157,14 @@ export class Services {
     const config = this.settings(this.catalog(), service, body.config);
     const hosts = r.hosts.map((id) => this.d.hosts.get(id));
     return this.start(clusterId, 'configuration', { service, version: r.version, hosts, config }, user, optionalId(body.approval_id));
+  }
+
+  /** Writes the service again as the console last configured it (binaries, files, unit), then checks it: drift's realign. */
+  async realign(clusterId: string, service: string, user: PublicUser, approvalId?: string): Promise<OperationView> {
+    this.d.hosts.hostsCluster(clusterId);
+    const r = this.record(clusterId, service);
+    const hosts = r.hosts.map((id) => this.d.hosts.get(id));
+    return this.start(clusterId, 'realign', { service, version: r.version, hosts, config: r.config }, user, approvalId);
   }
 
   /** start, stop, restart, uninstall, functional_test (the functional test alone) or check (every check now). */
@@ -281,7 +290,7 @@ export class Services {
     const admission = gated
       ? await this.d.lifecycle.admit(
           clusterId,
-          { action, service, spec: { component: service, version } },
+          { action: action === 'realign' ? 'configuration' : action, service, spec: { component: service, version } },
           user as PublicUser,
           approvalId,
           { hosts: hosts.map((h) => h.id), install: action === 'install' },
@@ -384,7 +393,7 @@ export class Services {
         const host = store.hosts.get(failed.host_id)?.name ?? failed.host_id;
         const message = `${task ? `task ${task.id}` : 'the plan'} failed on ${host}${task?.message ? `: ${task.message}` : ''}`;
         store.services.finishOperation(op.id, 'failed', c.code ?? 'plan_failed', message, now);
-        if (['install', 'configuration', 'start', 'restart', 'uninstall'].includes(op.action))
+        if (['install', 'configuration', 'realign', 'start', 'restart', 'uninstall'].includes(op.action))
           store.services.setState(op.cluster_id, op.service, 'failed', now);
         store.audit.append({
           actor: 'manager',

@@ -421,4 +421,32 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX service_operations_running ON service_operations(state) WHERE state = 'running';
     `,
   },
+  {
+    version: 10,
+    name: 'drift findings of hosts clusters and their report-only mode',
+    // A finding is one managed file or unit found changed outside the console, open until a scan finds it right
+    // again (put back by hand, or rewritten by the console) or it is no longer managed (removed with its service).
+    sql: `
+      ALTER TABLE clusters ADD COLUMN drift_mode TEXT NOT NULL DEFAULT 'realign' CHECK (drift_mode IN ('realign','report_only'));
+
+      CREATE TABLE drift_findings (
+        id TEXT PRIMARY KEY,
+        cluster_id TEXT NOT NULL REFERENCES clusters(id) ON DELETE CASCADE,
+        host_id TEXT NOT NULL REFERENCES hosts(id) ON DELETE CASCADE,
+        path TEXT NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('file','unit')),
+        state TEXT NOT NULL CHECK (state IN ('modified','deleted','replaced')),
+        expected_sha256 TEXT NOT NULL,
+        observed_sha256 TEXT,
+        detail TEXT,
+        command_id TEXT NOT NULL,
+        detected_at TEXT NOT NULL,
+        last_seen_at TEXT NOT NULL,
+        resolved_at TEXT,
+        resolution TEXT CHECK (resolution IN ('restored','realigned','removed'))
+      );
+      CREATE INDEX drift_findings_open ON drift_findings(cluster_id, host_id, path) WHERE resolved_at IS NULL;
+      CREATE INDEX drift_findings_cluster ON drift_findings(cluster_id, detected_at);
+    `,
+  },
 ];

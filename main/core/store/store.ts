@@ -8,6 +8,7 @@ import { ClustersTable } from './clusters-table';
 import { ClusterAccessTables } from './cluster-access-tables';
 import { CommandsTables } from './commands-tables';
 import { openDatabase, type Db } from './database';
+import { DriftTables } from './drift-tables';
 import { KeysTables } from './keys-tables';
 import { LifecycleTables } from './lifecycle-tables';
 import { HostsTables } from './hosts-tables';
@@ -34,6 +35,7 @@ export class Store {
   readonly hosts: HostsTables;
   readonly mirror: MirrorTables;
   readonly services: ServicesTables;
+  readonly drift: DriftTables;
 
   private constructor(
     readonly db: Db,
@@ -54,6 +56,7 @@ export class Store {
     this.hosts = new HostsTables(db);
     this.mirror = new MirrorTables(db);
     this.services = new ServicesTables(db);
+    this.drift = new DriftTables(db);
   }
 
   static open(file: string, clock: Clock, migrations?: readonly Migration[]): Store {

@@ -1,0 +1,47 @@
+// drift.scan (read-only): every file and unit the agent wrote for the manager, looked at again as it is on disk
+// now: still the bytes it wrote (ok), changed (modified), gone (deleted), or something else in its place, a
+// symlink above all (replaced). Nothing is followed or changed; a folder on the way that turned into a symlink
+// makes the path replaced too.
+import { createHash } from 'node:crypto';
+import { lstatSync, readFileSync, readlinkSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { DriftItem, DriftScanResult, ManagedEntry } from '../../main/wire/node-agent';
+import { UNIT_DIR } from '../../main/wire/node-agent';
+
+const sha256 = (b: Buffer): string => createHash('sha256').update(b).digest('hex');
+
+function look(prefix: string, path: string, kind: DriftItem['kind'], entry: ManagedEntry): DriftItem {
+  const base = { path, kind, expected_sha256: entry.sha256, command_id: entry.command_id };
+  const real = join(prefix, path);
+  // A symlinked parent would let a read go elsewhere: judge the folders first, from the top.
+  for (let dir = dirname(path); dir !== '/' && dir !== '.'; dir = dirname(dir)) {
+    try {
+      if (lstatSync(join(prefix, dir)).isSymbolicLink())
+        return { ...base, state: 'replaced', observed_sha256: null, detail: `${dir} is a symlink to ${readlinkSync(join(prefix, dir))}` };
+    } catch {
+      break;
+    }
+  }
+  let st;
+  try {
+    st = lstatSync(real);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { ...base, state: 'deleted', observed_sha256: null };
+    return { ...base, state: 'replaced', observed_sha256: null, detail: (error as Error).message };
+  }
+  if (st.isSymbolicLink()) return { ...base, state: 'replaced', observed_sha256: null, detail: `a symlink to ${readlinkSync(real)}` };
+  if (!st.isFile()) return { ...base, state: 'replaced', observed_sha256: null, detail: 'not a regular file' };
+  const observed = sha256(readFileSync(real));
+  return { ...base, state: observed === entry.sha256 ? 'ok' : 'modified', observed_sha256: observed };
+}
+
+export function driftScan(
+  prefix: string,
+  managed: { files: Record<string, ManagedEntry>; units: Record<string, ManagedEntry> },
+): DriftScanResult {
+  const items = [
+    ...Object.entries(managed.files).map(([path, e]) => look(prefix, path, 'file', e)),
+    ...Object.entries(managed.units).map(([unit, e]) => look(prefix, `${UNIT_DIR}/${unit}`, 'unit', e)),
+  ].sort((a, b) => a.path.localeCompare(b.path));
+  return { scanned_at: new Date().toISOString(), items };
+}

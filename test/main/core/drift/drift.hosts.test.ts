@@ -1,0 +1,148 @@
+// Drift on a booted Debian 12 host: files and units the console wrote for the node exporter and NATS are
+// modified, deleted and swapped for a symlink by hand; a scan finds each one and opens the config_drift alert;
+// each way of resolving a finding is seen: put back by hand, realigned by the console (refused while the cluster
+// is in report-only mode), and removed with its service; the alert clears with the last one. All of it audited.
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { until } from '../../../support/agent-harness';
+import { describeHosts, type TestHost } from '../../../support/hosts';
+import { serviceHosts, sh, type ServiceHosts } from '../../../support/service-hosts';
+
+const NODE_EXPORTER = '1.5.0-1';
+const NATS = '2.9.10-1';
+const NE_CONFIG = '/etc/navin/node-exporter/web-config.yml';
+const NE_BIN = `/opt/navin/node-exporter/${NODE_EXPORTER}/node-exporter`;
+const NATS_CONFIG = '/etc/navin/nats/nats-server.conf';
+const NATS_UNIT = '/etc/systemd/system/navin-nats.service';
+
+describeHosts('drift of the files and units the console wrote, on a booted host', () => {
+  let s: ServiceHosts;
+  let host: TestHost;
+  let cluster: string;
+
+  beforeAll(async () => {
+    s = await serviceHosts(
+      [1],
+      [
+        ['node-exporter', NODE_EXPORTER],
+        ['nats', NATS],
+      ],
+    );
+    host = s.hosts[0]!;
+    cluster = s.clusters[0]!;
+    for (const [service, version] of [
+      ['node-exporter', NODE_EXPORTER],
+      ['nats', NATS],
+    ] as const) {
+      const op = await operate('POST', `/api/v1/clusters/${cluster}/services`, { service, version, hosts: [host.name] });
+      if (op.state !== 'succeeded') throw new Error(`${service}: ${op.code} ${op.message}`);
+    }
+  }, 600_000);
+
+  afterAll(async () => {
+    await s?.close();
+  }, 180_000);
+
+  async function operate(method: 'POST' | 'PUT', path: string, body: unknown): Promise<any> {
+    const started = await s.h.api(method, path, body);
+    if (started.status !== 202) throw new Error(JSON.stringify(started.body));
+    return until(
+      `operation ${started.body.id}`,
+      async () => {
+        const r = await s.h.api('GET', `/api/v1/operations/${started.body.id}`);
+        return r.body.state !== 'running' ? r.body : undefined;
+      },
+      150_000,
+      500,
+    );
+  }
+
+  const scan = async (): Promise<any> => {
+    const r = await s.h.api('POST', `/api/v1/clusters/${cluster}/drift/scan`);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.scanned.unanswered).toEqual([]);
+    return r.body;
+  };
+  const finding = (view: any, path: string): any => view.findings.find((f: any) => f.path === path && f.resolved_at === null);
+  const resolved = (view: any, path: string): any => view.findings.find((f: any) => f.path === path && f.resolved_at !== null);
+  const audit = async (action: string): Promise<any[]> =>
+    (await s.h.api('GET', `/api/v1/audit?cluster_id=${cluster}&action=${action}`)).body.items;
+
+  test('a clean host has nothing to report and no alert', async () => {
+    const view = await scan();
+    expect(view.findings).toEqual([]);
+    expect(view.alert).toBeNull();
+    expect(view.mode).toBe('realign');
+  });
+
+  test('modified, deleted and symlink-swapped by hand: each is a finding, with the config_drift alert', async () => {
+    await sh(host, `cp ${NATS_CONFIG} /root/nats-server.conf.kept`);
+    await sh(host, `echo '# edited by hand' >> ${NE_CONFIG}`);
+    await sh(host, `echo 'max_payload: 2048' >> ${NATS_CONFIG}`);
+    await sh(host, `rm ${NATS_UNIT}`);
+    await sh(host, `mv ${NE_BIN} /root/node-exporter.kept && ln -s /bin/true ${NE_BIN}`);
+    const view = await scan();
+    expect(finding(view, NE_CONFIG)).toMatchObject({ state: 'modified', kind: 'file', service: 'node-exporter', host_name: host.name });
+    expect(finding(view, NE_CONFIG).observed_sha256).not.toBe(finding(view, NE_CONFIG).expected_sha256);
+    expect(finding(view, NATS_CONFIG)).toMatchObject({ state: 'modified', service: 'nats' });
+    expect(finding(view, NATS_UNIT)).toMatchObject({ state: 'deleted', kind: 'unit', observed_sha256: null });
+    expect(finding(view, NE_BIN)).toMatchObject({ state: 'replaced', detail: 'a symlink to /bin/true' });
+    expect(view.alert).toMatchObject({ code: 'config_drift', open_findings: 4 });
+    expect((await audit('drift.detected')).map((r) => r.target).sort()).toEqual([NATS_UNIT, NATS_CONFIG, NE_BIN, NE_CONFIG].sort());
+    expect(await audit('alert.opened')).toHaveLength(1);
+    // A second scan finds the same, and opens nothing twice.
+    const again = await scan();
+    expect(again.findings.filter((f: any) => f.resolved_at === null)).toHaveLength(4);
+    expect(await audit('drift.detected')).toHaveLength(4);
+  });
+
+  test('put back by hand: the next scan resolves the finding as restored', async () => {
+    await sh(host, `cp /root/nats-server.conf.kept ${NATS_CONFIG}`);
+    const view = await scan();
+    expect(finding(view, NATS_CONFIG)).toBeUndefined();
+    expect(resolved(view, NATS_CONFIG).resolution).toBe('restored');
+  });
+
+  test('report-only mode refuses to realign; realign rewrites the service and the findings resolve as realigned', async () => {
+    const id = finding(await scan(), NE_CONFIG).id;
+    expect((await s.h.api('PUT', `/api/v1/clusters/${cluster}/drift/mode`, { mode: 'report_only' })).body.mode).toBe('report_only');
+    const refused = await s.h.api('POST', `/api/v1/drift/findings/${id}/realign`, {});
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe('drift_report_only');
+    // Nothing was rewritten: still found.
+    expect(finding(await scan(), NE_CONFIG)).toBeDefined();
+    await s.h.api('PUT', `/api/v1/clusters/${cluster}/drift/mode`, { mode: 'realign' });
+    const started = await s.h.api('POST', `/api/v1/drift/findings/${id}/realign`, {});
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    const op = await until(
+      'the realign',
+      async () => {
+        const r = await s.h.api('GET', `/api/v1/operations/${started.body.id}`);
+        return r.body.state !== 'running' ? r.body : undefined;
+      },
+      150_000,
+      500,
+    );
+    expect(op.action).toBe('realign');
+    expect(op.state, JSON.stringify(op.message)).toBe('succeeded');
+    const view = await scan();
+    for (const path of [NE_CONFIG, NE_BIN]) expect(resolved(view, path).resolution, path).toBe('realigned');
+    expect((await sh(host, `test -L ${NE_BIN} && echo link || echo file`)).trim()).toBe('file');
+    expect(await audit('drift.mode')).toHaveLength(2);
+  });
+
+  test('removed with its service: the uninstall resolves the last finding and clears the alert', async () => {
+    expect(finding(await scan(), NATS_UNIT)).toBeDefined();
+    const op = await operate('POST', `/api/v1/clusters/${cluster}/services/nats/actions`, { action: 'uninstall' });
+    expect(op.state, JSON.stringify(op.message)).toBe('succeeded');
+    const view = await scan();
+    expect(resolved(view, NATS_UNIT).resolution).toBe('removed');
+    expect(view.alert).toBeNull();
+    expect(await audit('alert.cleared')).toHaveLength(1);
+    expect((await audit('drift.resolved')).map((r) => r.details.resolution).sort()).toEqual([
+      'realigned',
+      'realigned',
+      'removed',
+      'restored',
+    ]);
+  });
+});
