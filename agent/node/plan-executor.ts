@@ -8,8 +8,10 @@ import {
   NODE_SENSITIVE_OPERATIONS,
   OP_DRIFT_SCAN,
   OP_FACTS_REPORT,
+  OP_JOURNAL_TAIL,
   OP_PLAN_EXECUTE,
 } from '../../main/wire/node-agent';
+import { journalTail, journalTailProblem } from './journal-tail';
 import { driftScan } from './drift-scan';
 import { planProblem, type PlanArgs, type PlanResult, type TaskOutcome } from '../../main/wire/plan';
 import { ExecutionError, type Executor, type Prepared } from '../commands';
@@ -47,6 +49,10 @@ export class NodeExecutor implements Executor<NodeState> {
 
   prepare(_commandId: string, op: string, args: unknown): Prepared<NodeState> {
     if (op === OP_FACTS_REPORT || op === OP_DRIFT_SCAN) return { ok: true };
+    if (op === OP_JOURNAL_TAIL) {
+      const problem = journalTailProblem(args);
+      return problem ? { ok: false, code: 'args_invalid', message: problem } : { ok: true };
+    }
     const problem = planProblem(args, this.o.fs.roots, isManagedUnit);
     if (problem) {
       const code = /not a unit the agent manages/.test(problem)
@@ -75,9 +81,10 @@ export class NodeExecutor implements Executor<NodeState> {
     delete s.plans[commandId];
   }
 
-  async execute(commandId: string, op: string): Promise<unknown> {
+  async execute(commandId: string, op: string, args?: unknown): Promise<unknown> {
     if (op === OP_FACTS_REPORT) return this.o.onFacts();
     if (op === OP_DRIFT_SCAN) return driftScan(this.o.prefix, this.o.state.state.managed);
+    if (op === OP_JOURNAL_TAIL) return journalTail(args as { unit: string; lines: number });
     if (op !== OP_PLAN_EXECUTE) throw new ExecutionError('op_unknown', `unknown operation ${op}`);
     return this.runPlan(commandId);
   }

@@ -16,6 +16,7 @@ import { settingsRoutes } from './routes/settings';
 import { hostRoutes } from './routes/hosts';
 import { serviceRoutes } from './routes/services';
 import { driftRoutes } from './routes/drift';
+import { supportRoutes } from './routes/support';
 import { catalogRoutes } from './routes/catalog';
 import { mirrorRoutes } from './routes/mirror';
 import { tokenRoutes } from './routes/tokens';
@@ -38,6 +39,7 @@ export function consoleApi(): Router {
   hostRoutes(router);
   serviceRoutes(router);
   driftRoutes(router);
+  supportRoutes(router);
   catalogRoutes(router);
   mirrorRoutes(router);
   tokenRoutes(router);

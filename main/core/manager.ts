@@ -25,6 +25,7 @@ import { Approvals } from './approvals/approvals';
 import { Lifecycle } from './lifecycle/lifecycle';
 import { Services } from './services/services';
 import { Drift } from './drift/drift';
+import { SupportArchives } from './support/support-archives';
 import { SyslogForwarder } from './audit/syslog-forwarder';
 import { Backups } from './backups/backups';
 import { Hosts } from './hosts/hosts';
@@ -88,6 +89,8 @@ export interface Manager {
   readonly services: Services;
   /** Drift findings of hosts clusters (scans on demand; every hour once startSchedule is called). */
   readonly drift: Drift;
+  /** Redacted support archives of hosts clusters. */
+  readonly support: SupportArchives;
   /** The service catalog as loaded at start, or why it is invalid (the catalog_valid rule reports it). */
   readonly catalog: CatalogLoad;
   /** The release public keys trusted to sign offline bundles. */
@@ -161,6 +164,7 @@ export function openManager(opts: ManagerOptions): Manager {
       lifecycle,
       events,
     });
+    const drift = new Drift({ store, clock, hosts, hostCommands, services, events });
     const mirror = new MirrorService({ store, clock, events, releaseKeys, ed25519, catalog: () => (catalog.ok ? catalog.catalog : null) });
     return {
       dataDir: opts.dataDir,
@@ -184,7 +188,22 @@ export function openManager(opts: ManagerOptions): Manager {
       hostIdentities: new HostIdentities(store, hosts, ca, keyring, clock, VERSION, events),
       hostCommands,
       services,
-      drift: new Drift({ store, clock, hosts, hostCommands, services, events }),
+      drift,
+      support: new SupportArchives({
+        store,
+        clock,
+        hosts,
+        hostCommands,
+        services,
+        drift,
+        events,
+        catalog: () => (catalog.ok ? catalog.catalog : null),
+        dataDir: opts.dataDir,
+        secrets: (clusterId) => {
+          const access = registration.access(clusterId);
+          return access ? [access.token] : [];
+        },
+      }),
       catalog,
       releaseKeys,
       mirror,

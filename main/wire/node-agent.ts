@@ -19,7 +19,10 @@ export const OP_PLAN_EXECUTE = 'plan.execute';
 export const OP_FACTS_REPORT = 'facts.report';
 /** Read-only: every managed file and unit hashed again, as it is on disk now. */
 export const OP_DRIFT_SCAN = 'drift.scan';
-export const NODE_OPERATIONS: readonly string[] = [OP_PLAN_EXECUTE, OP_FACTS_REPORT, OP_DRIFT_SCAN];
+/** Read-only: the last lines of a managed unit's journal, {unit, lines}. */
+export const OP_JOURNAL_TAIL = 'journal.tail';
+export const MAX_JOURNAL_LINES = 5000;
+export const NODE_OPERATIONS: readonly string[] = [OP_PLAN_EXECUTE, OP_FACTS_REPORT, OP_DRIFT_SCAN, OP_JOURNAL_TAIL];
 /** Operations that change the host: refused offline with manager_unreachable. */
 export const NODE_SENSITIVE_OPERATIONS: ReadonlySet<string> = new Set([OP_PLAN_EXECUTE]);
 

@@ -17,6 +17,7 @@ import type { ReportRoutes } from './reports';
 import type { ServiceRoutes } from './services';
 import type { Method } from './route';
 import type { SessionRoutes } from './session';
+import type { SupportRoutes } from './support';
 import type { SettingsRoutes } from './settings';
 import type { SystemRoutes } from './system';
 import type { TokenRoutes } from './tokens';
@@ -40,6 +41,7 @@ export type * from './reports';
 export type * from './route';
 export type * from './services';
 export type * from './session';
+export type * from './support';
 export type * from './settings';
 export type * from './system';
 export type * from './tokens';
@@ -56,6 +58,7 @@ export interface ApiRoutes
     HostRoutes,
     ServiceRoutes,
     DriftRoutes,
+    SupportRoutes,
     KubernetesRoutes,
     CommandRoutes,
     AuditRoutes,

@@ -16,6 +16,7 @@ import {
   isManagedUnit,
   OP_DRIFT_SCAN,
   OP_FACTS_REPORT,
+  OP_JOURNAL_TAIL,
   OP_PLAN_EXECUTE,
   type HostReportRequest,
 } from '../../wire/node-agent';
@@ -110,6 +111,12 @@ export class HostCommands {
           `the ${cluster.profile} profile requires four eyes: a raw plan cannot be sent to its hosts, only service operations with their approvals`,
         );
     });
+  }
+
+  /** Asks a host's agent for the last lines of a managed unit's journal (read-only, also served offline). */
+  issueJournalTail(hostId: string, unit: string, lines: number, actor: string): CommandView {
+    if (!isManagedUnit(unit)) throw new ValidationError('unit', `${unit} is not a navin-<name>.service unit`);
+    return this.issue(hostId, OP_JOURNAL_TAIL, { unit, lines }, actor);
   }
 
   /** Asks a host's agent to hash every file and unit it manages again (read-only, also served offline). */

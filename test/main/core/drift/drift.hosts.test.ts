@@ -2,7 +2,13 @@
 // modified, deleted and swapped for a symlink by hand; a scan finds each one and opens the config_drift alert;
 // each way of resolving a finding is seen: put back by hand, realigned by the console (refused while the cluster
 // is in report-only mode), and removed with its service; the alert clears with the last one. All of it audited.
+// Then a support archive of the cluster, built from what the agents read, redacted.
+import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { readTar } from '../../../support/bundles';
 import { until } from '../../../support/agent-harness';
 import { describeHosts, type TestHost } from '../../../support/hosts';
 import { serviceHosts, sh, type ServiceHosts } from '../../../support/service-hosts';
@@ -144,5 +150,34 @@ describeHosts('drift of the files and units the console wrote, on a booted host'
       'removed',
       'restored',
     ]);
+  });
+
+  test('a support archive of the cluster: facts, services, rendered configs and journals read through the agent, redacted, with its manifest', async () => {
+    const preview = await s.h.api('GET', `/api/v1/clusters/${cluster}/support/preview`);
+    expect(preview.status).toBe(200);
+    const planned = (preview.body.items as { path: string }[]).map((i) => i.path);
+    expect(planned).toEqual(
+      expect.arrayContaining(['cluster.json', 'services.json', 'drift-findings.json', `config/${host.name}${NE_CONFIG}`]),
+    );
+    const created = await s.h.api('POST', `/api/v1/clusters/${cluster}/support`);
+    expect(created.status, JSON.stringify(created.body).slice(0, 400)).toBe(201);
+    expect(created.body.manifest.redacted).toBe(true);
+    const got = await s.h.api('GET', `/api/v1/clusters/${cluster}/support/${created.body.id}`);
+    const file = join(s.h.dir, 'support.tar');
+    writeFileSync(file, gunzipSync(Buffer.from(got.body.content_base64, 'base64')));
+    const files = new Map((await readTar(file)).map((e) => [e.name, e.body.toString('utf8')]));
+    const manifest = JSON.parse(files.get('MANIFEST.json')!);
+    // Every file the manifest lists is there with its sha256.
+    for (const f of manifest.files) expect(createHash('sha256').update(files.get(f.path)!).digest('hex'), f.path).toBe(f.sha256);
+    expect(JSON.parse(files.get('cluster.json')!)).toMatchObject({ kind: 'hosts', profile: 'development' });
+    expect(JSON.parse(files.get('services.json')!).map((x: any) => x.service)).toEqual(['node-exporter']);
+    expect(files.get(`config/${host.name}${NE_CONFIG}`)).toBeDefined();
+    // The journal of the instance, read by the agent on the host; addresses in logs are redacted.
+    const journal = files.get(`journal/${host.name}/navin-node-exporter.service.log`)!;
+    expect(journal).toMatch(/node.exporter/i);
+    expect(journal).not.toContain(host.address);
+    // The operator who ran the operations is a pseudonym everywhere, never her name.
+    for (const [name, text] of files) expect(text.includes('alice'), name).toBe(false);
+    expect(manifest.replacements.user_name).toBeGreaterThan(0);
   });
 });
