@@ -89,6 +89,8 @@ export const ERROR_CODES = {
   // Hosts clusters and their node agents.
   cluster_kind_mismatch: { status: 409, message: 'this operation is for a cluster of the other kind (kubernetes or hosts)' },
   drift_report_only: { status: 409, message: 'this cluster is in report-only mode: drift is found, never rewritten' },
+  upgrade_incompatible: { status: 409, message: 'this upgrade is not possible from the installed version' },
+  rollback_refused: { status: 409, message: 'this service cannot be rolled back; the reason says why' },
   operation_running: { status: 409, message: 'an operation on this service is still running; wait for it to end' },
   service_installed: { status: 409, message: 'this service is installed already; change its configuration or uninstall it' },
   service_not_installed: { status: 404, message: 'this service is not installed on this cluster' },

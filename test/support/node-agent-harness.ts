@@ -82,7 +82,7 @@ export function apiCall(
   });
 }
 
-export async function hostsHarness(opts: { profile?: string; gatewayHost?: string } = {}): Promise<HostsHarness> {
+export async function hostsHarness(opts: { profile?: string; gatewayHost?: string; catalogDir?: string } = {}): Promise<HostsHarness> {
   const tmp = tempDir('navin-node-agent-');
   const dir = tmp.path;
   const dataDir = join(dir, 'data');
@@ -112,6 +112,7 @@ export async function hostsHarness(opts: { profile?: string; gatewayHost?: strin
         String(gatewayPort),
         '--gateway-server-name',
         'localhost',
+        ...(opts.catalogDir ? ['--catalog', opts.catalogDir] : []),
       ]);
     },
     async enroll(name, address, o = {}) {

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pkg from '../../package.json';
 import { loadBuiltinCatalog } from '../../main/core/catalog/catalog-builtin';
+import { loadCatalogDir } from '../../main/core/catalog/catalog-loader';
 import { pushArtifactFiles } from '../../main/core/mirror/artifacts';
 import { OciClient } from '../../main/core/mirror/oci-client';
 import { until } from './agent-harness';
@@ -37,12 +38,17 @@ export async function sh(host: TestHost, script: string, input?: string): Promis
 }
 
 /** Pushes the catalog artifacts of these service versions into the registry, from Debian's binaries. */
-export async function pushServiceArtifacts(registry: Pick<TestRegistry, 'url' | 'caPem'>, versions: [string, string][]): Promise<void> {
+export async function pushServiceArtifacts(
+  registry: Pick<TestRegistry, 'url' | 'caPem'>,
+  versions: [string, string][],
+  catalogDir?: string,
+): Promise<void> {
   const load = loadBuiltinCatalog();
   if (!load.ok) throw new Error('the built-in catalog is invalid');
+  const catalog = catalogDir ? loadCatalogDir(catalogDir) : load.catalog;
   const client = new OciClient({ url: registry.url, ca_pem: registry.caPem });
   for (const [service, version] of versions)
-    for (const a of load.catalog.artifacts(service, version)) {
+    for (const a of catalog.artifacts(service, version)) {
       // The file the catalog pins, from the Debian package it names (installed on this machine).
       const pin = a.platforms.find((p) => p.architecture === 'amd64');
       if (!pin?.available) throw new Error(`${a.key} has no amd64 build`);
@@ -54,7 +60,11 @@ export async function pushServiceArtifacts(registry: Pick<TestRegistry, 'url' | 
  * Boots `count` hosts and enrols them: `layout` names, per cluster, how many of the hosts (in order) it takes;
  * the first cluster is the harness's own.
  */
-export async function serviceHosts(layout: number[], versions: [string, string][]): Promise<ServiceHosts> {
+export async function serviceHosts(
+  layout: number[],
+  versions: [string, string][],
+  opts: { catalogDir?: string } = {},
+): Promise<ServiceHosts> {
   const work = tempDir('navin-service-hosts-');
   const count = layout.reduce((a, b) => a + b, 0);
   const debDir = join(work.path, 'deb');
@@ -66,11 +76,11 @@ export async function serviceHosts(layout: number[], versions: [string, string][
   let h: HostsHarness | undefined;
   try {
     registry = await startRegistry({ address: suite.bridgeAddress });
-    h = await hostsHarness({ gatewayHost: suite.bridgeAddress });
+    h = await hostsHarness({ gatewayHost: suite.bridgeAddress, catalogDir: opts.catalogDir });
     const harness = h;
     const set = await harness.api('PUT', '/api/v1/settings/mirror', { url: registry.url, ca_pem: registry.caPem });
     if (set.status !== 200) throw new Error(`mirror settings: ${JSON.stringify(set.body)}`);
-    await pushServiceArtifacts(registry, versions);
+    await pushServiceArtifacts(registry, versions, opts.catalogDir);
     const ids = new Map<string, string>();
     const clusters = [harness.clusterId];
     for (let i = 1; i < layout.length; i++) {

@@ -8,6 +8,7 @@ export type { CheckOutcome } from '../../wire/service-checks';
 
 export type ServiceState = 'installing' | 'running' | 'stopped' | 'failed' | 'uninstalling';
 export type ServiceSettings = Record<string, string | number | boolean>;
+export type ServiceOperationAction = 'install' | 'configuration' | 'realign' | 'upgrade' | 'rollback' | ServiceAction;
 export type ServiceAction = 'start' | 'stop' | 'restart' | 'uninstall' | 'functional_test' | 'check';
 
 export interface ServiceCheckResults {
@@ -69,6 +70,18 @@ export interface ServiceActionRequest {
   approval_id?: string;
 }
 
+/** What an upgrade involves, from the catalog: compatibility, migrations (irreversible ones named), rollback. */
+export interface UpgradeAnswer {
+  compatible: boolean;
+  problems: string[];
+  from: string;
+  to: string;
+  stateful: boolean;
+  migrations: { name: string; description: string; irreversible: boolean; run: string[][] }[];
+  irreversible: string[];
+  rollback: { possible: true } | { possible: false; reason: string } | null;
+}
+
 export interface ServiceRoutes {
   'GET /api/v1/clusters/:id/services': { result: { items: ServiceView[] } };
   'POST /api/v1/clusters/:id/services': { body: ServiceInstall; result: OperationView };
@@ -77,4 +90,9 @@ export interface ServiceRoutes {
   'POST /api/v1/clusters/:id/services/:service/actions': { body: ServiceActionRequest; result: OperationView };
   'GET /api/v1/clusters/:id/services/:service/operations': { query: { limit?: number }; result: { items: OperationView[] } };
   'GET /api/v1/operations/:id': { result: OperationView };
+  'GET /api/v1/clusters/:id/services/:service/upgrade': { query: { to: string }; result: UpgradeAnswer };
+  /** Canary first, the rollback sealed before anything runs; a failure rolls back the hosts it touched. */
+  'POST /api/v1/clusters/:id/services/:service/upgrade': { body: { version: string; approval_id?: string }; result: OperationView };
+  /** Back to the version the last upgrade started from; refused (rollback_refused) with the reason when it cannot be. */
+  'POST /api/v1/clusters/:id/services/:service/rollback': { body: { approval_id?: string }; result: OperationView };
 }

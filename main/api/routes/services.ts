@@ -29,4 +29,16 @@ export function serviceRoutes(router: Router): void {
   );
 
   router.authed('GET', '/api/v1/operations/:id', 'viewer', ({ manager, params }) => ok(manager.services.operation(params.id)));
+
+  router.authed('GET', '/api/v1/clusters/:id/services/:service/upgrade', 'viewer', ({ manager, params, query }) =>
+    ok(manager.services.upgradeInfo(params.id, params.service, query.get('to'))),
+  );
+
+  router.authed('POST', '/api/v1/clusters/:id/services/:service/upgrade', 'operator', async ({ manager, params, body, principal }) =>
+    ok(await manager.services.upgrade(params.id, params.service, objectBody(body), principal.user), 202),
+  );
+
+  router.authed('POST', '/api/v1/clusters/:id/services/:service/rollback', 'operator', async ({ manager, params, body, principal }) =>
+    ok(await manager.services.rollback(params.id, params.service, objectBody(body), principal.user), 202),
+  );
 }

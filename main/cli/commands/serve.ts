@@ -1,5 +1,7 @@
 // `navin-manager serve`: the manager core without Electron, the console over HTTPS on loopback.
+import { resolve } from 'node:path';
 import { RENDERER_DIR } from '../app-paths';
+import { readCatalogDir } from '../../core/catalog/catalog-loader';
 import { openManager } from '../../core/manager';
 import { consoleApi } from '../../api/console-api';
 import { consoleTls } from '../../headless/console-tls';
@@ -20,11 +22,17 @@ export interface ServeOptions {
   loginUser?: string;
   /** The embedded agent gateway; absent means none. */
   gateway?: { host: string; port: number; serverName: string };
+  /** A folder of service descriptors instead of the shipped catalog. */
+  catalogDir?: string;
 }
 
 /** Runs until SIGINT or SIGTERM, then closes the listener and the database before resolving. */
 export async function serve(opts: ServeOptions): Promise<number> {
-  const manager = openManager({ dataDir: opts.dataDir, mode: 'headless' });
+  const manager = openManager({
+    dataDir: opts.dataDir,
+    mode: 'headless',
+    catalogFiles: opts.catalogDir ? readCatalogDir(resolve(opts.catalogDir)) : undefined,
+  });
   let stopping: Promise<void> | undefined;
   try {
     const server = await startHeadlessServer({
@@ -81,6 +89,7 @@ export const serveCommand: Command = {
   --gateway-host H   address of the embedded agent gateway (default 127.0.0.1)
   --gateway-port P   its port (default 8462, 0 for any free one, "off" for no gateway)
   --gateway-server-name N  the name in its certificate (default: --gateway-host)
+  --catalog DIR      a folder of service descriptors (*.yaml) instead of the catalog shipped with this manager
 
 Private keys are sealed with the data dir's master.key, or with the passphrase in the file
 named by NAVIN_MASTER_KEY_FILE. Ctrl-C stops the manager cleanly.`,
@@ -92,6 +101,7 @@ named by NAVIN_MASTER_KEY_FILE. Ctrl-C stops the manager cleanly.`,
     'gateway-host': { type: 'string' },
     'gateway-port': { type: 'string' },
     'gateway-server-name': { type: 'string' },
+    catalog: { type: 'string' },
   },
   run: (args) =>
     serve({
@@ -100,6 +110,7 @@ named by NAVIN_MASTER_KEY_FILE. Ctrl-C stops the manager cleanly.`,
       port: portOption(args.values.port, DEFAULT_PORT),
       loginUser: args.values['login-user'] as string | undefined,
       gateway: gatewayOptions(args.values),
+      catalogDir: args.values.catalog as string | undefined,
     }),
 };
 

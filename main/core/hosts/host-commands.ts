@@ -77,6 +77,16 @@ function withDigests(args: Record<string, unknown>): PlanArgs {
   return { ...args, tasks } as unknown as PlanArgs;
 }
 
+/** A host command signed and not yet queued. */
+export interface SealedCommand {
+  command_id: string;
+  host_id: string;
+  op: string;
+  args: Record<string, unknown>;
+  envelope: unknown;
+  not_after: string;
+}
+
 export class HostCommands {
   private readonly listeners = new Set<(hostId: string) => void>();
 
@@ -129,6 +139,33 @@ export class HostCommands {
     return this.issue(hostId, OP_FACTS_REPORT, {}, actor);
   }
 
+  private sign(hostId: string, op: string, args: Record<string, unknown>, validitySeconds: number): SealedCommand {
+    const host = this.hosts.get(hostId);
+    const cluster = this.hosts.hostsCluster(host.cluster_id);
+    const envelope = signDocument(
+      buildCommand({ command_id: randomUUID(), tenant: cluster.tenant, target: hostId, op, args, now: this.clock.now(), validitySeconds }),
+      this.keyring.active(),
+    );
+    const payload = envelope.payload as { command_id: string; not_after: string };
+    return { command_id: payload.command_id, host_id: hostId, op, args, envelope, not_after: payload.not_after };
+  }
+
+  /**
+   * Signs a plan now and keeps it out of the queue: an upgrade's rollback, signed with the upgrade before anything
+   * runs (sealed), valid for `validitySeconds`, queued by issueSealed only if it is needed.
+   */
+  seal(hostId: string, args: PlanArgs, validitySeconds: number): SealedCommand {
+    const plan = withDigests(args as unknown as Record<string, unknown>);
+    const problem = planProblem(plan, DEFAULT_MANAGED_ROOTS, isManagedUnit);
+    if (problem) throw new ValidationError('tasks', problem);
+    return this.sign(hostId, OP_PLAN_EXECUTE, plan as unknown as Record<string, unknown>, validitySeconds);
+  }
+
+  /** Queues a plan sealed earlier, its signature and nonce as they were made. */
+  issueSealed(sealed: SealedCommand, actor: string): CommandView {
+    return this.queue(sealed, actor, { sealed: true });
+  }
+
   private issue(
     hostId: string,
     op: string,
@@ -136,52 +173,43 @@ export class HostCommands {
     actor: string,
     gate?: (cluster: { profile: Parameters<typeof requiresFourEyes>[0] }) => void,
   ): CommandView {
+    gate?.(this.hosts.hostsCluster(this.hosts.get(hostId).cluster_id));
+    return this.queue(this.sign(hostId, op, args, HOST_COMMAND_VALIDITY_S), actor, {});
+  }
+
+  private queue(c: SealedCommand, actor: string, extra: Record<string, unknown>): CommandView {
     const record = this.store.tx(() => {
-      const host = this.hosts.get(hostId);
+      const host = this.hosts.get(c.host_id);
       const cluster = this.hosts.hostsCluster(host.cluster_id);
-      gate?.(cluster);
-      const now = this.clock.now();
-      const envelope = signDocument(
-        buildCommand({
-          command_id: randomUUID(),
-          tenant: cluster.tenant,
-          target: hostId,
-          op,
-          args,
-          now,
-          validitySeconds: HOST_COMMAND_VALIDITY_S,
-        }),
-        this.keyring.active(),
-      );
-      const payload = envelope.payload as { command_id: string; not_after: string };
       this.store.hosts.insertCommand(
         {
-          id: payload.command_id,
+          id: c.command_id,
           cluster_id: cluster.id,
-          op,
-          args,
-          envelope,
+          op: c.op,
+          args: c.args,
+          envelope: c.envelope,
           requested_by: actor,
-          created_at: now.toISOString(),
-          not_after: payload.not_after,
+          created_at: this.clock.now().toISOString(),
+          not_after: c.not_after,
         },
-        hostId,
+        c.host_id,
       );
       this.store.audit.append({
         actor,
-        action: `command.${op}`,
+        action: `command.${c.op}`,
         cluster_id: cluster.id,
         target: host.name,
         details: {
-          command_id: payload.command_id,
-          host_id: hostId,
-          ...(op === OP_PLAN_EXECUTE ? { tasks: (args.tasks as unknown[]).length } : {}),
+          command_id: c.command_id,
+          host_id: c.host_id,
+          ...(c.op === OP_PLAN_EXECUTE ? { tasks: (c.args.tasks as unknown[]).length } : {}),
+          ...extra,
         },
       });
-      return this.store.commands.get(payload.command_id)!;
+      return this.store.commands.get(c.command_id)!;
     });
-    for (const l of this.listeners) l(hostId);
-    this.events.emit('command.changed', { id: record.id, cluster_id: record.cluster_id, host_id: hostId });
+    for (const l of this.listeners) l(c.host_id);
+    this.events.emit('command.changed', { id: record.id, cluster_id: record.cluster_id, host_id: c.host_id });
     return this.commands.get(record.id);
   }
 

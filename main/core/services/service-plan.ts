@@ -6,13 +6,13 @@ import type { Catalog, ResolvedArtifact } from '../catalog/catalog';
 import type { CatalogCheck, CatalogDescriptor, CatalogVersion } from '../catalog/catalog-schema';
 import { HOST_LAYOUT, renderCheckParams, renderInstance, templateContext, type TemplateContext } from '../catalog/catalog-templates';
 import type { OperationPhase, ServiceSettings } from '../store/services-tables';
-import { MAX_WATCH_INTERVAL_S, MIN_WATCH_INTERVAL_S, type PlanTask } from '../../wire/plan';
+import { MAX_WATCH_INTERVAL_S, MIN_WATCH_INTERVAL_S, type PlanArgs, type PlanTask } from '../../wire/plan';
 import { CHECK_PARAM_FIELDS, isCheckKind, type CheckRole } from '../../wire/service-checks';
 
 export const SERVICE_ACTIONS = ['start', 'stop', 'restart', 'uninstall', 'functional_test', 'check'] as const;
 export type ServiceAction = (typeof SERVICE_ACTIONS)[number];
 /** realign: the install's tasks again (binaries, files, unit) over what drifted, gated as a configuration. */
-export type OperationAction = 'install' | 'configuration' | 'realign' | ServiceAction;
+export type OperationAction = 'install' | 'configuration' | 'realign' | 'upgrade' | 'rollback' | ServiceAction;
 
 export interface PlanHost {
   id: string;
@@ -143,23 +143,80 @@ const onEveryHost = (name: string, instances: Instance[], title: string, tasks: 
 });
 
 /** The phases of an operation. Every install and configuration ends with readiness, then the functional test. */
+const livenessTask = (desc: CatalogDescriptor, inst: Instance): PlanTask =>
+  checkTask('liveness', 'liveness', desc.checks.liveness, inst.ctx);
+/** From then on the agent runs the liveness check itself, at the catalog's interval, and reports it. */
+function watchTask(desc: CatalogDescriptor, inst: Instance): PlanTask {
+  const c = checkTask('watch', 'liveness', desc.checks.liveness, inst.ctx) as Extract<PlanTask, { kind: 'check' }>;
+  const interval_s = Math.min(Math.max(desc.checks.liveness.interval_s ?? 15, MIN_WATCH_INTERVAL_S), MAX_WATCH_INTERVAL_S);
+  const unit = desc.unit.name;
+  return {
+    id: 'watch',
+    kind: 'liveness.watch',
+    title: `watch the liveness of ${unit} every ${interval_s} s`,
+    unit,
+    check: c.check,
+    interval_s,
+  };
+}
+
+/** One host moved to the version of `input`: stop, files and unit, start, health (and on the canary the functional test). */
+function moveTasks(input: PlanInput, desc: CatalogDescriptor, inst: Instance, opts: { fetch: boolean; functional: boolean }): PlanTask[] {
+  const unit = desc.unit.name;
+  return [
+    ...(opts.fetch ? fetchTasks(input, input.catalog.artifacts(input.service, input.version), inst) : []),
+    { id: 'stop', kind: 'systemd.stop', title: `systemctl stop ${unit}`, unit },
+    ...writeTasks(desc, inst),
+    { id: 'enable', kind: 'systemd.enable', title: `systemctl enable ${unit}`, unit },
+    { id: 'start', kind: 'systemd.start', title: `systemctl start ${unit}`, unit },
+    afterStart(livenessTask(desc, inst)),
+    watchTask(desc, inst),
+    ...(opts.functional ? [checkTask('functional', 'functional', desc.checks.functional, inst.ctx)] : []),
+  ];
+}
+
+/**
+ * An upgrade from `from` to input.version: the canary (the first host) alone first, its functional test included,
+ * then the other hosts one by one, then readiness and the functional test. `rollback` holds, per host, the plan
+ * that brings back `from` and its files (the binaries of both versions live side by side): the caller signs them
+ * before anything runs. A rollback (to input.version = the previous one) is the same walk without the fetch.
+ */
+export function rollingPhases(
+  input: PlanInput,
+  from: string | null,
+): { phases: OperationPhase[]; rollback: { host_id: string; args: PlanArgs }[] } {
+  const { desc, instances } = resolve(input);
+  const fetch = from !== null;
+  const phases = instances.map((inst, i): OperationPhase => ({
+    name: i === 0 ? 'canary' : `host ${i + 1} of ${instances.length}`,
+    plans: [
+      {
+        host_id: inst.host.id,
+        args: {
+          title: `${desc.service} ${input.version} on ${inst.host.name}${i === 0 ? ' (canary)' : ''}`,
+          tasks: moveTasks(input, desc, inst, { fetch, functional: i === 0 }),
+        },
+      },
+    ],
+  }));
+  phases.push(finalChecks(desc, instances[0]!, true));
+  if (from === null) return { phases, rollback: [] };
+  const previous = resolve({ ...input, version: from });
+  const rollback = previous.instances.map((inst) => ({
+    host_id: inst.host.id,
+    args: {
+      title: `roll ${desc.service} back to ${from} on ${inst.host.name}`,
+      tasks: moveTasks({ ...input, version: from }, previous.desc, inst, { fetch: false, functional: false }),
+    },
+  }));
+  return { phases, rollback };
+}
+
 export function operationPhases(action: OperationAction, input: PlanInput): OperationPhase[] {
   const { desc, instances } = resolve(input);
   const unit = desc.unit.name;
-  const liveness = (inst: Instance): PlanTask => checkTask('liveness', 'liveness', desc.checks.liveness, inst.ctx);
-  // From then on the agent runs the liveness check itself, at the catalog's interval, and reports it.
-  const watch = (inst: Instance): PlanTask => {
-    const c = checkTask('watch', 'liveness', desc.checks.liveness, inst.ctx) as Extract<PlanTask, { kind: 'check' }>;
-    const interval_s = Math.min(Math.max(desc.checks.liveness.interval_s ?? 15, MIN_WATCH_INTERVAL_S), MAX_WATCH_INTERVAL_S);
-    return {
-      id: 'watch',
-      kind: 'liveness.watch',
-      title: `watch the liveness of ${unit} every ${interval_s} s`,
-      unit,
-      check: c.check,
-      interval_s,
-    };
-  };
+  const liveness = (inst: Instance): PlanTask => livenessTask(desc, inst);
+  const watch = (inst: Instance): PlanTask => watchTask(desc, inst);
   const label = `${desc.service} ${input.version}`;
   switch (action) {
     case 'install':
@@ -218,6 +275,10 @@ export function operationPhases(action: OperationAction, input: PlanInput): Oper
           })),
         ]),
       ];
+    case 'upgrade':
+    case 'rollback':
+      // Host by host, the rollback plans sealed in advance: see rollingPhases().
+      return rollingPhases(input, null).phases;
     case 'check':
       return [
         onEveryHost('liveness', instances, `liveness of ${label}`, (inst) => [liveness(inst)]),

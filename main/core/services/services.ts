@@ -4,7 +4,7 @@
 // the check outcomes the agents report become the service's latest liveness, readiness and functional results.
 import { randomUUID } from 'node:crypto';
 import type { PublicUser } from '../accounts/accounts';
-import type { Catalog } from '../catalog/catalog';
+import type { Catalog, UpgradeAnswer } from '../catalog/catalog';
 import type { Clock } from '../clock';
 import { ConflictError, CoreError, NotFoundError, ValidationError } from '../errors';
 import type { CoreEvents } from '../events';
@@ -14,9 +14,9 @@ import type { Lifecycle } from '../lifecycle/lifecycle';
 import type { HostRecord } from '../store/hosts-tables';
 import type { OperationRecord, ServiceCheckResults, ServiceRecord, ServiceSettings, ServiceState } from '../store/services-tables';
 import type { Store } from '../store/store';
-import type { PlanResult, TaskOutcome } from '../../wire/plan';
+import type { PlanArgs, PlanResult, TaskOutcome } from '../../wire/plan';
 import type { CheckOutcome } from '../../wire/service-checks';
-import { operationPhases, SERVICE_ACTIONS, type OperationAction, type PlanHost, type ServiceAction } from './service-plan';
+import { operationPhases, rollingPhases, SERVICE_ACTIONS, type OperationAction, type PlanHost, type ServiceAction } from './service-plan';
 
 export interface ServicesDeps {
   store: Store;
@@ -61,6 +61,9 @@ export interface ServiceView {
 }
 
 const FINAL_OK = 'succeeded';
+const ROLLBACK_PHASE = 'rollback (sealed with the upgrade)';
+/** How long an upgrade's sealed rollback stays valid: longer than any upgrade of a few hosts takes. */
+const SEALED_VALIDITY_S = 6 * 3600;
 const isFinal = (state: string): boolean => !['queued', 'delivered'].includes(state);
 
 /** The state a service is in once an operation of this action succeeded. */
@@ -68,6 +71,8 @@ const AFTER: Partial<Record<OperationAction, ServiceState>> = {
   install: 'running',
   configuration: 'running',
   realign: 'running',
+  upgrade: 'running',
+  rollback: 'running',
   start: 'running',
   restart: 'running',
   stop: 'stopped',
@@ -157,6 +162,72 @@ export class Services {
     const config = this.settings(this.catalog(), service, body.config);
     const hosts = r.hosts.map((id) => this.d.hosts.get(id));
     return this.start(clusterId, 'configuration', { service, version: r.version, hosts, config }, user, optionalId(body.approval_id));
+  }
+
+  /** What an upgrade of the service to `to` involves: the catalog's answer for its installed version. */
+  upgradeInfo(clusterId: string, service: string, to: unknown): UpgradeAnswer {
+    this.d.hosts.hostsCluster(clusterId);
+    const r = this.record(clusterId, service);
+    if (typeof to !== 'string' || to === '') throw new ValidationError('to', 'to is the version to upgrade to');
+    return this.catalog().upgrade(service, r.version, to);
+  }
+
+  /** Upgrades the service canary first, its rollback sealed before anything runs: `{version, approval_id?}`. */
+  async upgrade(clusterId: string, service: string, body: Record<string, unknown>, user: PublicUser): Promise<OperationView> {
+    const answer = this.upgradeInfo(clusterId, service, body.version);
+    if (!answer.compatible) throw new CoreError('upgrade_incompatible', answer.problems.join('; '), { problems: answer.problems });
+    if (answer.migrations.some((m) => m.run.length > 0))
+      throw new CoreError(
+        'upgrade_incompatible',
+        `${service} ${answer.to} runs migration commands, which upgrades on hosts cannot run yet`,
+      );
+    const r = this.record(clusterId, service);
+    const hosts = r.hosts.map((id) => this.d.hosts.get(id));
+    return this.start(
+      clusterId,
+      'upgrade',
+      { service, version: answer.to, hosts, config: r.config, from: r.version },
+      user,
+      optionalId(body.approval_id),
+    );
+  }
+
+  /**
+   * Brings back the version the last upgrade started from, with its files and units, host by host. Refused with
+   * the reason when the catalog says it cannot be done or an irreversible migration was applied.
+   */
+  async rollback(clusterId: string, service: string, body: Record<string, unknown>, user: PublicUser): Promise<OperationView> {
+    this.d.hosts.hostsCluster(clusterId);
+    const r = this.record(clusterId, service);
+    const last = this.d.store.services
+      .operations(clusterId, service, 200)
+      .find((o) => (o.action === 'upgrade' || o.action === 'rollback') && o.state === 'succeeded');
+    if (!last || last.action !== 'upgrade' || last.version !== r.version || !last.from_version)
+      throw new CoreError(
+        'rollback_refused',
+        `${service} ${r.version} was not reached by an upgrade of the console: there is nothing to roll back to`,
+      );
+    const answer = this.catalog().upgrade(service, last.from_version, r.version);
+    const reason =
+      answer.rollback && !answer.rollback.possible
+        ? answer.rollback.reason
+        : answer.irreversible.length > 0
+          ? `the irreversible migrations ${answer.irreversible.join(', ')} were applied`
+          : null;
+    if (reason)
+      throw new CoreError('rollback_refused', `${service} cannot go back to ${last.from_version}: ${reason}`, {
+        reason,
+        // The restore of the backup taken before the upgrade is the way back; backups on hosts are not built yet.
+        restore: { offered: false, why: 'no backup was taken before the upgrade' },
+      });
+    const hosts = r.hosts.map((id) => this.d.hosts.get(id));
+    return this.start(
+      clusterId,
+      'rollback',
+      { service, version: last.from_version, hosts, config: r.config, from: r.version },
+      user,
+      optionalId(body.approval_id),
+    );
   }
 
   /** Writes the service again as the console last configured it (binaries, files, unit), then checks it: drift's realign. */
@@ -274,12 +345,12 @@ export class Services {
   private async start(
     clusterId: string,
     action: OperationAction,
-    target: { service: string; version: string; hosts: HostRecord[]; config: ServiceSettings },
+    target: { service: string; version: string; hosts: HostRecord[]; config: ServiceSettings; from?: string },
     user: Pick<PublicUser, 'id' | 'name'> & Partial<PublicUser>,
     approvalId: string | undefined,
   ): Promise<OperationView> {
     const { store, clock } = this.d;
-    const { service, version, hosts, config } = target;
+    const { service, version, hosts, config, from } = target;
     if (store.services.runningFor(clusterId, service))
       throw new ConflictError('operation_running', `an operation on ${service} is still running`);
     // An install is judged on the hosts as they are now (ports freed by an uninstall a moment ago, say), not on
@@ -296,7 +367,7 @@ export class Services {
           { hosts: hosts.map((h) => h.id), install: action === 'install' },
         )
       : null;
-    const phases = operationPhases(action, {
+    const input = {
       catalog: this.catalog(),
       clusterId,
       service,
@@ -304,7 +375,11 @@ export class Services {
       hosts: this.planHosts(hosts),
       settings: config,
       mirror: store.reports.mirror().url ? { url: store.reports.mirror().url!, ca_pem: store.reports.mirror().ca_pem } : null,
-    });
+    };
+    // An upgrade walks the hosts canary first; its rollback plans are signed now, before anything runs (sealed).
+    const rolling = action === 'upgrade' || action === 'rollback' ? rollingPhases(input, action === 'upgrade' ? from! : null) : null;
+    const phases = rolling ? rolling.phases : operationPhases(action, input);
+    const sealed = rolling?.rollback.map((p) => this.d.hostCommands.seal(p.host_id, p.args, SEALED_VALIDITY_S)) ?? null;
     const id = randomUUID();
     const now = clock.now().toISOString();
     store.tx(() => {
@@ -331,6 +406,8 @@ export class Services {
         phases,
         requested_by: user.name,
         created_at: now,
+        from_version: from ?? null,
+        sealed,
       });
       admission?.consume(`operation:${id}`);
       store.audit.append({
@@ -387,13 +464,52 @@ export class Services {
         now,
       );
       const failed = current.find((p) => p.command!.state !== FINAL_OK);
+      const rollingBack = op.phases[op.phase]?.name === ROLLBACK_PHASE;
       if (failed) {
         const c = failed.command!;
         const task = ((c.result as Partial<PlanResult> | null)?.tasks ?? []).find((t) => t.status === 'failed');
         const host = store.hosts.get(failed.host_id)?.name ?? failed.host_id;
         const message = `${task ? `task ${task.id}` : 'the plan'} failed on ${host}${task?.message ? `: ${task.message}` : ''}`;
-        store.services.finishOperation(op.id, 'failed', c.code ?? 'plan_failed', message, now);
-        if (['install', 'configuration', 'realign', 'start', 'restart', 'uninstall'].includes(op.action))
+        // A failed upgrade queues the rollback sealed with it, for the hosts it touched only (the canary first).
+        if (op.action === 'upgrade' && !rollingBack && op.sealed) {
+          const touched = new Set(op.plans.map((p) => p.host_id));
+          const sealed = op.sealed.filter((x) => touched.has(x.host_id));
+          store.services.addPhase(
+            op.id,
+            { name: ROLLBACK_PHASE, plans: sealed.map((x) => ({ host_id: x.host_id, args: x.args as unknown as PlanArgs })) },
+            c.code ?? 'plan_failed',
+            message,
+          );
+          const issued = sealed.map((x) => ({
+            phase: op.phases.length,
+            host_id: x.host_id,
+            command_id: this.d.hostCommands.issueSealed(x, 'manager').id,
+          }));
+          store.services.setPhase(op.id, op.phases.length, [...op.plans, ...issued]);
+          store.audit.append({
+            actor: 'manager',
+            action: 'service.upgrade_rolling_back',
+            cluster_id: op.cluster_id,
+            target: op.service,
+            details: {
+              operation_id: op.id,
+              from: op.from_version,
+              to: op.version,
+              hosts: sealed.map((x) => x.host_id),
+              code: c.code ?? null,
+              host,
+            },
+          });
+          return true;
+        }
+        store.services.finishOperation(
+          op.id,
+          'failed',
+          rollingBack ? 'rollback_failed' : (c.code ?? 'plan_failed'),
+          rollingBack ? `the rollback after "${op.message}" failed: ${message}` : message,
+          now,
+        );
+        if (['install', 'configuration', 'realign', 'start', 'restart', 'uninstall', 'rollback'].includes(op.action))
           store.services.setState(op.cluster_id, op.service, 'failed', now);
         store.audit.append({
           actor: 'manager',
@@ -404,11 +520,25 @@ export class Services {
         });
         return true;
       }
+      if (rollingBack) {
+        // Back on the previous version everywhere it had moved: the upgrade failed, the service runs as before.
+        store.services.finishOperation(op.id, 'failed', op.code, `${op.message}; rolled back to ${op.from_version}`, now);
+        store.services.setState(op.cluster_id, op.service, 'running', now);
+        store.audit.append({
+          actor: 'manager',
+          action: 'service.upgrade_rolled_back',
+          cluster_id: op.cluster_id,
+          target: op.service,
+          details: { operation_id: op.id, version: op.from_version },
+        });
+        return true;
+      }
       if (op.phase + 1 < op.phases.length) {
         this.issuePhase(op, op.phase + 1, op.requested_by);
         return true;
       }
       store.services.finishOperation(op.id, 'succeeded', null, null, now);
+      if (op.action === 'upgrade' || op.action === 'rollback') store.services.setVersion(op.cluster_id, op.service, op.version, now);
       const after = AFTER[op.action as OperationAction];
       if (op.action === 'uninstall') store.services.delete(op.cluster_id, op.service);
       else if (after) store.services.setState(op.cluster_id, op.service, after, now);

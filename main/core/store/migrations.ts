@@ -449,4 +449,12 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX drift_findings_cluster ON drift_findings(cluster_id, detected_at);
     `,
   },
+  {
+    version: 11,
+    name: 'upgrades: the version an operation started from and the rollback plans sealed with it',
+    sql: `
+      ALTER TABLE service_operations ADD COLUMN from_version TEXT;
+      ALTER TABLE service_operations ADD COLUMN sealed TEXT;
+    `,
+  },
 ];

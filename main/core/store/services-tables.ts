@@ -51,8 +51,23 @@ export interface OperationRecord {
   requested_by: string;
   created_at: string;
   finished_at: string | null;
+  /** An upgrade's or a rollback's starting version. */
+  from_version: string | null;
+  /** An upgrade's rollback plans, signed before it started; queued only if the upgrade fails. */
+  sealed: SealedPlan[] | null;
 }
 
+/** A signed plan kept out of the queue (the core's SealedCommand, as stored). */
+export interface SealedPlan {
+  command_id: string;
+  host_id: string;
+  op: string;
+  args: Record<string, unknown>;
+  envelope: unknown;
+  not_after: string;
+}
+
+type RawOperation = Raw<OperationRecord, 'phases' | 'plans' | 'sealed'>;
 type Raw<T, K extends keyof T> = Omit<T, K> & { [P in K]: string | null };
 const parseService = (r: Raw<ServiceRecord, 'hosts' | 'config' | 'checks'>): ServiceRecord => ({
   ...r,
@@ -60,10 +75,11 @@ const parseService = (r: Raw<ServiceRecord, 'hosts' | 'config' | 'checks'>): Ser
   config: JSON.parse(r.config!) as ServiceSettings,
   checks: r.checks === null ? null : (JSON.parse(r.checks) as ServiceCheckResults),
 });
-const parseOperation = (r: Raw<OperationRecord, 'phases' | 'plans'>): OperationRecord => ({
+const parseOperation = (r: RawOperation): OperationRecord => ({
   ...r,
   phases: JSON.parse(r.phases!) as OperationPhase[],
   plans: JSON.parse(r.plans!) as OperationRecord['plans'],
+  sealed: r.sealed ? (JSON.parse(r.sealed) as SealedPlan[]) : null,
 });
 
 export class ServicesTables {
@@ -112,18 +128,33 @@ export class ServicesTables {
     this.db.prepare('DELETE FROM services WHERE cluster_id = ? AND service = ?').run(clusterId, service);
   }
 
-  insertOperation(o: Omit<OperationRecord, 'state' | 'code' | 'message' | 'phase' | 'plans' | 'finished_at'>): void {
+  insertOperation(
+    o: Omit<OperationRecord, 'state' | 'code' | 'message' | 'phase' | 'plans' | 'finished_at' | 'from_version' | 'sealed'> &
+      Partial<Pick<OperationRecord, 'from_version' | 'sealed'>>,
+  ): void {
     this.db
       .prepare(
-        `INSERT INTO service_operations (id, cluster_id, service, action, version, state, phases, requested_by, created_at)
-         VALUES (@id, @cluster_id, @service, @action, @version, 'running', @phases, @requested_by, @created_at)`,
+        `INSERT INTO service_operations (id, cluster_id, service, action, version, state, phases, requested_by, created_at, from_version, sealed)
+         VALUES (@id, @cluster_id, @service, @action, @version, 'running', @phases, @requested_by, @created_at, @from_version, @sealed)`,
       )
-      .run({ ...o, phases: JSON.stringify(o.phases) });
+      .run({
+        ...o,
+        phases: JSON.stringify(o.phases),
+        from_version: o.from_version ?? null,
+        sealed: o.sealed ? JSON.stringify(o.sealed) : null,
+      });
+  }
+
+  /** Appends a phase (an upgrade's rollback) and records why, the operation still running. */
+  addPhase(id: string, phase: OperationPhase, code: string, message: string): void {
+    const o = this.operation(id)!;
+    this.db
+      .prepare('UPDATE service_operations SET phases = ?, code = ?, message = ? WHERE id = ?')
+      .run(JSON.stringify([...o.phases, phase]), code, message, id);
   }
 
   operation(id: string): OperationRecord | undefined {
-    const r = this.db.prepare('SELECT * FROM service_operations WHERE id = ?').get(id) as
-      Raw<OperationRecord, 'phases' | 'plans'> | undefined;
+    const r = this.db.prepare('SELECT * FROM service_operations WHERE id = ?').get(id) as RawOperation | undefined;
     return r && parseOperation(r);
   }
 
@@ -136,24 +167,21 @@ export class ServicesTables {
         : this.db
             .prepare('SELECT * FROM service_operations WHERE cluster_id = ? AND service = ? ORDER BY created_at DESC, id LIMIT ?')
             .all(clusterId, service, limit)
-    ) as Raw<OperationRecord, 'phases' | 'plans'>[];
+    ) as RawOperation[];
     return rows.map(parseOperation);
   }
 
   running(): OperationRecord[] {
-    return (
-      this.db.prepare("SELECT * FROM service_operations WHERE state = 'running' ORDER BY created_at").all() as Raw<
-        OperationRecord,
-        'phases' | 'plans'
-      >[]
-    ).map(parseOperation);
+    return (this.db.prepare("SELECT * FROM service_operations WHERE state = 'running' ORDER BY created_at").all() as RawOperation[]).map(
+      parseOperation,
+    );
   }
 
   /** The running operation of a service, if any: one at a time per service. */
   runningFor(clusterId: string, service: string): OperationRecord | undefined {
     const r = this.db
       .prepare("SELECT * FROM service_operations WHERE cluster_id = ? AND service = ? AND state = 'running' LIMIT 1")
-      .get(clusterId, service) as Raw<OperationRecord, 'phases' | 'plans'> | undefined;
+      .get(clusterId, service) as RawOperation | undefined;
     return r && parseOperation(r);
   }
 
@@ -167,5 +195,11 @@ export class ServicesTables {
         .prepare("UPDATE service_operations SET state = ?, code = ?, message = ?, finished_at = ? WHERE id = ? AND state = 'running'")
         .run(state, code, message, at, id).changes === 1
     );
+  }
+
+  setVersion(clusterId: string, service: string, version: string, at: string): void {
+    this.db
+      .prepare('UPDATE services SET version = ?, updated_at = ? WHERE cluster_id = ? AND service = ?')
+      .run(version, at, clusterId, service);
   }
 }

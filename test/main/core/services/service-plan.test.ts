@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadBuiltinCatalog } from '../../../../main/core/catalog/catalog-builtin';
 import type { Catalog } from '../../../../main/core/catalog/catalog';
-import { blobUrl, operationPhases, type PlanInput } from '../../../../main/core/services/service-plan';
+import { blobUrl, operationPhases, rollingPhases, type PlanInput } from '../../../../main/core/services/service-plan';
 import { DEFAULT_MANAGED_ROOTS, isManagedUnit } from '../../../../main/wire/node-agent';
 import { planProblem } from '../../../../main/wire/plan';
 import type { CoreError } from '../../../../main/core/errors';
@@ -138,5 +138,43 @@ describe('service operation plans', () => {
   it('blob URLs keep the mirror origin and its prefix', () => {
     const a = catalog.artifacts('nats', '2.9.10-1')[0]!;
     expect(blobUrl('https://m:5000/', a, 'sha256:ab')).toBe('https://m:5000/v2/navin/nats/nats-server/blobs/sha256:ab');
+  });
+
+  it('an upgrade walks the hosts canary first and carries the plans that bring the previous version back', () => {
+    const { phases, rollback } = rollingPhases(input({ version: '3.4.23-2' }), '3.4.23-1');
+    expect(phases.map((p) => [p.name, p.plans.map((x) => x.host_id)])).toEqual([
+      ['canary', ['id-a']],
+      ['host 2 of 3', ['id-b']],
+      ['host 3 of 3', ['id-c']],
+      ['readiness and functional test', ['id-a']],
+    ]);
+    const canary = phases[0]!.plans[0]!.args.tasks;
+    expect(canary.map((t) => t.id)).toEqual([
+      'fetch:etcd',
+      'fetch:etcdctl',
+      'stop',
+      'write:config',
+      'write:unit',
+      'daemon-reload',
+      'enable',
+      'start',
+      'liveness',
+      'watch',
+      'functional',
+    ]);
+    // Only the canary runs the functional test on its own; the others are judged live, then the service as a whole.
+    expect(phases[1]!.plans[0]!.args.tasks.map((t) => t.id)).not.toContain('functional');
+    expect((canary.find((t) => t.id === 'write:unit') as { content: string }).content).toContain('/opt/navin/etcd/3.4.23-2/etcd');
+    // The way back, per host: no fetch (both versions live side by side), the previous files and unit.
+    expect(rollback.map((r) => r.host_id)).toEqual(['id-a', 'id-b', 'id-c']);
+    for (const r of rollback) expect(planProblem(r.args, DEFAULT_MANAGED_ROOTS, isManagedUnit)).toBeNull();
+    const back = rollback[0]!.args.tasks;
+    expect(back.some((t) => t.kind === 'artifact.fetch')).toBe(false);
+    expect((back.find((t) => t.id === 'write:unit') as { content: string }).content).toContain('/opt/navin/etcd/3.4.23-1/etcd');
+    expect((back.find((t) => t.id === 'write:config') as { content: string }).content).not.toContain('auto-compaction-mode');
+    // A rollback walks the same way to the previous version, with nothing to seal and nothing to fetch.
+    const walk = rollingPhases(input({ version: '3.4.23-1' }), null);
+    expect(walk.rollback).toEqual([]);
+    expect(walk.phases[0]!.plans[0]!.args.tasks.some((t) => t.kind === 'artifact.fetch')).toBe(false);
   });
 });

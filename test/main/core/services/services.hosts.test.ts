@@ -8,7 +8,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { until } from '../../../support/agent-harness';
-import { runCli } from '../../../support/cli';
+import { openConsole } from '../../../support/browser';
+import { REPO_ROOT, runCli } from '../../../support/cli';
 import { describeHosts, type TestHost } from '../../../support/hosts';
 import { serviceHosts, sh, type ServiceHosts } from '../../../support/service-hosts';
 
@@ -100,15 +101,41 @@ describeHosts('services on booted hosts, installed from the mirror', () => {
     expect(Number((await sh(single, 'ps -o uid= -C etcd')).trim())).toBeGreaterThan(0);
   });
 
-  test('NATS with JetStream and the node exporter beside it on the same host', async () => {
+  test('NATS with JetStream by the API; the node exporter beside it from the console in Chromium, its plan followed live', async () => {
     const nats = await operate('POST', `/api/v1/clusters/${clusterA}/services`, { service: 'nats', version: NATS, hosts: [single.name] });
     expect(nats.state, JSON.stringify(nats)).toBe('succeeded');
-    const nodeExporter = await operate('POST', `/api/v1/clusters/${clusterA}/services`, {
-      service: 'node-exporter',
-      version: NODE_EXPORTER,
-      hosts: [single.name],
-    });
-    expect(nodeExporter.state, JSON.stringify(nodeExporter)).toBe('succeeded');
+    const browser = await openConsole(s.h.manager.url, { name: 'alice', password: 'correct horse battery' });
+    try {
+      const { page } = browser;
+      await page.goto(`${new URL(s.h.manager.url).origin}/#/clusters/${clusterA}/services`);
+      const tab = page.getByTestId('cluster-services');
+      await expect.poll(() => tab.getByTestId('service-row').count(), { timeout: 15_000 }).toBe(2);
+      const form = tab.getByTestId('install-service-form');
+      await form.getByTestId('install-service').selectOption('node-exporter');
+      await form.getByTestId('install-version').selectOption(NODE_EXPORTER);
+      await form.getByTestId(`install-host-${single.name}`).check();
+      await form.getByTestId('install-service-submit').click();
+      const operation = tab.getByTestId('service-operation');
+      await operation.getByTestId('operation-state').and(page.locator('[data-state="succeeded"]')).waitFor({ timeout: 120_000 });
+      const bar = operation.getByTestId('operation-progress');
+      expect(await bar.getAttribute('value')).toBe(await bar.getAttribute('max'));
+      // Each task is on screen with its status, the functional test's among them.
+      await expect.poll(() => operation.getByText('functional', { exact: false }).count()).toBeGreaterThan(0);
+      await page.screenshot({ path: join(REPO_ROOT, 'test-results', 'screenshots', 'services-install-en.png'), fullPage: true });
+      // Every action of a row is on screen, none cut off by the table's edge.
+      const edge = (await tab.boundingBox())!;
+      const buttons = tab.locator('[data-testid="service-row"][data-service="node-exporter"] .row-actions button');
+      expect(await buttons.count()).toBe(6);
+      for (const b of await buttons.all()) {
+        const box = (await b.boundingBox())!;
+        expect(box.x + box.width, await b.innerText()).toBeLessThanOrEqual(edge.x + edge.width);
+      }
+      await expect
+        .poll(() => tab.locator('[data-testid="service-row"][data-service="node-exporter"][data-state="running"]').count())
+        .toBe(1);
+    } finally {
+      await browser.close();
+    }
     const natsView = await service(clusterA, 'nats');
     expectAllPass(natsView, [s.ids.get(single.name)!]);
     expect(natsView.checks.readiness.outcome.evidence).toMatchObject({ jsz: expect.anything() });
