@@ -34,6 +34,13 @@ export class ManagedFs {
     return join(this.prefix, path);
   }
 
+  /** The real path of a managed file to read or run, nothing created; throws path_not_managed. */
+  readPath(path: string): string {
+    if (!isCleanAbsolutePath(path) || !underRoots(path, this.roots))
+      throw new ExecutionError('path_not_managed', `${path} is not under a managed root (${this.roots.join(', ')})`);
+    return join(this.prefix, path);
+  }
+
   /** Throws unit_not_managed for a unit outside navin-*.service (or the agent's own). */
   assertUnit(unit: string): void {
     if (!isManagedUnit(unit)) throw new ExecutionError('unit_not_managed', `${unit} is not a unit this agent manages (navin-*.service)`);

@@ -1,6 +1,7 @@
 // Each kind of plan task, carried out on the host: what it does, what it records (a file or unit with its
 // sha256), and the output it reports. A failure throws ExecutionError with the task's code.
 import { execFile } from 'node:child_process';
+import { lstatSync, readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import type { ManagedEntry } from '../../main/wire/node-agent';
 import { parseMode, type PlanTask, type SystemctlTask } from '../../main/wire/plan';
@@ -68,6 +69,34 @@ const entry = (data: Buffer, commandId: string): ManagedEntry => ({
   written_at: new Date().toISOString(),
 });
 
+/** sha256 and size of a regular file (never through a symlink), or null when there is none. */
+function hashFile(real: string): { sha256: string; size: number } | null {
+  try {
+    if (!lstatSync(real).isFile()) return null;
+    const data = readFileSync(real);
+    return { sha256: sha256Hex(data), size: data.length };
+  } catch {
+    return null;
+  }
+}
+
+/** Runs argv without a shell; a binary under a managed root is resolved there (the prefix of tests included). */
+async function runCommand(argv: string[], managedPath: (p: string) => string, timeoutS: number): Promise<Record<string, unknown>> {
+  const bin = argv[0]!.startsWith('/') ? managedPath(argv[0]!) : argv[0]!;
+  try {
+    const r = await run(bin, argv.slice(1), { timeout: timeoutS * 1000, maxBuffer: 8 << 20 });
+    return { argv, exit_code: 0, stdout: r.stdout.slice(-4000), stderr: r.stderr.slice(-4000) };
+  } catch (error) {
+    const e = error as { code?: unknown; signal?: unknown; stderr?: string; stdout?: string; message: string };
+    const detail = (e.stderr || e.stdout || e.message).trim().slice(-2000);
+    throw new ExecutionError('command_failed', `${argv.join(' ')} failed (${String(e.signal ?? e.code ?? 'error')}): ${detail}`, {
+      argv,
+      exit_code: typeof e.code === 'number' ? e.code : null,
+      stderr: (e.stderr ?? '').slice(-4000),
+    });
+  }
+}
+
 export async function runTask(task: PlanTask, ctx: TaskContext): Promise<TaskDone> {
   switch (task.kind) {
     case 'file.write': {
@@ -116,6 +145,31 @@ export async function runTask(task: PlanTask, ctx: TaskContext): Promise<TaskDon
     case 'systemd.daemon_reload':
       await systemctl(ctx.systemctl, ['daemon-reload']);
       return { output: { reloaded: true } };
+    case 'command.run':
+      return { output: await runCommand(task.argv, (p) => ctx.fs.readPath(p), task.timeout_s ?? 600) };
+    case 'files.hash': {
+      const files: Record<string, { sha256: string; size: number }> = {};
+      for (const p of task.paths) {
+        const got = hashFile(ctx.fs.readPath(p));
+        if (!got) throw new ExecutionError('file_missing', `${p} is not there to hash`);
+        files[p] = got;
+      }
+      return { output: { files } };
+    }
+    case 'files.verify': {
+      const differing = Object.entries(task.files)
+        .map(([p, expected]) => ({ path: p, expected, observed: hashFile(ctx.fs.readPath(p))?.sha256 ?? null }))
+        .filter((f) => f.observed !== f.expected);
+      if (differing.length > 0)
+        throw new ExecutionError(
+          'backup_modified',
+          `${differing.map((f) => f.path).join(', ')} ${differing.length === 1 ? 'is' : 'are'} not as recorded`,
+          {
+            differing,
+          },
+        );
+      return { output: { verified: Object.keys(task.files).length } };
+    }
     case 'liveness.watch': {
       ctx.fs.assertUnit(task.unit);
       const watch = { check: task.check, interval_s: task.interval_s, command_id: ctx.commandId };

@@ -18,6 +18,9 @@ export const TASK_KINDS = [
   'check',
   'liveness.watch',
   'liveness.unwatch',
+  'command.run',
+  'files.hash',
+  'files.verify',
 ] as const;
 export type TaskKind = (typeof TASK_KINDS)[number];
 export const SYSTEMCTL_TASKS = ['systemd.enable', 'systemd.disable', 'systemd.start', 'systemd.stop', 'systemd.restart'] as const;
@@ -99,7 +102,33 @@ export interface LivenessUnwatchTask extends TaskBase {
   kind: 'liveness.unwatch';
   unit: string;
 }
+/**
+ * Runs one command of the catalog's steps (a backup's snapshot, a restore's move), without a shell: argv[0] is a
+ * binary the console installed (under a managed root) or one of RUNNABLE_TOOLS. Fails command_failed on a
+ * non-zero exit or after timeout_s.
+ */
+export interface CommandRunTask extends TaskBase {
+  kind: 'command.run';
+  argv: string[];
+  timeout_s?: number;
+}
+/** Hashes files (a backup's), reporting each one's sha256 and size; a missing one fails file_missing. */
+export interface FilesHashTask extends TaskBase {
+  kind: 'files.hash';
+  paths: string[];
+}
+/** Checks files against the sha256 recorded for them; any difference fails backup_modified, naming them. */
+export interface FilesVerifyTask extends TaskBase {
+  kind: 'files.verify';
+  files: Record<string, string>;
+}
+export const RUNNABLE_TOOLS = ['mv', 'rm', 'cp', 'chown', 'tar', 'mkdir'] as const;
+export const MAX_COMMAND_TIMEOUT_S = 3600;
+
 export type PlanTask =
+  | CommandRunTask
+  | FilesHashTask
+  | FilesVerifyTask
   | FetchTask
   | FileWriteTask
   | FileRemoveTask
@@ -165,6 +194,9 @@ export const TASK_CODES = [
   'file_remove_failed',
   'systemctl_failed',
   'check_failed',
+  'command_failed',
+  'file_missing',
+  'backup_modified',
 ] as const;
 export type TaskCode = (typeof TASK_CODES)[number];
 
@@ -266,6 +298,38 @@ function taskProblem(t: unknown, roots: readonly string[], isUnit: (u: unknown) 
       if (!isObject(t.check)) return 'check is {"kind", "params"}';
       const judged = checkParams(t.check.kind, t.check.params);
       return judged.ok ? null : `check: ${judged.message}`;
+    }
+    case 'command.run': {
+      if (!Array.isArray(t.argv) || t.argv.length === 0 || t.argv.length > 64) return 'argv is a list of 1-64 arguments';
+      if (t.argv.some((a) => typeof a !== 'string' || a.length > 4096 || a.includes('\0'))) return 'each argument is text without NUL';
+      const bin = t.argv[0] as string;
+      const tool = (RUNNABLE_TOOLS as readonly string[]).includes(bin);
+      if (!tool && (!isCleanAbsolutePath(bin) || !underRoots(bin, roots)))
+        return `argv[0] ${bin} is neither a binary under a managed root nor one of ${RUNNABLE_TOOLS.join(', ')}`;
+      if (
+        t.timeout_s !== undefined &&
+        (!Number.isInteger(t.timeout_s) || (t.timeout_s as number) < 1 || (t.timeout_s as number) > MAX_COMMAND_TIMEOUT_S)
+      )
+        return `timeout_s is a whole number of seconds from 1 to ${MAX_COMMAND_TIMEOUT_S}`;
+      return null;
+    }
+    case 'files.hash': {
+      if (!Array.isArray(t.paths) || t.paths.length === 0 || t.paths.length > 100) return 'paths is a list of 1-100 paths';
+      for (const p of t.paths) {
+        const problem = pathProblem(p, roots);
+        if (problem) return problem;
+      }
+      return null;
+    }
+    case 'files.verify': {
+      if (!isObject(t.files) || Object.keys(t.files).length === 0 || Object.keys(t.files).length > 100)
+        return 'files is {"<path>": "<sha256>"} of 1-100 files';
+      for (const [p, sha] of Object.entries(t.files)) {
+        const problem = pathProblem(p, roots);
+        if (problem) return problem;
+        if (typeof sha !== 'string' || !SHA256_HEX.test(sha)) return `the sha256 of ${p} is 64 lowercase hex digits`;
+      }
+      return null;
     }
     case 'liveness.unwatch':
       return isUnit(t.unit) ? null : `unit ${String(t.unit)} is not a unit the agent manages (navin-<name>.service)`;
