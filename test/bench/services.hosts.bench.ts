@@ -6,8 +6,7 @@
 import { afterAll, beforeAll, bench, describe } from 'vitest';
 import { loadBuiltinCatalog } from '../../main/core/catalog/catalog-builtin';
 import { operationPhases } from '../../main/core/services/service-plan';
-import { until } from '../support/agent-harness';
-import { serviceHosts, sh, type ServiceHosts } from '../support/service-hosts';
+import { operate as operateOn, serviceHosts, sh, type ServiceHosts } from '../support/service-hosts';
 
 const VERSION = '1.5.0-1';
 const catalog = (() => {
@@ -63,22 +62,12 @@ afterAll(async () => {
   await s?.close();
 }, 180_000);
 
+const opts = { iterations: 5, warmupIterations: 1, time: 0 };
+
 async function operate(method: 'POST', path: string, body: unknown): Promise<void> {
-  const started = await s.h.api(method, path, body);
-  if (started.status !== 202) throw new Error(JSON.stringify(started.body));
-  const op = await until(
-    'operation',
-    async () => {
-      const r = await s.h.api('GET', `/api/v1/operations/${started.body.id}`);
-      return r.body.state !== 'running' ? r.body : undefined;
-    },
-    120_000,
-    50,
-  );
+  const op = await operateOn(s.h, method, path, body);
   if (op.state !== 'succeeded') throw new Error(`${op.code}: ${op.message}`);
 }
-
-const opts = { iterations: 5, warmupIterations: 1, time: 0 };
 
 describe('install plan vs the same steps by hand', () => {
   bench(

@@ -31,6 +31,27 @@ export interface ServiceHosts {
   close(): Promise<void>;
 }
 
+/** Starts an operation (202 expected, else it throws with the answer) and waits until it has ended; returns it. */
+export async function operate(
+  h: Pick<HostsHarness, 'api'>,
+  method: 'POST' | 'PUT',
+  path: string,
+  body: unknown,
+  timeoutMs = 240_000,
+): Promise<any> {
+  const started = await h.api(method, path, body);
+  if (started.status !== 202) throw new Error(`${method} ${path}: ${started.status} ${JSON.stringify(started.body)}`);
+  return until(
+    `operation ${started.body.id}`,
+    async () => {
+      const r = await h.api('GET', `/api/v1/operations/${started.body.id}`);
+      return r.body.state !== 'running' ? r.body : undefined;
+    },
+    timeoutMs,
+    100,
+  );
+}
+
 export async function sh(host: TestHost, script: string, input?: string): Promise<string> {
   const r = await host.exec(['sh', '-c', script], { input, timeoutMs: 120_000 });
   if (r.code !== 0) throw new Error(`${host.name}: ${script} exited ${r.code}\n${r.stdout}\n${r.stderr}`);

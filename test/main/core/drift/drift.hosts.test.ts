@@ -11,7 +11,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { readTar } from '../../../support/bundles';
 import { until } from '../../../support/agent-harness';
 import { describeHosts, type TestHost } from '../../../support/hosts';
-import { serviceHosts, sh, type ServiceHosts } from '../../../support/service-hosts';
+import { operate as operateOn, serviceHosts, sh, type ServiceHosts } from '../../../support/service-hosts';
 
 const NODE_EXPORTER = '1.5.0-1';
 const NATS = '2.9.10-1';
@@ -48,19 +48,7 @@ describeHosts('drift of the files and units the console wrote, on a booted host'
     await s?.close();
   }, 180_000);
 
-  async function operate(method: 'POST' | 'PUT', path: string, body: unknown): Promise<any> {
-    const started = await s.h.api(method, path, body);
-    if (started.status !== 202) throw new Error(JSON.stringify(started.body));
-    return until(
-      `operation ${started.body.id}`,
-      async () => {
-        const r = await s.h.api('GET', `/api/v1/operations/${started.body.id}`);
-        return r.body.state !== 'running' ? r.body : undefined;
-      },
-      150_000,
-      500,
-    );
-  }
+  const operate = (method: 'POST' | 'PUT', path: string, body: unknown): Promise<any> => operateOn(s.h, method, path, body);
 
   const scan = async (): Promise<any> => {
     const r = await s.h.api('POST', `/api/v1/clusters/${cluster}/drift/scan`);

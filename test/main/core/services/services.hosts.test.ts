@@ -11,7 +11,7 @@ import { until } from '../../../support/agent-harness';
 import { openConsole } from '../../../support/browser';
 import { REPO_ROOT, runCli } from '../../../support/cli';
 import { describeHosts, type TestHost } from '../../../support/hosts';
-import { serviceHosts, sh, type ServiceHosts } from '../../../support/service-hosts';
+import { operate as operateOn, serviceHosts, sh, type ServiceHosts } from '../../../support/service-hosts';
 
 const ETCD = '3.4.23-1';
 const NATS = '2.9.10-1';
@@ -42,19 +42,7 @@ describeHosts('services on booted hosts, installed from the mirror', () => {
   }, 180_000);
 
   /** Starts an operation and waits for it to end; returns it. */
-  async function operate(method: 'POST' | 'PUT', path: string, body: unknown, timeoutMs = 150_000): Promise<any> {
-    const started = await s.h.api(method, path, body);
-    expect(started.status, JSON.stringify(started.body)).toBe(202);
-    return until(
-      `operation ${started.body.id}`,
-      async () => {
-        const r = await s.h.api('GET', `/api/v1/operations/${started.body.id}`);
-        return r.body.state !== 'running' ? r.body : undefined;
-      },
-      timeoutMs,
-      500,
-    );
-  }
+  const operate = (method: 'POST' | 'PUT', path: string, body: unknown): Promise<any> => operateOn(s.h, method, path, body);
 
   const service = async (cluster: string, name: string): Promise<any> =>
     (await s.h.api('GET', `/api/v1/clusters/${cluster}/services/${name}`)).body;

@@ -6,10 +6,9 @@
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { until } from '../../../support/agent-harness';
 import { REPO_ROOT } from '../../../support/cli';
 import { describeHosts, type TestHost } from '../../../support/hosts';
-import { serviceHosts, sh, type ServiceHosts } from '../../../support/service-hosts';
+import { operate as operateOn, serviceHosts, sh, type ServiceHosts } from '../../../support/service-hosts';
 import { tempDir } from '../../../support/temp-dir';
 
 const BROKEN = `
@@ -73,19 +72,7 @@ describeHosts('upgrades canary first, rolled back, on booted hosts', () => {
     catalogDir.remove();
   }, 180_000);
 
-  async function operate(method: 'POST', path: string, body: unknown): Promise<any> {
-    const started = await s.h.api(method, path, body);
-    if (started.status !== 202) throw new Error(JSON.stringify(started.body));
-    return until(
-      `operation ${started.body.id}`,
-      async () => {
-        const r = await s.h.api('GET', `/api/v1/operations/${started.body.id}`);
-        return r.body.state !== 'running' ? r.body : undefined;
-      },
-      240_000,
-      500,
-    );
-  }
+  const operate = (method: 'POST' | 'PUT', path: string, body: unknown): Promise<any> => operateOn(s.h, method, path, body);
 
   const etcdctl = (args: string): Promise<string> =>
     sh(
