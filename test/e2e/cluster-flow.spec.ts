@@ -151,18 +151,20 @@ async function clusterFlow(page: Page, x: Texts, clusterName: string): Promise<v
 
   await signIn(page, ALICE, x.lang);
 
-  await test.step('create the cluster and open its page', async () => {
+  await test.step('create the cluster: its page opens on the import steps', async () => {
     await expect(page.getByTestId('new-cluster')).toHaveText(x.newCluster);
     await page.getByTestId('new-cluster').click();
     const form = page.getByTestId('create-cluster-form');
     await form.locator('#cluster-name').fill(clusterName);
     await form.getByRole('button', { name: x.create }).click();
     await expect(form).toBeHidden();
-    await page.locator(`[data-testid="cluster-row"][data-cluster-name="${clusterName}"] .row-link`).click();
-    await page.getByTestId('open-cluster-page').click();
     await expect(page.getByTestId('cluster-page')).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toContainText(clusterName);
     await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+    await expect(page).toHaveURL(/#\/clusters\/[^/]+\/import$/);
+    await expect(page.getByRole('tab', { name: x.tabs.import })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId('import-wizard')).toBeVisible();
+    await page.getByRole('tab', { name: x.tabs.overview }).click();
     await expect(page.getByTestId('inventory-missing')).toBeVisible();
     await expect(page.getByTestId('agent-presence')).toHaveText(x.lang === 'fr' ? 'Non installé' : 'Not installed');
     await expect(page).toHaveURL(/#\/clusters\/[^/]+$/);

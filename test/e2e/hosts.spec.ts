@@ -1,5 +1,5 @@
 // The Hosts tab in Chromium against the headless manager and a real node agent process: a cluster of kind hosts
-// created from the form shows Hosts instead of the Kubernetes tabs; a host added there is pending; its node agent
+// created from the form opens on its Hosts tab, without the Kubernetes tabs; a host added there is pending; its node agent
 // identity is issued with the install commands and its files; the agent started with those files turns the row
 // connected with the facts it reported.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -57,12 +57,13 @@ test('a hosts cluster: its Hosts tab adds a host, issues its node agent identity
   await form.getByTestId('kind-hosts').check();
   await form.getByRole('button', { name: 'Create the cluster' }).click();
   await expect(form).toBeHidden();
-  await page.locator('[data-testid="cluster-row"][data-cluster-name="edge-hosts"] .row-link').click();
-  await page.getByTestId('open-cluster-page').click();
+  // The new cluster's page opens on its Hosts tab.
   await expect(page.getByTestId('cluster-page')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('edge-hosts');
   // A hosts cluster has no Kubernetes import, cluster agent or components.
   await expect(page.getByRole('tab', { name: 'Import' })).toHaveCount(0);
-  await page.getByRole('tab', { name: 'Hosts' }).click();
+  await expect(page.getByRole('tab', { name: 'Hosts' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page).toHaveURL(/#\/clusters\/[^/]+\/hosts$/);
 
   const tab = page.getByTestId('cluster-hosts');
   await expect(tab.getByTestId('hosts-empty')).toBeVisible();

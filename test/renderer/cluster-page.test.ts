@@ -1,6 +1,10 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { ClusterView, InventorySnapshot } from '../../renderer/src/api/types';
+import type { ClusterView, Inventory, InventorySnapshot, RegistrationResult } from '../../renderer/src/api/types';
+import { Coredns } from '../../renderer/src/screens/cluster/OverviewTab';
 import { agentPresence, createClusterPageStore } from '../../renderer/src/stores/clusterPage';
+import { corednsAfter } from '../../renderer/src/stores/coredns';
 import { createClusterSetupStore } from '../../renderer/src/stores/clusterSetup';
 import { FakeApi, apiError, cluster, flush, makeClient } from './support/fake-api';
 
@@ -49,7 +53,7 @@ describe('cluster page store', () => {
 
   it('reloads on this cluster’s events only, coalesced', async () => {
     const api = new FakeApi();
-    api.on('GET /api/v1/clusters/c-1', { status: 200, body: cluster('edge', { id: 'c-1' }) });
+    api.on('GET /api/v1/clusters/c-1', { status: 200, body: cluster('edge', { id: 'c-1', state: 'connected' }) });
     api.on('GET /api/v1/clusters/c-1/inventory', { status: 200, body: snapshot });
     const store = createClusterPageStore({ client: makeClient(api), eventDebounceMs: 5 });
     const stop = store.getState().startLive();
@@ -90,6 +94,125 @@ describe('cluster page store', () => {
     expect(agentPresence({ state: 'connected', agent: agent({ last_seen: new Date(now - 60_000).toISOString() }) }, now)).toBe('offline');
     expect(agentPresence({ state: 'offline', agent: agent({ connected: false }) }, now)).toBe('offline');
     expect(agentPresence({ state: 'revoked', agent: agent() }, now)).toBe('revoked');
+  });
+});
+
+describe('the inventory of a cluster that may have none', () => {
+  const pending = (id: string, kind: ClusterView['kind'] = 'kubernetes'): ClusterView => ({
+    ...cluster('edge', { id, kind, state: 'pending' }),
+    agent: agent({ connected: false, last_seen: null, leader_replica: null, agent_version: null, certificate_serial: null }),
+  });
+
+  it('is not asked for a pending cluster (never registered, no agent) nor a hosts cluster, and is for a connected one', async () => {
+    const api = new FakeApi();
+    api.on('GET /api/v1/clusters/c-1', { status: 200, body: pending('c-1') });
+    api.on('GET /api/v1/clusters/c-2', { status: 200, body: pending('c-2', 'hosts') });
+    api.on('GET /api/v1/clusters/c-3', { status: 200, body: { ...cluster('edge', { id: 'c-3', state: 'connected' }), agent: agent() } });
+    for (const id of ['c-1', 'c-2', 'c-3'])
+      api.on(`GET /api/v1/clusters/${id}/inventory`, { status: 200, body: { ...snapshot, cluster_id: id } });
+    const store = createClusterPageStore({ client: makeClient(api), eventDebounceMs: 0 });
+
+    await store.getState().open('c-1');
+    expect(store.getState()).toMatchObject({ status: 'ready', inventory: null, inventoryStatus: 'missing', inventoryError: null });
+    await store.getState().open('c-2');
+    expect(store.getState()).toMatchObject({ status: 'ready', inventoryStatus: 'missing' });
+    expect(api.calls.filter((c) => c.path.endsWith('/inventory'))).toEqual([]);
+
+    await store.getState().open('c-3');
+    expect(api.callsTo('GET', '/api/v1/clusters/c-3/inventory')).toHaveLength(1);
+    expect(store.getState()).toMatchObject({ inventoryStatus: 'ready', inventory: { cluster_id: 'c-3' } });
+  });
+
+  it('is shown once this console registers the pending cluster, and asked for from then on', async () => {
+    const api = new FakeApi();
+    api.on('GET /api/v1/clusters/c-1', { status: 200, body: pending('c-1') });
+    api.on('GET /api/v1/clusters/c-1/inventory', { status: 200, body: snapshot });
+    const result: RegistrationResult = {
+      cluster_id: 'c-1',
+      server: 'https://k8s:6443',
+      namespace: 'navin-platform',
+      kubernetes_version: 'v1.30.0',
+      inventory: snapshot.inventory,
+      taken_at: snapshot.taken_at,
+    };
+    api.on('POST /api/v1/clusters/c-1/kubernetes/registration', { status: 200, body: result });
+    const client = makeClient(api);
+    const page = createClusterPageStore({ client, eventDebounceMs: 0 });
+    const setup = createClusterSetupStore({ client, onRegistered: (r) => page.getState().showRegistration(r) });
+    const stop = page.getState().startLive();
+    await page.getState().open('c-1');
+    expect(page.getState().inventoryStatus).toBe('missing');
+
+    setup.getState().bind('c-1');
+    expect(await setup.getState().register('apiVersion: v1', 'navin-platform')).toEqual(result);
+    expect(page.getState()).toMatchObject({ inventoryStatus: 'ready', inventory: { source: 'import', taken_at: snapshot.taken_at } });
+    expect(api.callsTo('GET', '/api/v1/clusters/c-1/inventory')).toHaveLength(0);
+
+    api.emit({ type: 'cluster.changed', data: { id: 'c-1' } });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(api.callsTo('GET', '/api/v1/clusters/c-1/inventory')).toHaveLength(1);
+    stop();
+  });
+});
+
+describe('CoreDNS on the cluster page', () => {
+  const withCoredns = (coredns: Inventory['coredns'], source: InventorySnapshot['source'], taken_at: string): InventorySnapshot => ({
+    ...snapshot,
+    source,
+    taken_at,
+    inventory: { ...snapshot.inventory, coredns },
+  });
+  const imported = withCoredns({ replicas: 2, ready_replicas: 2 }, 'import', '2026-01-01T00:00:00Z');
+  const reported = withCoredns(null, 'agent', '2026-01-02T00:00:00Z');
+
+  it('comes from the newest snapshot that looked for it: the import one when the agent’s does not carry it', async () => {
+    const api = new FakeApi();
+    api.on('GET /api/v1/clusters/c-1', { status: 200, body: { ...cluster('edge', { id: 'c-1', state: 'connected' }), agent: agent() } });
+    api.on('GET /api/v1/clusters/c-1/inventory', { status: 200, body: imported });
+    const store = createClusterPageStore({ client: makeClient(api), eventDebounceMs: 0 });
+    const stop = store.getState().startLive();
+    await store.getState().open('c-1');
+    expect(store.getState().coredns).toEqual({
+      coredns: { replicas: 2, ready_replicas: 2 },
+      taken_at: imported.taken_at,
+      source: 'import',
+    });
+
+    // The agent's inventory replaces the import one; its identity may not read CoreDNS.
+    api.on('GET /api/v1/clusters/c-1/inventory', { status: 200, body: reported });
+    api.emit({ type: 'cluster.changed', data: { id: 'c-1' } });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(store.getState().inventory?.source).toBe('agent');
+    expect(store.getState().coredns).toMatchObject({ coredns: { replicas: 2, ready_replicas: 2 }, source: 'import' });
+
+    // Another cluster's page, then this one again: still known.
+    api.on('GET /api/v1/clusters/c-2', { status: 200, body: { ...cluster('other', { id: 'c-2', state: 'connected' }), agent: agent() } });
+    await store.getState().open('c-2');
+    await store.getState().open('c-1');
+    expect(store.getState().coredns).toMatchObject({ source: 'import' });
+    stop();
+  });
+
+  it('keeps the newest reading; an agent that reads CoreDNS, or a new import read, replaces it', () => {
+    const kept = corednsAfter(null, imported);
+    expect(corednsAfter(kept, reported)).toBe(kept);
+    expect(corednsAfter(null, reported)).toBeNull();
+    const agentRead = withCoredns({ replicas: 2, ready_replicas: 1 }, 'agent', '2026-01-03T00:00:00Z');
+    expect(corednsAfter(kept, agentRead)).toMatchObject({ coredns: { ready_replicas: 1 }, source: 'agent' });
+    expect(corednsAfter(kept, withCoredns(null, 'import', '2026-01-04T00:00:00Z'))).toMatchObject({ coredns: null, source: 'import' });
+    expect(corednsAfter(corednsAfter(null, agentRead), imported)).toMatchObject({ source: 'agent' });
+  });
+
+  it('shows the import reading under the agent’s snapshot, and says when the agent did not read it', () => {
+    const html = renderToStaticMarkup(createElement(Coredns, { reading: corednsAfter(null, imported), snapshot: reported }));
+    expect(html).toContain('2 of 2 replicas ready');
+    expect(html).toContain('data-testid="coredns-from"');
+    expect(html).toContain('with the import identity');
+    const same = renderToStaticMarkup(createElement(Coredns, { reading: corednsAfter(null, imported), snapshot: imported }));
+    expect(same).not.toContain('coredns-from');
+    expect(renderToStaticMarkup(createElement(Coredns, { reading: null, snapshot: reported }))).toContain('Not read');
+    const absent = withCoredns(null, 'import', imported.taken_at);
+    expect(renderToStaticMarkup(createElement(Coredns, { reading: corednsAfter(null, absent), snapshot: absent }))).toContain('Not found');
   });
 });
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { clusterHash, createRouterStore, hashOfRoute, routeFromHash, screenFromHash } from '../../renderer/src/stores/router';
+import {
+  clusterHash,
+  createRouterStore,
+  hashOfRoute,
+  routeFromHash,
+  screenFromHash,
+  hasClusterTab,
+  setupTab,
+} from '../../renderer/src/stores/router';
 
 describe('hash routes', () => {
   it('reads screens, cluster pages with their tab, and settings sections', () => {
@@ -42,5 +50,28 @@ describe('hash routes', () => {
     expect(router.getState()).toMatchObject({ screen: 'clusters', clusterId: 'c-3', clusterTab: 'overview' });
     router.getState().syncFromHash('#/not-a-screen');
     expect(router.getState().clusterId).toBe('c-3');
+  });
+});
+
+describe('a new cluster’s first setup step', () => {
+  it('is the import of a Kubernetes cluster and the hosts of a hosts cluster', () => {
+    expect(setupTab('kubernetes')).toBe('import');
+    expect(setupTab('hosts')).toBe('hosts');
+    const written: string[] = [];
+    const router = createRouterStore({ initialHash: '#/clusters', writeHash: (h) => written.push(h) });
+    router.getState().openCluster('c-1', setupTab('kubernetes'));
+    router.getState().openCluster('c-2', setupTab('hosts'));
+    expect(written).toEqual(['#/clusters/c-1/import', '#/clusters/c-2/hosts']);
+  });
+});
+
+describe('the tabs of a cluster page', () => {
+  it('follow the kind of the cluster and the operator’s role', () => {
+    expect(hasClusterTab('import', 'kubernetes', true)).toBe(true);
+    expect(hasClusterTab('import', 'kubernetes', false)).toBe(false);
+    expect(hasClusterTab('import', 'hosts', true)).toBe(false);
+    expect(hasClusterTab('hosts', 'hosts', false)).toBe(true);
+    expect(hasClusterTab('hosts', undefined, true)).toBe(false);
+    expect(hasClusterTab('commands', 'hosts', false)).toBe(true);
   });
 });

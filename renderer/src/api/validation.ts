@@ -33,23 +33,24 @@ const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/;
 
 export type LabelProblem = 'required' | 'too_long' | 'uppercase' | 'invalid_chars' | 'edge';
 
+/** A DNS-1123 name of at most 63 characters, of the characters `allowed` and of the `shape` (no '-' or '.' at
+ * either end). */
+function validateDnsName(value: string, allowed: RegExp, shape: RegExp): LabelProblem | null {
+  if (value.length === 0) return 'required';
+  if (value.length > 63) return 'too_long';
+  if (!allowed.test(value)) return /[A-Z]/.test(value) && allowed.test(value.toLowerCase()) ? 'uppercase' : 'invalid_chars';
+  return shape.test(value) ? null : 'edge';
+}
+
 /** null when `value` is a DNS-1123 label (a namespace): lowercase letters, digits and '-', starting and ending
  * with a letter or digit, at most 63 characters. */
 export function validateNamespace(value: string): LabelProblem | null {
-  if (value.length === 0) return 'required';
-  if (value.length > 63) return 'too_long';
-  if (!/^[a-z0-9-]+$/.test(value)) return /[A-Z]/.test(value) && /^[a-z0-9-]+$/.test(value.toLowerCase()) ? 'uppercase' : 'invalid_chars';
-  if (!DNS1123_LABEL.test(value)) return 'edge';
-  return null;
+  return validateDnsName(value, /^[a-z0-9-]+$/, DNS1123_LABEL);
 }
 
 /** A ManagedComponent's name: a DNS-1123 subdomain of at most 63 characters. */
 export function validateComponentName(value: string): LabelProblem | null {
-  if (value.length === 0) return 'required';
-  if (value.length > 63) return 'too_long';
-  if (!/^[a-z0-9.-]+$/.test(value)) return /[A-Z]/.test(value) && /^[a-z0-9.-]+$/.test(value.toLowerCase()) ? 'uppercase' : 'invalid_chars';
-  if (!DNS1123_SUBDOMAIN.test(value)) return 'edge';
-  return null;
+  return validateDnsName(value, /^[a-z0-9.-]+$/, DNS1123_SUBDOMAIN);
 }
 
 // --- the agent gateway URL and image references ---

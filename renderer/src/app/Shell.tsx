@@ -1,38 +1,31 @@
 // The signed-in frame: top bar (product, mode, live state, user, role, sign-out), left navigation, main area.
-import { lazy, Suspense, useEffect, useRef, type ComponentType, type LazyExoticComponent, type ReactElement, type RefObject } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useRef,
+  type ComponentType,
+  type ElementType,
+  type LazyExoticComponent,
+  type ReactElement,
+  type RefObject,
+} from 'react';
 import { Brand } from '../components/Brand';
 import { Icon, type IconName } from '../components/Icon';
 import { CommandPalette, usePaletteShortcut } from '../components/CommandPalette';
 import { Loading } from '../components/Loading';
-import { PlaceholderScreen } from '../screens/PlaceholderScreen';
+import { PlaceholderScreen, type PlaceholderId } from '../screens/PlaceholderScreen';
 import { hashOf, type ScreenId } from '../stores/router';
 import { paletteStore, sessionStore, startLiveStores, systemStore, useRouter, useSession, useSystem, useT } from './stores';
 
-interface NavItem {
-  id: ScreenId;
-  icon: IconName;
-}
-
-const SECTIONS: ReadonlyArray<{ label: 'nav.section.operate' | 'nav.section.assurance'; items: readonly NavItem[] }> = [
-  {
-    label: 'nav.section.operate',
-    items: [
-      { id: 'clusters', icon: 'clusters' },
-      { id: 'components', icon: 'components' },
-      { id: 'commands', icon: 'commands' },
-      { id: 'mirror', icon: 'upload' },
-    ],
-  },
-  {
-    label: 'nav.section.assurance',
-    items: [
-      { id: 'approvals', icon: 'approvals' },
-      { id: 'checks', icon: 'checks' },
-      { id: 'reports', icon: 'reports' },
-      { id: 'audit', icon: 'audit' },
-    ],
-  },
+/** The navigation's sections, their links in order. */
+const SECTIONS: ReadonlyArray<{ label: 'nav.section.operate' | 'nav.section.assurance'; items: readonly ScreenId[] }> = [
+  { label: 'nav.section.operate', items: ['clusters', 'components', 'commands', 'mirror'] },
+  { label: 'nav.section.assurance', items: ['approvals', 'checks', 'reports', 'audit'] },
 ];
+
+/** A screen's link shows the screen's icon; the mirror's, an upload. */
+const navIcon = (id: ScreenId): IconName => (id === 'mirror' ? 'upload' : id);
 
 /** A screen in its own chunk, fetched the first time it is shown (the bundle stays small at start). */
 function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>): LazyExoticComponent<ComponentType<P>> {
@@ -49,41 +42,35 @@ const ReportsScreen = lazyScreen(async () => (await import('../screens/reports/R
 const MirrorScreen = lazyScreen(async () => (await import('../screens/mirror/MirrorScreen')).MirrorScreen);
 const SettingsScreen = lazyScreen(async () => (await import('../screens/SettingsScreen')).SettingsScreen);
 
+/** The screens built so far besides clusters and settings; the others are placeholders. */
+const SCREENS: Partial<Record<PlaceholderId, ElementType>> = {
+  commands: CommandsScreen,
+  approvals: ApprovalsScreen,
+  checks: ChecksScreen,
+  audit: AuditScreen,
+  reports: ReportsScreen,
+  mirror: MirrorScreen,
+};
+
 function Screen({ id, clusterId }: { id: ScreenId; clusterId: string | null }): ReactElement {
-  switch (id) {
-    case 'clusters':
-      return clusterId ? <ClusterPage clusterId={clusterId} /> : <ClustersScreen />;
-    case 'commands':
-      return <CommandsScreen />;
-    case 'approvals':
-      return <ApprovalsScreen />;
-    case 'checks':
-      return <ChecksScreen />;
-    case 'audit':
-      return <AuditScreen />;
-    case 'reports':
-      return <ReportsScreen />;
-    case 'mirror':
-      return <MirrorScreen />;
-    case 'settings':
-      return <SettingsScreen />;
-    default:
-      return <PlaceholderScreen id={id} />;
-  }
+  if (id === 'clusters') return clusterId ? <ClusterPage clusterId={clusterId} /> : <ClustersScreen />;
+  if (id === 'settings') return <SettingsScreen />;
+  const Shown = SCREENS[id];
+  return Shown ? <Shown /> : <PlaceholderScreen id={id} />;
 }
 
-function NavLink({ item, current }: { item: NavItem; current: boolean }): ReactElement {
+function NavLink({ id, current }: { id: ScreenId; current: boolean }): ReactElement {
   const t = useT();
   return (
     <li>
       <a
-        href={hashOf(item.id)}
+        href={hashOf(id)}
         className={current ? 'nav-link is-current' : 'nav-link'}
         aria-current={current ? 'page' : undefined}
-        data-testid={`nav-${item.id}`}
+        data-testid={`nav-${id}`}
       >
-        <Icon name={item.icon} className="nav-icon" />
-        <span>{t(`nav.${item.id}`)}</span>
+        <Icon name={navIcon(id)} className="nav-icon" />
+        <span>{t(`nav.${id}`)}</span>
       </a>
     </li>
   );
@@ -205,14 +192,14 @@ export function Shell(): ReactElement {
               <h2 className="nav-section-title">{t(section.label)}</h2>
               <ul className="nav-list">
                 {section.items.map((item) => (
-                  <NavLink key={item.id} item={item} current={screen === item.id} />
+                  <NavLink key={item} id={item} current={screen === item} />
                 ))}
               </ul>
             </div>
           ))}
           <div className="nav-section nav-bottom">
             <ul className="nav-list">
-              <NavLink item={{ id: 'settings', icon: 'settings' }} current={screen === 'settings'} />
+              <NavLink id="settings" current={screen === 'settings'} />
             </ul>
           </div>
         </nav>

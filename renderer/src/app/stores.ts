@@ -64,7 +64,10 @@ export const sessionStore = createSessionStore({
 export const clustersStore = createClustersStore({ client });
 export const systemStore = createSystemStore({ client });
 export const clusterPageStore = createClusterPageStore({ client });
-export const clusterSetupStore = createClusterSetupStore({ client });
+export const clusterSetupStore = createClusterSetupStore({
+  client,
+  onRegistered: (result) => clusterPageStore.getState().showRegistration(result),
+});
 export const componentsStore = createComponentsStore({ client });
 /** The Commands screen (every cluster, or the one picked there). */
 export const commandsStore = createCommandsStore({ client });

@@ -4,7 +4,7 @@ import { useMemo, type ReactElement } from 'react';
 import { useClusters, useT } from '../app/stores';
 import type { CommandState } from '../api/types';
 import { COMMAND_STATES } from '../stores/commands';
-import { Options } from './Options';
+import { ItemOptions, Options } from './Options';
 
 export function StateFilter({
   value,
@@ -54,11 +54,7 @@ export function ClusterSelect({
       <label htmlFor={id}>{label}</label>
       <select id={id} value={value} onChange={(e) => onChange(e.target.value)} data-testid={testId}>
         <option value="">{emptyLabel ?? t('commands.filter.allClusters')}</option>
-        {sorted.map((c) => (
-          <option key={c.id} value={c.id}>
-            {c.name}
-          </option>
-        ))}
+        <ItemOptions items={sorted} value={(c) => c.id} label={(c) => c.name} />
       </select>
     </div>
   );

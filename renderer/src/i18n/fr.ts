@@ -164,7 +164,6 @@ export const fr: Record<MessageKey, string> = {
   'clusters.create.descriptionHelp': 'Site, responsable, usage.',
   'clusters.create.submit': 'Créer le cluster',
   'clusters.create.submitting': 'Création…',
-  'clusters.create.created': 'Cluster « {name} » créé.',
   'clusters.name.required': 'Saisissez un nom.',
   'clusters.name.too_long': '{max} caractères au plus ({length} actuellement).',
   'clusters.name.uppercase': 'Utilisez uniquement des minuscules.',
@@ -311,6 +310,9 @@ export const fr: Record<MessageKey, string> = {
   'cluster.inventory.coredns': 'DNS du cluster (CoreDNS)',
   'cluster.inventory.corednsReady': '{ready} répliques prêtes sur {replicas}',
   'cluster.inventory.corednsUnknown': 'Introuvable, ou illisible avec cette identité.',
+  'cluster.inventory.corednsFrom': 'Lu {source} le {when}.',
+  'cluster.inventory.corednsNotRead':
+    'Non lu : l’identité de l’agent ne peut pas lire le Deployment CoreDNS. Relisez l’inventaire pour le voir avec l’identité d’import.',
   'cluster.inventory.namespaces': 'Espaces de noms ({count})',
   'cluster.inventory.crds': 'Définitions de ressources personnalisées ({count})',
   'cluster.inventory.noneListed': 'Aucun.',
@@ -1044,6 +1046,13 @@ export const fr: Record<MessageKey, string> = {
   'error.cluster_kind_mismatch': 'Cette opération ne s’applique pas à ce type de cluster.',
   'error.cluster_kind_mismatch.hint':
     'Un cluster d’hôtes reçoit des hôtes et des agents d’hôte ; un cluster Kubernetes l’agent de cluster et des composants.',
+  'error.drift_report_only': 'Ce cluster est en mode constat seul : la dérive est relevée, jamais réécrite.',
+  'error.drift_report_only.hint': 'Quittez le mode constat seul à la fin du gel des changements, puis réalignez.',
+  'error.upgrade_incompatible': 'Cette mise à niveau est impossible depuis la version installée.',
+  'error.upgrade_incompatible.hint': 'Le catalogue dit depuis quelles versions elle part ; ses problèmes sont listés.',
+  'error.rollback_refused': 'Ce service ne peut pas revenir en arrière.',
+  'error.rollback_refused.hint':
+    'La raison l’explique ; la restauration de la sauvegarde prise avant la mise à niveau est le chemin du retour.',
   'error.operation_running': 'Une opération sur ce service est en cours.',
   'error.operation_running.hint': 'Attendez sa fin : son plan s’affiche en direct dans l’onglet Services.',
   'error.service_installed': 'Ce service est déjà installé.',

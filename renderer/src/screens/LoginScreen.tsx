@@ -2,12 +2,14 @@
 // it. Errors show their stable code and what to do.
 import { useRef, useState, type FormEvent, type ReactElement } from 'react';
 import { sessionStore, useSession, useT } from '../app/stores';
-import { ErrorNotice, InfoNotice } from '../components/ErrorNotice';
+import { InfoNotice } from '../components/ErrorNotice';
 import { Trans } from '../components/Trans';
-import { AuthLayout } from './AuthLayout';
+import { AuthForm, AuthLayout } from './AuthLayout';
+import { USERNAME_INPUT } from '../lib/credentialInputs';
 import { MfaCodeForm } from './MfaCodeForm';
 import { TextField } from '../components/TextField';
 import { useAutoFocus } from '../lib/useAutoFocus';
+import { BusyButton } from '../components/BusyButton';
 
 export function LoginScreen(): ReactElement {
   const challenge = useSession((s) => s.mfaChallenge);
@@ -43,8 +45,7 @@ function PasswordForm(): ReactElement {
   return (
     <AuthLayout titleId="login-title" title={t('login.title')}>
       {notice ? <InfoNotice testId="login-notice">{t(`login.notice.${notice}`)}</InfoNotice> : null}
-      {error ? <ErrorNotice error={error} testId="login-error" /> : null}
-      <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate data-testid="login-form">
+      <AuthForm name="login" error={error} onSubmit={onSubmit}>
         <TextField
           id="login-name"
           label={t('login.name')}
@@ -52,11 +53,8 @@ function PasswordForm(): ReactElement {
           value={name}
           onChange={setName}
           input={{
-            name: 'username',
+            ...USERNAME_INPUT,
             type: 'text',
-            autoComplete: 'username',
-            autoCapitalize: 'none',
-            spellCheck: false,
             'aria-invalid': missing && !name.trim() ? true : undefined,
             'aria-describedby': missing ? 'login-missing' : undefined,
           }}
@@ -80,10 +78,8 @@ function PasswordForm(): ReactElement {
             {t('login.missing')}
           </p>
         ) : null}
-        <button type="submit" className="btn btn-primary btn-block" disabled={pending} aria-busy={pending || undefined}>
-          {pending ? t('login.submitting') : t('login.submit')}
-        </button>
-      </form>
+        <BusyButton submit busy={pending} text={['login.submit', 'login.submitting']} size="block" />
+      </AuthForm>
       <p className="auth-hint" data-testid={setupNeeded ? 'setup-needed' : undefined}>
         {setupNeeded ? (
           <Trans k="login.setupNeeded" params={{ command: <code>navin-manager serve</code> }} />

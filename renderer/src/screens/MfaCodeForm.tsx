@@ -1,10 +1,10 @@
 // The second step of a sign-in: the 6-digit code of the authenticator app, or one of the recovery codes.
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { sessionStore, useSession, useT } from '../app/stores';
-import { ErrorNotice } from '../components/ErrorNotice';
-import { AuthLayout } from './AuthLayout';
+import { AuthForm, AuthLayout } from './AuthLayout';
 import { TextField } from '../components/TextField';
 import { useAutoFocus } from '../lib/useAutoFocus';
+import { BusyButton } from '../components/BusyButton';
 
 export function MfaCodeForm(): ReactElement {
   const t = useT();
@@ -31,8 +31,7 @@ export function MfaCodeForm(): ReactElement {
   return (
     <AuthLayout titleId="mfa-title" title={t('mfa.login.title')}>
       <p className="help">{t('mfa.login.help')}</p>
-      {error ? <ErrorNotice error={error} testId="mfa-error" /> : null}
-      <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate data-testid="mfa-form">
+      <AuthForm name="mfa" error={error} onSubmit={onSubmit}>
         <TextField
           id="mfa-code"
           label={t('mfa.code')}
@@ -54,15 +53,7 @@ export function MfaCodeForm(): ReactElement {
             {t('mfa.codeMissing')}
           </p>
         ) : null}
-        <button
-          type="submit"
-          className="btn btn-primary btn-block"
-          disabled={pending}
-          aria-busy={pending || undefined}
-          data-testid="mfa-submit"
-        >
-          {pending ? t('login.submitting') : t('mfa.login.submit')}
-        </button>
+        <BusyButton submit busy={pending} text={['mfa.login.submit', 'login.submitting']} size="block" testId="mfa-submit" />
         <button
           type="button"
           className="btn btn-ghost btn-block"
@@ -71,7 +62,7 @@ export function MfaCodeForm(): ReactElement {
         >
           {t('mfa.login.back')}
         </button>
-      </form>
+      </AuthForm>
     </AuthLayout>
   );
 }

@@ -1,11 +1,12 @@
 // First run: create the first administrator with the token of the `#setup=TOKEN` link (POST /api/v1/setup).
 import { useRef, useState, type FormEvent, type ReactElement } from 'react';
 import { sessionStore, useSession, useT } from '../app/stores';
-import { ErrorNotice } from '../components/ErrorNotice';
 import { MIN_PASSWORD_LENGTH } from '../api/validation';
-import { AuthLayout } from './AuthLayout';
+import { AuthForm, AuthLayout } from './AuthLayout';
+import { NEW_PASSWORD_INPUT, USERNAME_INPUT } from '../lib/credentialInputs';
 import { TextField } from '../components/TextField';
 import { useAutoFocus } from '../lib/useAutoFocus';
+import { BusyButton } from '../components/BusyButton';
 
 type Problem = 'setup.nameMissing' | 'setup.passwordMissing' | 'setup.passwordShort' | 'setup.mismatch';
 
@@ -21,6 +22,13 @@ export function SetupScreen(): ReactElement {
   const confirmRef = useRef<HTMLInputElement>(null);
 
   const serverField = error?.field;
+  /** A field's change clears the problem shown. */
+  const edit =
+    (set: (value: string) => void) =>
+    (value: string): void => {
+      set(value);
+      setProblem(null);
+    };
 
   const onSubmit = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
@@ -46,22 +54,15 @@ export function SetupScreen(): ReactElement {
   return (
     <AuthLayout titleId="setup-title" title={t('setup.title')}>
       <p className="auth-intro">{t('setup.intro')}</p>
-      {error ? <ErrorNotice error={error} testId="setup-error" /> : null}
-      <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate data-testid="setup-form">
+      <AuthForm name="setup" error={error} onSubmit={onSubmit}>
         <TextField
           id="setup-name"
           label={t('setup.name')}
           inputRef={nameRef}
           value={name}
-          onChange={(v) => {
-            setName(v);
-            setProblem(null);
-          }}
+          onChange={edit(setName)}
           input={{
-            name: 'username',
-            autoComplete: 'username',
-            autoCapitalize: 'none',
-            spellCheck: false,
+            ...USERNAME_INPUT,
             'aria-invalid': problem === 'setup.nameMissing' || serverField === 'name' ? true : undefined,
           }}
         />
@@ -71,14 +72,10 @@ export function SetupScreen(): ReactElement {
           hint={t('setup.passwordHelp', { min: MIN_PASSWORD_LENGTH })}
           inputRef={passwordRef}
           value={password}
-          onChange={(v) => {
-            setPassword(v);
-            setProblem(null);
-          }}
+          onChange={edit(setPassword)}
           input={{
+            ...NEW_PASSWORD_INPUT,
             name: 'new-password',
-            type: 'password',
-            autoComplete: 'new-password',
             'aria-invalid':
               problem === 'setup.passwordMissing' || problem === 'setup.passwordShort' || serverField === 'password' ? true : undefined,
           }}
@@ -88,14 +85,10 @@ export function SetupScreen(): ReactElement {
           label={t('setup.confirm')}
           inputRef={confirmRef}
           value={confirm}
-          onChange={(v) => {
-            setConfirm(v);
-            setProblem(null);
-          }}
+          onChange={edit(setConfirm)}
           input={{
+            ...NEW_PASSWORD_INPUT,
             name: 'confirm-password',
-            type: 'password',
-            autoComplete: 'new-password',
             'aria-invalid': problem === 'setup.mismatch' ? true : undefined,
           }}
         />
@@ -104,10 +97,8 @@ export function SetupScreen(): ReactElement {
             {problem === 'setup.passwordShort' ? t(problem, { min: MIN_PASSWORD_LENGTH }) : t(problem)}
           </p>
         ) : null}
-        <button type="submit" className="btn btn-primary btn-block" disabled={pending} aria-busy={pending || undefined}>
-          {pending ? t('setup.submitting') : t('setup.submit')}
-        </button>
-      </form>
+        <BusyButton submit busy={pending} text={['setup.submit', 'setup.submitting']} size="block" />
+      </AuthForm>
     </AuthLayout>
   );
 }

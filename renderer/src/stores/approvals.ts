@@ -1,11 +1,10 @@
 // Four-eyes approvals: the list (filtered by cluster and state), requesting one, approving or rejecting another
 // operator's request (admin). The usable approvals of the signed-in operator feed the pickers of the operations.
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { ApiEvent } from '../../../preload/api';
-import { toApiError, type ApiClient, type ApiError } from '../api/client';
 import type { Approval, ApprovalQuery, ApprovalRequest } from '../api/types';
-import type { LoadStatus, MutationState } from './clusters';
-import { coalescer } from './live';
+import { emptyList, itemsOf, loadList, type ListState } from './list';
+import { coalescer, type LiveDeps, type LiveStore } from './live';
+import { IDLE, mutation, type MutationState } from './mutation';
 
 /** A request form prefilled from an operation refused with approval_required. */
 export interface ApprovalDraft {
@@ -14,11 +13,8 @@ export interface ApprovalDraft {
   service: string;
 }
 
-export interface ApprovalsState {
+export interface ApprovalsState extends ListState<Approval>, LiveStore {
   filter: ApprovalQuery;
-  items: Approval[];
-  status: LoadStatus;
-  error: ApiError | null;
   creation: MutationState;
   /** The approval being decided, and why it failed. */
   decision: MutationState & { id: string | null };
@@ -31,22 +27,15 @@ export interface ApprovalsState {
   /** Opens the request form with these values (from an approval_required refusal). */
   prefill(draft: ApprovalDraft | null): void;
   clearCreationError(): void;
-  handleEvent(event: ApiEvent): void;
-  startLive(): () => void;
-  reset(): void;
 }
 
 export type ApprovalsStore = StoreApi<ApprovalsState>;
 
-const IDLE: MutationState = { pending: false, error: null };
-
-export function createApprovalsStore(deps: { client: ApiClient; eventDebounceMs?: number }): ApprovalsStore {
+export function createApprovalsStore(deps: LiveDeps): ApprovalsStore {
   const { client } = deps;
   const initial = {
     filter: {} as ApprovalQuery,
-    items: [] as Approval[],
-    status: 'idle' as LoadStatus,
-    error: null,
+    ...emptyList<Approval>(),
     creation: IDLE,
     decision: { ...IDLE, id: null },
     draft: null,
@@ -66,41 +55,28 @@ export function createApprovalsStore(deps: { client: ApiClient; eventDebounceMs?
 
       async load() {
         const filter = get().filter;
-        if (get().status !== 'ready') set({ status: 'loading' });
-        try {
-          const { items } = await client.listApprovals(filter);
-          if (get().filter !== filter) return;
-          set({ items: sortNewestFirst(Array.isArray(items) ? items : []), status: 'ready', error: null });
-        } catch (e) {
-          if (get().filter !== filter) return;
-          set({ status: get().items.length > 0 ? 'ready' : 'error', error: toApiError(e) });
-        }
+        const fetch = async (): Promise<Approval[]> => sortNewestFirst(itemsOf(await client.listApprovals(filter)));
+        await loadList(get, set, fetch, () => get().filter === filter);
       },
 
       async request(input) {
-        set({ creation: { pending: true, error: null } });
-        try {
-          const approval = await client.requestApproval(input);
-          upsert(approval);
-          set({ creation: IDLE, draft: null });
-          return approval;
-        } catch (e) {
-          set({ creation: { pending: false, error: toApiError(e) } });
-          return null;
+        const done = await mutation(
+          set,
+          (creation) => ({ creation }),
+          () => client.requestApproval(input),
+        );
+        if (done) {
+          upsert(done.value);
+          set({ draft: null });
         }
+        return done?.value ?? null;
       },
 
       async decide(id, decision, note) {
-        set({ decision: { pending: true, error: null, id } });
-        try {
-          const approval = await client.decideApproval(id, decision, note);
-          upsert(approval);
-          set({ decision: { ...IDLE, id: null } });
-          return approval;
-        } catch (e) {
-          set({ decision: { pending: false, error: toApiError(e), id } });
-          return null;
-        }
+        const place = (m: MutationState) => ({ decision: { ...m, id: m.pending || m.error ? id : null } });
+        const done = await mutation(set, place, () => client.decideApproval(id, decision, note));
+        if (done) upsert(done.value);
+        return done?.value ?? null;
       },
 
       prefill(draft) {

@@ -4,6 +4,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { toApiError, type ApiClient, type ApiError } from '../api/client';
 import type { AuditRow, AuditVerdict } from '../api/types';
 import type { LoadStatus } from './clusters';
+import { emptyList } from './list';
 
 export const AUDIT_PAGE = 200;
 
@@ -41,9 +42,7 @@ export function createAuditStore(deps: { client: ApiClient; pageSize?: number })
   const pageSize = deps.pageSize ?? AUDIT_PAGE;
   const initial = {
     filter: EMPTY_AUDIT_FILTER,
-    items: [] as AuditRow[],
-    status: 'idle' as LoadStatus,
-    error: null,
+    ...emptyList<AuditRow>(),
     hasMore: false,
     loadingMore: false,
     verdict: null,

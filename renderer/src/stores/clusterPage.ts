@@ -1,10 +1,11 @@
-// The open cluster page: the cluster (state and agent), its latest inventory snapshot, and the inventory
-// actions (re-read with the import identity, or ask the agent). Live: `cluster.changed` and `agent.seen` for
-// this cluster reload it (coalesced).
+// The open cluster page: the cluster (state and agent), its latest inventory snapshot, CoreDNS as the newest
+// snapshot that looked for it read it, and the inventory actions (re-read with the import identity, or ask the
+// agent). Live: `cluster.changed` and `agent.seen` for this cluster reload it (coalesced).
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { ApiEvent } from '../../../preload/api';
 import { toApiError, type ApiClient, type ApiError } from '../api/client';
-import type { AgentStatus, ClusterView, CommandView, InventorySnapshot } from '../api/types';
+import type { AgentStatus, ClusterView, CommandView, InventorySnapshot, RegistrationResult } from '../api/types';
+import { corednsAfter, type CorednsReading } from './coredns';
 import type { LoadStatus } from './clusters';
 import { coalescer, eventCluster } from './live';
 
@@ -21,6 +22,15 @@ export interface InventoryAction {
   command: CommandView | null;
 }
 
+/** Whether to ask for a cluster's inventory. A hosts cluster never has one. A Kubernetes cluster has one once it
+ * is registered (the import snapshot) or its agent reported; the view does not tell the registration, so a
+ * pending cluster (no agent seen yet) has none unless this console registered it or read one. Unknown view: ask. */
+export function mayHaveInventory(view: ClusterView | null, knownToHaveOne: boolean): boolean {
+  if (!view) return true;
+  if (view.kind === 'hosts') return false;
+  return knownToHaveOne || view.state !== 'pending';
+}
+
 export interface ClusterPageState {
   clusterId: string | null;
   cluster: ClusterView | null;
@@ -31,6 +41,8 @@ export interface ClusterPageState {
   inventoryStatus: InventoryStatus;
   inventoryError: ApiError | null;
   inventoryAction: InventoryAction;
+  /** CoreDNS from the newest snapshot seen that looked for it (an agent's may not: see lookedForCoredns). */
+  coredns: CorednsReading | null;
 
   /** Shows the page of this cluster (reloads it when it is already the one shown). */
   open(id: string): Promise<void>;
@@ -39,6 +51,8 @@ export interface ClusterPageState {
   refreshInventory(): Promise<boolean>;
   requestInventoryReport(): Promise<CommandView | null>;
   clearInventoryAction(): void;
+  /** This console registered a cluster: it has an inventory from now on, the registration's for a start. */
+  showRegistration(result: RegistrationResult): void;
   handleEvent(event: ApiEvent): void;
   startLive(): () => void;
   reset(): void;
@@ -60,14 +74,45 @@ export function createClusterPageStore(deps: { client: ApiClient; eventDebounceM
     inventoryStatus: 'idle' as InventoryStatus,
     inventoryError: null,
     inventoryAction: NO_ACTION,
+    coredns: null,
   };
+  // What this console learnt of clusters during the session: which have an inventory (registered here, or one
+  // was read), and CoreDNS as last read.
+  const withInventory = new Set<string>();
+  const corednsSeen = new Map<string, CorednsReading>();
 
   return createStore<ClusterPageState>()((set, get) => {
+    /** The cluster first: whether to ask for its inventory depends on its view. */
+    const reload = async (): Promise<void> => {
+      const id = get().clusterId;
+      await get().loadCluster();
+      if (get().clusterId === id) await get().loadInventory();
+    };
     const reloadCluster = coalescer(debounceMs, () => void get().loadCluster());
-    const reloadAll = coalescer(debounceMs, () => {
-      void get().loadCluster();
-      void get().loadInventory();
-    });
+    const reloadAll = coalescer(debounceMs, () => void reload());
+    const showSnapshot = (id: string, inventory: InventorySnapshot): Partial<ClusterPageState> => {
+      const coredns = corednsAfter(get().coredns, inventory);
+      withInventory.add(id);
+      if (coredns) corednsSeen.set(id, coredns);
+      return { inventory, inventoryStatus: 'ready', inventoryError: null, coredns };
+    };
+
+    /** Runs an inventory action on the open cluster; `current`: that cluster is still the one open. */
+    const inventoryAction = async <T>(
+      kind: 'refresh' | 'report',
+      call: (id: string) => Promise<T>,
+    ): Promise<{ id: string; value: T; current: boolean } | null> => {
+      const id = get().clusterId;
+      if (!id) return null;
+      set({ inventoryAction: { kind, pending: true, error: null, command: null } });
+      try {
+        const value = await call(id);
+        return { id, value, current: get().clusterId === id };
+      } catch (e) {
+        if (get().clusterId === id) set({ inventoryAction: { kind, pending: false, error: toApiError(e), command: null } });
+        return null;
+      }
+    };
 
     return {
       ...initial,
@@ -76,9 +121,9 @@ export function createClusterPageStore(deps: { client: ApiClient; eventDebounceM
         if (get().clusterId !== id) {
           reloadCluster.cancel();
           reloadAll.cancel();
-          set({ ...initial, clusterId: id, status: 'loading', inventoryStatus: 'loading' });
+          set({ ...initial, clusterId: id, status: 'loading', inventoryStatus: 'loading', coredns: corednsSeen.get(id) ?? null });
         }
-        await Promise.all([get().loadCluster(), get().loadInventory()]);
+        await reload();
       },
 
       async loadCluster() {
@@ -103,11 +148,15 @@ export function createClusterPageStore(deps: { client: ApiClient; eventDebounceM
       async loadInventory() {
         const id = get().clusterId;
         if (!id) return;
+        if (!mayHaveInventory(get().cluster, withInventory.has(id))) {
+          set({ inventory: null, inventoryStatus: 'missing', inventoryError: null });
+          return;
+        }
         if (get().inventoryStatus !== 'ready') set({ inventoryStatus: 'loading' });
         try {
           const inventory = await client.getInventory(id);
           if (get().clusterId !== id) return;
-          set({ inventory, inventoryStatus: 'ready', inventoryError: null });
+          set(showSnapshot(id, inventory));
         } catch (e) {
           if (get().clusterId !== id) return;
           const error = toApiError(e);
@@ -117,36 +166,27 @@ export function createClusterPageStore(deps: { client: ApiClient; eventDebounceM
       },
 
       async refreshInventory() {
-        const id = get().clusterId;
-        if (!id) return false;
-        set({ inventoryAction: { kind: 'refresh', pending: true, error: null, command: null } });
-        try {
-          const inventory = await client.refreshInventory(id);
-          if (get().clusterId !== id) return false;
-          set({ inventory, inventoryStatus: 'ready', inventoryError: null, inventoryAction: { ...NO_ACTION, kind: 'refresh' } });
-          return true;
-        } catch (e) {
-          if (get().clusterId === id) set({ inventoryAction: { kind: 'refresh', pending: false, error: toApiError(e), command: null } });
-          return false;
-        }
+        const done = await inventoryAction('refresh', (id) => client.refreshInventory(id));
+        if (!done?.current) return false;
+        set({ ...showSnapshot(done.id, done.value), inventoryAction: { ...NO_ACTION, kind: 'refresh' } });
+        return true;
       },
 
       async requestInventoryReport() {
-        const id = get().clusterId;
-        if (!id) return null;
-        set({ inventoryAction: { kind: 'report', pending: true, error: null, command: null } });
-        try {
-          const command = await client.requestInventoryReport(id);
-          if (get().clusterId === id) set({ inventoryAction: { kind: 'report', pending: false, error: null, command } });
-          return command;
-        } catch (e) {
-          if (get().clusterId === id) set({ inventoryAction: { kind: 'report', pending: false, error: toApiError(e), command: null } });
-          return null;
-        }
+        const done = await inventoryAction('report', (id) => client.requestInventoryReport(id));
+        if (done?.current) set({ inventoryAction: { kind: 'report', pending: false, error: null, command: done.value } });
+        return done?.value ?? null;
       },
 
       clearInventoryAction() {
         set({ inventoryAction: NO_ACTION });
+      },
+
+      showRegistration(result) {
+        const id = result.cluster_id;
+        withInventory.add(id);
+        if (get().clusterId !== id) return;
+        set(showSnapshot(id, { cluster_id: id, taken_at: result.taken_at, source: 'import', inventory: result.inventory }));
       },
 
       handleEvent(event) {
@@ -163,6 +203,8 @@ export function createClusterPageStore(deps: { client: ApiClient; eventDebounceM
       reset() {
         reloadCluster.cancel();
         reloadAll.cancel();
+        withInventory.clear();
+        corednsSeen.clear();
         set({ ...initial });
       },
     };

@@ -40,7 +40,13 @@ export type ClusterSetupStore = StoreApi<ClusterSetupState>;
 
 const EMPTY_TEXT: TextResource = { status: 'idle', key: null, text: null, error: null };
 
-export function createClusterSetupStore(deps: { client: ApiClient }): ClusterSetupStore {
+export interface ClusterSetupDeps {
+  client: ApiClient;
+  /** A registration succeeded (the cluster page shows its inventory). */
+  onRegistered?: (result: RegistrationResult) => void;
+}
+
+export function createClusterSetupStore(deps: ClusterSetupDeps): ClusterSetupStore {
   const { client } = deps;
   const initial = {
     clusterId: null,
@@ -49,99 +55,93 @@ export function createClusterSetupStore(deps: { client: ApiClient }): ClusterSet
     identity: { pending: false, result: null, error: null, saved: [] as IdentityFileName[] },
     manifests: EMPTY_TEXT,
   };
-  let rbacSeq = 0;
-  let manifestsSeq = 0;
+  // Each load of a text counts; an answer overtaken by a newer load (or another cluster) is dropped.
+  const seqs = { rbac: 0, manifests: 0 };
 
-  return createStore<ClusterSetupState>()((set, get) => ({
-    ...initial,
-
-    bind(clusterId) {
-      if (get().clusterId === clusterId) return;
-      rbacSeq++;
-      manifestsSeq++;
-      set({ ...initial, clusterId });
-    },
-
-    async loadRbac(namespace) {
+  return createStore<ClusterSetupState>()((set, get) => {
+    /** Loads a text for `key`; `keep`: the text of the same key stays shown while it is read again. */
+    const loadText = async (slot: 'rbac' | 'manifests', key: string, keep: boolean, fetch: (id: string) => Promise<string>) => {
       const id = get().clusterId;
       if (!id) return;
-      const seq = ++rbacSeq;
-      set((s) => ({ rbac: { status: 'loading', key: namespace, text: s.rbac.key === namespace ? s.rbac.text : null, error: null } }));
+      const seq = ++seqs[slot];
+      set((s) => ({ [slot]: { status: 'loading', key, text: keep && s[slot].key === key ? s[slot].text : null, error: null } }));
       try {
-        const text = await client.importRbac(id, namespace);
-        if (seq !== rbacSeq) return;
-        set({ rbac: { status: 'ready', key: namespace, text, error: null } });
+        const text = await fetch(id);
+        if (seq === seqs[slot]) set({ [slot]: { status: 'ready', key, text, error: null } });
       } catch (e) {
-        if (seq !== rbacSeq) return;
-        set({ rbac: { status: 'error', key: namespace, text: null, error: toApiError(e) } });
+        if (seq === seqs[slot]) set({ [slot]: { status: 'error', key, text: null, error: toApiError(e) } });
       }
-    },
+    };
+    return {
+      ...initial,
 
-    async register(kubeconfig, namespace) {
-      const id = get().clusterId;
-      if (!id) return null;
-      set({ registration: { pending: true, result: null, error: null } });
-      try {
-        const result = await client.register(id, { kubeconfig, namespace });
-        if (get().clusterId !== id) return null;
-        set({ registration: { pending: false, result, error: null } });
-        return result;
-      } catch (e) {
-        if (get().clusterId === id) set({ registration: { pending: false, result: null, error: toApiError(e) } });
-        return null;
-      }
-    },
+      bind(clusterId) {
+        if (get().clusterId === clusterId) return;
+        seqs.rbac++;
+        seqs.manifests++;
+        set({ ...initial, clusterId });
+      },
 
-    clearRegistration() {
-      set({ registration: initial.registration });
-    },
+      loadRbac(namespace) {
+        return loadText('rbac', namespace, true, (id) => client.importRbac(id, namespace));
+      },
 
-    async issueIdentity(req) {
-      const id = get().clusterId;
-      if (!id) return null;
-      set({ identity: { pending: true, result: null, error: null, saved: [] } });
-      try {
-        const result = await client.issueAgentIdentity(id, req);
-        if (get().clusterId !== id) return null;
-        set({ identity: { pending: false, result, error: null, saved: [] } });
-        return result;
-      } catch (e) {
-        if (get().clusterId === id) set({ identity: { pending: false, result: null, error: toApiError(e), saved: [] } });
-        return null;
-      }
-    },
+      async register(kubeconfig, namespace) {
+        const id = get().clusterId;
+        if (!id) return null;
+        set({ registration: { pending: true, result: null, error: null } });
+        try {
+          const result = await client.register(id, { kubeconfig, namespace });
+          deps.onRegistered?.(result);
+          if (get().clusterId !== id) return null;
+          set({ registration: { pending: false, result, error: null } });
+          return result;
+        } catch (e) {
+          if (get().clusterId === id) set({ registration: { pending: false, result: null, error: toApiError(e) } });
+          return null;
+        }
+      },
 
-    clearIdentityError() {
-      set((s) => ({ identity: { ...s.identity, error: null } }));
-    },
+      clearRegistration() {
+        set({ registration: initial.registration });
+      },
 
-    markSaved(file) {
-      set((s) => (s.identity.saved.includes(file) ? s : { identity: { ...s.identity, saved: [...s.identity.saved, file] } }));
-    },
+      async issueIdentity(req) {
+        const id = get().clusterId;
+        if (!id) return null;
+        set({ identity: { pending: true, result: null, error: null, saved: [] } });
+        try {
+          const result = await client.issueAgentIdentity(id, req);
+          if (get().clusterId !== id) return null;
+          set({ identity: { pending: false, result, error: null, saved: [] } });
+          return result;
+        } catch (e) {
+          if (get().clusterId === id) set({ identity: { pending: false, result: null, error: toApiError(e), saved: [] } });
+          return null;
+        }
+      },
 
-    forgetIdentity() {
-      set({ identity: initial.identity });
-    },
+      clearIdentityError() {
+        set((s) => ({ identity: { ...s.identity, error: null } }));
+      },
 
-    async loadManifests(image) {
-      const id = get().clusterId;
-      if (!id) return;
-      const seq = ++manifestsSeq;
-      set({ manifests: { status: 'loading', key: image, text: null, error: null } });
-      try {
-        const text = await client.agentManifests(id, image);
-        if (seq !== manifestsSeq) return;
-        set({ manifests: { status: 'ready', key: image, text, error: null } });
-      } catch (e) {
-        if (seq !== manifestsSeq) return;
-        set({ manifests: { status: 'error', key: image, text: null, error: toApiError(e) } });
-      }
-    },
+      markSaved(file) {
+        set((s) => (s.identity.saved.includes(file) ? s : { identity: { ...s.identity, saved: [...s.identity.saved, file] } }));
+      },
 
-    reset() {
-      rbacSeq++;
-      manifestsSeq++;
-      set({ ...initial });
-    },
-  }));
+      forgetIdentity() {
+        set({ identity: initial.identity });
+      },
+
+      loadManifests(image) {
+        return loadText('manifests', image, false, (id) => client.agentManifests(id, image));
+      },
+
+      reset() {
+        seqs.rbac++;
+        seqs.manifests++;
+        set({ ...initial });
+      },
+    };
+  });
 }

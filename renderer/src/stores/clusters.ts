@@ -1,8 +1,11 @@
 // Clusters: the list from the manager, create / update / remove, filter and sort, and live refresh on
 // `cluster.*` events. Derived views are memoised selectors so thousands of rows stay cheap.
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { ApiEvent, Cluster, ClusterCreate, ClusterPatch, ClusterState } from '../../../preload/api';
-import { toApiError, type ApiClient, type ApiError } from '../api/client';
+import type { Cluster, ClusterCreate, ClusterPatch, ClusterState } from '../../../preload/api';
+import { toApiError, type ApiError } from '../api/client';
+import { emptyList } from './list';
+import type { LiveDeps, LiveStore } from './live';
+import { IDLE, mutation, type MutationState } from './mutation';
 
 export type ClusterSortKey = 'name' | 'state' | 'created';
 export type SortDirection = 'asc' | 'desc';
@@ -13,12 +16,8 @@ export interface ClusterSort {
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 
-export interface MutationState {
-  pending: boolean;
-  error: ApiError | null;
-}
-
-export interface ClustersState {
+/** Its events: `cluster.*` refreshes the list (coalesced). */
+export interface ClustersState extends LiveStore {
   items: Cluster[];
   status: LoadStatus;
   /** Error of the last load; the previous items stay shown. */
@@ -44,35 +43,20 @@ export interface ClustersState {
   setCreateFormOpen(open: boolean): void;
   clearCreationError(): void;
   clearMutationError(): void;
-  /** Pushed event from the manager: `cluster.*` refreshes the list (coalesced). */
-  handleEvent(event: ApiEvent): void;
-  /** Subscribes to the client's events; returns the unsubscribe function. */
-  startLive(): () => void;
-  /** Forgets everything (sign-out). */
-  reset(): void;
 }
 
 export type ClustersStore = StoreApi<ClustersState>;
 
-export interface ClustersDeps {
-  client: ApiClient;
-  /** Events arriving within this window cause one reload. */
-  eventDebounceMs?: number;
-}
-
 const DEFAULT_SORT: ClusterSort = { key: 'name', dir: 'asc' };
-const IDLE: MutationState = { pending: false, error: null };
 
-export function createClustersStore(deps: ClustersDeps): ClustersStore {
+export function createClustersStore(deps: LiveDeps): ClustersStore {
   const { client } = deps;
   const debounceMs = deps.eventDebounceMs ?? 150;
   let loadSeq = 0;
   let eventTimer: ReturnType<typeof setTimeout> | null = null;
 
   const initial = {
-    items: [] as Cluster[],
-    status: 'idle' as LoadStatus,
-    error: null,
+    ...emptyList<Cluster>(),
     filter: '',
     sort: DEFAULT_SORT,
     selectedId: null,
@@ -105,27 +89,23 @@ export function createClustersStore(deps: ClustersDeps): ClustersStore {
     },
 
     async create(input) {
-      set({ creation: { pending: true, error: null } });
-      try {
-        const cluster = await client.createCluster(input);
-        set((s) => ({ items: upsert(s.items, cluster), creation: IDLE }));
-        return cluster;
-      } catch (e) {
-        set({ creation: { pending: false, error: toApiError(e) } });
-        return null;
-      }
+      const done = await mutation(
+        set,
+        (creation) => ({ creation }),
+        () => client.createCluster(input),
+      );
+      if (done) set((s) => ({ items: upsert(s.items, done.value) }));
+      return done?.value ?? null;
     },
 
     async update(id, patch) {
-      set({ mutation: { pending: true, error: null } });
-      try {
-        const cluster = await client.updateCluster(id, patch);
-        set((s) => ({ items: upsert(s.items, cluster), mutation: IDLE }));
-        return cluster;
-      } catch (e) {
-        set({ mutation: { pending: false, error: toApiError(e) } });
-        return null;
-      }
+      const done = await mutation(
+        set,
+        (m) => ({ mutation: m }),
+        () => client.updateCluster(id, patch),
+      );
+      if (done) set((s) => ({ items: upsert(s.items, done.value) }));
+      return done?.value ?? null;
     },
 
     async remove(id) {

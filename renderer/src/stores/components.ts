@@ -3,11 +3,10 @@
 // four-eyes approval it needs under banking-secure. Observed state is not reported by the agent yet.
 // Live: `command.changed` for this cluster reloads the desired state (another operator may have changed it).
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { ApiEvent } from '../../../preload/api';
-import { toApiError, type ApiClient, type ApiError } from '../api/client';
+import { toApiError, type ApiError } from '../api/client';
 import type { CommandView, ComponentAction, ComponentsView, ManagedComponentSpec, ObservedComponent } from '../api/types';
 import type { LoadStatus } from './clusters';
-import { coalescer, eventCluster } from './live';
+import { coalescer, eventCluster, type LiveDeps, type LiveStore } from './live';
 
 export interface ComponentMutation {
   pending: boolean;
@@ -20,7 +19,7 @@ export interface ComponentMutation {
   command: CommandView | null;
 }
 
-export interface ComponentsState {
+export interface ComponentsState extends LiveStore {
   clusterId: string | null;
   view: ComponentsView | null;
   status: LoadStatus;
@@ -36,16 +35,13 @@ export interface ComponentsState {
   clearApply(): void;
   clearRemoval(): void;
   clearAction(): void;
-  handleEvent(event: ApiEvent): void;
-  startLive(): () => void;
-  reset(): void;
 }
 
 export type ComponentsStore = StoreApi<ComponentsState>;
 
 const IDLE: ComponentMutation = { pending: false, name: null, error: null, command: null };
 
-export function createComponentsStore(deps: { client: ApiClient; eventDebounceMs?: number }): ComponentsStore {
+export function createComponentsStore(deps: LiveDeps): ComponentsStore {
   const { client } = deps;
   const initial = { clusterId: null, view: null, status: 'idle' as LoadStatus, error: null, apply: IDLE, removal: IDLE, action: IDLE };
   return createStore<ComponentsState>()((set, get) => {

@@ -12,7 +12,8 @@ import type {
   SyslogTarget,
   SyslogTestResult,
 } from '../api/types';
-import type { LoadStatus, MutationState } from './clusters';
+import type { LoadStatus } from './clusters';
+import { IDLE, mutation, type MutationState } from './mutation';
 
 /** One settings resource: its value, loading, and the last save. */
 export interface SettingSlot<T> {
@@ -50,7 +51,6 @@ export type ConsoleSettingsStore = StoreApi<ConsoleSettingsState>;
 
 type SlotKey = 'syslog' | 'dns' | 'mirror' | 'endpointTrust' | 'profiles';
 
-const IDLE: MutationState = { pending: false, error: null };
 const slot = <T>(): SettingSlot<T> => ({ value: null, status: 'idle', error: null, save: IDLE });
 
 export function createConsoleSettingsStore(deps: { client: ApiClient }): ConsoleSettingsStore {
@@ -104,15 +104,13 @@ export function createConsoleSettingsStore(deps: { client: ApiClient }): Console
           return client.getSyslog();
         }),
       async testSyslog() {
-        set({ syslogTest: { pending: true, error: null, result: null } });
-        try {
-          const result = await client.testSyslog();
-          set({ syslogTest: { ...IDLE, result } });
-          return result;
-        } catch (e) {
-          set({ syslogTest: { pending: false, error: toApiError(e), result: null } });
-          return null;
-        }
+        const done = await mutation(
+          set,
+          (m) => ({ syslogTest: { ...m, result: null } }),
+          () => client.testSyslog(),
+        );
+        if (done) set({ syslogTest: { ...IDLE, result: done.value } });
+        return done?.value ?? null;
       },
       loadDns: () => load('dns', () => client.getDns()),
       saveDns: (servers) => save('dns', () => client.setDns(servers)),

@@ -1,43 +1,38 @@
 // The Hosts tab of an open hosts cluster: its hosts with their facts and agents (reloaded on pushed host and
 // command events), adding a host, and issuing a host's node agent identity (its key shown once, then dropped).
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { toApiError, type ApiClient, type ApiError } from '../api/client';
-import type { ApiEvent, HostIdentity, HostView } from '../../../preload/api';
-import type { LoadStatus, MutationState } from './clusters';
-import { coalescer, eventField } from './live';
+import type { HostIdentity, HostView } from '../../../preload/api';
+import { emptyList, loadClusterList, type ListState } from './list';
+import { coalescer, eventField, type LiveDeps, type LiveStore } from './live';
+import { IDLE, mutation, type MutationState } from './mutation';
 
-export interface HostsState {
+type HostMutation = MutationState & { hostId: string | null };
+
+/** The host a mutation is about, while it runs or after it failed. */
+const onHost = (m: MutationState, hostId: string): HostMutation => ({ ...m, hostId: m.pending || m.error ? hostId : null });
+
+export interface HostsState extends ListState<HostView>, LiveStore {
   clusterId: string | null;
-  items: HostView[];
-  status: LoadStatus;
-  error: ApiError | null;
   adding: MutationState;
   /** The identity just issued, with the host it is for; cleared when the operator closes it. */
   identity: { hostId: string; value: HostIdentity } | null;
-  issuing: MutationState & { hostId: string | null };
-  reporting: MutationState & { hostId: string | null };
+  issuing: HostMutation;
+  reporting: HostMutation;
   open(clusterId: string): Promise<void>;
   load(): Promise<void>;
   add(name: string, address: string): Promise<boolean>;
   issueIdentity(hostId: string, gatewayUrl: string, serverName?: string): Promise<boolean>;
   closeIdentity(): void;
   reportFacts(hostId: string): Promise<boolean>;
-  handleEvent(event: ApiEvent): void;
-  startLive(): () => void;
-  reset(): void;
 }
 
 export type HostsStore = StoreApi<HostsState>;
 
-const IDLE: MutationState = { pending: false, error: null };
-
-export function createHostsStore(deps: { client: ApiClient; eventDebounceMs?: number }): HostsStore {
+export function createHostsStore(deps: LiveDeps): HostsStore {
   const api = deps.client;
   const initial = {
     clusterId: null,
-    items: [],
-    status: 'idle' as LoadStatus,
-    error: null,
+    ...emptyList<HostView>(),
     adding: IDLE,
     identity: null,
     issuing: { ...IDLE, hostId: null },
@@ -54,46 +49,32 @@ export function createHostsStore(deps: { client: ApiClient; eventDebounceMs?: nu
         await get().load();
       },
 
-      async load() {
-        const id = get().clusterId;
-        if (!id) return;
-        if (get().status !== 'ready') set({ status: 'loading' });
-        try {
-          const { items } = await api.listHosts(id);
-          if (get().clusterId === id) set({ items, status: 'ready', error: null });
-        } catch (e) {
-          if (get().clusterId === id) set({ status: get().items.length ? 'ready' : 'error', error: toApiError(e) });
-        }
+      load() {
+        return loadClusterList(get, set, (id) => api.listHosts(id));
       },
 
       async add(name, address) {
         const id = get().clusterId;
         if (!id) return false;
-        set({ adding: { pending: true, error: null } });
-        try {
-          await api.addHost(id, { name, address });
-          set({ adding: IDLE });
-          await get().load();
-          return true;
-        } catch (e) {
-          set({ adding: { pending: false, error: toApiError(e) } });
-          return false;
-        }
+        const done = await mutation(
+          set,
+          (adding) => ({ adding }),
+          () => api.addHost(id, { name, address }),
+        );
+        if (done) await get().load();
+        return done !== null;
       },
 
       async issueIdentity(hostId, gatewayUrl, serverName) {
-        set({ issuing: { pending: true, error: null, hostId }, identity: null });
-        try {
-          const value = await api.issueHostIdentity(hostId, {
-            gateway_url: gatewayUrl,
-            ...(serverName ? { server_name: serverName } : {}),
-          });
-          set({ identity: { hostId, value }, issuing: { ...IDLE, hostId: null } });
-          return true;
-        } catch (e) {
-          set({ issuing: { pending: false, error: toApiError(e), hostId } });
-          return false;
-        }
+        set({ identity: null });
+        const request = { gateway_url: gatewayUrl, ...(serverName ? { server_name: serverName } : {}) };
+        const done = await mutation(
+          set,
+          (m) => ({ issuing: onHost(m, hostId) }),
+          () => api.issueHostIdentity(hostId, request),
+        );
+        if (done) set({ identity: { hostId, value: done.value } });
+        return done !== null;
       },
 
       closeIdentity() {
@@ -101,15 +82,12 @@ export function createHostsStore(deps: { client: ApiClient; eventDebounceMs?: nu
       },
 
       async reportFacts(hostId) {
-        set({ reporting: { pending: true, error: null, hostId } });
-        try {
-          await api.requestFactsReport(hostId);
-          set({ reporting: { ...IDLE, hostId: null } });
-          return true;
-        } catch (e) {
-          set({ reporting: { pending: false, error: toApiError(e), hostId } });
-          return false;
-        }
+        const done = await mutation(
+          set,
+          (m) => ({ reporting: onHost(m, hostId) }),
+          () => api.requestFactsReport(hostId),
+        );
+        return done !== null;
       },
 
       handleEvent(event) {

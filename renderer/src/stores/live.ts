@@ -1,6 +1,24 @@
-// Helpers the domain stores share: coalescing pushed events into one reload, and reading their data loosely
-// (events are `{type, data}` with data shaped by the manager: `{id}`, `{cluster_id}`, `{id, cluster_id}`).
+// What the stores that follow pushed events share: their dependencies and methods, coalescing events into one
+// reload, and reading their data loosely (events are `{type, data}` with data shaped by the manager: `{id}`,
+// `{cluster_id}`, `{id, cluster_id}`).
 import type { ApiEvent } from '../../../preload/api';
+import type { ApiClient } from '../api/client';
+
+export interface LiveDeps {
+  client: ApiClient;
+  /** Events arriving within this window cause one reload. */
+  eventDebounceMs?: number;
+}
+
+/** The methods of a store that follows pushed events. */
+export interface LiveStore {
+  /** A pushed event from the manager. */
+  handleEvent(event: ApiEvent): void;
+  /** Subscribes to the client's events; returns the unsubscribe function. */
+  startLive(): () => void;
+  /** Forgets everything (sign-out). */
+  reset(): void;
+}
 
 /** Runs `fn` once, `delayMs` after the first of a burst of triggers. */
 export interface Coalescer {

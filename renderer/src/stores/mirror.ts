@@ -1,17 +1,13 @@
 // The Mirror screen: what the internal mirror holds, the bundle imports (one running at a time, followed live
 // by its progress events), and the release keys whose bundles the manager accepts.
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { ApiEvent, ImportProgress, MirrorImportView, MirrorInventory, TrustedReleaseKey } from '../../../preload/api';
-import { toApiError, type ApiClient, type ApiError } from '../api/client';
+import type { ImportProgress, MirrorImportView, MirrorInventory, TrustedReleaseKey } from '../../../preload/api';
+import { toApiError, type ApiError } from '../api/client';
 import type { LoadStatus } from './clusters';
-import { coalescer, eventField } from './live';
+import { coalescer, eventField, type LiveDeps, type LiveStore } from './live';
+import { IDLE, mutation, type MutationState as Mutation } from './mutation';
 
-interface Mutation {
-  pending: boolean;
-  error: ApiError | null;
-}
-
-export interface MirrorState {
+export interface MirrorState extends LiveStore {
   inventory: MirrorInventory | null;
   inventoryStatus: LoadStatus;
   inventoryError: ApiError | null;
@@ -33,16 +29,11 @@ export interface MirrorState {
   startImport(path: string): Promise<boolean>;
   trustKey(pem: string, label: string): Promise<boolean>;
   untrustKey(keyId: string): Promise<boolean>;
-  handleEvent(event: ApiEvent): void;
-  startLive(): () => void;
-  reset(): void;
 }
 
 export type MirrorStore = StoreApi<MirrorState>;
 
-const IDLE: Mutation = { pending: false, error: null };
-
-export function createMirrorStore(deps: { client: ApiClient; eventDebounceMs?: number }): MirrorStore {
+export function createMirrorStore(deps: LiveDeps): MirrorStore {
   const api = deps.client;
   const initial = {
     inventory: null,
@@ -63,6 +54,11 @@ export function createMirrorStore(deps: { client: ApiClient; eventDebounceMs?: n
       void get().loadImports();
       void get().loadInventory();
     });
+    const changeKeys = async (call: () => Promise<unknown>): Promise<boolean> => {
+      const done = await mutation(set, (keyChange) => ({ keyChange }), call);
+      if (done) await get().loadKeys();
+      return done !== null;
+    };
     return {
       ...initial,
 
@@ -105,46 +101,24 @@ export function createMirrorStore(deps: { client: ApiClient; eventDebounceMs?: n
 
       async startImport(path) {
         if (get().starting.pending) return false;
-        set({ starting: { pending: true, error: null } });
-        try {
-          const started = await api.startMirrorImport(path);
-          set({
-            current: started,
-            progress: started.progress,
-            starting: IDLE,
-            imports: [started, ...get().imports.filter((i) => i.id !== started.id)],
-          });
-          return true;
-        } catch (e) {
-          set({ starting: { pending: false, error: toApiError(e) } });
-          return false;
+        const done = await mutation(
+          set,
+          (starting) => ({ starting }),
+          () => api.startMirrorImport(path),
+        );
+        if (done) {
+          const started = done.value;
+          set({ current: started, progress: started.progress, imports: [started, ...get().imports.filter((i) => i.id !== started.id)] });
         }
+        return done !== null;
       },
 
-      async trustKey(pem, label) {
-        set({ keyChange: { pending: true, error: null } });
-        try {
-          await api.trustReleaseKey(pem, label);
-          set({ keyChange: IDLE });
-          await get().loadKeys();
-          return true;
-        } catch (e) {
-          set({ keyChange: { pending: false, error: toApiError(e) } });
-          return false;
-        }
+      trustKey(pem, label) {
+        return changeKeys(() => api.trustReleaseKey(pem, label));
       },
 
-      async untrustKey(keyId) {
-        set({ keyChange: { pending: true, error: null } });
-        try {
-          await api.untrustReleaseKey(keyId);
-          set({ keyChange: IDLE });
-          await get().loadKeys();
-          return true;
-        } catch (e) {
-          set({ keyChange: { pending: false, error: toApiError(e) } });
-          return false;
-        }
+      untrustKey(keyId) {
+        return changeKeys(() => api.untrustReleaseKey(keyId));
       },
 
       handleEvent(event) {

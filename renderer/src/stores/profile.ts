@@ -5,7 +5,8 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { toApiError, type ApiClient, type ApiError } from '../api/client';
 import type { Cluster } from '../../../preload/api';
 import type { BackupSet, PreflightRun, ProfileName, ProfileView } from '../api/types';
-import type { LoadStatus, MutationState } from './clusters';
+import type { LoadStatus } from './clusters';
+import { IDLE, type MutationState } from './mutation';
 
 /** 'missing': no preflight run yet (404 not_found). */
 export type RunStatus = LoadStatus | 'missing';
@@ -45,8 +46,6 @@ export interface ProfileState {
 }
 
 export type ProfileStore = StoreApi<ProfileState>;
-
-const IDLE: MutationState = { pending: false, error: null };
 
 export function createProfileStore(deps: { client: ApiClient }): ProfileStore {
   const { client } = deps;

@@ -5,6 +5,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { toApiError, type ApiClient, type ApiError } from '../api/client';
 import type { PublicKeyInfo, ReportSummary, SignedReport } from '../api/types';
 import type { LoadStatus } from './clusters';
+import { emptyList } from './list';
 
 /** The offline verifier's answer (preload/verify.ts). */
 export type ReportCheck = { ok: true; payload: Record<string, unknown> } | { ok: false; code: string; message: string };
@@ -60,9 +61,7 @@ export function createReportsStore(deps: { client: ApiClient; verify: VerifyFn }
   const { client } = deps;
   const initial = {
     clusterId: null,
-    items: [] as ReportSummary[],
-    status: 'idle' as LoadStatus,
-    error: null,
+    ...emptyList<ReportSummary>(),
     unavailable: false,
     run: { pending: false, clusterId: null, error: null, report: null },
     keys: [] as PublicKeyInfo[],

@@ -2,6 +2,7 @@
 // same from file:// in the desktop window and over HTTPS in a browser; `#ticket=` and `#setup=` are launch links
 // handled by the session store, not routes.
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { ClusterKind } from '../../../preload/api';
 
 export const SCREENS = ['clusters', 'components', 'commands', 'mirror', 'approvals', 'checks', 'reports', 'audit', 'settings'] as const;
 export type ScreenId = (typeof SCREENS)[number];
@@ -11,6 +12,23 @@ export const DEFAULT_SCREEN: ScreenId = 'clusters';
 export const CLUSTER_TABS = ['overview', 'profile', 'import', 'agent', 'hosts', 'services', 'components', 'commands'] as const;
 export type ClusterTab = (typeof CLUSTER_TABS)[number];
 export const DEFAULT_CLUSTER_TAB: ClusterTab = 'overview';
+
+const WRITE_TABS: readonly ClusterTab[] = ['import', 'agent'];
+/** A hosts cluster has no Kubernetes import, cluster agent or ManagedComponents: its hosts have node agents. */
+const KUBERNETES_TABS: readonly ClusterTab[] = ['overview', 'import', 'agent', 'components'];
+/** Only a hosts cluster has hosts, and the catalog services installed on them. */
+const HOSTS_TABS: readonly ClusterTab[] = ['hosts', 'services'];
+
+/** Whether a cluster page has this tab, for the cluster's kind (Kubernetes while not known yet) and the operator. */
+export function hasClusterTab(tab: ClusterTab, kind: ClusterKind | undefined, canWrite: boolean): boolean {
+  if (!canWrite && WRITE_TABS.includes(tab)) return false;
+  return kind === 'hosts' ? !KUBERNETES_TABS.includes(tab) : !HOSTS_TABS.includes(tab);
+}
+
+/** Where a new cluster's page opens: its first setup step (the import of a Kubernetes cluster, the hosts of a hosts one). */
+export function setupTab(kind: ClusterKind): ClusterTab {
+  return kind === 'hosts' ? 'hosts' : 'import';
+}
 
 export const SETTINGS_SECTIONS = ['preferences', 'security', 'users', 'syslog', 'dns', 'mirror', 'endpoints'] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];

@@ -3,10 +3,12 @@
 // installing a service and its actions. Live: `service.changed` and `command.changed` (plans report task by
 // task) of this cluster reload the list; a burst becomes one reload.
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { ApiEvent, CatalogServiceSummary, OperationView, ServiceAction, ServiceInstall, ServiceView } from '../../../preload/api';
-import { toApiError, type ApiClient, type ApiError } from '../api/client';
-import type { LoadStatus, MutationState } from './clusters';
-import { coalescer, eventCluster } from './live';
+import type { CatalogServiceSummary, OperationView, ServiceAction, ServiceInstall, ServiceView } from '../../../preload/api';
+import { toApiError, type ApiError } from '../api/client';
+import type { LoadStatus } from './clusters';
+import { emptyList, loadClusterList, type ListState } from './list';
+import { coalescer, eventCluster, type LiveDeps, type LiveStore } from './live';
+import { IDLE as NO_MUTATION, type MutationState } from './mutation';
 
 /** The actions of an installed service, in the order the tab offers them. */
 export const SERVICE_ACTIONS: readonly ServiceAction[] = ['check', 'functional_test', 'start', 'stop', 'restart', 'uninstall'];
@@ -20,11 +22,8 @@ export interface ServiceMutation extends MutationState {
   action: ServiceAction | null;
 }
 
-export interface ServicesState {
+export interface ServicesState extends ListState<ServiceView>, LiveStore {
   clusterId: string | null;
-  items: ServiceView[];
-  status: LoadStatus;
-  error: ApiError | null;
   /** The catalog's services (read once; `catalogValid` false: the manager's catalog is invalid, nothing offered). */
   catalog: CatalogServiceSummary[];
   catalogValid: boolean;
@@ -40,22 +39,17 @@ export interface ServicesState {
   runAction(service: string, action: ServiceAction, approvalId?: string): Promise<OperationView | null>;
   clearInstall(): void;
   clearAction(): void;
-  handleEvent(event: ApiEvent): void;
-  startLive(): () => void;
-  reset(): void;
 }
 
 export type ServicesStore = StoreApi<ServicesState>;
 
-const IDLE: ServiceMutation = { pending: false, error: null, service: null, action: null };
+const IDLE: ServiceMutation = { ...NO_MUTATION, service: null, action: null };
 
-export function createServicesStore(deps: { client: ApiClient; eventDebounceMs?: number }): ServicesStore {
+export function createServicesStore(deps: LiveDeps): ServicesStore {
   const api = deps.client;
   const initial = {
     clusterId: null,
-    items: [],
-    status: 'idle' as LoadStatus,
-    error: null,
+    ...emptyList<ServiceView>(),
     installing: IDLE,
     acting: IDLE,
   };
@@ -97,16 +91,8 @@ export function createServicesStore(deps: { client: ApiClient; eventDebounceMs?:
         await Promise.all([get().load(), get().catalogStatus === 'ready' ? null : get().loadCatalog()]);
       },
 
-      async load() {
-        const id = get().clusterId;
-        if (!id) return;
-        if (get().status !== 'ready') set({ status: 'loading' });
-        try {
-          const { items } = await api.listServices(id);
-          if (get().clusterId === id) set({ items, status: 'ready', error: null });
-        } catch (e) {
-          if (get().clusterId === id) set({ status: get().items.length ? 'ready' : 'error', error: toApiError(e) });
-        }
+      load() {
+        return loadClusterList(get, set, (id) => api.listServices(id));
       },
 
       async loadCatalog() {

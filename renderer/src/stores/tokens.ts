@@ -2,15 +2,13 @@
 // kept here only until the operator closes it, never reloaded), and a revocation.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { ApiToken, ApiTokenCreate, NewApiToken } from '../../../preload/api';
-import { toApiError, type ApiClient, type ApiError } from '../api/client';
-import type { LoadStatus, MutationState } from './clusters';
+import { toApiError, type ApiClient } from '../api/client';
+import { emptyList, itemsOf, type ListState } from './list';
+import { IDLE, mutation, type MutationState } from './mutation';
 
-export interface TokensState {
+export interface TokensState extends ListState<ApiToken> {
   /** Whose tokens are shown; null: none. */
   user: string | null;
-  items: ApiToken[];
-  status: LoadStatus;
-  error: ApiError | null;
   creation: MutationState;
   /** The token just created, secret included: shown once. */
   created: NewApiToken | null;
@@ -24,15 +22,11 @@ export interface TokensState {
 
 export type TokensStore = StoreApi<TokensState>;
 
-const IDLE: MutationState = { pending: false, error: null };
-
 export function createTokensStore(deps: { client: ApiClient }): TokensStore {
   const { client } = deps;
   const initial = {
     user: null,
-    items: [] as ApiToken[],
-    status: 'idle' as LoadStatus,
-    error: null,
+    ...emptyList<ApiToken>(),
     creation: IDLE,
     created: null,
     revocation: { ...IDLE, id: null },
@@ -42,8 +36,8 @@ export function createTokensStore(deps: { client: ApiClient }): TokensStore {
     async open(user) {
       set({ ...initial, user, status: 'loading' });
       try {
-        const { items } = await client.listUserTokens(user);
-        if (get().user === user) set({ items: Array.isArray(items) ? items : [], status: 'ready' });
+        const items = itemsOf(await client.listUserTokens(user));
+        if (get().user === user) set({ items, status: 'ready' });
       } catch (e) {
         if (get().user === user) set({ status: 'error', error: toApiError(e) });
       }
@@ -51,30 +45,27 @@ export function createTokensStore(deps: { client: ApiClient }): TokensStore {
     async create(input) {
       const user = get().user;
       if (!user) return null;
-      set({ creation: { pending: true, error: null }, created: null });
-      try {
-        const made = await client.createUserToken(user, input);
-        if (get().user !== user) return null;
-        const { token: _secret, ...listed } = made;
-        set((s) => ({ items: [listed, ...s.items.filter((t) => t.id !== made.id)], creation: IDLE, created: made }));
-        return made;
-      } catch (e) {
-        set({ creation: { pending: false, error: toApiError(e) } });
-        return null;
-      }
+      set({ created: null });
+      const done = await mutation(
+        set,
+        (creation) => ({ creation }),
+        () => client.createUserToken(user, input),
+      );
+      if (!done || get().user !== user) return null;
+      const { token: _secret, ...listed } = done.value;
+      set((s) => ({ items: [listed, ...s.items.filter((t) => t.id !== listed.id)], created: done.value }));
+      return done.value;
     },
     async revoke(id) {
       const user = get().user;
       if (!user) return false;
-      set({ revocation: { pending: true, error: null, id } });
-      try {
-        const revoked = await client.revokeUserToken(user, id);
-        set((s) => ({ items: s.items.map((t) => (t.id === id ? revoked : t)), revocation: { ...IDLE, id } }));
-        return true;
-      } catch (e) {
-        set({ revocation: { pending: false, error: toApiError(e), id } });
-        return false;
-      }
+      const done = await mutation(
+        set,
+        (m) => ({ revocation: { ...m, id } }),
+        () => client.revokeUserToken(user, id),
+      );
+      if (done) set((s) => ({ items: s.items.map((t) => (t.id === id ? done.value : t)) }));
+      return done !== null;
     },
     dismissCreated() {
       set({ created: null });

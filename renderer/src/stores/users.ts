@@ -2,14 +2,12 @@
 // (the manager answers 403 to others).
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { User } from '../../../preload/api';
-import { toApiError, type ApiClient, type ApiError } from '../api/client';
+import type { ApiClient } from '../api/client';
 import type { UserCreate } from '../api/types';
-import type { LoadStatus, MutationState } from './clusters';
+import { emptyList, itemsOf, loadList, type ListState } from './list';
+import { IDLE, mutation, type MutationState } from './mutation';
 
-export interface UsersState {
-  items: User[];
-  status: LoadStatus;
-  error: ApiError | null;
+export interface UsersState extends ListState<User> {
   creation: MutationState;
   /** The account whose second factor is being reset, and why it failed. */
   mfaReset: MutationState & { name: string | null };
@@ -22,43 +20,31 @@ export interface UsersState {
 
 export type UsersStore = StoreApi<UsersState>;
 
-const IDLE: MutationState = { pending: false, error: null };
-
 export function createUsersStore(deps: { client: ApiClient }): UsersStore {
   const { client } = deps;
-  const initial = { items: [] as User[], status: 'idle' as LoadStatus, error: null, creation: IDLE, mfaReset: { ...IDLE, name: null } };
+  const initial = { ...emptyList<User>(), creation: IDLE, mfaReset: { ...IDLE, name: null } };
   return createStore<UsersState>()((set, get) => ({
     ...initial,
     async load() {
-      if (get().status !== 'ready') set({ status: 'loading' });
-      try {
-        const { items } = await client.listUsers();
-        set({ items: sortUsers(Array.isArray(items) ? items : []), status: 'ready', error: null });
-      } catch (e) {
-        set({ status: get().items.length > 0 ? 'ready' : 'error', error: toApiError(e) });
-      }
+      await loadList(get, set, async () => sortUsers(itemsOf(await client.listUsers())));
     },
     async create(input) {
-      set({ creation: { pending: true, error: null } });
-      try {
-        const user = await client.createUser(input);
-        set((s) => ({ items: sortUsers([...s.items.filter((u) => u.id !== user.id), user]), creation: IDLE }));
-        return user;
-      } catch (e) {
-        set({ creation: { pending: false, error: toApiError(e) } });
-        return null;
-      }
+      const done = await mutation(
+        set,
+        (creation) => ({ creation }),
+        () => client.createUser(input),
+      );
+      if (done) set((s) => ({ items: sortUsers([...s.items.filter((u) => u.id !== done.value.id), done.value]) }));
+      return done?.value ?? null;
     },
     async resetMfa(name) {
-      set({ mfaReset: { pending: true, error: null, name } });
-      try {
-        await client.resetUserMfa(name);
-        set((s) => ({ items: s.items.map((u) => (u.name === name ? { ...u, mfa_enrolled: false } : u)), mfaReset: { ...IDLE, name } }));
-        return true;
-      } catch (e) {
-        set({ mfaReset: { pending: false, error: toApiError(e), name } });
-        return false;
-      }
+      const done = await mutation(
+        set,
+        (m) => ({ mfaReset: { ...m, name } }),
+        () => client.resetUserMfa(name),
+      );
+      if (done) set((s) => ({ items: s.items.map((u) => (u.name === name ? { ...u, mfa_enrolled: false } : u)) }));
+      return done !== null;
     },
     clearCreationError() {
       set({ creation: IDLE });

@@ -6,7 +6,7 @@ import { approvalsStore, useApprovals, useClusters, useT } from '../../app/store
 import { Field } from '../../components/Field';
 import { ErrorNotice, InfoNotice } from '../../components/ErrorNotice';
 import { TextField } from '../../components/TextField';
-import { Options } from '../../components/Options';
+import { ItemOptions, Options } from '../../components/Options';
 
 export function ApprovalRequestForm(): ReactElement {
   const t = useT();
@@ -57,11 +57,7 @@ export function ApprovalRequestForm(): ReactElement {
         <Field id="approval-cluster" label={t('approvals.col.cluster')}>
           <select value={clusterId} onChange={(e) => setClusterId(e.target.value)} data-testid="approval-cluster">
             <option value="">{t('approvals.form.pickCluster')}</option>
-            {clusters.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
+            <ItemOptions items={clusters} value={(c) => c.id} label={(c) => c.name} />
             {clusterId && !clusters.some((c) => c.id === clusterId) ? <option value={clusterId}>{clusterId}</option> : null}
           </select>
         </Field>

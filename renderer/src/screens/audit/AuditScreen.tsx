@@ -1,7 +1,6 @@
 // The audit log: the verdict of its hash chain first (all rows intact, or the first broken row and why), then
 // a search by actor, cluster and action over a virtualised list, newest first, loaded page by page.
 import { useEffect, useRef, useState, type FormEvent, type ReactElement } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { auditStore, clustersStore, useAudit, useFormat, useT } from '../../app/stores';
 import type { AuditRow } from '../../api/types';
 import { EMPTY_AUDIT_FILTER, KNOWN_AUDIT_ACTIONS, isFiltered, type AuditFilter } from '../../stores/audit';
@@ -10,7 +9,9 @@ import { Icon } from '../../components/Icon';
 import { ClusterSelect, useClusterNames } from '../../components/ClusterFilters';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { ListView } from '../../components/ListView';
+import { RowLink, VirtualRow, useRowVirtualizer } from '../../components/VirtualRows';
 import { RefreshButton } from '../../components/RefreshButton';
+import { CodeTerm } from '../../components/Term';
 
 export const AUDIT_ROW_HEIGHT = 36;
 
@@ -164,13 +165,7 @@ function AuditTable({ rows }: { rows: readonly AuditRow[] }): ReactElement {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
   const [openSeq, setOpenSeq] = useState<number | null>(null);
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => AUDIT_ROW_HEIGHT,
-    overscan: 12,
-    getItemKey: (i) => rows[i]?.seq ?? i,
-  });
+  const virtualizer = useRowVirtualizer(rows, scrollRef, { rowHeight: AUDIT_ROW_HEIGHT, overscan: 12, key: (r) => r.seq });
   const items = virtualizer.getVirtualItems();
   const last = items[items.length - 1];
 
@@ -234,39 +229,24 @@ function AuditTable({ rows }: { rows: readonly AuditRow[] }): ReactElement {
             {items.map((v) => {
               const r = rows[v.index];
               if (!r) return null;
-              const cls = ['tr', 'audit-tr', 'row'];
-              if (v.index % 2 === 1) cls.push('is-odd');
-              if (openSeq === r.seq) cls.push('is-selected');
+              const toggle = (): void => setOpenSeq(openSeq === r.seq ? null : r.seq);
               return (
-                <div
+                <VirtualRow
                   key={v.key}
-                  role="row"
-                  aria-rowindex={v.index + 2}
-                  className={cls.join(' ')}
-                  style={{ transform: `translateY(${v.start}px)` }}
-                  data-row-index={v.index}
+                  item={v}
+                  classes={['audit-tr']}
+                  selected={openSeq === r.seq}
                   data-testid="audit-row"
                   data-action={r.action}
                   onClick={() => {
                     setActive(v.index);
-                    setOpenSeq(openSeq === r.seq ? null : r.seq);
+                    toggle();
                   }}
                 >
                   <div role="cell" className="td mono">
-                    <button
-                      type="button"
-                      className="row-link"
-                      tabIndex={v.index === activeIndex ? 0 : -1}
-                      aria-pressed={openSeq === r.seq}
-                      onFocus={() => setActive(v.index)}
-                      onClick={(e) => {
-                        e.stopPropagation();
-                        setActive(v.index);
-                        setOpenSeq(openSeq === r.seq ? null : r.seq);
-                      }}
-                    >
+                    <RowLink index={v.index} activeIndex={activeIndex} pressed={openSeq === r.seq} onActive={setActive} onToggle={toggle}>
                       #{r.seq}
-                    </button>
+                    </RowLink>
                   </div>
                   <div role="cell" className="td col-created">
                     <time dateTime={r.at} title={fmt.dateTimeLong(r.at)}>
@@ -287,7 +267,7 @@ function AuditTable({ rows }: { rows: readonly AuditRow[] }): ReactElement {
                       {r.target ?? '–'}
                     </span>
                   </div>
-                </div>
+                </VirtualRow>
               );
             })}
           </div>
@@ -319,10 +299,7 @@ function AuditTable({ rows }: { rows: readonly AuditRow[] }): ReactElement {
             <dd>{fmt.dateTimeLong(open.at)}</dd>
             <dt>{t('audit.col.actor')}</dt>
             <dd>{open.actor}</dd>
-            <dt>{t('audit.col.action')}</dt>
-            <dd>
-              <code>{open.action}</code>
-            </dd>
+            <CodeTerm name={t('audit.col.action')} value={open.action} />
             <dt>{t('audit.col.cluster')}</dt>
             <dd>{open.cluster_id ? <code className="selectable">{nameOf(open.cluster_id) ?? open.cluster_id}</code> : '–'}</dd>
             <dt>{t('audit.col.target')}</dt>
@@ -331,14 +308,8 @@ function AuditTable({ rows }: { rows: readonly AuditRow[] }): ReactElement {
             <dd>
               <pre className="json-inline">{JSON.stringify(open.details, null, 2)}</pre>
             </dd>
-            <dt>{t('audit.details.hash')}</dt>
-            <dd>
-              <code className="selectable hash">{open.hash}</code>
-            </dd>
-            <dt>{t('audit.details.prev')}</dt>
-            <dd>
-              <code className="selectable hash">{open.prev_hash}</code>
-            </dd>
+            <CodeTerm name={t('audit.details.hash')} value={open.hash} className="selectable hash" />
+            <CodeTerm name={t('audit.details.prev')} value={open.prev_hash} className="selectable hash" />
           </dl>
         </aside>
       ) : null}

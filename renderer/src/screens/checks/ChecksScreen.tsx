@@ -1,7 +1,6 @@
 // Checks: the latest preflight run of each cluster, a Run button per cluster and a link to its Profile tab.
 // The list is virtualised and a row reads its cluster's run when it is shown.
 import { useEffect, useRef, type ReactElement } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Cluster } from '../../../../preload/api';
 import { checksStore, clustersStore, routerStore, useChecks, useClusters, useFormat, useSession, useT } from '../../app/stores';
 import { EmptyState } from '../../components/EmptyState';
@@ -10,6 +9,7 @@ import { clusterHash } from '../../stores/router';
 import { selectCanWrite } from '../../stores/session';
 import { OutcomeBadge } from '../cluster/PreflightPanel';
 import { ScreenHeader } from '../../components/ScreenHeader';
+import { useRowVirtualizer } from '../../components/VirtualRows';
 
 const ROW_HEIGHT = 44;
 
@@ -17,13 +17,7 @@ export function ChecksScreen(): ReactElement {
   const t = useT();
   const { items: clusters, status, error } = useClusters.fields('items', 'status', 'error');
   const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
-    count: clusters.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 8,
-    getItemKey: (i) => clusters[i]?.id ?? i,
-  });
+  const virtualizer = useRowVirtualizer(clusters, scrollRef, { rowHeight: ROW_HEIGHT, overscan: 8, key: (c) => c.id });
 
   useEffect(() => {
     void clustersStore.getState().load();

@@ -19,6 +19,9 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { Icon } from '../../components/Icon';
 import { TextField } from '../../components/TextField';
 import { Confirm } from '../../components/Confirm';
+import { CodeTerm } from '../../components/Term';
+import { WizardStep } from '../../components/WizardStep';
+import { BusyButton } from '../../components/BusyButton';
 
 const FILES: readonly IdentityFileName[] = ['config.json', 'manager.pem', 'tls.crt', 'tls.key', 'ca.crt'];
 const FILE_MEDIA: Record<IdentityFileName, string> = {
@@ -97,13 +100,7 @@ function IssueStep({ currentSerial, hasIdentity }: { currentSerial: string | nul
   };
 
   return (
-    <li className="panel step" aria-labelledby="agent-step1">
-      <h2 id="agent-step1" className="panel-title">
-        <span className="step-number" aria-hidden="true">
-          1
-        </span>
-        {t('agent.step1.title')}
-      </h2>
+    <WizardStep id="agent-step1" number={1} title={t('agent.step1.title')}>
       <p>{t('agent.step1.body')}</p>
       <form className="form" onSubmit={onSubmit} noValidate data-testid="identity-form">
         <TextField
@@ -191,20 +188,11 @@ function IssueStep({ currentSerial, hasIdentity }: { currentSerial: string | nul
           </div>
         ) : (
           <div className="form-actions">
-            <button
-              type="submit"
-              className="btn btn-primary"
-              disabled={identity.pending}
-              aria-busy={identity.pending || undefined}
-              data-testid="issue-identity"
-            >
-              <Icon name="key" />
-              {identity.pending ? t('agent.issuing') : t('agent.issue')}
-            </button>
+            <BusyButton submit busy={identity.pending} text={['agent.issue', 'agent.issuing']} icon="key" testId="issue-identity" />
           </div>
         )}
       </form>
-    </li>
+    </WizardStep>
   );
 }
 
@@ -219,13 +207,7 @@ function FilesStep({ clusterName }: { clusterName: string }): ReactElement {
   const allSaved = FILES.every((f) => identity.saved.includes(f));
 
   return (
-    <li className="panel step step-secret" aria-labelledby="agent-step2" data-testid="identity-files">
-      <h2 id="agent-step2" className="panel-title">
-        <span className="step-number" aria-hidden="true">
-          2
-        </span>
-        {t('agent.step2.title')}
-      </h2>
+    <WizardStep id="agent-step2" number={2} title={t('agent.step2.title')} className="step-secret" testId="identity-files">
       <div className="notice notice-warning" role="alert">
         <Icon name="alert" className="notice-icon" />
         <div className="notice-body">
@@ -234,12 +216,7 @@ function FilesStep({ clusterName }: { clusterName: string }): ReactElement {
         </div>
       </div>
       <dl className="kv">
-        <dt>{t('agent.serial')}</dt>
-        <dd>
-          <code className="selectable" data-testid="identity-serial">
-            {result.serial}
-          </code>
-        </dd>
+        <CodeTerm name={t('agent.serial')} value={result.serial} className="selectable" testId="identity-serial" />
         <dt>{t('agent.notAfter')}</dt>
         <dd>{fmt.dateTimeLong(result.not_after)}</dd>
         <dt>{t('agent.revoked')}</dt>
@@ -318,7 +295,7 @@ function FilesStep({ clusterName }: { clusterName: string }): ReactElement {
           </button>
         )}
       </div>
-    </li>
+    </WizardStep>
   );
 }
 
@@ -341,13 +318,7 @@ function ManifestsStep({ clusterName }: { clusterName: string }): ReactElement {
   };
 
   return (
-    <li className="panel step" aria-labelledby="agent-step3">
-      <h2 id="agent-step3" className="panel-title">
-        <span className="step-number" aria-hidden="true">
-          {hasIdentity ? 3 : 2}
-        </span>
-        {t('agent.step3.title')}
-      </h2>
+    <WizardStep id="agent-step3" number={hasIdentity ? 3 : 2} title={t('agent.step3.title')}>
       <p>{t('agent.step3.body')}</p>
       <form className="form" onSubmit={onSubmit} noValidate>
         <TextField
@@ -383,6 +354,6 @@ function ManifestsStep({ clusterName }: { clusterName: string }): ReactElement {
           <p className="help">{t('agent.afterApply')}</p>
         </>
       ) : null}
-    </li>
+    </WizardStep>
   );
 }

@@ -265,14 +265,7 @@ export function ApplyComponent({
     <>
       {serverError && !serverControl ? <OperationError error={serverError} clusterId={clusterId} testId="apply-error" /> : null}
       {needsApproval && initial && applyAction ? (
-        <ApprovalPicker
-          clusterId={clusterId}
-          action={applyAction}
-          service={initial.name}
-          value={approvalId}
-          onChange={setApprovalId}
-          idSuffix="apply"
-        />
+        <ApprovalPicker action={applyAction} service={initial.name} state={[approvalId, setApprovalId]} idSuffix="apply" />
       ) : null}
     </>
   );

@@ -1,27 +1,27 @@
-// The approval a four-eyes operation is launched with: the operator's own approved, unused, unexpired
-// approvals for this action on this service (the manager checks the same when the operation arrives).
+// The approval a four-eyes operation of the open cluster is launched with: the operator's own approved, unused,
+// unexpired approvals for this action on this service (the manager checks the same when the operation arrives),
+// from the store of the open cluster's approvals (the cluster page's tabs scope it to the cluster).
 import { useMemo, type ReactElement } from 'react';
 import { useClusterApprovals, useFormat, useT } from '../../app/stores';
 import { usableApprovals } from '../../stores/approvals';
+import { ItemOptions } from '../../components/Options';
 
 export function ApprovalPicker({
-  clusterId,
   action,
   service,
-  value,
-  onChange,
+  state: [value, onChange],
   idSuffix,
 }: {
-  clusterId: string;
   action: string;
   service: string;
-  value: string;
-  onChange: (id: string) => void;
+  /** The approval picked (its id, '' for none) and how to change it. */
+  state: readonly [string, (id: string) => void];
   idSuffix: string;
 }): ReactElement {
   const t = useT();
   const fmt = useFormat();
-  const items = useClusterApprovals((s) => s.items);
+  const { items, filter } = useClusterApprovals.fields('items', 'filter');
+  const clusterId = filter.cluster_id ?? '';
   const usable = useMemo(() => usableApprovals(items, clusterId, action, service), [items, clusterId, action, service]);
   const id = `approval-${idSuffix}`;
   return (
@@ -29,15 +29,17 @@ export function ApprovalPicker({
       <label htmlFor={id}>{t('approvals.picker.label', { action: t(`approvals.action.${actionKey(action)}`) })}</label>
       <select id={id} value={value} onChange={(e) => onChange(e.target.value)} data-testid="approval-picker" data-action={action}>
         <option value="">{usable.length === 0 ? t('approvals.picker.none') : t('approvals.picker.choose')}</option>
-        {usable.map((a) => (
-          <option key={a.id} value={a.id}>
-            {t('approvals.picker.option', {
+        <ItemOptions
+          items={usable}
+          value={(a) => a.id}
+          label={(a) =>
+            t('approvals.picker.option', {
               id: a.id.slice(0, 8),
               by: a.decided_by_name ?? '–',
               expires: a.expires_at ? fmt.dateTime(a.expires_at) : '–',
-            })}
-          </option>
-        ))}
+            })
+          }
+        />
       </select>
     </span>
   );

@@ -5,11 +5,11 @@ import type { BackupSet } from '../../api/types';
 import { ApprovalPicker } from './ApprovalPicker';
 import { profileStore, useFormat, useProfile, useSession, useT } from '../../app/stores';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { Icon } from '../../components/Icon';
 import { selectCanWrite } from '../../stores/session';
 import { Panel } from '../../components/Panel';
 import { DataTable } from '../../components/DataTable';
 import { Options } from '../../components/Options';
+import { BusyButton } from '../../components/BusyButton';
 
 export function BackupsPanel(): ReactElement {
   const t = useT();
@@ -30,17 +30,15 @@ export function BackupsPanel(): ReactElement {
       actions={
         <>
           {canWrite ? (
-            <button
-              type="button"
-              className="btn btn-sm"
-              disabled={backingUp.pending}
-              aria-busy={backingUp.pending || undefined}
-              onClick={() => void profileStore.getState().backUpNow()}
-              data-testid="back-up-now"
-            >
-              <Icon name="download" />
-              {backingUp.pending ? t('backups.running') : t('backups.now')}
-            </button>
+            <BusyButton
+              busy={backingUp.pending}
+              text={['backups.now', 'backups.running']}
+              icon="download"
+              variant="plain"
+              size="sm"
+              onClick={profileStore.getState().backUpNow}
+              testId="back-up-now"
+            />
           ) : null}
         </>
       }
@@ -117,14 +115,7 @@ function RestoreForm({ set }: { set: BackupSet }): ReactElement | null {
           <Options values={services} label={(n) => n} />
         </select>
         {fourEyes && view ? (
-          <ApprovalPicker
-            clusterId={view.cluster_id}
-            action="restore"
-            service={service}
-            value={approvalId}
-            onChange={setApprovalId}
-            idSuffix={`restore-${set.id}`}
-          />
+          <ApprovalPicker action="restore" service={service} state={[approvalId, setApprovalId]} idSuffix={`restore-${set.id}`} />
         ) : null}
         <button type="submit" className="btn btn-sm" disabled={restoring.pending} data-testid="restore-submit">
           {restoring.pending ? t('backups.restore.running') : t('backups.restore.submit')}

@@ -3,7 +3,7 @@
 // commands. The tab is part of the address (#/clusters/<id>/<tab>).
 import { useEffect, type ReactElement } from 'react';
 import { clusterPageStore, clusterSetupStore, routerStore, useClusterPage, useRouter, useSession, useT } from '../../app/stores';
-import { clusterHash, hashOf, type ClusterTab } from '../../stores/router';
+import { clusterHash, hasClusterTab, hashOf, type ClusterTab } from '../../stores/router';
 import { selectCanWrite } from '../../stores/session';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -20,12 +20,6 @@ import { HostsTab } from './HostsTab';
 import { ServicesTab } from './ServicesTab';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { RefreshButton } from '../../components/RefreshButton';
-
-const WRITE_TABS: readonly ClusterTab[] = ['import', 'agent'];
-/** A hosts cluster has no Kubernetes import, cluster agent or ManagedComponents: its hosts have node agents. */
-const KUBERNETES_TABS: readonly ClusterTab[] = ['overview', 'import', 'agent', 'components'];
-/** Only a hosts cluster has hosts, and the catalog services installed on them. */
-const HOSTS_TABS: readonly ClusterTab[] = ['hosts', 'services'];
 
 export function ClusterPage({ clusterId }: { clusterId: string }): ReactElement {
   const t = useT();
@@ -55,8 +49,7 @@ export function ClusterPage({ clusterId }: { clusterId: string }): ReactElement 
       { id: 'commands', label: t('cluster.tab.commands') },
     ] as const
   )
-    .filter((x) => canWrite || !WRITE_TABS.includes(x.id))
-    .filter((x) => (cluster?.kind === 'hosts' ? !KUBERNETES_TABS.includes(x.id) : !HOSTS_TABS.includes(x.id)))
+    .filter((x) => hasClusterTab(x.id, cluster?.kind, canWrite))
     .map((x) => ({ ...x, href: clusterHash(clusterId, x.id) }));
   const shown: ClusterTab = tabs.some((x) => x.id === tab) ? tab : (tabs[0]?.id ?? 'overview');
 

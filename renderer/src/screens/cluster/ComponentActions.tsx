@@ -1,13 +1,22 @@
 // Stop, start, restart and rollback of one component, each confirmed first; under a four-eyes profile the
 // confirmation asks for the approval the operation is launched with.
-import { useState, type ReactElement } from 'react';
+import { useEffect, useState, type ReactElement } from 'react';
 import { COMPONENT_ACTIONS, type ComponentAction } from '../../api/types';
-import { clusterCommandsStore, componentsStore, useProfile, useT } from '../../app/stores';
+import { clusterApprovalsStore, clusterCommandsStore, componentsStore, profileStore, useProfile, useT } from '../../app/stores';
 import { Icon, type IconName } from '../../components/Icon';
 import { ApprovalPicker } from './ApprovalPicker';
 import { Confirm } from '../../components/Confirm';
 
 const NO_ACTIONS: readonly string[] = [];
+
+/** Loads what the four-eyes operations of a cluster's tab need: the profile's flag, and this operator's approved
+ * approvals of the cluster for the pickers. */
+export function useFourEyesScope(clusterId: string): void {
+  useEffect(() => {
+    void profileStore.getState().bind(clusterId);
+    void clusterApprovalsStore.getState().setFilter({ cluster_id: clusterId, state: 'approved' });
+  }, [clusterId]);
+}
 
 /** The actions of the open cluster's profile that need a second person's approval (none without four-eyes). */
 export function useFourEyesActions(clusterId: string): readonly string[] {
@@ -75,14 +84,7 @@ export function ActionConfirm({
     >
       {fourEyes ? (
         <p>
-          <ApprovalPicker
-            clusterId={clusterId}
-            action={action}
-            service={name}
-            value={approvalId}
-            onChange={setApprovalId}
-            idSuffix="action"
-          />
+          <ApprovalPicker action={action} service={name} state={[approvalId, setApprovalId]} idSuffix="action" />
         </p>
       ) : null}
     </Confirm>

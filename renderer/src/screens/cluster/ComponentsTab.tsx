@@ -3,17 +3,7 @@
 // manifest checked before sending, delete after a confirmation naming exactly what goes, and stop / start /
 // restart / rollback; a refused operation says why (profile blocked, preflight failed, approval needed).
 import { useEffect, useMemo, useState, type ReactElement } from 'react';
-import {
-  clusterApprovalsStore,
-  clusterCommandsStore,
-  componentsStore,
-  profileStore,
-  useClusterPage,
-  useComponents,
-  useFormat,
-  useSession,
-  useT,
-} from '../../app/stores';
+import { clusterCommandsStore, componentsStore, useClusterPage, useComponents, useFormat, useSession, useT } from '../../app/stores';
 import type { ComponentAction, ManagedComponentSpec } from '../../api/types';
 import { selectComponentRows, type ComponentRow } from '../../stores/components';
 import { selectCanWrite } from '../../stores/session';
@@ -23,12 +13,13 @@ import { Icon } from '../../components/Icon';
 import { ApplyComponent } from './ApplyComponent';
 import { ApprovalPicker } from './ApprovalPicker';
 import { CommandTracker } from './CommandTracker';
-import { ActionConfirm, ComponentActionButtons, useFourEyesActions } from './ComponentActions';
+import { ActionConfirm, ComponentActionButtons, useFourEyesActions, useFourEyesScope } from './ComponentActions';
 import { OperationError } from './OperationError';
 import { useManagedNamespace } from './namespace';
 import { DataTable } from '../../components/DataTable';
 import { Confirm } from '../../components/Confirm';
 import { ListView } from '../../components/ListView';
+import { CodeTerm } from '../../components/Term';
 
 /** A component of the desired state (the ones that can be edited or deleted). */
 interface DesiredRow {
@@ -51,13 +42,23 @@ export function ComponentsTab({ clusterId }: { clusterId: string }): ReactElemen
   const observedAt = useComponents((s) => s.view?.observed_at ?? null);
   const [formOpen, setFormOpen] = useState(false);
 
+  useFourEyesScope(clusterId);
   useEffect(() => {
     void componentsStore.getState().load(clusterId);
     void clusterCommandsStore.getState().setScope(clusterId);
-    // The four-eyes flag of the profile, and this operator's approvals for the pickers.
-    void profileStore.getState().bind(clusterId);
-    void clusterApprovalsStore.getState().setFilter({ cluster_id: clusterId, state: 'approved' });
   }, [clusterId]);
+
+  // The commands just sent, followed until their receipts arrive.
+  const actionName = t(`approvals.action.${action.action ?? 'restart'}`);
+  const trackers = [
+    { command: apply.command, title: t('components.applySent', { name: apply.name ?? '' }), testId: 'apply-command' },
+    { command: removal.command, title: t('components.deleteSent', { name: removal.name ?? '' }), testId: 'delete-command' },
+    {
+      command: action.command,
+      title: t('components.actionSent', { action: actionName, name: action.name ?? '' }),
+      testId: 'action-command',
+    },
+  ];
 
   const openForm = (row: DesiredRow | null): void => {
     setEditing(row);
@@ -103,30 +104,9 @@ export function ComponentsTab({ clusterId }: { clusterId: string }): ReactElemen
         />
       ) : null}
 
-      {apply.command ? (
-        <CommandTracker
-          commandId={apply.command.id}
-          initial={apply.command}
-          title={t('components.applySent', { name: apply.name ?? '' })}
-          testId="apply-command"
-        />
-      ) : null}
-      {removal.command ? (
-        <CommandTracker
-          commandId={removal.command.id}
-          initial={removal.command}
-          title={t('components.deleteSent', { name: removal.name ?? '' })}
-          testId="delete-command"
-        />
-      ) : null}
-      {action.command ? (
-        <CommandTracker
-          commandId={action.command.id}
-          initial={action.command}
-          title={t('components.actionSent', { action: t(`approvals.action.${action.action ?? 'restart'}`), name: action.name ?? '' })}
-          testId="action-command"
-        />
-      ) : null}
+      {trackers.map(({ command, title, testId }) =>
+        command ? <CommandTracker key={testId} commandId={command.id} initial={command} title={title} testId={testId} /> : null,
+      )}
       {removal.error ? <OperationError error={removal.error} clusterId={clusterId} testId="delete-error" /> : null}
       {action.error ? <OperationError error={action.error} clusterId={clusterId} testId="action-error" /> : null}
 
@@ -211,14 +191,8 @@ function DesiredSpec({ spec }: { spec: ManagedComponentSpec }): ReactElement {
   const t = useT();
   return (
     <dl className="spec-list">
-      <dt>{t('components.field.component')}</dt>
-      <dd>
-        <code>{spec.component}</code>
-      </dd>
-      <dt>{t('components.field.version')}</dt>
-      <dd>
-        <code>{spec.version}</code>
-      </dd>
+      <CodeTerm name={t('components.field.component')} value={spec.component} />
+      <CodeTerm name={t('components.field.version')} value={spec.version} />
       {spec.replicas !== undefined ? (
         <>
           <dt>{t('components.field.replicas')}</dt>
@@ -341,14 +315,7 @@ function DeleteConfirm({ clusterId, row, onDone }: { clusterId: string; row: Des
       {!known ? <p className="help">{t('components.namespaceAssumed', { namespace })}</p> : null}
       {fourEyes ? (
         <p>
-          <ApprovalPicker
-            clusterId={clusterId}
-            action="uninstall"
-            service={row.name}
-            value={approvalId}
-            onChange={setApprovalId}
-            idSuffix="delete"
-          />
+          <ApprovalPicker action="uninstall" service={row.name} state={[approvalId, setApprovalId]} idSuffix="delete" />
         </p>
       ) : null}
     </Confirm>

@@ -13,20 +13,19 @@ import { FilePick } from '../../components/FilePick';
 import { Icon } from '../../components/Icon';
 import { RegistrationError } from './RegistrationError';
 import { TextField } from '../../components/TextField';
+import { CodeTerm } from '../../components/Term';
+import { WizardStep } from '../../components/WizardStep';
+import { BusyButton } from '../../components/BusyButton';
+
+const LABEL_PROBLEM = {
+  required: 'validation.label.required',
+  uppercase: 'clusters.name.uppercase',
+  invalid_chars: 'validation.label.invalid_chars',
+  edge: 'clusters.name.edge',
+} as const;
 
 export function labelProblemText(t: Translator, problem: LabelProblem): string {
-  switch (problem) {
-    case 'required':
-      return t('validation.label.required');
-    case 'too_long':
-      return t('validation.label.too_long', { max: 63 });
-    case 'uppercase':
-      return t('clusters.name.uppercase');
-    case 'invalid_chars':
-      return t('validation.label.invalid_chars');
-    case 'edge':
-      return t('clusters.name.edge');
-  }
+  return problem === 'too_long' ? t('validation.label.too_long', { max: 63 }) : t(LABEL_PROBLEM[problem]);
 }
 
 export function ImportWizard({ clusterId }: { clusterId: string }): ReactElement {
@@ -69,13 +68,7 @@ export function ImportWizard({ clusterId }: { clusterId: string }): ReactElement
     <div className="wizard" data-testid="import-wizard">
       <p className="wizard-intro">{t('import.intro')}</p>
       <ol className="steps">
-        <li className="panel step" aria-labelledby="import-step1">
-          <h2 id="import-step1" className="panel-title">
-            <span className="step-number" aria-hidden="true">
-              1
-            </span>
-            {t('import.step1.title')}
-          </h2>
+        <WizardStep id="import-step1" number={1} title={t('import.step1.title')}>
           <p>{t('import.step1.body')}</p>
           <TextField
             id="import-namespace"
@@ -109,15 +102,9 @@ export function ImportWizard({ clusterId }: { clusterId: string }): ReactElement
               {t('app.loading')}
             </div>
           ) : null}
-        </li>
+        </WizardStep>
 
-        <li className="panel step" aria-labelledby="import-step2">
-          <h2 id="import-step2" className="panel-title">
-            <span className="step-number" aria-hidden="true">
-              2
-            </span>
-            {t('import.step2.title')}
-          </h2>
+        <WizardStep id="import-step2" number={2} title={t('import.step2.title')}>
           <p>{t('import.step2.body')}</p>
           <form className="form" onSubmit={(e) => void onRegister(e)} noValidate>
             <TextField
@@ -149,15 +136,7 @@ export function ImportWizard({ clusterId }: { clusterId: string }): ReactElement
               input={{ className: 'mono code-input', spellCheck: false, autoComplete: 'off' }}
             />
             <div className="form-actions">
-              <button
-                type="submit"
-                className="btn btn-primary"
-                disabled={registration.pending}
-                aria-busy={registration.pending || undefined}
-                data-testid="register"
-              >
-                {registration.pending ? t('import.registering') : t('import.register')}
-              </button>
+              <BusyButton submit busy={registration.pending} text={['import.register', 'import.registering']} testId="register" />
               <span className="help">{t('import.registerNote', { namespace: problem ? DEFAULT_NAMESPACE : namespace })}</span>
             </div>
           </form>
@@ -168,18 +147,9 @@ export function ImportWizard({ clusterId }: { clusterId: string }): ReactElement
               <div className="notice-body">
                 <p className="notice-title">{t('import.registered', { name: clusterName })}</p>
                 <dl className="kv">
-                  <dt>{t('import.result.server')}</dt>
-                  <dd>
-                    <code>{result.server}</code>
-                  </dd>
-                  <dt>{t('import.result.version')}</dt>
-                  <dd>
-                    <code>{result.kubernetes_version}</code>
-                  </dd>
-                  <dt>{t('import.result.namespace')}</dt>
-                  <dd>
-                    <code>{result.namespace}</code>
-                  </dd>
+                  <CodeTerm name={t('import.result.server')} value={result.server} />
+                  <CodeTerm name={t('import.result.version')} value={result.kubernetes_version} />
+                  <CodeTerm name={t('import.result.namespace')} value={result.namespace} />
                   <dt>{t('import.result.nodes')}</dt>
                   <dd>{fmt.number(result.inventory?.nodes?.length ?? 0)}</dd>
                   <dt>{t('import.result.taken')}</dt>
@@ -195,7 +165,7 @@ export function ImportWizard({ clusterId }: { clusterId: string }): ReactElement
               </div>
             </div>
           ) : null}
-        </li>
+        </WizardStep>
       </ol>
     </div>
   );

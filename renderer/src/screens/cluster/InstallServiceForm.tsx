@@ -11,6 +11,7 @@ import { installRequest } from '../../stores/services';
 import { ApprovalPicker } from './ApprovalPicker';
 import { useFourEyesActions } from './ComponentActions';
 import { OperationError } from './OperationError';
+import { ItemOptions } from '../../components/Options';
 
 export function InstallServiceForm({
   clusterId,
@@ -65,20 +66,12 @@ export function InstallServiceForm({
         <Field id="install-service" label={t('services.install.service')} note="required">
           <select value={service} onChange={(e) => pickService(e.target.value)} required data-testid="install-service">
             <option value="">{t('services.install.choose')}</option>
-            {catalog.map((s) => (
-              <option key={s.service} value={s.service}>
-                {`${s.title} (${s.service})`}
-              </option>
-            ))}
+            <ItemOptions items={catalog} value={(s) => s.service} label={(s) => `${s.title} (${s.service})`} />
           </select>
         </Field>
         <Field id="install-version" label={t('services.install.version')} note="required">
           <select value={version} onChange={(e) => setVersion(e.target.value)} required disabled={!service} data-testid="install-version">
-            {versions.map((v) => (
-              <option key={v.version} value={v.version}>
-                {v.version}
-              </option>
-            ))}
+            <ItemOptions items={versions} value={(v) => v.version} label={(v) => v.version} />
           </select>
         </Field>
         <fieldset className="field host-choice" aria-describedby="install-hosts-help" data-testid="install-hosts">
@@ -105,14 +98,7 @@ export function InstallServiceForm({
         </fieldset>
         {needsApproval && service ? (
           <p className="install-approval">
-            <ApprovalPicker
-              clusterId={clusterId}
-              action="install"
-              service={service}
-              value={approvalId}
-              onChange={setApprovalId}
-              idSuffix="install"
-            />
+            <ApprovalPicker action="install" service={service} state={[approvalId, setApprovalId]} idSuffix="install" />
           </p>
         ) : null}
         {installing.error ? <OperationError error={installing.error} clusterId={clusterId} testId="install-service-error" /> : null}

@@ -3,8 +3,9 @@
 // with their defaults, CoreDNS.
 import type { ReactElement } from 'react';
 import { clusterPageStore, useClusterPage, useFormat, useNow, useSession, useT } from '../../app/stores';
-import type { Inventory } from '../../api/types';
+import type { Inventory, InventorySnapshot } from '../../api/types';
 import { agentPresence, type AgentPresence } from '../../stores/clusterPage';
+import type { CorednsReading } from '../../stores/coredns';
 import { clusterHash } from '../../stores/router';
 import { selectCanWrite } from '../../stores/session';
 import { CommandStateBadge, Tone } from '../../components/Badges';
@@ -126,7 +127,8 @@ function InventoryPanel({ clusterId }: { clusterId: string }): ReactElement {
     inventoryStatus: status,
     inventoryError: error,
     inventoryAction: action,
-  } = useClusterPage.fields('inventory', 'inventoryStatus', 'inventoryError', 'inventoryAction');
+    coredns,
+  } = useClusterPage.fields('inventory', 'inventoryStatus', 'inventoryError', 'inventoryAction', 'coredns');
   const canWrite = useSession(selectCanWrite);
 
   const refresh = canWrite ? (
@@ -173,7 +175,7 @@ function InventoryPanel({ clusterId }: { clusterId: string }): ReactElement {
               source: t(snapshot.source === 'agent' ? 'cluster.inventory.source.agent' : 'cluster.inventory.source.import'),
             })}
           </p>
-          <InventorySummary inventory={snapshot.inventory} />
+          <InventorySummary inventory={snapshot.inventory} coredns={<Coredns reading={coredns} snapshot={snapshot} />} />
         </>
       ) : null}
     </Panel>
@@ -239,7 +241,32 @@ function NodesPanel(): ReactElement | null {
   );
 }
 
-function InventorySummary({ inventory }: { inventory: Inventory }): ReactElement {
+/** CoreDNS as the newest snapshot that looked for it read it, with when and how when that is not the snapshot shown. */
+export function Coredns({ reading, snapshot }: { reading: CorednsReading | null; snapshot: InventorySnapshot }): ReactElement {
+  const t = useT();
+  const fmt = useFormat();
+  const c = reading?.coredns;
+  if (!reading) return <span className="muted">{t('cluster.inventory.corednsNotRead')}</span>;
+  if (!c) return <span className="muted">{t('cluster.inventory.corednsUnknown')}</span>;
+  return (
+    <>
+      <Tone tone={c.ready_replicas >= c.replicas && c.replicas > 0 ? 'ok' : 'bad'}>
+        {t('cluster.inventory.corednsReady', { ready: c.ready_replicas, replicas: c.replicas })}
+      </Tone>
+      {reading.taken_at !== snapshot.taken_at ? (
+        <span className="help" data-testid="coredns-from">
+          {' '}
+          {t('cluster.inventory.corednsFrom', {
+            source: t(`cluster.inventory.source.${reading.source}`),
+            when: fmt.dateTimeLong(reading.taken_at),
+          })}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+function InventorySummary({ inventory, coredns }: { inventory: Inventory; coredns: ReactElement }): ReactElement {
   const t = useT();
   const fmt = useFormat();
   return (
@@ -269,15 +296,7 @@ function InventorySummary({ inventory }: { inventory: Inventory }): ReactElement
           <h3 id="inv-dns" className="section-title">
             {t('cluster.inventory.coredns')}
           </h3>
-          <p data-testid="coredns">
-            {inventory.coredns ? (
-              <Tone tone={inventory.coredns.ready_replicas >= inventory.coredns.replicas && inventory.coredns.replicas > 0 ? 'ok' : 'bad'}>
-                {t('cluster.inventory.corednsReady', { ready: inventory.coredns.ready_replicas, replicas: inventory.coredns.replicas })}
-              </Tone>
-            ) : (
-              <span className="muted">{t('cluster.inventory.corednsUnknown')}</span>
-            )}
-          </p>
+          <p data-testid="coredns">{coredns}</p>
         </section>
       </div>
 

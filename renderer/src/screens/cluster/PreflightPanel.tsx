@@ -6,9 +6,9 @@ import { profileStore, useFormat, useProfile, useSession, useT } from '../../app
 import { Tone } from '../../components/Badges';
 import { CheckList } from '../../components/CheckList';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { Icon } from '../../components/Icon';
 import { selectCanWrite } from '../../stores/session';
 import { Panel } from '../../components/Panel';
+import { BusyButton } from '../../components/BusyButton';
 
 const OUTCOME_TONE: Record<PreflightOutcome, 'ok' | 'pending' | 'bad'> = { pass: 'ok', warn: 'pending', fail: 'bad' };
 
@@ -35,17 +35,14 @@ export function PreflightPanel(): ReactElement {
       actions={
         <>
           {canWrite ? (
-            <button
-              type="button"
-              className="btn btn-primary btn-sm"
-              disabled={running.pending}
-              aria-busy={running.pending || undefined}
-              onClick={() => void profileStore.getState().runChecks()}
-              data-testid="run-checks"
-            >
-              <Icon name="checks" />
-              {running.pending ? t('preflight.running') : t('preflight.run')}
-            </button>
+            <BusyButton
+              busy={running.pending}
+              text={['preflight.run', 'preflight.running']}
+              icon="checks"
+              size="sm"
+              onClick={profileStore.getState().runChecks}
+              testId="run-checks"
+            />
           ) : null}
         </>
       }

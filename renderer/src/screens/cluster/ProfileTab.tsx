@@ -103,14 +103,7 @@ function ChangeProfile({ clusterId, current, fourEyes }: { clusterId: string; cu
           <Options values={PROFILE_NAMES} label={(p) => t(`profile.name.${p}`)} />
         </select>
         {fourEyes && choice !== current ? (
-          <ApprovalPicker
-            clusterId={clusterId}
-            action="configuration"
-            service={PROFILE_SERVICE}
-            value={approvalId}
-            onChange={setApprovalId}
-            idSuffix="profile"
-          />
+          <ApprovalPicker action="configuration" service={PROFILE_SERVICE} state={[approvalId, setApprovalId]} idSuffix="profile" />
         ) : null}
         <button type="submit" className="btn btn-sm" disabled={change.pending || choice === current} data-testid="profile-apply">
           {change.pending ? t('common.saving') : t('profile.apply')}

@@ -49,13 +49,11 @@ export function ServiceActionButtons({
 }
 
 export function ServiceActionConfirm({
-  clusterId,
   service,
   action,
   fourEyes,
   onDone,
 }: {
-  clusterId: string;
   service: string;
   action: ServiceAction;
   /** The profile requires an approval for this action. */
@@ -87,14 +85,7 @@ export function ServiceActionConfirm({
       <p className="help">{t(`services.actionEffect.${action}`)}</p>
       {fourEyes ? (
         <p>
-          <ApprovalPicker
-            clusterId={clusterId}
-            action={action}
-            service={service}
-            value={approvalId}
-            onChange={setApprovalId}
-            idSuffix="service-action"
-          />
+          <ApprovalPicker action={action} service={service} state={[approvalId, setApprovalId]} idSuffix="service-action" />
         </p>
       ) : null}
     </Confirm>

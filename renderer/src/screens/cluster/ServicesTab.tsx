@@ -3,14 +3,14 @@
 // form that installs another. Everything reloads on pushed `service.changed` and `command.changed` events.
 import { useEffect, useState, type ReactElement } from 'react';
 import type { ServiceAction } from '../../../../preload/api';
-import { clusterApprovalsStore, hostsStore, profileStore, servicesStore, useServices, useSession, useT } from '../../app/stores';
+import { hostsStore, servicesStore, useServices, useSession, useT } from '../../app/stores';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { ListView } from '../../components/ListView';
 import { Panel } from '../../components/Panel';
 import { RefreshButton } from '../../components/RefreshButton';
 import { DISRUPTIVE_ACTIONS, shownOperationService } from '../../stores/services';
 import { selectCanWrite } from '../../stores/session';
-import { useFourEyesActions } from './ComponentActions';
+import { useFourEyesActions, useFourEyesScope } from './ComponentActions';
 import { InstallServiceForm } from './InstallServiceForm';
 import { OperationError } from './OperationError';
 import { ServiceActionConfirm } from './ServiceActions';
@@ -26,12 +26,11 @@ export function ServicesTab({ clusterId }: { clusterId: string }): ReactElement 
   const [picked, setPicked] = useState<string | null | undefined>(undefined);
   const [confirming, setConfirming] = useState<{ service: string; action: ServiceAction } | null>(null);
 
+  useFourEyesScope(clusterId);
   useEffect(() => {
     void servicesStore.getState().open(clusterId);
-    // The install form's hosts, the four-eyes flag of the profile, and this operator's approvals for the pickers.
+    // The install form's hosts.
     void hostsStore.getState().open(clusterId);
-    void profileStore.getState().bind(clusterId);
-    void clusterApprovalsStore.getState().setFilter({ cluster_id: clusterId, state: 'approved' });
   }, [clusterId]);
 
   const shown = shownOperationService(items, picked);
@@ -58,7 +57,6 @@ export function ServicesTab({ clusterId }: { clusterId: string }): ReactElement 
         {acting.error ? <OperationError error={acting.error} clusterId={clusterId} testId="service-action-error" /> : null}
         {confirming ? (
           <ServiceActionConfirm
-            clusterId={clusterId}
             service={confirming.service}
             action={confirming.action}
             fourEyes={fourEyes.includes(confirming.action)}

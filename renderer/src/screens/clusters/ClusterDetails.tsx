@@ -8,6 +8,7 @@ import { Icon } from '../../components/Icon';
 import { StateBadge } from '../../components/StateBadge';
 import { clusterHash } from '../../stores/router';
 import { Confirm } from '../../components/Confirm';
+import { CodeTerm } from '../../components/Term';
 
 export function ClusterDetails({ cluster, onAnnounce }: { cluster: Cluster; onAnnounce: (message: string) => void }): ReactElement {
   const t = useT();
@@ -70,10 +71,7 @@ export function ClusterDetails({ cluster, onAnnounce }: { cluster: Cluster; onAn
         </dd>
         <dt>{t('clusters.details.tenant')}</dt>
         <dd>{cluster.tenant}</dd>
-        <dt>{t('clusters.details.id')}</dt>
-        <dd>
-          <code className="selectable">{cluster.id}</code>
-        </dd>
+        <CodeTerm name={t('clusters.details.id')} value={cluster.id} className="selectable" />
         <dt>{t('clusters.details.created')}</dt>
         <dd>
           <time dateTime={cluster.created_at}>{fmt.dateTimeLong(cluster.created_at)}</time>

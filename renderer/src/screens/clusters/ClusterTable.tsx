@@ -2,12 +2,12 @@
 // clusters scroll and filter smoothly. Keyboard: Tab reaches the current row's name, arrows / Home / End /
 // PageUp / PageDown move between rows, Enter opens the details.
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Cluster } from '../../../../preload/api';
 import { clustersStore, useClusters, useFormat, useT } from '../../app/stores';
 import type { ClusterSortKey } from '../../stores/clusters';
 import { Icon } from '../../components/Icon';
 import { StateBadge } from '../../components/StateBadge';
+import { RowLink, VirtualRow, useRowVirtualizer } from '../../components/VirtualRows';
 
 export const ROW_HEIGHT = 36;
 
@@ -24,7 +24,7 @@ const COLUMNS: readonly Column[] = [
   { key: 'created', sort: 'created', label: 'clusters.col.created' },
 ];
 
-export function ClusterTable({ rows, highlightId }: { rows: readonly Cluster[]; highlightId: string | null }): ReactElement {
+export function ClusterTable({ rows }: { rows: readonly Cluster[] }): ReactElement {
   const t = useT();
   const fmt = useFormat();
   const { sort, selectedId } = useClusters.fields('sort', 'selectedId');
@@ -32,25 +32,9 @@ export function ClusterTable({ rows, highlightId }: { rows: readonly Cluster[]; 
   const [active, setActive] = useState(0);
   const pendingFocus = useRef<number | null>(null);
 
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 10,
-    getItemKey: (i) => rows[i]?.id ?? i,
-  });
+  const virtualizer = useRowVirtualizer(rows, scrollRef, { rowHeight: ROW_HEIGHT, overscan: 10, key: (c) => c.id });
 
   const activeIndex = rows.length === 0 ? 0 : Math.min(active, rows.length - 1);
-
-  // Keep the highlighted (just created) row in view.
-  useEffect(() => {
-    if (!highlightId) return;
-    const i = rows.findIndex((c) => c.id === highlightId);
-    if (i >= 0) {
-      setActive(i);
-      virtualizer.scrollToIndex(i, { align: 'auto' });
-    }
-  }, [highlightId, rows, virtualizer]);
 
   // After a keyboard move, focus the row once it is rendered.
   useEffect(() => {
@@ -124,40 +108,23 @@ export function ClusterTable({ rows, highlightId }: { rows: readonly Cluster[]; 
             const c = rows[v.index];
             if (!c) return null;
             const selected = c.id === selectedId;
-            const classes = ['tr', 'row'];
-            if (selected) classes.push('is-selected');
-            if (c.id === highlightId) classes.push('is-new');
-            if (v.index % 2 === 1) classes.push('is-odd');
+            const toggle = (): void => clustersStore.getState().select(selected ? null : c.id);
             return (
-              <div
+              <VirtualRow
                 key={v.key}
-                role="row"
-                aria-rowindex={v.index + 2}
-                className={classes.join(' ')}
-                style={{ transform: `translateY(${v.start}px)` }}
+                item={v}
+                selected={selected}
                 data-testid="cluster-row"
                 data-cluster-name={c.name}
-                data-row-index={v.index}
                 onClick={() => {
                   setActive(v.index);
-                  clustersStore.getState().select(selected ? null : c.id);
+                  toggle();
                 }}
               >
                 <div role="cell" className="td col-name">
-                  <button
-                    type="button"
-                    className="row-link"
-                    tabIndex={v.index === activeIndex ? 0 : -1}
-                    aria-pressed={selected}
-                    onFocus={() => setActive(v.index)}
-                    onClick={(e) => {
-                      e.stopPropagation();
-                      setActive(v.index);
-                      clustersStore.getState().select(selected ? null : c.id);
-                    }}
-                  >
+                  <RowLink index={v.index} activeIndex={activeIndex} pressed={selected} onActive={setActive} onToggle={toggle}>
                     <span className="cluster-name">{c.name}</span>
-                  </button>
+                  </RowLink>
                   {c.description ? (
                     <span className="cluster-desc" title={c.description}>
                       {c.description}
@@ -175,7 +142,7 @@ export function ClusterTable({ rows, highlightId }: { rows: readonly Cluster[]; 
                     {fmt.dateTime(c.created_at)}
                   </time>
                 </div>
-              </div>
+              </VirtualRow>
             );
           })}
         </div>

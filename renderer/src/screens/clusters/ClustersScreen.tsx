@@ -1,8 +1,10 @@
-// Clusters: header with counts, create form, filter-as-you-type, the virtualised list and the details panel.
+// Clusters: header with counts, create form (a new cluster's page opens on its first setup step), filter-as-you-type,
+// the virtualised list and the details panel.
 import { useDeferredValue, useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import type { Cluster } from '../../../../preload/api';
-import { clustersStore, useClusters, useFormat, useSession, useT } from '../../app/stores';
+import { clustersStore, routerStore, useClusters, useFormat, useSession, useT } from '../../app/stores';
 import { CLUSTER_STATES, makeSelectVisible, selectSelectedCluster, selectStateCounts, selectTotal } from '../../stores/clusters';
+import { setupTab } from '../../stores/router';
 import { selectCanWrite, selectRole } from '../../stores/session';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -15,6 +17,12 @@ import { CreateClusterForm } from './CreateClusterForm';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { Loading } from '../../components/Loading';
 import { RefreshButton } from '../../components/RefreshButton';
+
+/** The form closes and the new cluster's page opens on its first setup step; the shell puts the focus on its heading. */
+export function openCreatedCluster(c: Pick<Cluster, 'id' | 'kind'>): void {
+  clustersStore.getState().setCreateFormOpen(false);
+  routerStore.getState().openCluster(c.id, setupTab(c.kind));
+}
 
 export function ClustersScreen(): ReactElement {
   const t = useT();
@@ -30,7 +38,6 @@ export function ClustersScreen(): ReactElement {
   const deferredRows = useDeferredValue(rows);
   const creating = useClusters((s) => s.createFormOpen);
   const setCreating = (open: boolean): void => clustersStore.getState().setCreateFormOpen(open);
-  const [highlightId, setHighlightId] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const newButtonRef = useRef<HTMLButtonElement>(null);
   const filterRef = useRef<HTMLInputElement>(null);
@@ -44,19 +51,6 @@ export function ClustersScreen(): ReactElement {
     const timer = setTimeout(() => setAnnouncement(''), 5000);
     return () => clearTimeout(timer);
   }, [announcement]);
-
-  useEffect(() => {
-    if (!highlightId) return;
-    const timer = setTimeout(() => setHighlightId(null), 4000);
-    return () => clearTimeout(timer);
-  }, [highlightId]);
-
-  const onCreated = (c: Cluster): void => {
-    setCreating(false);
-    setHighlightId(c.id);
-    setAnnouncement(t('clusters.create.created', { name: c.name }));
-    requestAnimationFrame(() => newButtonRef.current?.focus());
-  };
 
   const closeForm = (): void => {
     setCreating(false);
@@ -104,7 +98,7 @@ export function ClustersScreen(): ReactElement {
         </p>
       ) : null}
 
-      <div id="create-cluster-panel">{creating ? <CreateClusterForm onCancel={closeForm} onCreated={onCreated} /> : null}</div>
+      <div id="create-cluster-panel">{creating ? <CreateClusterForm onCancel={closeForm} onCreated={openCreatedCluster} /> : null}</div>
 
       <div className="toolbar">
         <div className="search">
@@ -196,7 +190,7 @@ export function ClustersScreen(): ReactElement {
               <p>{t('clusters.noMatch.body')}</p>
             </EmptyState>
           ) : (
-            <ClusterTable rows={deferredRows} highlightId={highlightId} />
+            <ClusterTable rows={deferredRows} />
           )}
         </div>
         {selected ? <ClusterDetails cluster={selected} onAnnounce={setAnnouncement} /> : null}

@@ -11,20 +11,17 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { ProfileRulesList } from '../../components/ProfileRules';
 import type { Translator } from '../../i18n';
 import { TextField } from '../../components/TextField';
+import { BusyButton } from '../../components/BusyButton';
+
+const NAME_PROBLEM = {
+  required: 'clusters.name.required',
+  uppercase: 'clusters.name.uppercase',
+  invalid_chars: 'clusters.name.invalid_chars',
+  edge: 'clusters.name.edge',
+} as const;
 
 function problemText(t: Translator, problem: ClusterNameProblem, name: string): string {
-  switch (problem) {
-    case 'required':
-      return t('clusters.name.required');
-    case 'too_long':
-      return t('clusters.name.too_long', { max: CLUSTER_NAME_MAX, length: name.length });
-    case 'uppercase':
-      return t('clusters.name.uppercase');
-    case 'invalid_chars':
-      return t('clusters.name.invalid_chars');
-    case 'edge':
-      return t('clusters.name.edge');
-  }
+  return problem === 'too_long' ? t('clusters.name.too_long', { max: CLUSTER_NAME_MAX, length: name.length }) : t(NAME_PROBLEM[problem]);
 }
 
 export function CreateClusterForm({ onCancel, onCreated }: { onCancel: () => void; onCreated: (c: Cluster) => void }): ReactElement {
@@ -77,18 +74,9 @@ export function CreateClusterForm({ onCancel, onCreated }: { onCancel: () => voi
       ...(fqdn.trim() ? { fqdn: fqdn.trim() } : {}),
       ...(address.trim() ? { address: address.trim() } : {}),
     });
-    if (cluster) {
-      setName('');
-      setDescription('');
-      setProfile('development');
-      setKind('kubernetes');
-      setFqdn('');
-      setAddress('');
-      setSubmitted(false);
-      onCreated(cluster);
-    } else {
-      nameRef.current?.focus();
-    }
+    // Created: the form closes and the cluster's page opens.
+    if (cluster) onCreated(cluster);
+    else nameRef.current?.focus();
   };
 
   const onNameChange = (value: string): void => {
@@ -201,9 +189,7 @@ export function CreateClusterForm({ onCancel, onCreated }: { onCancel: () => voi
       </div>
       {serverError ? <ErrorNotice error={serverError} testId="create-cluster-error" /> : null}
       <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={creation.pending} aria-busy={creation.pending || undefined}>
-          {creation.pending ? t('clusters.create.submitting') : t('clusters.create.submit')}
-        </button>
+        <BusyButton submit busy={creation.pending} text={['clusters.create.submit', 'clusters.create.submitting']} />
         <button type="button" className="btn" onClick={onCancel}>
           {t('common.cancel')}
         </button>

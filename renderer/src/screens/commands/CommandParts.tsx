@@ -4,7 +4,9 @@ import { Fragment, type ReactElement } from 'react';
 import type { CommandReceipt, CommandView } from '../../api/types';
 import { useFormat, useLocale, useT } from '../../app/stores';
 import { isMessageKey, translateLoose } from '../../i18n';
-import { commandTarget } from '../../stores/commands';
+import { useStore } from 'zustand';
+import { useShallow } from 'zustand/react/shallow';
+import { commandTarget, selectVisibleCommands, type CommandsStore } from '../../stores/commands';
 import { clusterHash } from '../../stores/router';
 import { CommandStateBadge } from '../../components/Badges';
 import { Icon } from '../../components/Icon';
@@ -12,7 +14,6 @@ import { DataTable } from '../../components/DataTable';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Loading } from '../../components/Loading';
-import type { ApiError } from '../../api/client';
 
 export function OperationLabel({ command }: { command: Pick<CommandView, 'op' | 'args'> }): ReactElement {
   const locale = useLocale();
@@ -130,31 +131,38 @@ function LatestReceipt({ command }: { command: CommandView }): ReactElement {
 }
 
 /** A list of commands as both the Commands screen and a cluster's tab show it: its error, loading, empty state. */
+/** The commands of a commands store (the screen's or a cluster tab's): its error, then loading, empty or the table. */
 export function CommandsBody({
-  error,
-  loading,
-  total,
+  store,
   emptyBody,
-  table,
+  clusterName,
 }: {
-  error: ApiError | null;
-  loading: boolean;
-  total: number;
+  store: CommandsStore;
   emptyBody: string;
-  table: CommandsTableProps;
+  clusterName?: (id: string) => string | null;
 }): ReactElement {
   const t = useT();
+  const rows = useStore(store, selectVisibleCommands);
+  const { total, status, error, expandedId } = useStore(
+    store,
+    useShallow((s) => ({ total: s.items.length, status: s.status, error: s.error, expandedId: s.expandedId })),
+  );
   return (
     <>
       {error ? <ErrorNotice error={error} testId="commands-error" /> : null}
-      {loading && total === 0 ? (
+      {status === 'loading' && total === 0 ? (
         <Loading />
       ) : total === 0 ? (
         <EmptyState icon="commands" title={t('commands.empty.title')} testId="commands-empty">
           <p>{emptyBody}</p>
         </EmptyState>
       ) : (
-        <CommandsTable {...table} />
+        <CommandsTable
+          commands={rows}
+          expandedId={expandedId}
+          onToggle={(id) => store.getState().toggleExpanded(id)}
+          {...(clusterName ? { clusterName } : {})}
+        />
       )}
     </>
   );

@@ -11,13 +11,7 @@ export function CommandsScreen(): ReactElement {
   const t = useT();
   const rows = useCommands(selectVisibleCommands);
   const total = useCommands((s) => s.items.length);
-  const { status, error, clusterId, expandedId, stateFilter } = useCommands.fields(
-    'status',
-    'error',
-    'clusterId',
-    'expandedId',
-    'stateFilter',
-  );
+  const { clusterId, stateFilter } = useCommands.fields('clusterId', 'stateFilter');
   const nameOf = useClusterNames();
 
   useEffect(() => {
@@ -30,11 +24,7 @@ export function CommandsScreen(): ReactElement {
       <ScreenHeader
         title={t('nav.commands')}
         subtitle={t('commands.subtitle')}
-        actions={
-          <>
-            <RefreshButton onClick={() => void commandsStore.getState().load()} />
-          </>
-        }
+        actions={<RefreshButton onClick={() => void commandsStore.getState().load()} />}
       />
       <div className="toolbar">
         <ClusterSelect
@@ -49,13 +39,7 @@ export function CommandsScreen(): ReactElement {
           {t('commands.count', { shown: rows.length, total })}
         </p>
       </div>
-      <CommandsBody
-        error={error}
-        loading={status === 'loading'}
-        total={total}
-        emptyBody={t('commands.empty.body')}
-        table={{ commands: rows, expandedId, onToggle: (id) => commandsStore.getState().toggleExpanded(id), clusterName: nameOf }}
-      />
+      <CommandsBody store={commandsStore} emptyBody={t('commands.empty.body')} clusterName={nameOf} />
     </section>
   );
 }

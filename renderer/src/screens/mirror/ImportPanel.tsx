@@ -13,9 +13,7 @@ export function ImportPanel(): ReactElement {
   const t = useT();
   const fmt = useFormat();
   const isAdmin = useSession((s) => s.user?.role === 'admin');
-  const current = useMirror((s) => s.current);
-  const progress = useMirror((s) => s.progress);
-  const starting = useMirror((s) => s.starting);
+  const { current, progress, starting } = useMirror.fields('current', 'progress', 'starting');
   const [path, setPath] = useState('');
 
   const running = current?.state === 'running';

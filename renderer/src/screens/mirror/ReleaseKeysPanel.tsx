@@ -10,9 +10,7 @@ export function ReleaseKeysPanel(): ReactElement {
   const t = useT();
   const fmt = useFormat();
   const isAdmin = useSession((s) => s.user?.role === 'admin');
-  const keys = useMirror((s) => s.keys);
-  const error = useMirror((s) => s.keysError);
-  const change = useMirror((s) => s.keyChange);
+  const { keys, keysError: error, keyChange: change } = useMirror.fields('keys', 'keysError', 'keyChange');
   const [pem, setPem] = useState('');
   const [label, setLabel] = useState('');
 

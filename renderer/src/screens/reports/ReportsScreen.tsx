@@ -18,6 +18,8 @@ import { ScreenHeader } from '../../components/ScreenHeader';
 import { Panel } from '../../components/Panel';
 import { DataTable } from '../../components/DataTable';
 import { ListView } from '../../components/ListView';
+import { CodeTerm } from '../../components/Term';
+import { BusyButton } from '../../components/BusyButton';
 
 export function ReportsScreen(): ReactElement {
   const t = useT();
@@ -66,17 +68,14 @@ function RunAcceptance(): ReactElement {
           testId="run-cluster"
           emptyLabel={t('reports.run.choose')}
         />
-        <button
-          type="button"
-          className="btn btn-primary"
-          disabled={!chosen || run.pending}
-          aria-busy={run.pending || undefined}
-          onClick={() => void reportsStore.getState().runAcceptance(chosen)}
-          data-testid="run-submit"
-        >
-          <Icon name="checks" />
-          {run.pending ? t('reports.run.running') : t('reports.run.button')}
-        </button>
+        <BusyButton
+          busy={run.pending}
+          disabled={!chosen}
+          text={['reports.run.button', 'reports.run.running']}
+          icon="checks"
+          onClick={() => reportsStore.getState().runAcceptance(chosen)}
+          testId="run-submit"
+        />
       </div>
       {run.error ? <ErrorNotice error={run.error} testId="run-error" /> : null}
       {run.report ? (
@@ -292,29 +291,18 @@ function OpenReport(): ReactElement {
             </div>
           </div>
           <dl className="kv">
-            <dt>{t('reports.open.reportId')}</dt>
-            <dd>
-              <code className="selectable">{verified.reportId}</code>
-            </dd>
-            <dt>{t('reports.col.cluster')}</dt>
-            <dd>
-              <code>{verified.clusterName || verified.clusterId}</code>
-            </dd>
+            <CodeTerm name={t('reports.open.reportId')} value={verified.reportId} className="selectable" />
+            <CodeTerm name={t('reports.col.cluster')} value={verified.clusterName || verified.clusterId} />
             <dt>{t('reports.col.created')}</dt>
             <dd>{verified.createdAt ? fmt.dateTimeLong(verified.createdAt) : '–'}</dd>
-            <dt>{t('reports.col.key')}</dt>
-            <dd>
-              <code data-testid="verified-key-id">{verified.keyId}</code>
-            </dd>
+            <CodeTerm name={t('reports.col.key')} value={verified.keyId} testId="verified-key-id" />
             {verified.keyFingerprint ? (
-              <>
-                <dt>{t('reports.open.fingerprint')}</dt>
-                <dd>
-                  <code className="selectable hash" data-testid="verified-fingerprint">
-                    {verified.keyFingerprint}
-                  </code>
-                </dd>
-              </>
+              <CodeTerm
+                name={t('reports.open.fingerprint')}
+                value={verified.keyFingerprint}
+                className="selectable hash"
+                testId="verified-fingerprint"
+              />
             ) : null}
           </dl>
           <ol className="report-lines" aria-label={t('reports.open.lines')}>

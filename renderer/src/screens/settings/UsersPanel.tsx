@@ -15,11 +15,11 @@ import { Loading } from '../../components/Loading';
 import { DataTable } from '../../components/DataTable';
 import { Options } from '../../components/Options';
 import { TokensPanel } from './TokensPanel';
+import { NEW_PASSWORD_INPUT } from '../../lib/credentialInputs';
 
 const ROLES: readonly Role[] = ['viewer', 'operator', 'admin'];
 /** A name typed exactly; a new password (the browser offers to generate and keep it). */
 const PLAIN = { autoComplete: 'off', spellCheck: false } as const;
-const NEW_PASSWORD = { type: 'password', autoComplete: 'new-password' } as const;
 
 export function UsersPanel(): ReactElement {
   const t = useT();
@@ -198,9 +198,9 @@ function AddUserForm({ onDone }: { onDone: (name: string | null) => void }): Rea
           hint={t('setup.passwordHelp', { min: MIN_PASSWORD_LENGTH })}
           value={password}
           onChange={setPassword}
-          input={NEW_PASSWORD}
+          input={NEW_PASSWORD_INPUT}
         />
-        <TextField id="user-confirm" label={t('setup.confirm')} value={confirm} onChange={setConfirm} input={NEW_PASSWORD} />
+        <TextField id="user-confirm" label={t('setup.confirm')} value={confirm} onChange={setConfirm} input={NEW_PASSWORD_INPUT} />
       </div>
       <div aria-live="polite">
         {problem ? (
