@@ -90,15 +90,16 @@ test('an admin trusts the release key, imports a bundle with a progress bar and 
   await page.screenshot({ path: join(SHOTS, 'mirror-importing.png'), fullPage: true }).catch(() => undefined);
   const status = screen.getByTestId('mirror-import-status');
   await expect(status).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
-  await expect(screen.getByTestId('mirror-import-done')).toContainText('6 tags');
+  await expect(screen.getByTestId('mirror-import-done')).toContainText('7 tags');
 
   const rows = screen.getByTestId('mirror-artifact');
-  await expect(rows).toHaveCount(6);
+  await expect(rows).toHaveCount(7);
   const nats = screen.locator('[data-testid="mirror-artifact"][data-key="nats:nats-server@2.9.10-1"]');
   await expect(nats).toContainText('2.9.10-1');
   await expect(nats).toContainText('amd64');
   await expect(nats.getByTestId('mirror-catalog-state')).toHaveText('Matches the catalog');
   await expect(screen.locator('[data-testid="mirror-artifact"][data-key="etcd:etcd@3.4.23-2"]')).toBeVisible();
+  await expect(screen.locator('[data-testid="mirror-artifact"][data-key="node-exporter:node-exporter@1.5.0-2"]')).toBeVisible();
   await page.screenshot({ path: join(SHOTS, 'mirror.png'), fullPage: true });
 });
 

@@ -57,10 +57,11 @@ describe.skipIf(!registryAvailable().ok || !debianHere)('offline bundles', () =>
       'etcd:etcdctl@3.4.23-2',
       'nats:nats-server@2.9.10-1',
       'node-exporter:node-exporter@1.5.0-1',
+      'node-exporter:node-exporter@1.5.0-2',
     ]);
     expect(built.not_included.map((n) => n.key).sort()).toEqual(['opa:opa@1.21.3-1', 'opa:opa@1.21.4-1', 'openfga:openfga@1.5.8-1']);
     expect(built.not_included[0]!.reason).toMatch(/No OPA binary/);
-    // The etcd binary is in the tar once although two versions carry it.
+    // The etcd and node exporter binaries are in the tar once although two versions carry each.
     const sizes = 21529688 + 17157344 + 11443384 + 13703864;
     expect(statSync(out).size).toBeGreaterThan(sizes);
     expect(statSync(out).size).toBeLessThan(sizes + 200_000);
@@ -75,9 +76,9 @@ describe.skipIf(!registryAvailable().ok || !debianHere)('offline bundles', () =>
     });
     expect(result.bundle_id).toBe(built.bundle_id);
     expect(result.key_id).toBe(release.keyId);
-    expect(result.items).toHaveLength(6);
+    expect(result.items).toHaveLength(7);
     expect(progress[0]!.phase).toBe('verifying');
-    expect(progress.at(-1)).toMatchObject({ phase: 'done', bytes_done: statSync(out).size, tags_done: 6 });
+    expect(progress.at(-1)).toMatchObject({ phase: 'done', bytes_done: statSync(out).size, tags_done: 7 });
     expect(progress.some((p) => p.phase === 'uploading' && p.bytes_done > 0 && p.bytes_done < p.bytes_total)).toBe(true);
 
     const inventory = await mirrorInventory(client, catalog);
@@ -88,6 +89,7 @@ describe.skipIf(!registryAvailable().ok || !debianHere)('offline bundles', () =>
       ['etcd:etcdctl@3.4.23-2', 'pinned'],
       ['nats:nats-server@2.9.10-1', 'pinned'],
       ['node-exporter:node-exporter@1.5.0-1', 'pinned'],
+      ['node-exporter:node-exporter@1.5.0-2', 'pinned'],
     ]);
 
     const etcd = catalog.artifacts('etcd', '3.4.23-2').find((a) => a.name === 'etcd')!;

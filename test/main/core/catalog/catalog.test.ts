@@ -64,7 +64,7 @@ describe('the shipped catalog', () => {
     () => {
       const catalog = loadCatalogDir(CATALOG_DIR);
       const available = catalog.allArtifacts().flatMap((a) => a.platforms.filter((p) => p.available).map((p) => ({ a, p })));
-      expect(available.length).toBe(6); // etcd and etcdctl in two versions, nats-server, node-exporter
+      expect(available.length).toBe(7); // etcd, etcdctl and node-exporter in two versions, nats-server
       for (const { a, p } of available) {
         if (!p.available) continue;
         const { path, package: pkg, version } = p.source.debian;
