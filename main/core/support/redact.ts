@@ -92,7 +92,7 @@ function regexRule(kind: RedactionKind, pattern: RegExp, applies: (kind: TextKin
 
 /** The rules, in the order they run: keys and exact secrets before the shapes that could cut them in two. */
 /** A run that could hold a phone number: digits with the separators numbers are written with, on one line. */
-const PHONE_CANDIDATE = /(?<![\w+])\+?\(?\d[\d \t().\/-]{5,24}\d(?!\w)/g;
+const PHONE_CANDIDATE = /(?<![\w+])\+?\(?\d[\d \t()./-]{5,24}\d(?!\w)/g;
 
 export function defaultRules(input: RedactionInput, pseudonym: (name: string) => string): RedactionRule[] {
   const secrets = [...new Set(input.secrets.filter((s) => s.length >= 4))].sort((a, b) => b.length - a.length);
