@@ -51,8 +51,6 @@ export function serviceOfPath(path: string): string | null {
   return m?.[1] ?? null;
 }
 
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-
 export class Drift {
   private timer: NodeJS.Timeout | undefined;
 
@@ -108,9 +106,10 @@ export class Drift {
     const { store, hostCommands } = this.d;
     const hosts = store.hosts.list(clusterId);
     const issued = hosts.map((h) => ({ host: h, command: hostCommands.issueDriftScan(h.id, actor).id }));
-    const deadline = Date.now() + timeoutMs;
-    const final = (id: string): boolean => !['queued', 'delivered'].includes(store.commands.get(id)?.state ?? 'queued');
-    while (issued.some((i) => !final(i.command)) && Date.now() < deadline) await sleep(100);
+    await hostCommands.waitEnded(
+      issued.map((i) => i.command),
+      timeoutMs,
+    );
     const answered: string[] = [];
     const unanswered: string[] = [];
     const at = this.d.clock.now().toISOString();

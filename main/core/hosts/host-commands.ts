@@ -9,6 +9,7 @@ import { ForbiddenReceiptError, type Commands, type CommandView } from '../comma
 import type { CoreEvents } from '../events';
 import { requiresFourEyes } from '../profiles/profile-rules';
 import type { CommandRecord } from '../store/commands-tables';
+import type { SealedPlan } from '../store/services-tables';
 import type { Store } from '../store/store';
 import { buildCommand, signDocument } from '../../wire/envelope';
 import {
@@ -77,15 +78,11 @@ function withDigests(args: Record<string, unknown>): PlanArgs {
   return { ...args, tasks } as unknown as PlanArgs;
 }
 
-/** A host command signed and not yet queued. */
-export interface SealedCommand {
-  command_id: string;
-  host_id: string;
-  op: string;
-  args: Record<string, unknown>;
-  envelope: unknown;
-  not_after: string;
-}
+/** A host command signed and not yet queued (stored as such with the operation that may need it). */
+export type SealedCommand = SealedPlan;
+
+/** A command has ended (succeeded, failed or rejected): nothing more will come of it. */
+export const commandEnded = (state: CommandRecord['state']): boolean => state !== 'queued' && state !== 'delivered';
 
 export class HostCommands {
   private readonly listeners = new Set<(hostId: string) => void>();
@@ -213,6 +210,13 @@ export class HostCommands {
     return this.commands.get(record.id);
   }
 
+  /** Waits until each command has ended, at most `timeoutMs` (then the caller reads what did and did not). */
+  async waitEnded(commandIds: string[], timeoutMs: number): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    const ended = (id: string): boolean => commandEnded(this.store.commands.get(id)?.state ?? 'queued');
+    while (!commandIds.every(ended) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+
   /** The newest commands addressed to one host (at most 500). */
   list(hostId: string, limit = 50): CommandView[] {
     this.hosts.get(hostId);
@@ -319,7 +323,7 @@ export class HostCommands {
     if (!command || !hostId || command.op !== OP_PLAN_EXECUTE) throw new NotFoundError('plan', commandId);
     const args = command.args as PlanArgs;
     const rows = new Map(this.store.hosts.tasks(commandId).map((r) => [r.idx, r]));
-    const final = !['queued', 'delivered'].includes(command.state);
+    const final = commandEnded(command.state);
     const tasks = args.tasks.map((t, index): PlanTaskView => {
       const r = rows.get(index);
       const body = (r?.body ?? {}) as TaskOutcome;

@@ -46,7 +46,6 @@ export interface SupportArchiveView {
 }
 
 const json = (v: unknown): string => `${JSON.stringify(v, null, 2)}\n`;
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 export class SupportArchives {
   constructor(private readonly d: SupportArchivesDeps) {}
@@ -134,9 +133,10 @@ export class SupportArchives {
           asked.push({ key: `${host.name}/${unit}`, command: this.d.hostCommands.issueJournalTail(hostId, unit, JOURNAL_LINES, actor).id });
       }
     }
-    const deadline = Date.now() + 30_000;
-    const final = (id: string): boolean => !['queued', 'delivered'].includes(this.d.store.commands.get(id)?.state ?? 'queued');
-    while (asked.some((a) => !final(a.command)) && Date.now() < deadline) await sleep(100);
+    await this.d.hostCommands.waitEnded(
+      asked.map((a) => a.command),
+      30_000,
+    );
     const out = new Map<string, string>();
     for (const a of asked) {
       const c = this.d.store.commands.get(a.command);
