@@ -8,7 +8,7 @@ import type { Catalog, UpgradeAnswer } from '../catalog/catalog';
 import type { Clock } from '../clock';
 import { ConflictError, CoreError, NotFoundError, ValidationError } from '../errors';
 import type { CoreEvents } from '../events';
-import type { HostCommands, PlanView } from '../hosts/host-commands';
+import { commandEnded, type HostCommands, type PlanView } from '../hosts/host-commands';
 import type { Hosts } from '../hosts/hosts';
 import type { Lifecycle } from '../lifecycle/lifecycle';
 import type { HostRecord } from '../store/hosts-tables';
@@ -64,7 +64,6 @@ const FINAL_OK = 'succeeded';
 const ROLLBACK_PHASE = 'rollback (sealed with the upgrade)';
 /** How long an upgrade's sealed rollback stays valid: longer than any upgrade of a few hosts takes. */
 const SEALED_VALIDITY_S = 6 * 3600;
-const isFinal = (state: string): boolean => !['queued', 'delivered'].includes(state);
 
 /** The state a service is in once an operation of this action succeeded. */
 const AFTER: Partial<Record<OperationAction, ServiceState>> = {
@@ -126,6 +125,11 @@ export class Services {
     return this.operationView(o);
   }
 
+  /** What an operation on an installed service works on: its version, hosts and settings as recorded. */
+  private target(r: ServiceRecord): { service: string; version: string; hosts: HostRecord[]; config: ServiceSettings } {
+    return { service: r.service, version: r.version, hosts: r.hosts.map((id) => this.d.hosts.get(id)), config: r.config };
+  }
+
   private record(clusterId: string, service: string): ServiceRecord {
     const r = this.d.store.services.get(clusterId, service);
     if (!r) throw new CoreError('service_not_installed', `${service} is not installed on this cluster`);
@@ -160,8 +164,7 @@ export class Services {
     this.d.hosts.hostsCluster(clusterId);
     const r = this.record(clusterId, service);
     const config = this.settings(this.catalog(), service, body.config);
-    const hosts = r.hosts.map((id) => this.d.hosts.get(id));
-    return this.start(clusterId, 'configuration', { service, version: r.version, hosts, config }, user, optionalId(body.approval_id));
+    return this.start(clusterId, 'configuration', { ...this.target(r), config }, user, optionalId(body.approval_id));
   }
 
   /** What an upgrade of the service to `to` involves: the catalog's answer for its installed version. */
@@ -182,14 +185,7 @@ export class Services {
         `${service} ${answer.to} runs migration commands, which upgrades on hosts cannot run yet`,
       );
     const r = this.record(clusterId, service);
-    const hosts = r.hosts.map((id) => this.d.hosts.get(id));
-    return this.start(
-      clusterId,
-      'upgrade',
-      { service, version: answer.to, hosts, config: r.config, from: r.version },
-      user,
-      optionalId(body.approval_id),
-    );
+    return this.start(clusterId, 'upgrade', { ...this.target(r), version: answer.to, from: r.version }, user, optionalId(body.approval_id));
   }
 
   /**
@@ -220,11 +216,10 @@ export class Services {
         // The restore of the backup taken before the upgrade is the way back; backups on hosts are not built yet.
         restore: { offered: false, why: 'no backup was taken before the upgrade' },
       });
-    const hosts = r.hosts.map((id) => this.d.hosts.get(id));
     return this.start(
       clusterId,
       'rollback',
-      { service, version: last.from_version, hosts, config: r.config, from: r.version },
+      { ...this.target(r), version: last.from_version, from: r.version },
       user,
       optionalId(body.approval_id),
     );
@@ -234,8 +229,7 @@ export class Services {
   async realign(clusterId: string, service: string, user: PublicUser, approvalId?: string): Promise<OperationView> {
     this.d.hosts.hostsCluster(clusterId);
     const r = this.record(clusterId, service);
-    const hosts = r.hosts.map((id) => this.d.hosts.get(id));
-    return this.start(clusterId, 'realign', { service, version: r.version, hosts, config: r.config }, user, approvalId);
+    return this.start(clusterId, 'realign', this.target(r), user, approvalId);
   }
 
   /** start, stop, restart, uninstall, functional_test (the functional test alone) or check (every check now). */
@@ -245,14 +239,7 @@ export class Services {
     if (typeof action !== 'string' || !(SERVICE_ACTIONS as readonly string[]).includes(action))
       throw new ValidationError('action', `action is one of ${SERVICE_ACTIONS.join(', ')}`);
     const r = this.record(clusterId, service);
-    const hosts = r.hosts.map((id) => this.d.hosts.get(id));
-    return this.start(
-      clusterId,
-      action as ServiceAction,
-      { service, version: r.version, hosts, config: r.config },
-      user,
-      optionalId(body.approval_id),
-    );
+    return this.start(clusterId, action as ServiceAction, this.target(r), user, optionalId(body.approval_id));
   }
 
   /**
@@ -264,18 +251,7 @@ export class Services {
     const started: string[] = [];
     for (const r of this.d.store.services.list(clusterId)) {
       if (r.state === 'installing' || r.state === 'uninstalling' || this.d.store.services.runningFor(clusterId, r.service)) continue;
-      const hosts = r.hosts.map((id) => this.d.hosts.get(id));
-      started.push(
-        (
-          await this.start(
-            clusterId,
-            'check',
-            { service: r.service, version: r.version, hosts, config: r.config },
-            { id: actor, name: actor },
-            undefined,
-          )
-        ).id,
-      );
+      started.push((await this.start(clusterId, 'check', this.target(r), { id: actor, name: actor }, undefined)).id);
     }
     const deadline = Date.now() + timeoutMs;
     while (started.some((id) => this.d.store.services.operation(id)?.state === 'running') && Date.now() < deadline)
@@ -367,6 +343,7 @@ export class Services {
           { hosts: hosts.map((h) => h.id), install: action === 'install' },
         )
       : null;
+    const mirror = store.reports.mirror();
     const input = {
       catalog: this.catalog(),
       clusterId,
@@ -374,7 +351,7 @@ export class Services {
       version,
       hosts: this.planHosts(hosts),
       settings: config,
-      mirror: store.reports.mirror().url ? { url: store.reports.mirror().url!, ca_pem: store.reports.mirror().ca_pem } : null,
+      mirror: mirror.url ? { url: mirror.url, ca_pem: mirror.ca_pem } : null,
     };
     // An upgrade walks the hosts canary first; its rollback plans are signed now, before anything runs (sealed).
     const rolling = action === 'upgrade' || action === 'rollback' ? rollingPhases(input, action === 'upgrade' ? from! : null) : null;
@@ -456,7 +433,7 @@ export class Services {
       const op = store.services.operation(operationId);
       if (!op || op.state !== 'running') return false;
       const current = op.plans.filter((p) => p.phase === op.phase).map((p) => ({ ...p, command: store.commands.get(p.command_id) }));
-      if (current.length === 0 || current.some((p) => !p.command || !isFinal(p.command.state))) return false;
+      if (current.length === 0 || current.some((p) => !p.command || !commandEnded(p.command.state))) return false;
       const now = clock.now().toISOString();
       this.recordChecks(
         op,
