@@ -22,8 +22,7 @@ export class ManagedFs {
 
   /** The real path of a managed file, its parent folders created; throws path_not_managed. */
   filePath(path: string): string {
-    if (!isCleanAbsolutePath(path) || !underRoots(path, this.roots))
-      throw new ExecutionError('path_not_managed', `${path} is not under a managed root (${this.roots.join(', ')})`);
+    const real = this.readPath(path);
     const root = this.roots.find((r) => path.startsWith(`${r}/`))!;
     try {
       this.ensureDirs(root, dirname(path));
@@ -31,7 +30,7 @@ export class ManagedFs {
       if (error instanceof ExecutionError) throw error;
       throw new ExecutionError('file_write_failed', `cannot create the folders of ${path}: ${(error as Error).message}`);
     }
-    return join(this.prefix, path);
+    return real;
   }
 
   /** The real path of a managed file to read or run, nothing created; throws path_not_managed. */

@@ -251,6 +251,19 @@ function pathProblem(p: unknown, roots: readonly string[]): string | null {
   return null;
 }
 
+const unitProblem = (unit: unknown, isUnit: (u: unknown) => boolean): string | null =>
+  isUnit(unit) ? null : `unit ${String(unit)} is not a unit the agent manages (navin-<name>.service)`;
+
+const secondsProblem = (name: string, v: unknown, min: number, max: number): string | null =>
+  Number.isInteger(v) && (v as number) >= min && (v as number) <= max ? null : `${name} is a whole number of seconds from ${min} to ${max}`;
+
+/** A check as a task carries it: {kind, params}, judged by the service checks' own table. */
+function checkProblem(check: unknown): string | null {
+  if (!isObject(check)) return 'check is {"kind", "params"}';
+  const judged = checkParams(check.kind, check.params);
+  return judged.ok ? null : `check: ${judged.message}`;
+}
+
 function taskProblem(t: unknown, roots: readonly string[], isUnit: (u: unknown) => boolean): string | null {
   if (!isObject(t)) return 'a task is an object';
   if (typeof t.id !== 'string' || !TASK_ID.test(t.id)) return 'id is 1-128 letters, digits, "_", ".", ":" or "-"';
@@ -279,26 +292,20 @@ function taskProblem(t: unknown, roots: readonly string[], isUnit: (u: unknown) 
     case 'file.remove':
       return pathProblem(t.path, roots);
     case 'unit.write':
-      if (!isUnit(t.unit)) return `unit ${String(t.unit)} is not a unit the agent manages (navin-<name>.service)`;
+      if (!isUnit(t.unit)) return unitProblem(t.unit, isUnit);
       if (typeof t.content !== 'string' || t.content.length > MAX_INLINE_BYTES) return 'content is the unit file text';
       if (typeof t.sha256 !== 'string' || !SHA256_HEX.test(t.sha256)) return 'sha256 is 64 lowercase hex digits';
       return null;
     case 'unit.remove':
-      return isUnit(t.unit) ? null : `unit ${String(t.unit)} is not a unit the agent manages (navin-<name>.service)`;
+      return unitProblem(t.unit, isUnit);
     case 'systemd.daemon_reload':
       return null;
-    case 'liveness.watch': {
-      if (!isUnit(t.unit)) return `unit ${String(t.unit)} is not a unit the agent manages (navin-<name>.service)`;
-      if (
-        !Number.isInteger(t.interval_s) ||
-        (t.interval_s as number) < MIN_WATCH_INTERVAL_S ||
-        (t.interval_s as number) > MAX_WATCH_INTERVAL_S
-      )
-        return `interval_s is a whole number of seconds from ${MIN_WATCH_INTERVAL_S} to ${MAX_WATCH_INTERVAL_S}`;
-      if (!isObject(t.check)) return 'check is {"kind", "params"}';
-      const judged = checkParams(t.check.kind, t.check.params);
-      return judged.ok ? null : `check: ${judged.message}`;
-    }
+    case 'liveness.watch':
+      return (
+        unitProblem(t.unit, isUnit) ??
+        secondsProblem('interval_s', t.interval_s, MIN_WATCH_INTERVAL_S, MAX_WATCH_INTERVAL_S) ??
+        checkProblem(t.check)
+      );
     case 'command.run': {
       if (!Array.isArray(t.argv) || t.argv.length === 0 || t.argv.length > 64) return 'argv is a list of 1-64 arguments';
       if (t.argv.some((a) => typeof a !== 'string' || a.length > 4096 || a.includes('\0'))) return 'each argument is text without NUL';
@@ -306,12 +313,7 @@ function taskProblem(t: unknown, roots: readonly string[], isUnit: (u: unknown) 
       const tool = (RUNNABLE_TOOLS as readonly string[]).includes(bin);
       if (!tool && (!isCleanAbsolutePath(bin) || !underRoots(bin, roots)))
         return `argv[0] ${bin} is neither a binary under a managed root nor one of ${RUNNABLE_TOOLS.join(', ')}`;
-      if (
-        t.timeout_s !== undefined &&
-        (!Number.isInteger(t.timeout_s) || (t.timeout_s as number) < 1 || (t.timeout_s as number) > MAX_COMMAND_TIMEOUT_S)
-      )
-        return `timeout_s is a whole number of seconds from 1 to ${MAX_COMMAND_TIMEOUT_S}`;
-      return null;
+      return t.timeout_s === undefined ? null : secondsProblem('timeout_s', t.timeout_s, 1, MAX_COMMAND_TIMEOUT_S);
     }
     case 'files.hash': {
       if (!Array.isArray(t.paths) || t.paths.length === 0 || t.paths.length > 100) return 'paths is a list of 1-100 paths';
@@ -332,19 +334,13 @@ function taskProblem(t: unknown, roots: readonly string[], isUnit: (u: unknown) 
       return null;
     }
     case 'liveness.unwatch':
-      return isUnit(t.unit) ? null : `unit ${String(t.unit)} is not a unit the agent manages (navin-<name>.service)`;
+      return unitProblem(t.unit, isUnit);
     case 'check':
-      if (!isObject(t.check)) return 'check is {"kind", "params"}';
-      if (
-        t.retry_for_s !== undefined &&
-        (!Number.isInteger(t.retry_for_s) || (t.retry_for_s as number) < 0 || (t.retry_for_s as number) > MAX_CHECK_RETRY_S)
-      )
-        return `retry_for_s is a whole number of seconds from 0 to ${MAX_CHECK_RETRY_S}`;
-      {
-        const judged = checkParams(t.check.kind, t.check.params);
-        return judged.ok ? null : `check: ${judged.message}`;
-      }
+      return (
+        (isObject(t.check) && t.retry_for_s !== undefined ? secondsProblem('retry_for_s', t.retry_for_s, 0, MAX_CHECK_RETRY_S) : null) ??
+        checkProblem(t.check)
+      );
     default:
-      return isUnit(t.unit) ? null : `unit ${String(t.unit)} is not a unit the agent manages (navin-<name>.service)`;
+      return unitProblem(t.unit, isUnit);
   }
 }
