@@ -4,6 +4,7 @@
 // temp file beside its destination and renamed only when whole.
 import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, createWriteStream, fsyncSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
+import { once } from 'node:events';
 import { basename, dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
@@ -137,6 +138,8 @@ export async function buildSupportArchive(entries: readonly SupportEntry[], opti
   } catch (err) {
     pack.destroy();
     await written.catch(() => undefined);
+    // The temp file may still be opening when the pipeline fails: remove it only once its stream has closed.
+    if (!out.closed) await once(out, 'close').catch(() => undefined);
     rmSync(tmp, { force: true });
     throw err;
   }
