@@ -15,6 +15,7 @@ import { backupRoutes } from './routes/backups';
 import { settingsRoutes } from './routes/settings';
 import { hostRoutes } from './routes/hosts';
 import { serviceRoutes } from './routes/services';
+import { serviceBackupRoutes } from './routes/service-backups';
 import { driftRoutes } from './routes/drift';
 import { supportRoutes } from './routes/support';
 import { catalogRoutes } from './routes/catalog';
@@ -38,6 +39,7 @@ export function consoleApi(): Router {
   settingsRoutes(router);
   hostRoutes(router);
   serviceRoutes(router);
+  serviceBackupRoutes(router);
   driftRoutes(router);
   supportRoutes(router);
   catalogRoutes(router);

@@ -85,6 +85,13 @@ export const ERROR_CODES = {
   rollback_unavailable: { status: 409, message: 'there is no earlier version to roll back to' },
   desired_state_changed: { status: 409, message: 'the desired state changed meanwhile; plan again' },
   backup_modified: { status: 409, message: 'a file of this backup set was modified or is missing' },
+  backup_unsupported: { status: 409, message: 'the catalog declares no backup for this service (it keeps no data)' },
+  backup_incomplete: { status: 502, message: 'the backup did not report the sha256 of every file it made' },
+  backup_version_mismatch: {
+    status: 409,
+    message: 'a backup restores only into the version it was taken in; to go back below an upgrade, use its restore',
+  },
+  restore_unsupported: { status: 409, message: 'this restore is not possible here; the message states the limit' },
 
   // Hosts clusters and their node agents.
   cluster_kind_mismatch: { status: 409, message: 'this operation is for a cluster of the other kind (kubernetes or hosts)' },

@@ -25,6 +25,7 @@ import { Approvals } from './approvals/approvals';
 import { Lifecycle } from './lifecycle/lifecycle';
 import { Services } from './services/services';
 import { Drift } from './drift/drift';
+import { ServiceBackups } from './services/service-backups';
 import { SupportArchives } from './support/support-archives';
 import { SyslogForwarder } from './audit/syslog-forwarder';
 import { Backups } from './backups/backups';
@@ -87,6 +88,8 @@ export interface Manager {
   readonly hostCommands: HostCommands;
   /** Catalog services installed on hosts clusters, and their operations. */
   readonly services: Services;
+  /** Backup sets and restores of the services of hosts clusters. */
+  readonly serviceBackups: ServiceBackups;
   /** Drift findings of hosts clusters (scans on demand; every hour once startSchedule is called). */
   readonly drift: Drift;
   /** Redacted support archives of hosts clusters. */
@@ -165,6 +168,16 @@ export function openManager(opts: ManagerOptions): Manager {
       events,
     });
     const drift = new Drift({ store, clock, hosts, hostCommands, services, events });
+    const serviceBackups = new ServiceBackups({
+      store,
+      clock,
+      catalog: () => (catalog.ok ? catalog.catalog : null),
+      hosts,
+      services,
+      lifecycle,
+      events,
+    });
+    serviceBackups.resume();
     const mirror = new MirrorService({ store, clock, events, releaseKeys, ed25519, catalog: () => (catalog.ok ? catalog.catalog : null) });
     return {
       dataDir: opts.dataDir,
@@ -188,6 +201,7 @@ export function openManager(opts: ManagerOptions): Manager {
       hostIdentities: new HostIdentities(store, hosts, ca, keyring, clock, VERSION, events),
       hostCommands,
       services,
+      serviceBackups,
       drift,
       support: new SupportArchives({
         store,
@@ -231,6 +245,7 @@ export function openManager(opts: ManagerOptions): Manager {
         },
       }),
       close: () => {
+        serviceBackups.close();
         services.close();
         void syslog.stop();
         store.close();

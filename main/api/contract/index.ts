@@ -15,6 +15,7 @@ import type { MirrorRoutes } from './mirror';
 import type { ProfileRoutes } from './profiles';
 import type { ReportRoutes } from './reports';
 import type { ServiceRoutes } from './services';
+import type { ServiceBackupRoutes } from './service-backups';
 import type { Method } from './route';
 import type { SessionRoutes } from './session';
 import type { SupportRoutes } from './support';
@@ -40,6 +41,7 @@ export type * from './profiles';
 export type * from './reports';
 export type * from './route';
 export type * from './services';
+export type * from './service-backups';
 export type * from './session';
 export type * from './support';
 export type * from './settings';
@@ -57,6 +59,7 @@ export interface ApiRoutes
     ClusterRoutes,
     HostRoutes,
     ServiceRoutes,
+    ServiceBackupRoutes,
     DriftRoutes,
     SupportRoutes,
     KubernetesRoutes,

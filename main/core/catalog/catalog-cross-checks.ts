@@ -324,5 +324,34 @@ export function crossCheckCatalog(entries: { file: string; desc: CatalogDescript
       else ports.set(id, desc.service);
     }
   }
+  for (const { file, desc } of entries)
+    desc.depends_on.forEach((d, i) => {
+      if (d === desc.service) out.push({ file, problem: { path: ['depends_on', i], reason: 'a service does not depend on itself' } });
+      else if (!services.has(d)) out.push({ file, problem: { path: ['depends_on', i], reason: `the catalog has no service ${d}` } });
+    });
+  const cycle = dependencyCycle(entries.map((e) => e.desc));
+  if (cycle) out.push({ file: services.get(cycle[0]!)!, problem: { path: ['depends_on'], reason: `a cycle: ${cycle.join(' → ')}` } });
   return out;
+}
+
+/** A cycle among the services' depends_on (its services in order, the first repeated last), or null. */
+function dependencyCycle(descs: CatalogDescriptor[]): string[] | null {
+  const deps = new Map(descs.map((d) => [d.service, d.depends_on]));
+  const state = new Map<string, 'visiting' | 'done'>();
+  const walk = (s: string, path: string[]): string[] | null => {
+    if (state.get(s) === 'done') return null;
+    if (state.get(s) === 'visiting') return [...path.slice(path.indexOf(s)), s];
+    state.set(s, 'visiting');
+    for (const d of deps.get(s) ?? []) {
+      const c = walk(d, [...path, s]);
+      if (c) return c;
+    }
+    state.set(s, 'done');
+    return null;
+  };
+  for (const d of descs) {
+    const c = walk(d.service, []);
+    if (c) return c;
+  }
+  return null;
 }

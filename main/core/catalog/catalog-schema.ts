@@ -140,6 +140,8 @@ export const Descriptor = z.strictObject({
   stateful: z.boolean(),
   /** The service can serve TLS on its endpoints (the profiles' TLS rules). */
   supports_tls: z.boolean(),
+  /** Services this one needs running first: backups and restores go in this order (dependencies first). */
+  depends_on: z.array(name('a service name')).default([]),
   /** The Unix account the service runs as on a host. */
   system_user: z.string().regex(/^[a-z_][a-z0-9_-]{0,31}$/),
   ports: z.record(name('a port name'), Port),
@@ -186,6 +188,7 @@ export type CatalogVersion = CatalogDescriptor['versions'][number];
 export type CatalogArtifact = CatalogVersion['artifacts'][number];
 export type CatalogPlatform = z.infer<typeof Platform>;
 export type CatalogUpgrade = NonNullable<CatalogVersion['upgrade']>;
+export type CatalogMigration = CatalogUpgrade['migrations'][number];
 export type CatalogBackup = NonNullable<CatalogDescriptor['backup']>;
 export type CatalogCheck = CatalogDescriptor['checks']['liveness'];
 export type CatalogStep = z.infer<typeof Step>;

@@ -59,6 +59,19 @@ export class Catalog {
     return this.byName.get(name);
   }
 
+  /** The services given, each after those it depends on (depends_on, the catalog being acyclic), else by name. */
+  dependencyOrder(services: readonly string[]): string[] {
+    const wanted = new Set(services);
+    const out: string[] = [];
+    const visit = (s: string): void => {
+      if (out.includes(s)) return;
+      for (const d of [...(this.byName.get(s)?.depends_on ?? [])].sort()) if (wanted.has(d)) visit(d);
+      out.push(s);
+    };
+    for (const s of [...wanted].sort()) visit(s);
+    return out;
+  }
+
   version(service: string, version: string): CatalogVersion | undefined {
     return this.byName.get(service)?.versions.find((v) => v.version === version);
   }

@@ -8,7 +8,7 @@ import { OP_APPLY, OP_DELETE, OP_INVENTORY, type ManagedComponentSpec } from '..
 
 export const COMPONENT_ACTIONS = ['stop', 'start', 'restart', 'rollback'] as const;
 export type ComponentAction = (typeof COMPONENT_ACTIONS)[number];
-export type LifecycleAction = 'install' | 'upgrade' | 'configuration' | 'uninstall' | ComponentAction | 'restore' | 'inventory';
+export type LifecycleAction = 'install' | 'upgrade' | 'configuration' | 'uninstall' | ComponentAction | 'restore' | 'backup' | 'inventory';
 
 export type LifecycleRequest =
   | { kind: 'apply'; name: unknown; spec: unknown }

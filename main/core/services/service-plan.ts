@@ -3,8 +3,15 @@
 // readiness and the functional test from the first host. Pure: the same inputs give the same plans.
 import { CoreError } from '../errors';
 import type { Catalog, ResolvedArtifact } from '../catalog/catalog';
-import type { CatalogCheck, CatalogDescriptor, CatalogVersion } from '../catalog/catalog-schema';
-import { HOST_LAYOUT, renderCheckParams, renderInstance, templateContext, type TemplateContext } from '../catalog/catalog-templates';
+import type { CatalogCheck, CatalogDescriptor, CatalogMigration, CatalogVersion } from '../catalog/catalog-schema';
+import {
+  HOST_LAYOUT,
+  renderCheckParams,
+  renderInstance,
+  renderTemplate,
+  templateContext,
+  type TemplateContext,
+} from '../catalog/catalog-templates';
 import type { OperationPhase, ServiceSettings } from '../store/services-tables';
 import { MAX_WATCH_INTERVAL_S, MIN_WATCH_INTERVAL_S, type PlanArgs, type PlanTask } from '../../wire/plan';
 import { CHECK_PARAM_FIELDS, isCheckKind, type CheckRole } from '../../wire/service-checks';
@@ -12,7 +19,8 @@ import { CHECK_PARAM_FIELDS, isCheckKind, type CheckRole } from '../../wire/serv
 export const SERVICE_ACTIONS = ['start', 'stop', 'restart', 'uninstall', 'functional_test', 'check'] as const;
 export type ServiceAction = (typeof SERVICE_ACTIONS)[number];
 /** realign: the install's tasks again (binaries, files, unit) over what drifted, gated as a configuration. */
-export type OperationAction = 'install' | 'configuration' | 'realign' | 'upgrade' | 'rollback' | ServiceAction;
+/** backup and restore: their phases come from backup-plan.ts. */
+export type OperationAction = 'install' | 'configuration' | 'realign' | 'upgrade' | 'rollback' | 'backup' | 'restore' | ServiceAction;
 
 export interface PlanHost {
   id: string;
@@ -29,9 +37,11 @@ export interface PlanInput {
   hosts: PlanHost[];
   settings: ServiceSettings;
   mirror: { url: string; ca_pem: string | null } | null;
+  /** For backup and restore steps: the backup's folder on the host. */
+  backup_dir?: string;
 }
 
-interface Instance {
+export interface Instance {
   host: PlanHost;
   ctx: TemplateContext;
 }
@@ -46,7 +56,7 @@ export function blobUrl(mirrorUrl: string, artifact: ResolvedArtifact, digest: s
   return `${base.origin}/v2/${prefix ? `${prefix}/` : ''}${artifact.repository}/blobs/${digest}`;
 }
 
-function resolve(input: PlanInput): { desc: CatalogDescriptor; version: CatalogVersion; instances: Instance[] } {
+export function resolve(input: PlanInput): { desc: CatalogDescriptor; version: CatalogVersion; instances: Instance[] } {
   const desc = input.catalog.service(input.service);
   if (!desc) throw new CoreError('not_found', `the catalog has no service ${input.service}`);
   const version = input.catalog.version(input.service, input.version);
@@ -60,6 +70,7 @@ function resolve(input: PlanInput): { desc: CatalogDescriptor; version: CatalogV
       instance: { name: host.name, address: host.address },
       members,
       cluster: { name: `navin-${input.service}`, token: `navin-${input.service}-${input.clusterId.slice(0, 8)}` },
+      ...(input.backup_dir ? { backup_dir: input.backup_dir } : {}),
     }),
   }));
   return { desc: base, version, instances };
@@ -97,7 +108,7 @@ function fetchTasks(input: PlanInput, artifacts: ResolvedArtifact[], inst: Insta
   });
 }
 
-function writeTasks(desc: CatalogDescriptor, inst: Instance): PlanTask[] {
+export function writeTasks(desc: CatalogDescriptor, inst: Instance): PlanTask[] {
   const { files, unit } = renderInstance(desc, inst.ctx);
   return [
     ...files.map((f): PlanTask => ({
@@ -116,9 +127,9 @@ function writeTasks(desc: CatalogDescriptor, inst: Instance): PlanTask[] {
 
 /** How long a check right after a start may wait for the service to come up (etcd members wait for a quorum). */
 export const STARTUP_GRACE_S = 60;
-const afterStart = (task: PlanTask): PlanTask => ({ ...task, retry_for_s: STARTUP_GRACE_S }) as PlanTask;
+export const afterStart = (task: PlanTask): PlanTask => ({ ...task, retry_for_s: STARTUP_GRACE_S }) as PlanTask;
 
-const finalChecks = (desc: CatalogDescriptor, first: Instance, started: boolean): OperationPhase => ({
+export const finalChecks = (desc: CatalogDescriptor, first: Instance, started: boolean): OperationPhase => ({
   name: 'readiness and functional test',
   plans: [
     {
@@ -142,11 +153,10 @@ const onEveryHost = (name: string, instances: Instance[], title: string, tasks: 
   plans: instances.map((inst) => ({ host_id: inst.host.id, args: { title: `${title} on ${inst.host.name}`, tasks: tasks(inst) } })),
 });
 
-/** The phases of an operation. Every install and configuration ends with readiness, then the functional test. */
-const livenessTask = (desc: CatalogDescriptor, inst: Instance): PlanTask =>
+export const livenessTask = (desc: CatalogDescriptor, inst: Instance): PlanTask =>
   checkTask('liveness', 'liveness', desc.checks.liveness, inst.ctx);
 /** From then on the agent runs the liveness check itself, at the catalog's interval, and reports it. */
-function watchTask(desc: CatalogDescriptor, inst: Instance): PlanTask {
+export function watchTask(desc: CatalogDescriptor, inst: Instance): PlanTask {
   const c = checkTask('watch', 'liveness', desc.checks.liveness, inst.ctx) as Extract<PlanTask, { kind: 'check' }>;
   const interval_s = Math.min(Math.max(desc.checks.liveness.interval_s ?? 15, MIN_WATCH_INTERVAL_S), MAX_WATCH_INTERVAL_S);
   const unit = desc.unit.name;
@@ -161,11 +171,25 @@ function watchTask(desc: CatalogDescriptor, inst: Instance): PlanTask {
 }
 
 /** One host moved to the version of `input`: stop, files and unit, start, health (and on the canary the functional test). */
-function moveTasks(input: PlanInput, desc: CatalogDescriptor, inst: Instance, opts: { fetch: boolean; functional: boolean }): PlanTask[] {
+function moveTasks(
+  input: PlanInput,
+  desc: CatalogDescriptor,
+  inst: Instance,
+  opts: { fetch: boolean; functional: boolean; migrations?: CatalogMigration[] },
+): PlanTask[] {
   const unit = desc.unit.name;
   return [
     ...(opts.fetch ? fetchTasks(input, input.catalog.artifacts(input.service, input.version), inst) : []),
     { id: 'stop', kind: 'systemd.stop', title: `systemctl stop ${unit}`, unit },
+    // The data migrations of the new version, run with the service stopped, before its files are written.
+    ...(opts.migrations ?? []).flatMap((m) =>
+      m.run.map((argv, i): PlanTask => ({
+        id: `migrate:${m.name}${m.run.length > 1 ? `:${i + 1}` : ''}`,
+        kind: 'command.run',
+        title: `migration ${m.name}${m.irreversible ? ' (irreversible)' : ''}: ${argv[0]}`,
+        argv: argv.map((a) => renderTemplate(a, inst.ctx)),
+      })),
+    ),
     ...writeTasks(desc, inst),
     { id: 'enable', kind: 'systemd.enable', title: `systemctl enable ${unit}`, unit },
     { id: 'start', kind: 'systemd.start', title: `systemctl start ${unit}`, unit },
@@ -187,6 +211,7 @@ export function rollingPhases(
 ): { phases: OperationPhase[]; rollback: { host_id: string; args: PlanArgs }[] } {
   const { desc, instances } = resolve(input);
   const fetch = from !== null;
+  const migrations = from !== null ? input.catalog.upgrade(input.service, from, input.version).migrations : [];
   const phases = instances.map((inst, i): OperationPhase => ({
     name: i === 0 ? 'canary' : `host ${i + 1} of ${instances.length}`,
     plans: [
@@ -194,7 +219,7 @@ export function rollingPhases(
         host_id: inst.host.id,
         args: {
           title: `${desc.service} ${input.version} on ${inst.host.name}${i === 0 ? ' (canary)' : ''}`,
-          tasks: moveTasks(input, desc, inst, { fetch, functional: i === 0 }),
+          tasks: moveTasks(input, desc, inst, { fetch, functional: i === 0, migrations }),
         },
       },
     ],
@@ -279,6 +304,9 @@ export function operationPhases(action: OperationAction, input: PlanInput): Oper
     case 'rollback':
       // Host by host, the rollback plans sealed in advance: see rollingPhases().
       return rollingPhases(input, null).phases;
+    case 'backup':
+    case 'restore':
+      throw new CoreError('internal', `the phases of a ${action} come from its backup set (backup-plan.ts)`);
     case 'check':
       return [
         onEveryHost('liveness', instances, `liveness of ${label}`, (inst) => [liveness(inst)]),

@@ -16,6 +16,9 @@ import type { OperationRecord, ServiceCheckResults, ServiceRecord, ServiceSettin
 import type { Store } from '../store/store';
 import type { PlanArgs, PlanResult, TaskOutcome } from '../../wire/plan';
 import type { CheckOutcome } from '../../wire/service-checks';
+import type { ServiceBackupRecord } from '../store/service-backups-tables';
+import type { OperationPhase } from '../store/services-tables';
+import { BACKUP_PHASE, backupDir, backupFiles, backupPhase, restorePhases } from './backup-plan';
 import { operationPhases, rollingPhases, SERVICE_ACTIONS, type OperationAction, type PlanHost, type ServiceAction } from './service-plan';
 
 export interface ServicesDeps {
@@ -72,6 +75,7 @@ const AFTER: Partial<Record<OperationAction, ServiceState>> = {
   realign: 'running',
   upgrade: 'running',
   rollback: 'running',
+  restore: 'running',
   start: 'running',
   restart: 'running',
   stop: 'stopped',
@@ -179,11 +183,6 @@ export class Services {
   async upgrade(clusterId: string, service: string, body: Record<string, unknown>, user: PublicUser): Promise<OperationView> {
     const answer = this.upgradeInfo(clusterId, service, body.version);
     if (!answer.compatible) throw new CoreError('upgrade_incompatible', answer.problems.join('; '), { problems: answer.problems });
-    if (answer.migrations.some((m) => m.run.length > 0))
-      throw new CoreError(
-        'upgrade_incompatible',
-        `${service} ${answer.to} runs migration commands, which upgrades on hosts cannot run yet`,
-      );
     const r = this.record(clusterId, service);
     return this.start(clusterId, 'upgrade', { ...this.target(r), version: answer.to, from: r.version }, user, optionalId(body.approval_id));
   }
@@ -210,12 +209,16 @@ export class Services {
         : answer.irreversible.length > 0
           ? `the irreversible migrations ${answer.irreversible.join(', ')} were applied`
           : null;
-    if (reason)
+    if (reason) {
+      // The way back then is the restore of the backup the upgrade took first: the previous version and its data.
+      const backup = last.backup_set_id ? this.d.store.serviceBackups.backup(last.backup_set_id, service) : undefined;
       throw new CoreError('rollback_refused', `${service} cannot go back to ${last.from_version}: ${reason}`, {
         reason,
-        // The restore of the backup taken before the upgrade is the way back; backups on hosts are not built yet.
-        restore: { offered: false, why: 'no backup was taken before the upgrade' },
+        restore: backup
+          ? { offered: true, backup_set_id: backup.set_id, version: backup.version, taken_at: backup.created_at }
+          : { offered: false, why: 'no backup was taken before the upgrade' },
       });
+    }
     return this.start(
       clusterId,
       'rollback',
@@ -318,12 +321,37 @@ export class Services {
     });
   }
 
+  /** A backup of the service under an existing set (the backups module runs a set's services one by one). */
+  async backup(clusterId: string, service: string, setId: string, user: Pick<PublicUser, 'id' | 'name'>): Promise<OperationView> {
+    const r = this.record(clusterId, service);
+    return this.start(clusterId, 'backup', this.target(r), user, undefined, { backupSetId: setId, gate: false });
+  }
+
+  /**
+   * The restore of a backup into the version it was taken in; `rewrite` when the service runs another version now
+   * (the restore a refused rollback offers), whose files and unit are then written back too.
+   */
+  async restore(
+    clusterId: string,
+    backup: ServiceBackupRecord,
+    user: PublicUser,
+    approvalId: string | undefined,
+    rewrite: boolean,
+  ): Promise<OperationView> {
+    const r = this.record(clusterId, backup.service);
+    return this.start(clusterId, 'restore', { ...this.target(r), version: backup.version, from: r.version }, user, approvalId, {
+      backupSetId: backup.set_id,
+      restore: { backup, rewrite },
+    });
+  }
+
   private async start(
     clusterId: string,
     action: OperationAction,
     target: { service: string; version: string; hosts: HostRecord[]; config: ServiceSettings; from?: string },
     user: Pick<PublicUser, 'id' | 'name'> & Partial<PublicUser>,
     approvalId: string | undefined,
+    extra: { backupSetId?: string; restore?: { backup: ServiceBackupRecord; rewrite: boolean }; gate?: boolean } = {},
   ): Promise<OperationView> {
     const { store, clock } = this.d;
     const { service, version, hosts, config, from } = target;
@@ -333,7 +361,7 @@ export class Services {
     // facts up to a minute old: the agents are asked for fresh facts first, briefly.
     if (action === 'install') await this.refreshFacts(hosts, user.name);
     // The checks and the functional test change nothing: they pass no gate but the role that asks for them.
-    const gated = action !== 'check' && action !== 'functional_test';
+    const gated = action !== 'check' && action !== 'functional_test' && extra.gate !== false;
     const admission = gated
       ? await this.d.lifecycle.admit(
           clusterId,
@@ -355,7 +383,14 @@ export class Services {
     };
     // An upgrade walks the hosts canary first; its rollback plans are signed now, before anything runs (sealed).
     const rolling = action === 'upgrade' || action === 'rollback' ? rollingPhases(input, action === 'upgrade' ? from! : null) : null;
-    const phases = rolling ? rolling.phases : operationPhases(action, input);
+    // An upgrade of a service that keeps data backs it up first, under a set of its own.
+    const preBackup = action === 'upgrade' && this.catalog().service(service)?.backup ? randomUUID() : null;
+    const setId = extra.backupSetId ?? preBackup;
+    let phases: OperationPhase[];
+    if (action === 'backup') phases = [backupPhase(input, setId!)];
+    else if (action === 'restore') phases = restorePhases(input, extra.restore!.backup, { rewrite: extra.restore!.rewrite });
+    else if (rolling) phases = preBackup ? [backupPhase({ ...input, version: from! }, preBackup), ...rolling.phases] : rolling.phases;
+    else phases = operationPhases(action, input);
     const sealed = rolling?.rollback.map((p) => this.d.hostCommands.seal(p.host_id, p.args, SEALED_VALIDITY_S)) ?? null;
     const id = randomUUID();
     const now = clock.now().toISOString();
@@ -374,6 +409,15 @@ export class Services {
         });
       else if (action === 'configuration') store.services.put({ ...this.record(clusterId, service), config, updated_at: now });
       else if (action === 'uninstall') store.services.setState(clusterId, service, 'uninstalling', now);
+      if (preBackup)
+        store.serviceBackups.insertSet({
+          id: preBackup,
+          cluster_id: clusterId,
+          services: [service],
+          reason: 'upgrade',
+          requested_by: user.name,
+          created_at: now,
+        });
       store.services.insertOperation({
         id,
         cluster_id: clusterId,
@@ -385,6 +429,7 @@ export class Services {
         created_at: now,
         from_version: from ?? null,
         sealed,
+        backup_set_id: setId,
       });
       admission?.consume(`operation:${id}`);
       store.audit.append({
@@ -399,6 +444,7 @@ export class Services {
           config,
           approval_id: approvalId ?? null,
           preflight: admission?.preflight?.id ?? null,
+          ...(setId ? { backup_set_id: setId } : {}),
         },
       });
       this.issuePhase(store.services.operation(id)!, 0, user.name);
@@ -440,21 +486,31 @@ export class Services {
         current.map((p) => ({ host_id: p.host_id, result: p.command!.result as Partial<PlanResult> | null })),
         now,
       );
-      const failed = current.find((p) => p.command!.state !== FINAL_OK);
       const rollingBack = op.phases[op.phase]?.name === ROLLBACK_PHASE;
-      if (failed) {
-        const c = failed.command!;
-        const task = ((c.result as Partial<PlanResult> | null)?.tasks ?? []).find((t) => t.status === 'failed');
-        const host = store.hosts.get(failed.host_id)?.name ?? failed.host_id;
-        const message = `${task ? `task ${task.id}` : 'the plan'} failed on ${host}${task?.message ? `: ${task.message}` : ''}`;
-        // A failed upgrade queues the rollback sealed with it, for the hosts it touched only (the canary first).
-        if (op.action === 'upgrade' && !rollingBack && op.sealed) {
-          const touched = new Set(op.plans.map((p) => p.host_id));
+      const backingUp = op.phases[op.phase]?.name === BACKUP_PHASE && op.backup_set_id !== null;
+      let failure = this.failureOf(current);
+      // A backup's phase ended well: its files and their sha256 are recorded with the operation's progress.
+      if (backingUp && !failure) failure = this.recordBackup(op, current[0]!, now);
+      if (backingUp && op.action === 'upgrade')
+        store.serviceBackups.finishSet(
+          op.backup_set_id!,
+          failure ? 'failed' : 'succeeded',
+          failure?.code ?? null,
+          failure?.message ?? null,
+          now,
+        );
+      if (failure) {
+        const { host, message, task } = failure;
+        const c = { code: failure.code };
+        // A failed upgrade queues the rollback sealed with it, for the hosts it touched only (the canary first); a
+        // failure of the backup it takes first touched none.
+        if (op.action === 'upgrade' && !rollingBack && !backingUp && op.sealed) {
+          const touched = new Set(op.plans.filter((p) => op.phases[p.phase]?.name !== BACKUP_PHASE).map((p) => p.host_id));
           const sealed = op.sealed.filter((x) => touched.has(x.host_id));
           store.services.addPhase(
             op.id,
             { name: ROLLBACK_PHASE, plans: sealed.map((x) => ({ host_id: x.host_id, args: x.args as unknown as PlanArgs })) },
-            c.code ?? 'plan_failed',
+            c.code,
             message,
           );
           const issued = sealed.map((x) => ({
@@ -473,7 +529,7 @@ export class Services {
               from: op.from_version,
               to: op.version,
               hosts: sealed.map((x) => x.host_id),
-              code: c.code ?? null,
+              code: c.code,
               host,
             },
           });
@@ -482,18 +538,23 @@ export class Services {
         store.services.finishOperation(
           op.id,
           'failed',
-          rollingBack ? 'rollback_failed' : (c.code ?? 'plan_failed'),
+          rollingBack ? 'rollback_failed' : c.code,
           rollingBack ? `the rollback after "${op.message}" failed: ${message}` : message,
           now,
         );
-        if (['install', 'configuration', 'realign', 'start', 'restart', 'uninstall', 'rollback'].includes(op.action))
+        // A restore that stopped at its verification changed nothing (that is what verifying first is for).
+        const changedHosts = op.action !== 'restore' || op.phase > 0;
+        if (
+          changedHosts &&
+          ['install', 'configuration', 'realign', 'start', 'restart', 'uninstall', 'rollback', 'restore'].includes(op.action)
+        )
           store.services.setState(op.cluster_id, op.service, 'failed', now);
         store.audit.append({
           actor: 'manager',
           action: 'service.operation_failed',
           cluster_id: op.cluster_id,
           target: op.service,
-          details: { operation_id: op.id, action: op.action, code: c.code ?? null, host, task: task?.id ?? null },
+          details: { operation_id: op.id, action: op.action, code: c.code, host, task: task ?? null },
         });
         return true;
       }
@@ -515,7 +576,8 @@ export class Services {
         return true;
       }
       store.services.finishOperation(op.id, 'succeeded', null, null, now);
-      if (op.action === 'upgrade' || op.action === 'rollback') store.services.setVersion(op.cluster_id, op.service, op.version, now);
+      if (op.action === 'upgrade' || op.action === 'rollback' || op.action === 'restore')
+        store.services.setVersion(op.cluster_id, op.service, op.version, now);
       const after = AFTER[op.action as OperationAction];
       if (op.action === 'uninstall') store.services.delete(op.cluster_id, op.service);
       else if (after) store.services.setState(op.cluster_id, op.service, after, now);
@@ -531,6 +593,48 @@ export class Services {
     if (changed) {
       const op = store.services.operation(operationId)!;
       this.announce(op.cluster_id, op.service, op.id);
+    }
+  }
+
+  /** The first failed plan of a phase: its host, its code and which task failed with what message. */
+  private failureOf(plans: { host_id: string; command?: { state: string; code: string | null; result: unknown } }[]): Failure | null {
+    const failed = plans.find((p) => p.command!.state !== FINAL_OK);
+    if (!failed) return null;
+    const c = failed.command!;
+    const task = ((c.result as Partial<PlanResult> | null)?.tasks ?? []).find((t) => t.status === 'failed');
+    const host = this.d.store.hosts.get(failed.host_id)?.name ?? failed.host_id;
+    return {
+      host,
+      code: c.code ?? 'plan_failed',
+      task: task?.id ?? null,
+      message: `${task ? `task ${task.id}` : 'the plan'} failed on ${host}${task?.message ? `: ${task.message}` : ''}`,
+    };
+  }
+
+  /** Records the backup a phase took (its files with their sha256), or the failure if it did not report them all. */
+  private recordBackup(op: OperationRecord, plan: { host_id: string; command?: { result: unknown } }, at: string): Failure | null {
+    const setId = op.backup_set_id!;
+    const result = plan.command!.result as Partial<PlanResult> | null;
+    const hashed = (result?.tasks ?? []).find((t) => t.id === 'hash')?.output?.files as
+      Record<string, { sha256: string; size: number }> | undefined;
+    const names = (this.d.catalog()?.service(op.service)?.backup?.files ?? []).map((f) => f.name);
+    const host = this.d.store.hosts.get(plan.host_id)?.name ?? plan.host_id;
+    try {
+      this.d.store.serviceBackups.put({
+        set_id: setId,
+        service: op.service,
+        // An upgrade backs up the version it starts from.
+        version: op.action === 'upgrade' ? op.from_version! : op.version,
+        host_id: plan.host_id,
+        dir: backupDir(setId, op.service),
+        files: backupFiles(names, op.phases[op.phase]!.plans[0]!.args.tasks, hashed),
+        operation_id: op.id,
+        created_at: at,
+      });
+      return null;
+    } catch (error) {
+      if (!(error instanceof CoreError)) throw error;
+      return { host, code: error.code, task: 'hash', message: error.message };
     }
   }
 
@@ -623,6 +727,13 @@ export class Services {
       finished_at: o.finished_at,
     };
   }
+}
+
+interface Failure {
+  host: string;
+  code: string;
+  task: string | null;
+  message: string;
 }
 
 interface LivenessReport {

@@ -457,4 +457,39 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE service_operations ADD COLUMN sealed TEXT;
     `,
   },
+  {
+    version: 12,
+    name: 'backup sets of hosts clusters, the backup of each service with the sha256 of its files',
+    // A set is one "Back up now" (its services backed up in dependency order) or the backup an upgrade of a
+    // stateful service takes first; the operation that took or restores a backup names its set.
+    sql: `
+      CREATE TABLE service_backup_sets (
+        id TEXT PRIMARY KEY,
+        cluster_id TEXT NOT NULL REFERENCES clusters(id) ON DELETE CASCADE,
+        services TEXT NOT NULL,
+        reason TEXT NOT NULL CHECK (reason IN ('manual','upgrade')),
+        state TEXT NOT NULL CHECK (state IN ('running','succeeded','failed')),
+        code TEXT,
+        message TEXT,
+        requested_by TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        finished_at TEXT
+      );
+      CREATE INDEX service_backup_sets_cluster ON service_backup_sets(cluster_id, created_at);
+
+      CREATE TABLE service_backups (
+        set_id TEXT NOT NULL REFERENCES service_backup_sets(id) ON DELETE CASCADE,
+        service TEXT NOT NULL,
+        version TEXT NOT NULL,
+        host_id TEXT NOT NULL REFERENCES hosts(id) ON DELETE CASCADE,
+        dir TEXT NOT NULL,
+        files TEXT NOT NULL,
+        operation_id TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (set_id, service)
+      );
+
+      ALTER TABLE service_operations ADD COLUMN backup_set_id TEXT;
+    `,
+  },
 ];

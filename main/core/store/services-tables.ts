@@ -55,6 +55,8 @@ export interface OperationRecord {
   from_version: string | null;
   /** An upgrade's rollback plans, signed before it started; queued only if the upgrade fails. */
   sealed: SealedPlan[] | null;
+  /** The backup set a backup operation writes to, a restore reads from, or an upgrade took first. */
+  backup_set_id: string | null;
 }
 
 /** A signed plan kept out of the queue (the core's SealedCommand, as stored). */
@@ -129,19 +131,23 @@ export class ServicesTables {
   }
 
   insertOperation(
-    o: Omit<OperationRecord, 'state' | 'code' | 'message' | 'phase' | 'plans' | 'finished_at' | 'from_version' | 'sealed'> &
-      Partial<Pick<OperationRecord, 'from_version' | 'sealed'>>,
+    o: Omit<
+      OperationRecord,
+      'state' | 'code' | 'message' | 'phase' | 'plans' | 'finished_at' | 'from_version' | 'sealed' | 'backup_set_id'
+    > &
+      Partial<Pick<OperationRecord, 'from_version' | 'sealed' | 'backup_set_id'>>,
   ): void {
     this.db
       .prepare(
-        `INSERT INTO service_operations (id, cluster_id, service, action, version, state, phases, requested_by, created_at, from_version, sealed)
-         VALUES (@id, @cluster_id, @service, @action, @version, 'running', @phases, @requested_by, @created_at, @from_version, @sealed)`,
+        `INSERT INTO service_operations (id, cluster_id, service, action, version, state, phases, requested_by, created_at, from_version, sealed, backup_set_id)
+         VALUES (@id, @cluster_id, @service, @action, @version, 'running', @phases, @requested_by, @created_at, @from_version, @sealed, @backup_set_id)`,
       )
       .run({
         ...o,
         phases: JSON.stringify(o.phases),
         from_version: o.from_version ?? null,
         sealed: o.sealed ? JSON.stringify(o.sealed) : null,
+        backup_set_id: o.backup_set_id ?? null,
       });
   }
 

@@ -3,6 +3,7 @@ import type { Clock } from '../clock';
 import { AccountsTables } from './accounts-tables';
 import { ApiTokensTable } from './api-tokens-table';
 import { ApprovalsTable } from './approvals-table';
+import { ServiceBackupsTables } from './service-backups-tables';
 import { AuditLog } from './audit-log';
 import { ClustersTable } from './clusters-table';
 import { ClusterAccessTables } from './cluster-access-tables';
@@ -36,6 +37,7 @@ export class Store {
   readonly mirror: MirrorTables;
   readonly services: ServicesTables;
   readonly drift: DriftTables;
+  readonly serviceBackups: ServiceBackupsTables;
 
   private constructor(
     readonly db: Db,
@@ -57,6 +59,7 @@ export class Store {
     this.mirror = new MirrorTables(db);
     this.services = new ServicesTables(db);
     this.drift = new DriftTables(db);
+    this.serviceBackups = new ServiceBackupsTables(db);
   }
 
   static open(file: string, clock: Clock, migrations?: readonly Migration[]): Store {

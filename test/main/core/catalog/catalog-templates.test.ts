@@ -145,8 +145,13 @@ describe('catalog templates', () => {
     ]);
     const restore = renderSteps(desc.backup!.restore.steps, ctx);
     expect(restore[0]).toEqual({ name: 'stop', unit: 'stop' });
-    expect(restore[1]).toMatchObject({
-      run: expect.arrayContaining(['/var/backups/navin/set-1/etcd-snapshot.db', '--data-dir=/var/lib/navin/etcd.restored']),
+    // Restored into a work folder inside the data folder (the dynamic user's), never beside it.
+    expect(restore[2]).toMatchObject({
+      run: expect.arrayContaining(['/var/backups/navin/set-1/etcd-snapshot.db', '--data-dir=/var/lib/navin/etcd/restoring']),
+    });
+    expect(restore.find((s) => s.name === 'own')).toEqual({
+      name: 'own',
+      run: ['chown', '-R', '--reference=/var/lib/navin/etcd', '/var/lib/navin/etcd/member'],
     });
     const ne = catalog.service('node-exporter')!;
     const nctx = templateContext(ne, catalog.version('node-exporter', '1.5.0-1')!, { instance: { name: 'h1', address: '10.0.0.9' } });

@@ -96,10 +96,21 @@ describeHosts('upgrades canary first, rolled back, on booted hosts', () => {
 
     const up = await operate('POST', `/api/v1/clusters/${cluster}/services/etcd/upgrade`, { version: '3.4.23-2' });
     expect(up.state, up.message).toBe('succeeded');
-    // The canary alone first (its functional test included), then the others one by one, then the service checks.
-    expect(up.phases.map((p: any) => p.hosts)).toEqual([[hosts[0]!.name], [hosts[1]!.name], [hosts[2]!.name], [hosts[0]!.name]]);
-    expect(up.phases[0].plans[0].tasks.map((t: any) => t.id)).toContain('functional');
-    const started = up.phases.slice(0, 3).map((p: any) => p.plans[0].tasks.find((t: any) => t.id === 'start').finished_at);
+    // etcd keeps data: a snapshot first (from the first member, under a set of its own); then the canary alone (its
+    // functional test included), the others one by one, then the service checks.
+    expect(up.phases.map((p: any) => [p.name, p.hosts])).toEqual([
+      ['backup', [hosts[0]!.name]],
+      ['canary', [hosts[0]!.name]],
+      ['host 2 of 3', [hosts[1]!.name]],
+      ['host 3 of 3', [hosts[2]!.name]],
+      ['readiness and functional test', [hosts[0]!.name]],
+    ]);
+    const sets = (await s.h.api('GET', `/api/v1/clusters/${cluster}/service-backups`)).body.items;
+    expect(sets).toHaveLength(1);
+    expect(sets[0]).toMatchObject({ reason: 'upgrade', state: 'succeeded', services: ['etcd'] });
+    expect(sets[0].backups[0]).toMatchObject({ service: 'etcd', version: '3.4.23-1' });
+    expect(up.phases[1].plans[0].tasks.map((t: any) => t.id)).toContain('functional');
+    const started = up.phases.slice(1, 4).map((p: any) => p.plans[0].tasks.find((t: any) => t.id === 'start').finished_at);
     expect([...started].sort()).toEqual(started);
     expect(await version('etcd')).toBe('3.4.23-2');
     expect(await running('etcd')).toEqual(['3.4.23-2', '3.4.23-2', '3.4.23-2']);

@@ -1,0 +1,148 @@
+// The phases of a backup and of a restore of a catalog service, from its `backup` block: the backup on the first
+// host (its steps, then the sha256 of every file it produced), the restore verified first (every hash, then the
+// catalog's own verification) so that a modified file stops it before anything is stopped. Pure.
+import { CoreError } from '../errors';
+import type { CatalogStep } from '../catalog/catalog-schema';
+import { renderSteps, renderTemplate, type TemplateContext } from '../catalog/catalog-templates';
+import type { ServiceBackupRecord } from '../store/service-backups-tables';
+import type { OperationPhase } from '../store/services-tables';
+import type { PlanTask } from '../../wire/plan';
+import { afterStart, finalChecks, livenessTask, resolve, watchTask, writeTasks, type PlanInput } from './service-plan';
+
+/** The phase whose hashes become the backup's record (a backup operation's, or an upgrade's first). */
+export const BACKUP_PHASE = 'backup';
+const VERIFY_PHASE = 'verify the backup';
+
+/** Where a backup set keeps a service's files on the host: under a managed root, one folder per set. */
+export const backupDir = (setId: string, service: string): string => `/var/lib/navin/backups/${setId}/${service}`;
+
+function stepTasks(steps: CatalogStep[], unit: string, ctx: TemplateContext, prefix: string): PlanTask[] {
+  return renderSteps(steps, ctx).map((s): PlanTask => {
+    const id = `${prefix}:${s.name}`;
+    if ('unit' in s) return { id, kind: `systemd.${s.unit}`, title: `systemctl ${s.unit} ${unit}`, unit };
+    return { id, kind: 'command.run', title: `${s.name}: ${s.run[0]}`, argv: s.run, ...(s.timeout_s ? { timeout_s: s.timeout_s } : {}) };
+  });
+}
+
+function backupBlock(input: PlanInput) {
+  const desc = input.catalog.service(input.service);
+  if (!desc?.backup) throw new CoreError('backup_unsupported', `${input.service} keeps no data the catalog knows how to back up`);
+  return desc.backup;
+}
+
+/**
+ * The backup of one service under a set: on its first host, the folder made, the catalog's steps (a snapshot, or
+ * a stop, an archive and a start), every file hashed, the catalog's verification; the service's health after a
+ * stop. The hashes the `hash` task reports are what a restore checks again.
+ */
+export function backupPhase(input: PlanInput, setId: string): OperationPhase {
+  const block = backupBlock(input);
+  const dir = backupDir(setId, input.service);
+  const { desc, instances } = resolve({ ...input, backup_dir: dir });
+  const inst = instances[0]!;
+  const unit = desc.unit.name;
+  const restarted = block.steps.some((s) => 'unit' in s && s.unit !== 'stop');
+  const tasks: PlanTask[] = [
+    { id: 'backup:folder', kind: 'command.run', title: `mkdir ${dir}`, argv: ['mkdir', '-p', '-m', '0700', dir] },
+    ...stepTasks(block.steps, unit, inst.ctx, 'backup'),
+    {
+      id: 'hash',
+      kind: 'files.hash',
+      title: `sha256 of ${block.files.length} file${block.files.length === 1 ? '' : 's'}`,
+      paths: block.files.map((f) => inst.ctx.files[f.name]!),
+    },
+    ...(block.verify
+      ? [
+          {
+            id: 'verify',
+            kind: 'command.run',
+            title: block.verify.description,
+            argv: block.verify.run.map((a) => renderTemplate(a, inst.ctx)),
+          } as PlanTask,
+        ]
+      : []),
+    ...(restarted ? [afterStart(livenessTask(desc, inst))] : []),
+  ];
+  return {
+    name: BACKUP_PHASE,
+    plans: [{ host_id: inst.host.id, args: { title: `back up ${input.service} on ${inst.host.name}`, tasks } }],
+  };
+}
+
+/**
+ * The backup's files from its phase: the `hash` task's paths (in the catalog's file order) with the sha256 and
+ * size it reported for each.
+ */
+export function backupFiles(
+  names: string[],
+  tasks: PlanTask[],
+  hashed: Record<string, { sha256: string; size: number }> | undefined,
+): ServiceBackupRecord['files'] {
+  const hash = tasks.find((t) => t.id === 'hash');
+  const paths = hash?.kind === 'files.hash' ? hash.paths : [];
+  const out: ServiceBackupRecord['files'] = {};
+  names.forEach((name, i) => {
+    const path = paths[i];
+    const got = path ? hashed?.[path] : undefined;
+    if (!path || !got) throw new CoreError('backup_incomplete', `the backup reported no sha256 for its file ${name}`);
+    out[name] = { path, ...got };
+  });
+  return out;
+}
+
+/**
+ * A restore of `backup` into input.version (the backup's): every hash and the catalog's verification first, on the
+ * host that holds the files; then, when the service runs another version (the restore an upgrade offers), that
+ * version's files and unit written back; the catalog's restore steps (stop, put the data back, start); health,
+ * readiness, functional test. One instance only: restoring members of a cluster one by one is the catalog's
+ * stated limit.
+ */
+export function restorePhases(input: PlanInput, backup: ServiceBackupRecord, opts: { rewrite: boolean }): OperationPhase[] {
+  const block = backupBlock(input);
+  const { desc, instances } = resolve({ ...input, backup_dir: backup.dir });
+  if (instances.length !== 1)
+    throw new CoreError(
+      'restore_unsupported',
+      `${input.service} runs ${instances.length} instances: ${block.restore.limits ?? 'a restore brings back one instance only'}`,
+      { limits: block.restore.limits ?? null },
+    );
+  const inst = instances[0]!;
+  if (inst.host.id !== backup.host_id)
+    throw new CoreError('restore_unsupported', `the backup is on another host than the one ${input.service} runs on now`);
+  const unit = desc.unit.name;
+  const verify: PlanTask[] = [
+    {
+      id: 'verify:hashes',
+      kind: 'files.verify',
+      title: `sha256 of ${Object.keys(backup.files).length} backup file(s) as recorded`,
+      files: Object.fromEntries(Object.values(backup.files).map((f) => [f.path, f.sha256])),
+    },
+    ...(block.verify
+      ? [
+          {
+            id: 'verify:catalog',
+            kind: 'command.run',
+            title: block.verify.description,
+            argv: block.verify.run.map((a) => renderTemplate(a, inst.ctx)),
+          } as PlanTask,
+        ]
+      : []),
+  ];
+  const restore: PlanTask[] = [
+    ...(opts.rewrite
+      ? [{ id: 'stop', kind: 'systemd.stop', title: `systemctl stop ${unit}`, unit } as PlanTask, ...writeTasks(desc, inst)]
+      : []),
+    ...stepTasks(block.restore.steps, unit, inst.ctx, 'restore'),
+    afterStart(livenessTask(desc, inst)),
+    watchTask(desc, inst),
+  ];
+  const on = (name: string, title: string, tasks: PlanTask[]): OperationPhase => ({
+    name,
+    plans: [{ host_id: inst.host.id, args: { title: `${title} on ${inst.host.name}`, tasks } }],
+  });
+  return [
+    on(VERIFY_PHASE, `verify the ${input.service} backup`, verify),
+    on('restore', `restore ${input.service} ${input.version}`, restore),
+    finalChecks(desc, inst, true),
+  ];
+}

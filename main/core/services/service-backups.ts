@@ -1,0 +1,242 @@
+// Backups of the services of a hosts cluster: "Back up now" takes a set (the chosen services, all by default, in
+// dependency order, one backup operation after another under one set id) and a restore brings one service's data
+// back from a set, its files checked again first. The operations themselves run in Services.
+import { randomUUID } from 'node:crypto';
+import type { PublicUser } from '../accounts/accounts';
+import type { Catalog } from '../catalog/catalog';
+import type { Clock } from '../clock';
+import { CoreError, NotFoundError, ValidationError } from '../errors';
+import type { CoreEvents } from '../events';
+import type { Hosts } from '../hosts/hosts';
+import type { Lifecycle } from '../lifecycle/lifecycle';
+import type { ServiceBackupRecord, ServiceBackupSetRecord } from '../store/service-backups-tables';
+import type { Store } from '../store/store';
+import type { OperationView, Services } from './services';
+
+export interface ServiceBackupsDeps {
+  store: Store;
+  clock: Clock;
+  catalog: () => Catalog | null;
+  hosts: Hosts;
+  services: Services;
+  lifecycle: Lifecycle;
+  events: CoreEvents;
+}
+
+export interface ServiceBackupView {
+  service: string;
+  version: string;
+  host: { id: string; name: string };
+  dir: string;
+  files: { name: string; path: string; sha256: string; size: number }[];
+  taken_at: string;
+}
+
+export interface ServiceBackupSetView {
+  id: string;
+  cluster_id: string;
+  reason: ServiceBackupSetRecord['reason'];
+  state: ServiceBackupSetRecord['state'];
+  code: string | null;
+  message: string | null;
+  services: string[];
+  backups: ServiceBackupView[];
+  /** The operation of each service of the set (a backup, or the upgrade that took it first). */
+  operations: { service: string; id: string; action: string; state: string }[];
+  requested_by: string;
+  created_at: string;
+  finished_at: string | null;
+}
+
+export class ServiceBackups {
+  private readonly unsubscribe: () => void;
+
+  constructor(private readonly d: ServiceBackupsDeps) {
+    this.unsubscribe = d.events.subscribe((e) => {
+      if (e.type !== 'service.changed') return;
+      const id = (e.data as { operation_id?: string }).operation_id;
+      const op = id ? d.store.services.operation(id) : undefined;
+      if (op?.action === 'backup' && op.state !== 'running' && op.backup_set_id) void this.continue(op.backup_set_id);
+    });
+  }
+
+  close(): void {
+    this.unsubscribe();
+  }
+
+  /** Sets whose next backup was not started when the manager stopped go on. */
+  resume(): void {
+    for (const s of this.d.store.serviceBackups.running()) if (s.reason === 'manual') void this.continue(s.id);
+  }
+
+  list(clusterId: string, limit = 50): ServiceBackupSetView[] {
+    this.d.hosts.hostsCluster(clusterId);
+    return this.d.store.serviceBackups.sets(clusterId, Math.min(Math.max(Math.trunc(limit) || 50, 1), 200)).map((s) => this.view(s));
+  }
+
+  get(clusterId: string, setId: string): ServiceBackupSetView {
+    return this.view(this.set(clusterId, setId));
+  }
+
+  /** Back up now: `{services?: string[], approval_id?}`; every installed service that keeps data by default. */
+  async create(clusterId: string, body: Record<string, unknown>, user: PublicUser): Promise<ServiceBackupSetView> {
+    this.d.hosts.hostsCluster(clusterId);
+    const catalog = this.d.catalog();
+    if (!catalog) throw new CoreError('catalog_invalid', 'the service catalog is invalid: see the catalog_valid rule');
+    const installed = this.d.store.services.list(clusterId);
+    const backable = installed.filter((r) => catalog.service(r.service)?.backup).map((r) => r.service);
+    let chosen: string[];
+    if (body.services === undefined || body.services === null) {
+      if (backable.length === 0)
+        throw new CoreError('backup_unsupported', 'no service installed on this cluster keeps data the catalog knows how to back up');
+      chosen = backable;
+    } else {
+      if (!Array.isArray(body.services) || body.services.length === 0 || body.services.some((s) => typeof s !== 'string'))
+        throw new ValidationError('services', 'services is a non-empty list of installed service names');
+      for (const s of body.services as string[]) {
+        if (!installed.some((r) => r.service === s)) throw new ValidationError('services', `${s} is not installed on this cluster`);
+        if (!backable.includes(s)) throw new CoreError('backup_unsupported', `${s} keeps no data the catalog knows how to back up`);
+      }
+      chosen = [...new Set(body.services as string[])];
+    }
+    for (const s of chosen)
+      if (this.d.store.services.runningFor(clusterId, s))
+        throw new CoreError('operation_running', `an operation on ${s} is still running; back up when it has ended`);
+    const services = catalog.dependencyOrder(chosen);
+    const approvalId = typeof body.approval_id === 'string' && body.approval_id ? body.approval_id : undefined;
+    // A backup stays possible under a blocked profile (it is how a cluster is brought back into compliance).
+    const admission = await this.d.lifecycle.admit(clusterId, { action: 'backup', service: services.join(',') }, user, approvalId);
+    const id = randomUUID();
+    const now = this.d.clock.now().toISOString();
+    this.d.store.tx(() => {
+      this.d.store.serviceBackups.insertSet({
+        id,
+        cluster_id: clusterId,
+        services,
+        reason: 'manual',
+        requested_by: user.name,
+        created_at: now,
+      });
+      admission.consume(`backup-set:${id}`);
+      this.d.store.audit.append({
+        actor: user.name,
+        action: 'service.backup_requested',
+        cluster_id: clusterId,
+        target: services.join(','),
+        details: { backup_set_id: id, services, approval_id: approvalId ?? null },
+      });
+    });
+    await this.continue(id);
+    return this.get(clusterId, id);
+  }
+
+  /**
+   * Restores one service from a set: `{service, approval_id?}`. Into the version the backup was taken in only; the
+   * one exception is the backup an upgrade took first, which also brings back the version it started from.
+   */
+  async restore(clusterId: string, setId: string, body: Record<string, unknown>, user: PublicUser): Promise<OperationView> {
+    const set = this.set(clusterId, setId);
+    if (typeof body.service !== 'string' || !body.service) throw new ValidationError('service', 'service is the service to restore');
+    const backup = this.d.store.serviceBackups.backup(set.id, body.service);
+    if (!backup) throw new NotFoundError(`backup of ${body.service} in set`, set.id);
+    const r = this.d.store.services.get(clusterId, backup.service);
+    if (!r) throw new CoreError('service_not_installed', `${backup.service} is not installed on this cluster`);
+    let rewrite = false;
+    if (r.version !== backup.version) {
+      const upgrade = set.reason === 'upgrade' ? this.upgradeOf(set) : undefined;
+      if (!upgrade || upgrade.state !== 'succeeded' || upgrade.version !== r.version)
+        throw new CoreError(
+          'backup_version_mismatch',
+          `this backup of ${backup.service} was taken in ${backup.version}; the service runs ${r.version}`,
+          { backup_version: backup.version, version: r.version },
+        );
+      rewrite = true;
+    }
+    const approvalId = typeof body.approval_id === 'string' && body.approval_id ? body.approval_id : undefined;
+    return this.d.services.restore(clusterId, backup, user, approvalId, rewrite);
+  }
+
+  /** Starts the set's next backup, or ends the set when its last one ended (or one failed). */
+  private async continue(setId: string): Promise<void> {
+    const { store } = this.d;
+    const set = store.serviceBackups.set(setId);
+    if (!set || set.state !== 'running' || set.reason !== 'manual') return;
+    const ops = this.operationsOf(set);
+    for (const service of set.services) {
+      const op = ops.find((o) => o.service === service);
+      if (op?.state === 'running') return;
+      if (op?.state === 'failed') return this.finish(set, 'failed', op.code ?? 'plan_failed', `${service}: ${op.message ?? 'failed'}`);
+      if (op) continue;
+      try {
+        await this.d.services.backup(set.cluster_id, service, set.id, { id: set.requested_by, name: set.requested_by });
+      } catch (error) {
+        if (!(error instanceof CoreError)) throw error;
+        this.finish(set, 'failed', error.code, `${service}: ${error.message}`);
+      }
+      return;
+    }
+    this.finish(set, 'succeeded', null, null);
+  }
+
+  private finish(set: ServiceBackupSetRecord, state: 'succeeded' | 'failed', code: string | null, message: string | null): void {
+    const { store, clock } = this.d;
+    store.tx(() => {
+      store.serviceBackups.finishSet(set.id, state, code, message, clock.now().toISOString());
+      store.audit.append({
+        actor: 'manager',
+        action: state === 'succeeded' ? 'service.backup_succeeded' : 'service.backup_failed',
+        cluster_id: set.cluster_id,
+        target: set.services.join(','),
+        details: { backup_set_id: set.id, code, message },
+      });
+    });
+    this.d.events.emit('backup.changed', { cluster_id: set.cluster_id, backup_set_id: set.id });
+  }
+
+  private set(clusterId: string, setId: string): ServiceBackupSetRecord {
+    this.d.hosts.hostsCluster(clusterId);
+    const set = this.d.store.serviceBackups.set(setId);
+    if (!set || set.cluster_id !== clusterId) throw new NotFoundError('backup set', setId);
+    return set;
+  }
+
+  /** The operations that took (or restored) the set's backups, oldest first. */
+  private operationsOf(set: ServiceBackupSetRecord) {
+    return this.d.store.services
+      .operations(set.cluster_id, null, 200)
+      .filter((o) => o.backup_set_id === set.id)
+      .reverse();
+  }
+
+  private upgradeOf(set: ServiceBackupSetRecord) {
+    return this.operationsOf(set).find((o) => o.action === 'upgrade');
+  }
+
+  private view(s: ServiceBackupSetRecord): ServiceBackupSetView {
+    const names = new Map(this.d.store.hosts.list(s.cluster_id).map((h) => [h.id, h.name]));
+    const backup = (b: ServiceBackupRecord): ServiceBackupView => ({
+      service: b.service,
+      version: b.version,
+      host: { id: b.host_id, name: names.get(b.host_id) ?? b.host_id },
+      dir: b.dir,
+      files: Object.entries(b.files).map(([name, f]) => ({ name, ...f })),
+      taken_at: b.created_at,
+    });
+    return {
+      id: s.id,
+      cluster_id: s.cluster_id,
+      reason: s.reason,
+      state: s.state,
+      code: s.code,
+      message: s.message,
+      services: s.services,
+      backups: this.d.store.serviceBackups.backups(s.id).map(backup),
+      operations: this.operationsOf(s)
+        .filter((o) => o.action !== 'restore')
+        .map((o) => ({ service: o.service, id: o.id, action: o.action, state: o.state })),
+      requested_by: s.requested_by,
+      created_at: s.created_at,
+      finished_at: s.finished_at,
+    };
+  }
+}
