@@ -9,6 +9,7 @@ import { catalogCalls } from './catalog';
 import { clusterCalls } from './clusters';
 import { componentCalls } from './components';
 import { hostCalls } from './hosts';
+import { hostsCareCalls } from './hostsCare';
 import { mirrorCalls } from './mirror';
 import { profileCalls } from './profiles';
 import { reportCalls } from './reports';
@@ -35,12 +36,14 @@ export {
   type Transport,
 } from './transport';
 
-export class ApiClient extends catalogCalls(
-  serviceCalls(
-    hostCalls(
-      tokenCalls(
-        mirrorCalls(
-          reportCalls(auditCalls(settingsCalls(approvalCalls(profileCalls(componentCalls(clusterCalls(sessionCalls(ApiCore)))))))),
+export class ApiClient extends hostsCareCalls(
+  catalogCalls(
+    serviceCalls(
+      hostCalls(
+        tokenCalls(
+          mirrorCalls(
+            reportCalls(auditCalls(settingsCalls(approvalCalls(profileCalls(componentCalls(clusterCalls(sessionCalls(ApiCore)))))))),
+          ),
         ),
       ),
     ),

@@ -21,6 +21,7 @@ import { createMirrorStore } from '../stores/mirror';
 import { createUsersStore } from '../stores/users';
 import { createHostsStore } from '../stores/hosts';
 import { createServicesStore } from '../stores/services';
+import { createDriftStore, createServiceBackupsStore, createSupportStore } from '../stores/hostsCare';
 import { createTokensStore } from '../stores/tokens';
 import { createRouterStore } from '../stores/router';
 import { createSessionStore } from '../stores/session';
@@ -86,6 +87,9 @@ export const paletteStore = createPaletteStore();
 export const hostsStore = createHostsStore({ client });
 /** The Services tab of the open hosts cluster. */
 export const servicesStore = createServicesStore({ client });
+export const serviceBackupsStore = createServiceBackupsStore({ client });
+export const driftStore = createDriftStore({ client });
+export const supportStore = createSupportStore({ client });
 /** The Profile tab of the open cluster (and the four-eyes flag the components tab needs). */
 export const profileStore = createProfileStore({ client });
 /** The Approvals screen. */
@@ -117,6 +121,9 @@ export function resetDataStores(): void {
   checksStore.getState().reset();
   hostsStore.getState().reset();
   servicesStore.getState().reset();
+  serviceBackupsStore.getState().reset();
+  driftStore.getState().reset();
+  supportStore.getState().reset();
   mfaEnrolmentStore.getState().reset();
   consoleSettingsStore.getState().reset();
   mirrorStore.getState().reset();
@@ -134,6 +141,9 @@ export function startLiveStores(): () => void {
     clusterApprovalsStore.getState().startLive(),
     hostsStore.getState().startLive(),
     servicesStore.getState().startLive(),
+    serviceBackupsStore.getState().startLive(),
+    driftStore.getState().startLive(),
+    supportStore.getState().startLive(),
     mirrorStore.getState().startLive(),
   ];
   return () => {
@@ -172,6 +182,9 @@ export const useApprovals = storeHook(approvalsStore);
 export const useClusterApprovals = storeHook(clusterApprovalsStore);
 export const useHosts = storeHook(hostsStore);
 export const useServices = storeHook(servicesStore);
+export const useServiceBackups = storeHook(serviceBackupsStore);
+export const useDrift = storeHook(driftStore);
+export const useSupport = storeHook(supportStore);
 export const useChecks = storeHook(checksStore);
 export const useMfaEnrolment = storeHook(mfaEnrolmentStore);
 export const useConsoleSettings = storeHook(consoleSettingsStore);

@@ -33,6 +33,13 @@ const SHOW_SERVER_MESSAGE = new Set([
   'bundle_malformed',
   'bundle_not_found',
   'catalog_invalid',
+  // Services on hosts: the manager says why an upgrade, a rollback or a restore cannot be, and which limit applies.
+  'upgrade_incompatible',
+  'rollback_refused',
+  'restore_unsupported',
+  'backup_version_mismatch',
+  'backup_unsupported',
+  'backup_modified',
 ]);
 
 /** Stands for the command in a hint until it is rendered as <code>. */

@@ -9,7 +9,19 @@ export type ScreenId = (typeof SCREENS)[number];
 export const DEFAULT_SCREEN: ScreenId = 'clusters';
 
 /** The tabs of a cluster page. */
-export const CLUSTER_TABS = ['overview', 'profile', 'import', 'agent', 'hosts', 'services', 'components', 'commands'] as const;
+export const CLUSTER_TABS = [
+  'overview',
+  'profile',
+  'import',
+  'agent',
+  'hosts',
+  'services',
+  'backups',
+  'drift',
+  'support',
+  'components',
+  'commands',
+] as const;
 export type ClusterTab = (typeof CLUSTER_TABS)[number];
 export const DEFAULT_CLUSTER_TAB: ClusterTab = 'overview';
 
@@ -17,7 +29,7 @@ const WRITE_TABS: readonly ClusterTab[] = ['import', 'agent'];
 /** A hosts cluster has no Kubernetes import, cluster agent or ManagedComponents: its hosts have node agents. */
 const KUBERNETES_TABS: readonly ClusterTab[] = ['overview', 'import', 'agent', 'components'];
 /** Only a hosts cluster has hosts, and the catalog services installed on them. */
-const HOSTS_TABS: readonly ClusterTab[] = ['hosts', 'services'];
+const HOSTS_TABS: readonly ClusterTab[] = ['hosts', 'services', 'backups', 'drift', 'support'];
 
 /** Whether a cluster page has this tab, for the cluster's kind (Kubernetes while not known yet) and the operator. */
 export function hasClusterTab(tab: ClusterTab, kind: ClusterKind | undefined, canWrite: boolean): boolean {

@@ -1,6 +1,6 @@
 // One cluster: header (name, state, tenant, profile), then tabs: overview (agent and inventory), profile (rules,
-// preflight checks, backups), import, agent installation, components, hosts and services (hosts clusters) and
-// commands. The tab is part of the address (#/clusters/<id>/<tab>).
+// preflight checks, backups), import, agent installation, components, hosts, services, their backups, drift and
+// support archives (hosts clusters) and commands. The tab is part of the address (#/clusters/<id>/<tab>).
 import { useEffect, type ReactElement } from 'react';
 import { clusterPageStore, clusterSetupStore, routerStore, useClusterPage, useRouter, useSession, useT } from '../../app/stores';
 import { clusterHash, hasClusterTab, hashOf, type ClusterTab } from '../../stores/router';
@@ -18,6 +18,9 @@ import { OverviewTab } from './OverviewTab';
 import { ProfileTab } from './ProfileTab';
 import { HostsTab } from './HostsTab';
 import { ServicesTab } from './ServicesTab';
+import { ServiceBackupsTab } from './ServiceBackupsTab';
+import { DriftTab } from './DriftTab';
+import { SupportTab } from './SupportTab';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { RefreshButton } from '../../components/RefreshButton';
 
@@ -45,6 +48,9 @@ export function ClusterPage({ clusterId }: { clusterId: string }): ReactElement 
       { id: 'agent', label: t('cluster.tab.agent') },
       { id: 'hosts', label: t('cluster.tab.hosts') },
       { id: 'services', label: t('cluster.tab.services') },
+      { id: 'backups', label: t('cluster.tab.backups') },
+      { id: 'drift', label: t('cluster.tab.drift') },
+      { id: 'support', label: t('cluster.tab.support') },
       { id: 'components', label: t('cluster.tab.components') },
       { id: 'commands', label: t('cluster.tab.commands') },
     ] as const
@@ -134,6 +140,9 @@ export function ClusterPage({ clusterId }: { clusterId: string }): ReactElement 
         {shown === 'agent' ? <AgentWizard clusterId={clusterId} /> : null}
         {shown === 'hosts' ? <HostsTab clusterId={clusterId} /> : null}
         {shown === 'services' ? <ServicesTab clusterId={clusterId} /> : null}
+        {shown === 'backups' ? <ServiceBackupsTab clusterId={clusterId} /> : null}
+        {shown === 'drift' ? <DriftTab clusterId={clusterId} /> : null}
+        {shown === 'support' ? <SupportTab clusterId={clusterId} /> : null}
         {shown === 'components' ? <ComponentsTab clusterId={clusterId} /> : null}
         {shown === 'commands' ? <ClusterCommandsTab clusterId={clusterId} /> : null}
       </TabPanel>

@@ -1,0 +1,148 @@
+// The Drift tab of a hosts cluster: the config_drift alert while a finding is open, "Scan now" (the agents hash
+// every managed file and unit; the manager also scans every hour), the findings (modified, deleted, replaced) with
+// how each was resolved, "Realign" on an open one, and the report-only mode for change-freeze periods.
+import { useEffect, type ReactElement } from 'react';
+import type { DriftFindingView, DriftMode } from '../../../../preload/api';
+import { driftStore, useDrift, useFormat, useSession, useT } from '../../app/stores';
+import { BusyButton } from '../../components/BusyButton';
+import { DataTable } from '../../components/DataTable';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { Icon } from '../../components/Icon';
+import { ListView } from '../../components/ListView';
+import { Panel } from '../../components/Panel';
+import { RefreshButton } from '../../components/RefreshButton';
+import { selectCanWrite } from '../../stores/session';
+
+const MODES: readonly DriftMode[] = ['realign', 'report_only'];
+
+export function DriftTab({ clusterId }: { clusterId: string }): ReactElement {
+  const t = useT();
+  const { view, status, error, writes } = useDrift.fields('view', 'status', 'error', 'writes');
+  const canWrite = useSession(selectCanWrite);
+
+  useEffect(() => {
+    void driftStore.getState().open(clusterId);
+  }, [clusterId]);
+
+  const findings = view?.findings ?? [];
+  return (
+    <div className="drift-tab" data-testid="cluster-drift">
+      <Panel
+        titleId="drift-title"
+        title={t('drift.title')}
+        icon="alert"
+        actions={
+          <>
+            {canWrite ? (
+              <BusyButton
+                busy={writes.scan.pending}
+                text={['drift.scanNow', 'drift.scanning']}
+                icon="refresh"
+                variant="plain"
+                size="sm"
+                onClick={() => driftStore.getState().write('scan', (client, id) => client.scanDrift(id))}
+                testId="drift-scan-now"
+              />
+            ) : null}
+            <RefreshButton onClick={() => void driftStore.getState().load()} />
+          </>
+        }
+      >
+        <p className="help">{t('drift.help')}</p>
+        {view?.alert ? (
+          <p className="notice notice-warning" role="alert" data-testid="drift-alert">
+            <Icon name="alert" />
+            {t('drift.alert', { count: String(view.alert.open_findings), since: view.alert.since })}
+          </p>
+        ) : view ? (
+          <p className="muted" data-testid="drift-clear">
+            {t('drift.clear')}
+          </p>
+        ) : null}
+        {view?.scanned && view.scanned.unanswered.length > 0 ? (
+          <p className="notice" role="status" data-testid="drift-unanswered">
+            {t('drift.unanswered', { hosts: view.scanned.unanswered.join(', ') })}
+          </p>
+        ) : null}
+        {view ? (
+          <div className="field field-inline">
+            <label htmlFor="drift-mode">{t('drift.mode')}</label>
+            <select
+              id="drift-mode"
+              value={view.mode}
+              disabled={!canWrite || writes.mode.pending}
+              onChange={(e) =>
+                void driftStore.getState().write('mode', (client, id) => client.setDriftMode(id, e.target.value as DriftMode))
+              }
+              data-testid="drift-mode"
+            >
+              {MODES.map((m) => (
+                <option key={m} value={m}>
+                  {t(`drift.mode.${m}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        {(['scan', 'mode', 'realign'] as const).map((w) =>
+          writes[w].error ? <ErrorNotice key={w} error={writes[w].error} testId={`drift-${w}-error`} /> : null,
+        )}
+        {error ? <ErrorNotice error={error} testId="drift-error" /> : null}
+        <ListView
+          status={status}
+          count={findings.length}
+          empty={{ icon: 'check', title: t('drift.empty.title'), body: t('drift.empty.body'), testId: 'drift-empty' }}
+        >
+          <DataTable
+            caption={t('drift.findings')}
+            columns={[
+              ...(['host', 'path', 'state', 'service', 'detected', 'resolution'] as const).map((c) => t(`drift.col.${c}`)),
+              { header: t('drift.col.actions'), hidden: true },
+            ]}
+            testId="drift-findings"
+          >
+            {findings.map((f) => (
+              <FindingRow key={f.id} finding={f} canRealign={canWrite && view?.mode === 'realign'} busy={writes.realign.pending} />
+            ))}
+          </DataTable>
+        </ListView>
+      </Panel>
+    </div>
+  );
+}
+
+function FindingRow({ finding: f, canRealign, busy }: { finding: DriftFindingView; canRealign: boolean; busy: boolean }): ReactElement {
+  const t = useT();
+  const fmt = useFormat();
+  return (
+    <tr data-testid="drift-finding" data-path={f.path} data-state={f.state} data-resolution={f.resolution ?? ''}>
+      <th scope="row">{f.host_name}</th>
+      <td>
+        <code>{f.path}</code>
+        {f.detail ? <span className="muted"> ({f.detail})</span> : null}
+      </td>
+      <td>{t(`drift.state.${f.state}`)}</td>
+      <td>{f.service ?? '—'}</td>
+      <td>{fmt.dateTime(f.detected_at)}</td>
+      <td>
+        {f.resolution
+          ? t('drift.resolved', { how: t(`drift.resolution.${f.resolution}`), at: fmt.dateTime(f.resolved_at!) })
+          : t('drift.open')}
+      </td>
+      <td>
+        {canRealign && !f.resolved_at ? (
+          <button
+            type="button"
+            className="btn btn-sm"
+            disabled={busy}
+            onClick={() => void driftStore.getState().write('realign', (client) => client.realignFinding(f.id))}
+            aria-label={t('drift.realignName', { path: f.path, host: f.host_name })}
+            data-testid="drift-realign"
+          >
+            {t('drift.realign')}
+          </button>
+        ) : null}
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,189 @@
+// The Backups tab of a hosts cluster: "Back up now" for the chosen services that keep data (all by default, taken
+// in dependency order under one set id), the sets with each file's sha256, and the restore of one service from a
+// set (its files checked again on the host before anything is stopped). Live: sets move on as operations end.
+import { useEffect, useState, type ReactElement } from 'react';
+import type { OperationView, ServiceBackupSet } from '../../../../preload/api';
+import { serviceBackupsStore, servicesStore, useFormat, useServiceBackups, useServices, useSession, useT } from '../../app/stores';
+import { BusyButton } from '../../components/BusyButton';
+import { DataTable } from '../../components/DataTable';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { ListView } from '../../components/ListView';
+import { Panel } from '../../components/Panel';
+import { RefreshButton } from '../../components/RefreshButton';
+import { clusterHash } from '../../stores/router';
+import { selectCanWrite } from '../../stores/session';
+import { OperationStateBadge } from './ServiceOperation';
+
+export function ServiceBackupsTab({ clusterId }: { clusterId: string }): ReactElement {
+  const t = useT();
+  const { view, status, error, writes } = useServiceBackups.fields('view', 'status', 'error', 'writes');
+  const { items: services, catalog } = useServices.fields('items', 'catalog');
+  const canWrite = useSession(selectCanWrite);
+  const keeping = services.filter((s) => catalog.find((c) => c.service === s.service)?.backup).map((s) => s.service);
+  const [unchecked, setUnchecked] = useState<ReadonlySet<string>>(new Set());
+  const [restoring, setRestoring] = useState<OperationView | null>(null);
+  const chosen = keeping.filter((s) => !unchecked.has(s));
+
+  useEffect(() => {
+    void serviceBackupsStore.getState().open(clusterId);
+    void servicesStore.getState().open(clusterId);
+  }, [clusterId]);
+
+  const backUp = (): void =>
+    void serviceBackupsStore
+      .getState()
+      .write('backUp', (client, id) => client.backUpServices(id, chosen.length === keeping.length ? undefined : chosen));
+
+  return (
+    <div className="service-backups-tab" data-testid="cluster-backups">
+      <Panel
+        titleId="service-backups-title"
+        title={t('serviceBackups.title')}
+        icon="download"
+        actions={<RefreshButton onClick={() => void serviceBackupsStore.getState().load()} />}
+      >
+        <p className="help">{t('serviceBackups.help')}</p>
+        {canWrite ? (
+          <form
+            className="form form-inline"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (!writes.backUp.pending && chosen.length > 0) backUp();
+            }}
+            data-testid="back-up-form"
+          >
+            <fieldset className="field field-inline">
+              <legend>{t('serviceBackups.services')}</legend>
+              {keeping.length === 0 ? <span className="muted">{t('serviceBackups.nothingToBackUp')}</span> : null}
+              {keeping.map((s) => (
+                <label key={s} className="check">
+                  <input
+                    type="checkbox"
+                    checked={!unchecked.has(s)}
+                    onChange={(e) => {
+                      const next = new Set(unchecked);
+                      if (e.target.checked) next.delete(s);
+                      else next.add(s);
+                      setUnchecked(next);
+                    }}
+                    data-testid={`back-up-service-${s}`}
+                  />
+                  {s}
+                </label>
+              ))}
+            </fieldset>
+            <BusyButton
+              submit
+              busy={writes.backUp.pending}
+              disabled={chosen.length === 0}
+              text={['serviceBackups.now', 'serviceBackups.starting']}
+              icon="download"
+              testId="service-back-up-now"
+            />
+          </form>
+        ) : null}
+        {writes.backUp.error ? <ErrorNotice error={writes.backUp.error} testId="service-back-up-error" /> : null}
+        {writes.restore.error ? <ErrorNotice error={writes.restore.error} testId="service-restore-error" /> : null}
+        {restoring && !writes.restore.error ? (
+          <p role="status" data-testid="service-restore-started">
+            {t('serviceBackups.restoreStarted', { service: restoring.service, id: restoring.id.slice(0, 8) })}{' '}
+            <a href={clusterHash(clusterId, 'services')}>{t('serviceBackups.followOnServices')}</a>
+          </p>
+        ) : null}
+        {error ? <ErrorNotice error={error} testId="service-backups-error" /> : null}
+        <ListView
+          status={status}
+          count={view?.length ?? 0}
+          empty={{
+            icon: 'download',
+            title: t('serviceBackups.empty.title'),
+            body: t('serviceBackups.empty.body'),
+            testId: 'service-backups-empty',
+          }}
+        >
+          <ul className="plain-list" data-testid="service-backup-sets">
+            {(view ?? []).map((set) => (
+              <BackupSetItem key={set.id} set={set} canWrite={canWrite} busy={writes.restore.pending} onRestored={setRestoring} />
+            ))}
+          </ul>
+        </ListView>
+      </Panel>
+    </div>
+  );
+}
+
+function BackupSetItem({
+  set,
+  canWrite,
+  busy,
+  onRestored,
+}: {
+  set: ServiceBackupSet;
+  canWrite: boolean;
+  busy: boolean;
+  onRestored: (op: OperationView | null) => void;
+}): ReactElement {
+  const t = useT();
+  const fmt = useFormat();
+  return (
+    <li data-testid="service-backup-set" data-set-id={set.id} data-state={set.state}>
+      <p>
+        <strong>{fmt.dateTimeLong(set.created_at)}</strong> <OperationStateBadge state={set.state} />{' '}
+        <span className="muted">
+          {t(`serviceBackups.reason.${set.reason}`)} · {t('serviceBackups.by', { by: set.requested_by })} · <code>{set.id}</code>
+        </span>
+      </p>
+      {set.message ? (
+        <p className="muted" data-testid="service-backup-set-message">
+          {set.code ? <code>{set.code}</code> : null} {set.message}
+        </p>
+      ) : null}
+      <DataTable
+        caption={t('serviceBackups.filesOf', { id: set.id })}
+        columns={[
+          ...(['service', 'version', 'host', 'file', 'size', 'sha256'] as const).map((c) => t(`serviceBackups.col.${c}`)),
+          { header: t('serviceBackups.col.actions'), hidden: true },
+        ]}
+        wrap={false}
+      >
+        {set.backups.flatMap((b) =>
+          b.files.map((f, i) => (
+            <tr key={`${b.service}:${f.name}`} data-testid="service-backup-file" data-service={b.service}>
+              <th scope="row">{i === 0 ? b.service : null}</th>
+              <td>{i === 0 ? b.version : null}</td>
+              <td>{i === 0 ? b.host.name : null}</td>
+              <td>
+                <code>{f.path}</code>
+              </td>
+              <td>{t('backups.bytes', { size: fmt.number(f.size) })}</td>
+              <td>
+                <code className="digest selectable" data-testid="service-backup-sha256">
+                  {f.sha256}
+                </code>
+              </td>
+              <td>
+                {canWrite && i === 0 ? (
+                  <button
+                    type="button"
+                    className="btn btn-sm"
+                    disabled={busy}
+                    onClick={() =>
+                      void serviceBackupsStore
+                        .getState()
+                        .write('restore', (client, id) => client.restoreServiceBackup(id, set.id, b.service))
+                        .then(onRestored)
+                    }
+                    aria-label={t('serviceBackups.restoreName', { service: b.service, id: set.id })}
+                    data-testid={`service-restore-${b.service}`}
+                  >
+                    {t('serviceBackups.restore')}
+                  </button>
+                ) : null}
+              </td>
+            </tr>
+          )),
+        )}
+      </DataTable>
+    </li>
+  );
+}
