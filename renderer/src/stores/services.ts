@@ -3,7 +3,7 @@
 // installing a service and its actions. Live: `service.changed` and `command.changed` (plans report task by
 // task) of this cluster reload the list; a burst becomes one reload.
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { CatalogServiceSummary, OperationView, ServiceAction, ServiceInstall, ServiceView } from '../../../preload/api';
+import type { CatalogServiceSummary, OperationView, ServiceAction, ServiceInstall, ServiceView, UpgradeAnswer } from '../../../preload/api';
 import { toApiError, type ApiError } from '../api/client';
 import type { LoadStatus } from './clusters';
 import { emptyList, loadClusterList, type ListState } from './list';
@@ -31,6 +31,8 @@ export interface ServicesState extends ListState<ServiceView>, LiveStore {
   catalogError: ApiError | null;
   installing: ServiceMutation;
   acting: ServiceMutation;
+  /** What the catalog says of the upgrade last asked about (Upgrade panel). */
+  upgradeCheck: { service: string; to: string; answer: UpgradeAnswer | null; error: ApiError | null } | null;
 
   open(clusterId: string): Promise<void>;
   load(): Promise<void>;
@@ -39,6 +41,11 @@ export interface ServicesState extends ListState<ServiceView>, LiveStore {
   runAction(service: string, action: ServiceAction, approvalId?: string): Promise<OperationView | null>;
   clearInstall(): void;
   clearAction(): void;
+  checkUpgrade(service: string, to: string): Promise<void>;
+  upgrade(service: string, version: string): Promise<OperationView | null>;
+  rollback(service: string): Promise<OperationView | null>;
+  /** The restore a refused rollback offers: the backup the upgrade took first, its version and data. */
+  restoreBackup(service: string, setId: string): Promise<OperationView | null>;
 }
 
 export type ServicesStore = StoreApi<ServicesState>;
@@ -52,6 +59,7 @@ export function createServicesStore(deps: LiveDeps): ServicesStore {
     ...emptyList<ServiceView>(),
     installing: IDLE,
     acting: IDLE,
+    upgradeCheck: null,
   };
   const noCatalog = { catalog: [], catalogValid: true, catalogStatus: 'idle' as LoadStatus, catalogError: null };
   return createStore<ServicesState>()((set, get) => {
@@ -119,6 +127,30 @@ export function createServicesStore(deps: LiveDeps): ServicesStore {
 
       clearAction() {
         set({ acting: IDLE });
+      },
+
+      async checkUpgrade(service, to) {
+        const id = get().clusterId;
+        if (!id) return;
+        set({ upgradeCheck: { service, to, answer: null, error: null } });
+        try {
+          const answer = await api.upgradeInfo(id, service, to);
+          if (get().clusterId === id) set({ upgradeCheck: { service, to, answer, error: null } });
+        } catch (e) {
+          if (get().clusterId === id) set({ upgradeCheck: { service, to, answer: null, error: toApiError(e) } });
+        }
+      },
+
+      upgrade(service, version) {
+        return mutate('acting', { service, action: null }, (id) => api.upgradeService(id, service, version));
+      },
+
+      rollback(service) {
+        return mutate('acting', { service, action: null }, (id) => api.rollbackService(id, service));
+      },
+
+      restoreBackup(service, setId) {
+        return mutate('acting', { service, action: null }, (id) => api.restoreServiceBackup(id, setId, service));
       },
 
       handleEvent(event) {

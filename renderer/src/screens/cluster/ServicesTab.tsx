@@ -16,6 +16,7 @@ import { OperationError } from './OperationError';
 import { ServiceActionConfirm } from './ServiceActions';
 import { ServiceOperation } from './ServiceOperation';
 import { ServicesTable } from './ServicesTable';
+import { ServiceUpgrade } from './ServiceUpgrade';
 
 export function ServicesTab({ clusterId }: { clusterId: string }): ReactElement {
   const t = useT();
@@ -75,6 +76,7 @@ export function ServicesTab({ clusterId }: { clusterId: string }): ReactElement 
         </ListView>
       </Panel>
       {shown?.operation ? <ServiceOperation operation={shown.operation} /> : null}
+      {canWrite ? <ServiceUpgrade onStarted={setPicked} /> : null}
       {canWrite ? <InstallServiceForm clusterId={clusterId} onInstalled={setPicked} /> : null}
     </div>
   );

@@ -9,6 +9,7 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { until } from '../../../support/agent-harness';
+import { openConsole } from '../../../support/browser';
 import { REPO_ROOT } from '../../../support/cli';
 import { describeHosts, type TestHost } from '../../../support/hosts';
 import { operate as operateOn, serviceHosts, sh, type ServiceHosts } from '../../../support/service-hosts';
@@ -243,5 +244,64 @@ describeHosts('service backups and restores on a booted host', () => {
     expect(await version('nats')).toBe('2.9.10-1');
     expect(await sh(host, 'systemctl cat navin-nats.service')).toContain('/opt/navin/nats/2.9.10-1/nats-server');
     expect(await messages()).toEqual(originals);
+  });
+
+  test('in Chromium: Back up now with the services chosen, a restore from the Backups tab, and the restore a refused rollback offers', async () => {
+    const browser = await openConsole(s.h.manager.url, { name: 'alice', password: 'correct horse battery' });
+    const shot = (name: string) => browser.page.screenshot({ path: join(REPO_ROOT, 'test-results', 'screenshots', name), fullPage: true });
+    try {
+      const { page } = browser;
+      const origin = new URL(s.h.manager.url).origin;
+      await page.goto(`${origin}/#/clusters/${cluster}/backups`);
+      const tab = page.getByTestId('cluster-backups');
+      const before = (await s.h.api('GET', `/api/v1/clusters/${cluster}/service-backups`)).body.items.length;
+      await expect.poll(() => tab.getByTestId('service-backup-set').count(), { timeout: 15_000 }).toBe(before);
+      // Only NATS this time: etcd unchecked.
+      await tab.getByTestId('back-up-service-etcd').uncheck();
+      await tab.getByTestId('service-back-up-now').click();
+      await expect.poll(() => tab.getByTestId('service-backup-set').count(), { timeout: 30_000 }).toBe(before + 1);
+      const newest = tab.getByTestId('service-backup-set').first();
+      await newest.and(page.locator('[data-state="succeeded"]')).waitFor({ timeout: 120_000 });
+      expect(await newest.getByTestId('service-backup-file').count()).toBe(1);
+      expect(await newest.getByTestId('service-backup-file').getAttribute('data-service')).toBe('nats');
+      expect(await newest.getByTestId('service-backup-sha256').innerText()).toMatch(/^[0-9a-f]{64}$/);
+      await shot('service-backups-en.png');
+
+      await publish(['after-ui-backup']);
+      const prior = (await s.h.api('GET', `/api/v1/clusters/${cluster}/services/nats`)).body.operation?.id;
+      await newest.getByTestId('service-restore-nats').click();
+      await tab.getByTestId('service-restore-started').waitFor();
+      const restored = await until(
+        'the restore started from the console',
+        async () => {
+          const op = (await s.h.api('GET', `/api/v1/clusters/${cluster}/services/nats`)).body.operation;
+          return op?.action === 'restore' && op.id !== prior && op.state !== 'running' ? op : undefined;
+        },
+        120_000,
+        200,
+      );
+      expect(restored.state, restored.message).toBe('succeeded');
+      expect(await messages()).toEqual(originals);
+
+      // The Upgrade panel: the catalog's answer, the upgrade, the refused rollback and the restore it offers.
+      await page.goto(`${origin}/#/clusters/${cluster}/services`);
+      const panel = page.getByTestId('service-upgrade');
+      await panel.getByTestId('upgrade-service').selectOption('nats');
+      await panel.getByTestId('upgrade-to').selectOption('2.9.10-2');
+      await panel.getByTestId('upgrade-check').click();
+      await panel.getByTestId('upgrade-migrations').getByText('irreversible').waitFor();
+      await panel.getByTestId('upgrade-no-rollback').waitFor();
+      await panel.getByTestId('upgrade-submit').click();
+      await until('the upgrade', async () => ((await version('nats')) === '2.9.10-2' ? true : undefined), 120_000, 200);
+      await panel.getByTestId('rollback-submit').click();
+      await panel.getByTestId('restore-offer').waitFor({ timeout: 30_000 });
+      await page.getByTestId('service-action-error').and(page.locator('[data-error-code="rollback_refused"]')).waitFor();
+      await shot('service-rollback-refused-en.png');
+      await panel.getByTestId('restore-offer-submit').click();
+      await until('the restore of the upgrade', async () => ((await version('nats')) === '2.9.10-1' ? true : undefined), 120_000, 200);
+      expect(await messages()).toEqual(originals);
+    } finally {
+      await browser.close();
+    }
   });
 });
