@@ -1106,6 +1106,8 @@ export const en = {
   'drift.open': 'Open',
   'drift.realign': 'Realign',
   'drift.realignName': 'Realign {path} on {host}',
+  'drift.realignStarted':
+    'Realign of {service} started (operation {id}): its plan is on the Services tab; the next scan resolves the findings it rewrote.',
   'support.title': 'Support archive',
   'support.help':
     'A redacted tar.gz for the vendor’s support: the cluster and its profile, host facts, services and versions, rendered config files, the last journal lines of each instance, operations, alerts and drift findings. Secrets, credentials, keys, e-mail addresses, user names, phone and card numbers and IP addresses in logs are replaced; operators become pseudonyms.',

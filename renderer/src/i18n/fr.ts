@@ -1132,6 +1132,8 @@ export const fr: Record<MessageKey, string> = {
   'drift.open': 'Ouvert',
   'drift.realign': 'Réaligner',
   'drift.realignName': 'Réaligner {path} sur {host}',
+  'drift.realignStarted':
+    'Réalignement de {service} lancé (opération {id}) : son plan est dans l’onglet Services ; la recherche suivante résout les constats réécrits.',
   'support.title': 'Archive de support',
   'support.help':
     'Un tar.gz expurgé pour le support de l’éditeur : le cluster et son profil, les faits des hôtes, les services et versions, les fichiers de configuration rendus, les dernières lignes du journal de chaque instance, les opérations, alertes et constats de dérive. Secrets, identifiants, clés, adresses e-mail, noms d’utilisateur, numéros de téléphone et de carte et adresses IP des journaux sont remplacés ; les opérateurs deviennent des pseudonymes.',

@@ -1,8 +1,8 @@
 // The Drift tab of a hosts cluster: the config_drift alert while a finding is open, "Scan now" (the agents hash
 // every managed file and unit; the manager also scans every hour), the findings (modified, deleted, replaced) with
 // how each was resolved, "Realign" on an open one, and the report-only mode for change-freeze periods.
-import { useEffect, type ReactElement } from 'react';
-import type { DriftFindingView, DriftMode } from '../../../../preload/api';
+import { useEffect, useState, type ReactElement } from 'react';
+import type { DriftFindingView, DriftMode, OperationView } from '../../../../preload/api';
 import { driftStore, useDrift, useFormat, useSession, useT } from '../../app/stores';
 import { BusyButton } from '../../components/BusyButton';
 import { DataTable } from '../../components/DataTable';
@@ -19,6 +19,7 @@ export function DriftTab({ clusterId }: { clusterId: string }): ReactElement {
   const t = useT();
   const { view, status, error, writes } = useDrift.fields('view', 'status', 'error', 'writes');
   const canWrite = useSession(selectCanWrite);
+  const [realigning, setRealigning] = useState<OperationView | null>(null);
 
   useEffect(() => {
     void driftStore.getState().open(clusterId);
@@ -88,6 +89,11 @@ export function DriftTab({ clusterId }: { clusterId: string }): ReactElement {
           writes[w].error ? <ErrorNotice key={w} error={writes[w].error} testId={`drift-${w}-error`} /> : null,
         )}
         {error ? <ErrorNotice error={error} testId="drift-error" /> : null}
+        {realigning && !writes.realign.error ? (
+          <p role="status" data-testid="drift-realign-started">
+            {t('drift.realignStarted', { service: realigning.service, id: realigning.id.slice(0, 8) })}
+          </p>
+        ) : null}
         <ListView
           status={status}
           count={findings.length}
@@ -102,7 +108,13 @@ export function DriftTab({ clusterId }: { clusterId: string }): ReactElement {
             testId="drift-findings"
           >
             {findings.map((f) => (
-              <FindingRow key={f.id} finding={f} canRealign={canWrite && view?.mode === 'realign'} busy={writes.realign.pending} />
+              <FindingRow
+                key={f.id}
+                finding={f}
+                canRealign={canWrite && view?.mode === 'realign'}
+                busy={writes.realign.pending}
+                onRealign={setRealigning}
+              />
             ))}
           </DataTable>
         </ListView>
@@ -111,11 +123,21 @@ export function DriftTab({ clusterId }: { clusterId: string }): ReactElement {
   );
 }
 
-function FindingRow({ finding: f, canRealign, busy }: { finding: DriftFindingView; canRealign: boolean; busy: boolean }): ReactElement {
+function FindingRow({
+  finding: f,
+  canRealign,
+  busy,
+  onRealign,
+}: {
+  finding: DriftFindingView;
+  canRealign: boolean;
+  busy: boolean;
+  onRealign: (op: OperationView | null) => void;
+}): ReactElement {
   const t = useT();
   const fmt = useFormat();
   return (
-    <tr data-testid="drift-finding" data-path={f.path} data-state={f.state} data-resolution={f.resolution ?? ''}>
+    <tr data-testid="drift-finding" data-finding-id={f.id} data-path={f.path} data-state={f.state} data-resolution={f.resolution ?? ''}>
       <th scope="row">{f.host_name}</th>
       <td>
         <code>{f.path}</code>
@@ -135,7 +157,12 @@ function FindingRow({ finding: f, canRealign, busy }: { finding: DriftFindingVie
             type="button"
             className="btn btn-sm"
             disabled={busy}
-            onClick={() => void driftStore.getState().write('realign', (client) => client.realignFinding(f.id))}
+            onClick={() =>
+              void driftStore
+                .getState()
+                .write('realign', (client) => client.realignFinding(f.id))
+                .then(onRealign)
+            }
             aria-label={t('drift.realignName', { path: f.path, host: f.host_name })}
             data-testid="drift-realign"
           >

@@ -56,7 +56,7 @@ export function ServiceBackupsTab({ clusterId }: { clusterId: string }): ReactEl
               <legend>{t('serviceBackups.services')}</legend>
               {keeping.length === 0 ? <span className="muted">{t('serviceBackups.nothingToBackUp')}</span> : null}
               {keeping.map((s) => (
-                <label key={s} className="check">
+                <label key={s} className="radio-option">
                   <input
                     type="checkbox"
                     checked={!unchecked.has(s)}

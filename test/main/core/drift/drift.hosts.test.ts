@@ -10,6 +10,8 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { readTar } from '../../../support/bundles';
 import { until } from '../../../support/agent-harness';
+import { openConsole } from '../../../support/browser';
+import { REPO_ROOT } from '../../../support/cli';
 import { describeHosts, type TestHost } from '../../../support/hosts';
 import { operate as operateOn, serviceHosts, sh, type ServiceHosts } from '../../../support/service-hosts';
 
@@ -167,5 +169,56 @@ describeHosts('drift of the files and units the console wrote, on a booted host'
     // The operator who ran the operations is a pseudonym everywhere, never her name.
     for (const [name, text] of files) expect(text.includes('alice'), name).toBe(false);
     expect(manifest.replacements.user_name).toBeGreaterThan(0);
+  });
+
+  test('in Chromium: Scan now finds a file changed by hand, Realign resolves it; the Support tab previews and creates an archive', async () => {
+    await sh(host, `echo '# changed by hand' >> ${NE_CONFIG}`);
+    const since = new Date().toISOString();
+    const browser = await openConsole(s.h.manager.url, { name: 'alice', password: 'correct horse battery' });
+    const shot = (name: string) => browser.page.screenshot({ path: join(REPO_ROOT, 'test-results', 'screenshots', name), fullPage: true });
+    try {
+      const { page } = browser;
+      const origin = new URL(s.h.manager.url).origin;
+      await page.goto(`${origin}/#/clusters/${cluster}/drift`);
+      const tab = page.getByTestId('cluster-drift');
+      await tab.getByTestId('drift-clear').waitFor();
+      await tab.getByTestId('drift-scan-now').click();
+      await tab.getByTestId('drift-alert').waitFor({ timeout: 30_000 });
+      const row = tab.locator(`[data-testid="drift-finding"][data-path="${NE_CONFIG}"][data-resolution=""]`);
+      await row.waitFor();
+      expect(await row.getAttribute('data-state')).toBe('modified');
+      await shot('drift-finding-en.png');
+      const id = await row.getAttribute('data-finding-id');
+      await row.getByTestId('drift-realign').click();
+      await tab.getByTestId('drift-realign-started').waitFor();
+      await until(
+        'the realign started from the console',
+        async () => {
+          const op = (await s.h.api('GET', `/api/v1/clusters/${cluster}/services/node-exporter`)).body.operation;
+          return op?.action === 'realign' && op.state === 'succeeded' && op.created_at > since ? true : undefined;
+        },
+        120_000,
+        300,
+      );
+      // The next scan finds the file as the console wrote it again: resolved as realigned, the alert cleared.
+      await tab.getByTestId('drift-scan-now').click();
+      await tab.locator(`[data-finding-id="${id}"][data-resolution="realigned"]`).waitFor({ timeout: 30_000 });
+      await tab.getByTestId('drift-clear').waitFor({ timeout: 30_000 });
+      expect(await sh(host, `cat ${NE_CONFIG}`)).not.toContain('changed by hand');
+
+      await page.goto(`${origin}/#/clusters/${cluster}/support`);
+      const support = page.getByTestId('cluster-support');
+      await expect.poll(() => support.getByTestId('support-preview-item').count(), { timeout: 15_000 }).toBeGreaterThan(3);
+      const before = (await s.h.api('GET', `/api/v1/clusters/${cluster}/support`)).body.items.length;
+      await support.getByTestId('support-create').click();
+      const created = support.getByTestId('support-created');
+      await created.waitFor({ timeout: 120_000 });
+      expect(await created.getAttribute('data-redacted')).toBe('true');
+      expect(await created.locator('[data-kind="user_name"]').count()).toBe(1);
+      await expect.poll(() => support.getByTestId('support-archive').count(), { timeout: 15_000 }).toBe(before + 1);
+      await shot('support-archive-en.png');
+    } finally {
+      await browser.close();
+    }
   });
 });
