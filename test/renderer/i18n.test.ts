@@ -182,6 +182,18 @@ describe('dictionaries', () => {
         'settings.language.fr',
         // Hosts: a product name, and words French shares.
         'clusters.kind.kubernetes',
+        // Backups, drift, support and upgrades of services on hosts: names and words French shares.
+        'cluster.tab.support',
+        'drift.col.actions',
+        'drift.col.service',
+        'drift.mode',
+        'serviceBackups.col.actions',
+        'serviceBackups.col.service',
+        'serviceBackups.col.sha256',
+        'serviceBackups.col.version',
+        'support.col.archive',
+        'support.kind.config',
+        'upgrade.service',
         'hosts.col.actions',
         'hosts.facts.arch',
         'hosts.facts.systemd',
