@@ -2,7 +2,7 @@
 // clusters of a headless manager, and a real OCI registry on the hosts' bridge holding the catalog artifacts
 // of Debian's binaries (etcd, etcdctl, nats-server, node exporter), set as the manager's mirror.
 import { execFile } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pkg from '../../package.json';
@@ -50,6 +50,27 @@ export async function operate(
     timeoutMs,
     100,
   );
+}
+
+/** Installs each service at its version on these hosts of the cluster, one after the other; throws on a failure. */
+export async function installServices(
+  h: Pick<HostsHarness, 'api'>,
+  cluster: string,
+  services: readonly (readonly [string, string])[],
+  hosts: string[],
+): Promise<void> {
+  for (const [service, version] of services) {
+    const op = await operate(h, 'POST', `/api/v1/clusters/${cluster}/services`, { service, version, hosts });
+    if (op.state !== 'succeeded') throw new Error(`${service}: ${op.code} ${op.message}`);
+  }
+}
+
+/** The built-in catalog copied into `dir`, each file named in `edits` passed through its edit (a test's own versions). */
+export function copyCatalog(dir: string, edits: Record<string, (text: string) => string>): void {
+  const from = join(REPO_ROOT, 'resources', 'catalog');
+  mkdirSync(dir, { recursive: true });
+  for (const f of readdirSync(from)) copyFileSync(join(from, f), join(dir, f));
+  for (const [f, edit] of Object.entries(edits)) writeFileSync(join(dir, f), edit(readFileSync(join(dir, f), 'utf8')));
 }
 
 export async function sh(host: TestHost, script: string, input?: string): Promise<string> {

@@ -13,7 +13,7 @@ import { until } from '../../../support/agent-harness';
 import { openConsole } from '../../../support/browser';
 import { REPO_ROOT } from '../../../support/cli';
 import { describeHosts, type TestHost } from '../../../support/hosts';
-import { operate as operateOn, serviceHosts, sh, type ServiceHosts } from '../../../support/service-hosts';
+import { installServices, operate as operateOn, serviceHosts, sh, type ServiceHosts } from '../../../support/service-hosts';
 
 const NODE_EXPORTER = '1.5.0-1';
 const NATS = '2.9.10-1';
@@ -37,13 +37,15 @@ describeHosts('drift of the files and units the console wrote, on a booted host'
     );
     host = s.hosts[0]!;
     cluster = s.clusters[0]!;
-    for (const [service, version] of [
-      ['node-exporter', NODE_EXPORTER],
-      ['nats', NATS],
-    ] as const) {
-      const op = await operate('POST', `/api/v1/clusters/${cluster}/services`, { service, version, hosts: [host.name] });
-      if (op.state !== 'succeeded') throw new Error(`${service}: ${op.code} ${op.message}`);
-    }
+    await installServices(
+      s.h,
+      cluster,
+      [
+        ['node-exporter', NODE_EXPORTER],
+        ['nats', NATS],
+      ],
+      [host.name],
+    );
   }, 600_000);
 
   afterAll(async () => {

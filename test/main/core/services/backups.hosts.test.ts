@@ -3,7 +3,6 @@
 // anything stops, and the restore an upgrade offers when its rollback is refused. Debian ships one NATS, so this
 // test's catalog adds a packaging revision 2.9.10-2 of the same binary whose migration moves the JetStream store
 // (flagged irreversible): a real data migration, not a second upstream release.
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
@@ -12,7 +11,7 @@ import { until } from '../../../support/agent-harness';
 import { openConsole } from '../../../support/browser';
 import { REPO_ROOT } from '../../../support/cli';
 import { describeHosts, type TestHost } from '../../../support/hosts';
-import { operate as operateOn, serviceHosts, sh, type ServiceHosts } from '../../../support/service-hosts';
+import { copyCatalog, installServices, operate as operateOn, serviceHosts, sh, type ServiceHosts } from '../../../support/service-hosts';
 import { tempDir } from '../../../support/temp-dir';
 
 const MOVED_STORE = `
@@ -52,14 +51,13 @@ describeHosts('service backups and restores on a booted host', () => {
   let cluster: string;
 
   beforeAll(async () => {
-    const from = join(REPO_ROOT, 'resources', 'catalog');
-    mkdirSync(catalogDir.path, { recursive: true });
-    for (const f of readdirSync(from)) copyFileSync(join(from, f), join(catalogDir.path, f));
-    const file = join(catalogDir.path, 'nats.yaml');
-    const nats = readFileSync(file, 'utf8')
-      .replace('store_dir: "{{instance.data_dir}}"', 'store_dir: "{{instance.data_dir}}{{settings.store_subdir}}"')
-      .replace('  jetstream_max_file: 1GB\n', '  jetstream_max_file: 1GB\n  store_subdir: ""\n');
-    writeFileSync(file, `${nats.trimEnd()}\n${MOVED_STORE}`);
+    copyCatalog(catalogDir.path, {
+      'nats.yaml': (text) =>
+        `${text
+          .replace('store_dir: "{{instance.data_dir}}"', 'store_dir: "{{instance.data_dir}}{{settings.store_subdir}}"')
+          .replace('  jetstream_max_file: 1GB\n', '  jetstream_max_file: 1GB\n  store_subdir: ""\n')
+          .trimEnd()}\n${MOVED_STORE}`,
+    });
     s = await serviceHosts(
       [1],
       [
@@ -71,13 +69,15 @@ describeHosts('service backups and restores on a booted host', () => {
     );
     host = s.hosts[0]!;
     cluster = s.clusters[0]!;
-    for (const [service, version] of [
-      ['etcd', '3.4.23-1'],
-      ['nats', '2.9.10-1'],
-    ] as const) {
-      const op = await operate('POST', `/api/v1/clusters/${cluster}/services`, { service, version, hosts: [host.name] });
-      if (op.state !== 'succeeded') throw new Error(`${service}: ${op.code} ${op.message}`);
-    }
+    await installServices(
+      s.h,
+      cluster,
+      [
+        ['etcd', '3.4.23-1'],
+        ['nats', '2.9.10-1'],
+      ],
+      [host.name],
+    );
   }, 600_000);
 
   afterAll(async () => {

@@ -3,12 +3,9 @@
 // 3.4.23-1 → -2 turns on periodic compaction; node exporter 1.5.0-1 → -2 turns a collector off), not two
 // upstream releases. This test's own catalog adds node exporter 1.5.0-3, broken on purpose (its file-system
 // collector off), whose functional test fails on the canary.
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { REPO_ROOT } from '../../../support/cli';
 import { describeHosts, type TestHost } from '../../../support/hosts';
-import { operate as operateOn, serviceHosts, sh, type ServiceHosts } from '../../../support/service-hosts';
+import { copyCatalog, installServices, operate as operateOn, serviceHosts, sh, type ServiceHosts } from '../../../support/service-hosts';
 import { tempDir } from '../../../support/temp-dir';
 
 const BROKEN = `
@@ -40,11 +37,7 @@ describeHosts('upgrades canary first, rolled back, on booted hosts', () => {
   let cluster: string;
 
   beforeAll(async () => {
-    const from = join(REPO_ROOT, 'resources', 'catalog');
-    mkdirSync(catalogDir.path, { recursive: true });
-    for (const f of readdirSync(from)) copyFileSync(join(from, f), join(catalogDir.path, f));
-    const ne = join(catalogDir.path, 'node-exporter.yaml');
-    writeFileSync(ne, `${readFileSync(ne, 'utf8').trimEnd()}\n${BROKEN}`);
+    copyCatalog(catalogDir.path, { 'node-exporter.yaml': (text) => `${text.trimEnd()}\n${BROKEN}` });
     s = await serviceHosts(
       [3],
       [
@@ -58,13 +51,15 @@ describeHosts('upgrades canary first, rolled back, on booted hosts', () => {
     );
     hosts = s.hosts;
     cluster = s.clusters[0]!;
-    for (const [service, version] of [
-      ['etcd', '3.4.23-1'],
-      ['node-exporter', '1.5.0-1'],
-    ] as const) {
-      const op = await operate('POST', `/api/v1/clusters/${cluster}/services`, { service, version, hosts: hosts.map((h) => h.name) });
-      if (op.state !== 'succeeded') throw new Error(`${service}: ${op.code} ${op.message}`);
-    }
+    await installServices(
+      s.h,
+      cluster,
+      [
+        ['etcd', '3.4.23-1'],
+        ['node-exporter', '1.5.0-1'],
+      ],
+      hosts.map((h) => h.name),
+    );
   }, 600_000);
 
   afterAll(async () => {
