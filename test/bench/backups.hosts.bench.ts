@@ -35,7 +35,11 @@ beforeAll(async () => {
   s = await serviceHosts([1], [['etcd', VERSION]]);
   cluster = s.clusters[0]!;
   const host = s.hosts[0]!;
-  const op = await operateOn(s.h, 'POST', `/api/v1/clusters/${cluster}/services`, { service: 'etcd', version: VERSION, hosts: [host.name] });
+  const op = await operateOn(s.h, 'POST', `/api/v1/clusters/${cluster}/services`, {
+    service: 'etcd',
+    version: VERSION,
+    hosts: [host.name],
+  });
   if (op.state !== 'succeeded') throw new Error(`${op.code}: ${op.message}`);
   etcdctl = `ETCDCTL_API=3 /opt/navin/etcd/${VERSION}/etcdctl --endpoints=http://${host.address}:2379`;
   // 100 values of 1 MB each (distinct keys; etcd keeps every value in its database file).

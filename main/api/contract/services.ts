@@ -9,14 +9,7 @@ export type { CheckOutcome } from '../../wire/service-checks';
 export type ServiceState = 'installing' | 'running' | 'stopped' | 'failed' | 'uninstalling';
 export type ServiceSettings = Record<string, string | number | boolean>;
 export type ServiceOperationAction =
-  | 'install'
-  | 'configuration'
-  | 'realign'
-  | 'upgrade'
-  | 'rollback'
-  | 'backup'
-  | 'restore'
-  | ServiceAction;
+  'install' | 'configuration' | 'realign' | 'upgrade' | 'rollback' | 'backup' | 'restore' | ServiceAction;
 export type ServiceAction = 'start' | 'stop' | 'restart' | 'uninstall' | 'functional_test' | 'check';
 
 export interface ServiceCheckResults {
