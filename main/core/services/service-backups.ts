@@ -56,7 +56,7 @@ export class ServiceBackups {
       if (e.type !== 'service.changed') return;
       const id = (e.data as { operation_id?: string }).operation_id;
       const op = id ? d.store.services.operation(id) : undefined;
-      if (op?.action === 'backup' && op.state !== 'running' && op.backup_set_id) void this.continue(op.backup_set_id);
+      if (op?.action === 'backup' && op.state !== 'running' && op.backup_set_id) this.goOn(op.backup_set_id);
     });
   }
 
@@ -66,7 +66,7 @@ export class ServiceBackups {
 
   /** Sets whose next backup was not started when the manager stopped go on. */
   resume(): void {
-    for (const s of this.d.store.serviceBackups.running()) if (s.reason === 'manual') void this.continue(s.id);
+    for (const s of this.d.store.serviceBackups.running()) if (s.reason === 'manual') this.goOn(s.id);
   }
 
   list(clusterId: string, limit = 50): ServiceBackupSetView[] {
@@ -154,6 +154,14 @@ export class ServiceBackups {
     }
     const approvalId = typeof body.approval_id === 'string' && body.approval_id ? body.approval_id : undefined;
     return this.d.services.restore(clusterId, backup, user, approvalId, rewrite);
+  }
+
+  /** continue() from an event: a fault there ends the set as failed instead of escaping as an unhandled rejection. */
+  private goOn(setId: string): void {
+    this.continue(setId).catch((error: unknown) => {
+      const set = this.d.store.serviceBackups.set(setId);
+      if (set?.state === 'running') this.finish(set, 'failed', 'internal', (error as Error).message);
+    });
   }
 
   /** Starts the set's next backup, or ends the set when its last one ended (or one failed). */

@@ -17,6 +17,7 @@ const MODES: readonly DriftMode[] = ['realign', 'report_only'];
 
 export function DriftTab({ clusterId }: { clusterId: string }): ReactElement {
   const t = useT();
+  const fmt = useFormat();
   const { view, status, error, writes } = useDrift.fields('view', 'status', 'error', 'writes');
   const canWrite = useSession(selectCanWrite);
   const [realigning, setRealigning] = useState<OperationView | null>(null);
@@ -53,7 +54,7 @@ export function DriftTab({ clusterId }: { clusterId: string }): ReactElement {
         {view?.alert ? (
           <p className="notice notice-warning" role="alert" data-testid="drift-alert">
             <Icon name="alert" />
-            {t('drift.alert', { count: String(view.alert.open_findings), since: view.alert.since })}
+            {t('drift.alert', { count: String(view.alert.open_findings), since: fmt.dateTime(view.alert.since) })}
           </p>
         ) : view ? (
           <p className="muted" data-testid="drift-clear">
