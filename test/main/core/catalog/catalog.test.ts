@@ -117,6 +117,18 @@ describe('a bad descriptor is refused with the file, the path and the reason', (
       expect: { path: 'versions[0].artifacts[0].platforms.amd64.digest', reason: /sha256:<64 lowercase hex digits>/ },
     },
     {
+      what: 'a dependency on a service the catalog does not have',
+      file: 'etcd.yaml',
+      mutate: (d) => (d.depends_on = ['postgres']),
+      expect: { path: 'depends_on[0]', reason: /the catalog has no service postgres/ },
+    },
+    {
+      what: 'a service depending on itself',
+      file: 'nats.yaml',
+      mutate: (d) => (d.depends_on = ['nats']),
+      expect: { path: 'depends_on[0]', reason: /does not depend on itself/ },
+    },
+    {
       what: 'an unknown check kind',
       file: 'nats.yaml',
       mutate: (d) => (d.checks.liveness.kind = 'nats.ping'),
@@ -240,5 +252,21 @@ describe('a bad descriptor is refused with the file, the path and the reason', (
   test('an empty or missing folder is refused', () => {
     expect(() => parseCatalog([])).toThrow(/no descriptor/);
     expect(() => loadCatalogDir(join(CATALOG_DIR, 'nope'))).toThrow(/cannot be read/);
+  });
+});
+
+describe('dependency order', () => {
+  test('a set backs up each service after those it depends on, the others by name', () => {
+    const all = files().map((f) => {
+      if (f.file !== 'etcd.yaml') return f;
+      const doc = parse(f.text);
+      doc.depends_on = ['nats'];
+      return { file: f.file, text: stringify(doc) };
+    });
+    const catalog = parseCatalog(all);
+    expect(catalog.dependencyOrder(['etcd', 'nats', 'node-exporter'])).toEqual(['nats', 'etcd', 'node-exporter']);
+    const builtin = loadBuiltinCatalog();
+    if (!builtin.ok) throw builtin.error;
+    expect(builtin.catalog.dependencyOrder(['nats', 'etcd'])).toEqual(['etcd', 'nats']);
   });
 });
