@@ -113,6 +113,7 @@ const service = (name: string, patch: Partial<ServiceView> = {}): ServiceView =>
     { id: 'h-node-2', name: 'node-2', address: '10.0.0.2' },
   ],
   config: {},
+  config_version: 1,
   checks: null,
   checks_at: null,
   operation: null,

@@ -44,6 +44,8 @@ export interface ServiceView {
   state: ServiceState;
   hosts: { id: string; name: string; address: string }[];
   config: ServiceSettings;
+  /** The configuration version in effect (1 at install, one more per configuration or rollback). */
+  config_version: number | null;
   checks: ServiceCheckResults | null;
   checks_at: string | null;
   /** The newest operation on the service. */
@@ -83,6 +85,18 @@ export interface UpgradeAnswer {
   rollback: { possible: true } | { possible: false; reason: string } | null;
 }
 
+/** A numbered configuration of a service: the settings an install, a configuration or a rollback applied. */
+export interface ServiceConfigVersion {
+  cluster_id: string;
+  service: string;
+  number: number;
+  config: ServiceSettings;
+  operation_id: string;
+  /** A rollback's: the version it brought back. */
+  restored_from: number | null;
+  created_at: string;
+}
+
 export interface ServiceRoutes {
   'GET /api/v1/clusters/:id/services': { result: { items: ServiceView[] } };
   'POST /api/v1/clusters/:id/services': { body: ServiceInstall; result: OperationView };
@@ -90,6 +104,7 @@ export interface ServiceRoutes {
   'PUT /api/v1/clusters/:id/services/:service/config': { body: ServiceConfigure; result: OperationView };
   'POST /api/v1/clusters/:id/services/:service/actions': { body: ServiceActionRequest; result: OperationView };
   'GET /api/v1/clusters/:id/services/:service/operations': { query: { limit?: number }; result: { items: OperationView[] } };
+  'GET /api/v1/clusters/:id/services/:service/config-versions': { result: { items: ServiceConfigVersion[] } };
   'GET /api/v1/operations/:id': { result: OperationView };
   'GET /api/v1/clusters/:id/services/:service/upgrade': { query: { to: string }; result: UpgradeAnswer };
   /** Canary first, the rollback sealed before anything runs; a failure rolls back the hosts it touched. */

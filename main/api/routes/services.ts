@@ -28,6 +28,10 @@ export function serviceRoutes(router: Router): void {
     ok({ items: manager.services.operations(params.id, params.service, queryInt(query, 'limit', { min: 1, max: 200 }, 20)) }),
   );
 
+  router.authed('GET', '/api/v1/clusters/:id/services/:service/config-versions', 'viewer', ({ manager, params }) =>
+    ok({ items: manager.services.configVersions(params.id, params.service) }),
+  );
+
   router.authed('GET', '/api/v1/operations/:id', 'viewer', ({ manager, params }) => ok(manager.services.operation(params.id)));
 
   router.authed('GET', '/api/v1/clusters/:id/services/:service/upgrade', 'viewer', ({ manager, params, query }) =>

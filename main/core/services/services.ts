@@ -12,7 +12,14 @@ import { commandEnded, type HostCommands, type PlanView } from '../hosts/host-co
 import type { Hosts } from '../hosts/hosts';
 import type { Lifecycle } from '../lifecycle/lifecycle';
 import type { HostRecord } from '../store/hosts-tables';
-import type { OperationRecord, ServiceCheckResults, ServiceRecord, ServiceSettings, ServiceState } from '../store/services-tables';
+import type {
+  ConfigVersionRecord,
+  OperationRecord,
+  ServiceCheckResults,
+  ServiceRecord,
+  ServiceSettings,
+  ServiceState,
+} from '../store/services-tables';
 import type { Store } from '../store/store';
 import type { PlanArgs, PlanResult, TaskOutcome } from '../../wire/plan';
 import type { CheckOutcome } from '../../wire/service-checks';
@@ -56,6 +63,8 @@ export interface ServiceView {
   state: ServiceState;
   hosts: { id: string; name: string; address: string }[];
   config: ServiceSettings;
+  /** The number of the configuration version in effect (see configVersions). */
+  config_version: number | null;
   checks: ServiceCheckResults | null;
   checks_at: string | null;
   operation: OperationView | null;
@@ -171,6 +180,13 @@ export class Services {
     return this.start(clusterId, 'configuration', { ...this.target(r), config }, user, optionalId(body.approval_id));
   }
 
+  /** The configuration versions of an installed service, newest first (a rollback's says which it restored). */
+  configVersions(clusterId: string, service: string): ConfigVersionRecord[] {
+    this.d.hosts.hostsCluster(clusterId);
+    this.record(clusterId, service);
+    return this.d.store.services.configVersions(clusterId, service);
+  }
+
   /** What an upgrade of the service to `to` involves: the catalog's answer for its installed version. */
   upgradeInfo(clusterId: string, service: string, to: unknown): UpgradeAnswer {
     this.d.hosts.hostsCluster(clusterId);
@@ -219,12 +235,15 @@ export class Services {
           : { offered: false, why: 'no backup was taken before the upgrade' },
       });
     }
+    // The configuration that stood when the upgrade started comes back too, recorded as a new version.
+    const before = this.d.store.services.configVersions(clusterId, service).find((v) => v.created_at <= last.created_at);
     return this.start(
       clusterId,
       'rollback',
-      { ...this.target(r), version: last.from_version, from: r.version },
+      { ...this.target(r), ...(before ? { config: before.config } : {}), version: last.from_version, from: r.version },
       user,
       optionalId(body.approval_id),
+      { restoredConfig: before?.number },
     );
   }
 
@@ -351,7 +370,13 @@ export class Services {
     target: { service: string; version: string; hosts: HostRecord[]; config: ServiceSettings; from?: string },
     user: Pick<PublicUser, 'id' | 'name'> & Partial<PublicUser>,
     approvalId: string | undefined,
-    extra: { backupSetId?: string; restore?: { backup: ServiceBackupRecord; rewrite: boolean }; gate?: boolean } = {},
+    extra: {
+      backupSetId?: string;
+      restore?: { backup: ServiceBackupRecord; rewrite: boolean };
+      gate?: boolean;
+      /** A rollback's: the configuration version it brings back. */
+      restoredConfig?: number;
+    } = {},
   ): Promise<OperationView> {
     const { store, clock } = this.d;
     const { service, version, hosts, config, from } = target;
@@ -397,6 +422,16 @@ export class Services {
     store.tx(() => {
       if (store.services.runningFor(clusterId, service))
         throw new ConflictError('operation_running', `an operation on ${service} is still running`);
+      if (action === 'install') store.services.deleteConfigVersions(clusterId, service);
+      if (action === 'install' || action === 'configuration' || (action === 'rollback' && extra.restoredConfig !== undefined))
+        store.services.addConfigVersion({
+          cluster_id: clusterId,
+          service,
+          config,
+          operation_id: id,
+          restored_from: action === 'rollback' ? extra.restoredConfig! : null,
+          created_at: now,
+        });
       if (action === 'install')
         store.services.put({
           cluster_id: clusterId,
@@ -407,7 +442,8 @@ export class Services {
           state: 'installing',
           updated_at: now,
         });
-      else if (action === 'configuration') store.services.put({ ...this.record(clusterId, service), config, updated_at: now });
+      else if (action === 'configuration' || action === 'rollback')
+        store.services.put({ ...this.record(clusterId, service), config, updated_at: now });
       else if (action === 'uninstall') store.services.setState(clusterId, service, 'uninstalling', now);
       if (preBackup)
         store.serviceBackups.insertSet({
@@ -579,8 +615,10 @@ export class Services {
       if (op.action === 'upgrade' || op.action === 'rollback' || op.action === 'restore')
         store.services.setVersion(op.cluster_id, op.service, op.version, now);
       const after = AFTER[op.action as OperationAction];
-      if (op.action === 'uninstall') store.services.delete(op.cluster_id, op.service);
-      else if (after) store.services.setState(op.cluster_id, op.service, after, now);
+      if (op.action === 'uninstall') {
+        store.services.delete(op.cluster_id, op.service);
+        store.services.deleteConfigVersions(op.cluster_id, op.service);
+      } else if (after) store.services.setState(op.cluster_id, op.service, after, now);
       store.audit.append({
         actor: 'manager',
         action: 'service.operation_succeeded',
@@ -690,6 +728,7 @@ export class Services {
         return { id, name: h?.name ?? id, address: h?.address ?? '' };
       }),
       config: r.config,
+      config_version: this.d.store.services.configVersions(r.cluster_id, r.service)[0]?.number ?? null,
       checks: r.checks,
       checks_at: r.checks_at,
       operation: latest ? this.operationView(latest) : null,

@@ -492,4 +492,22 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE service_operations ADD COLUMN backup_set_id TEXT;
     `,
   },
+  {
+    version: 13,
+    name: 'configuration versions of the services of hosts clusters',
+    // Each install and configuration records the settings as a new numbered version; a rollback records the
+    // version that stood when its upgrade started as a new one, restored from the old.
+    sql: `
+      CREATE TABLE service_config_versions (
+        cluster_id TEXT NOT NULL REFERENCES clusters(id) ON DELETE CASCADE,
+        service TEXT NOT NULL,
+        number INTEGER NOT NULL,
+        config TEXT NOT NULL,
+        operation_id TEXT NOT NULL,
+        restored_from INTEGER,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (cluster_id, service, number)
+      );
+    `,
+  },
 ];

@@ -69,6 +69,19 @@ export interface SealedPlan {
   not_after: string;
 }
 
+/** One numbered configuration (the settings) of an installed service. */
+export interface ConfigVersionRecord {
+  cluster_id: string;
+  service: string;
+  number: number;
+  config: ServiceSettings;
+  /** The operation that applied it (an install, a configuration, a rollback). */
+  operation_id: string;
+  /** A rollback's: the version it brought back. */
+  restored_from: number | null;
+  created_at: string;
+}
+
 type RawOperation = Raw<OperationRecord, 'phases' | 'plans' | 'sealed'>;
 type Raw<T, K extends keyof T> = Omit<T, K> & { [P in K]: string | null };
 const parseService = (r: Raw<ServiceRecord, 'hosts' | 'config' | 'checks'>): ServiceRecord => ({
@@ -201,6 +214,35 @@ export class ServicesTables {
         .prepare("UPDATE service_operations SET state = ?, code = ?, message = ?, finished_at = ? WHERE id = ? AND state = 'running'")
         .run(state, code, message, at, id).changes === 1
     );
+  }
+
+  /** Records the settings as the service's next configuration version; its number. */
+  addConfigVersion(v: Omit<ConfigVersionRecord, 'number'>): number {
+    const last = this.db
+      .prepare('SELECT MAX(number) AS n FROM service_config_versions WHERE cluster_id = ? AND service = ?')
+      .get(v.cluster_id, v.service) as { n: number | null };
+    const number = (last.n ?? 0) + 1;
+    this.db
+      .prepare(
+        `INSERT INTO service_config_versions (cluster_id, service, number, config, operation_id, restored_from, created_at)
+         VALUES (@cluster_id, @service, @number, @config, @operation_id, @restored_from, @created_at)`,
+      )
+      .run({ ...v, number, config: JSON.stringify(v.config) });
+    return number;
+  }
+
+  /** The configuration versions of a service, newest first. */
+  configVersions(clusterId: string, service: string): ConfigVersionRecord[] {
+    return (
+      this.db
+        .prepare('SELECT * FROM service_config_versions WHERE cluster_id = ? AND service = ? ORDER BY number DESC')
+        .all(clusterId, service) as (Omit<ConfigVersionRecord, 'config'> & { config: string })[]
+    ).map((r) => ({ ...r, config: JSON.parse(r.config) as ServiceSettings }));
+  }
+
+  /** A service's configuration versions go with it (a new install starts at 1). */
+  deleteConfigVersions(clusterId: string, service: string): void {
+    this.db.prepare('DELETE FROM service_config_versions WHERE cluster_id = ? AND service = ?').run(clusterId, service);
   }
 
   setVersion(clusterId: string, service: string, version: string, at: string): void {

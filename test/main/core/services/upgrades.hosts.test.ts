@@ -110,12 +110,27 @@ describeHosts('upgrades canary first, rolled back, on booted hosts', () => {
     expect(await version('etcd')).toBe('3.4.23-2');
     expect(await running('etcd')).toEqual(['3.4.23-2', '3.4.23-2', '3.4.23-2']);
     expect(await keys()).toEqual(written);
+    // A configuration changed on the new version: configuration version 2.
+    const configured = await operate('PUT', `/api/v1/clusters/${cluster}/services/etcd/config`, {
+      config: { quota_backend_bytes: 4294967296 },
+    });
+    expect(configured.state, configured.message).toBe('succeeded');
+    expect(await sh(hosts[2]!, 'cat /etc/navin/etcd/etcd.conf.yml')).toContain('quota-backend-bytes: 4294967296');
 
     const back = await operate('POST', `/api/v1/clusters/${cluster}/services/etcd/rollback`, {});
     expect(back.state, back.message).toBe('succeeded');
     expect(await version('etcd')).toBe('3.4.23-1');
     expect(await running('etcd')).toEqual(['3.4.23-1', '3.4.23-1', '3.4.23-1']);
     expect(await keys()).toEqual(written);
+    // The configuration that stood when the upgrade started is back, recorded as a new version restored from it.
+    const versions = (await s.h.api('GET', `/api/v1/clusters/${cluster}/services/etcd/config-versions`)).body.items;
+    expect(versions.map((v: any) => [v.number, v.config, v.restored_from])).toEqual([
+      [3, {}, 1],
+      [2, { quota_backend_bytes: 4294967296 }, null],
+      [1, {}, null],
+    ]);
+    expect((await s.h.api('GET', `/api/v1/clusters/${cluster}/services/etcd`)).body).toMatchObject({ config: {}, config_version: 3 });
+    expect(await sh(hosts[2]!, 'cat /etc/navin/etcd/etcd.conf.yml')).toContain('quota-backend-bytes: 2147483648');
     // There is no upgrade to undo any more.
     const again = await s.h.api('POST', `/api/v1/clusters/${cluster}/services/etcd/rollback`, {});
     expect(again.body.error.code).toBe('rollback_refused');
