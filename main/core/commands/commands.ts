@@ -34,6 +34,9 @@ export interface CommandView extends Omit<CommandRecord, 'envelope'> {
   receipts: { received_at: string; status: string; code: string | null; replica: string | null }[];
 }
 
+/** Commands committed per transaction in a fan-out: bounded memory and write-lock time, few fsyncs. */
+export const FAN_OUT_CHUNK = 500;
+
 export class Commands {
   private readonly listeners = new Set<(clusterId: string) => void>();
 
@@ -63,90 +66,139 @@ export class Commands {
     if (typeof op !== 'string' || !OPERATIONS.includes(op as never))
       throw new ValidationError('op', `op must be one of ${OPERATIONS.join(', ')}`);
     const a = (typeof args === 'object' && args !== null && !Array.isArray(args) ? args : {}) as Record<string, unknown>;
-    const record = this.store.tx(() => {
-      const cluster = this.store.clusters.get(clusterId);
-      if (!cluster) throw new NotFoundError('cluster', clusterId);
-      if (cluster.kind === 'hosts')
-        throw new ConflictError('cluster_kind_mismatch', 'a hosts cluster runs plans on its hosts, not ManagedComponent commands');
-      const signer = this.keyring.active();
-      const now = this.clock.now();
-      let signedArgs: Record<string, unknown> = {};
-      if (op === OP_APPLY || op === OP_DELETE) {
-        const name = a.name;
-        const problem = nameProblem(name, 63);
-        if (problem) throw new ValidationError('name', `component name: ${problem}`);
-        const current = this.store.commands.desiredState(clusterId) ?? { generation: 0, components: {} };
-        // A plan made before an await (profile, preflight) must not overwrite a change that landed meanwhile.
-        if (opts.expectGeneration !== undefined && current.generation !== opts.expectGeneration) {
-          throw new ConflictError(
-            'desired_state_changed',
-            `the desired state of this cluster changed while the operation was checked (generation ${opts.expectGeneration} → ${current.generation}); look at it again and retry`,
-          );
-        }
-        const components = { ...(current.components as Record<string, ManagedComponentSpec>) };
-        let spec: ManagedComponentSpec | undefined;
-        if (op === OP_APPLY) {
-          spec = checkComponentSpec(a.spec);
-          components[name as string] = spec;
-        } else {
-          if (!((name as string) in components))
-            throw new CoreError('not_found', `component ${name as string} is not in the desired state of this cluster`);
-          delete components[name as string];
-        }
-        const generation = current.generation + 1;
-        const desired_state = signDocument(
-          {
-            type: 'desired-state',
-            v: 1,
-            target: clusterId,
-            tenant: cluster.tenant,
-            namespace: this.store.clusterAccess.access(clusterId)?.namespace ?? DEFAULT_NAMESPACE,
-            generation,
-            components,
-            issued_at: now.toISOString(),
-          },
-          signer,
-        );
-        this.store.commands.setDesiredState(clusterId, generation, components, now.toISOString());
-        signedArgs = op === OP_APPLY ? { name, spec, desired_state } : { name, desired_state };
-      } else if (op !== OP_INVENTORY) {
-        throw new ValidationError('op', `unknown op ${op}`);
-      }
-      const envelope = signDocument(
-        buildCommand({
-          command_id: randomUUID(),
-          tenant: cluster.tenant,
-          target: clusterId,
-          op,
-          args: signedArgs,
-          now,
-          validitySeconds: COMMAND_VALIDITY_S,
-        }),
-        signer,
-      );
-      const payload = envelope.payload as { command_id: string; not_after: string };
-      this.store.commands.insert({
-        id: payload.command_id,
-        cluster_id: clusterId,
-        op,
-        args: signedArgs,
-        envelope,
-        requested_by: actor,
-        created_at: now.toISOString(),
-        not_after: payload.not_after,
-      });
-      opts.beforeCommit?.(payload.command_id);
-      this.store.audit.append({
-        actor,
-        action: `command.${op}`,
-        cluster_id: clusterId,
-        target: (a.name as string | undefined) ?? null,
-        details: { command_id: payload.command_id, ...(opts.action ? { action: opts.action } : {}) },
-      });
-      return this.store.commands.get(payload.command_id)!;
-    });
+    const record = this.store.tx(() => this.store.commands.get(this.issueInTx(clusterId, op as string, a, actor, opts))!);
     for (const l of this.listeners) l(clusterId);
     return record;
+  }
+
+  /**
+   * One operation to many clusters (a fan-out): the same as issue() for each, each command signed for its own
+   * target with its own nonce and audited, committed a chunk at a time so memory and the write lock stay bounded
+   * whatever the count. A cluster that refuses (missing, of the other kind) is reported, the others go on.
+   */
+  issueToClusters(
+    clusterIds: readonly string[],
+    op: unknown,
+    args: unknown,
+    actor: string,
+    opts: { chunk?: number; onChunk?: (progress: { done: number; total: number }) => void } = {},
+  ): { issued: number; refused: { cluster_id: string; code: string; message: string }[] } {
+    if (typeof op !== 'string' || !OPERATIONS.includes(op as never))
+      throw new ValidationError('op', `op must be one of ${OPERATIONS.join(', ')}`);
+    const a = (typeof args === 'object' && args !== null && !Array.isArray(args) ? args : {}) as Record<string, unknown>;
+    const refused: { cluster_id: string; code: string; message: string }[] = [];
+    let issued = 0;
+    const chunk = opts.chunk ?? FAN_OUT_CHUNK;
+    for (let i = 0; i < clusterIds.length; i += chunk) {
+      const ids = clusterIds.slice(i, i + chunk);
+      const done: string[] = [];
+      this.store.tx(() => {
+        for (const id of ids) {
+          try {
+            // A refusal (cluster missing or of the other kind, a bad spec) comes before any write of that cluster's.
+            this.issueInTx(id, op, a, actor, {});
+            done.push(id);
+          } catch (error) {
+            if (!(error instanceof CoreError)) throw error;
+            refused.push({ cluster_id: id, code: error.code, message: error.message });
+          }
+        }
+      });
+      issued += done.length;
+      for (const id of done) for (const l of this.listeners) l(id);
+      opts.onChunk?.({ done: Math.min(i + chunk, clusterIds.length), total: clusterIds.length });
+    }
+    return { issued, refused };
+  }
+
+  /** A command signed, queued and audited, inside the caller's transaction; its id. Refusals throw before any write. */
+  private issueInTx(
+    clusterId: string,
+    op: string,
+    a: Record<string, unknown>,
+    actor: string,
+    opts: { beforeCommit?: (commandId: string) => void; action?: string; expectGeneration?: number },
+  ): string {
+    const cluster = this.store.clusters.get(clusterId);
+    if (!cluster) throw new NotFoundError('cluster', clusterId);
+    if (cluster.kind === 'hosts')
+      throw new ConflictError('cluster_kind_mismatch', 'a hosts cluster runs plans on its hosts, not ManagedComponent commands');
+    const signer = this.keyring.active();
+    const now = this.clock.now();
+    let signedArgs: Record<string, unknown> = {};
+    if (op === OP_APPLY || op === OP_DELETE) {
+      const name = a.name;
+      const problem = nameProblem(name, 63);
+      if (problem) throw new ValidationError('name', `component name: ${problem}`);
+      const current = this.store.commands.desiredState(clusterId) ?? { generation: 0, components: {} };
+      // A plan made before an await (profile, preflight) must not overwrite a change that landed meanwhile.
+      if (opts.expectGeneration !== undefined && current.generation !== opts.expectGeneration) {
+        throw new ConflictError(
+          'desired_state_changed',
+          `the desired state of this cluster changed while the operation was checked (generation ${opts.expectGeneration} → ${current.generation}); look at it again and retry`,
+        );
+      }
+      const components = { ...(current.components as Record<string, ManagedComponentSpec>) };
+      let spec: ManagedComponentSpec | undefined;
+      if (op === OP_APPLY) {
+        spec = checkComponentSpec(a.spec);
+        components[name as string] = spec;
+      } else {
+        if (!((name as string) in components))
+          throw new CoreError('not_found', `component ${name as string} is not in the desired state of this cluster`);
+        delete components[name as string];
+      }
+      const generation = current.generation + 1;
+      const desired_state = signDocument(
+        {
+          type: 'desired-state',
+          v: 1,
+          target: clusterId,
+          tenant: cluster.tenant,
+          namespace: this.store.clusterAccess.access(clusterId)?.namespace ?? DEFAULT_NAMESPACE,
+          generation,
+          components,
+          issued_at: now.toISOString(),
+        },
+        signer,
+      );
+      this.store.commands.setDesiredState(clusterId, generation, components, now.toISOString());
+      signedArgs = op === OP_APPLY ? { name, spec, desired_state } : { name, desired_state };
+    } else if (op !== OP_INVENTORY) {
+      throw new ValidationError('op', `unknown op ${op}`);
+    }
+    const envelope = signDocument(
+      buildCommand({
+        command_id: randomUUID(),
+        tenant: cluster.tenant,
+        target: clusterId,
+        op,
+        args: signedArgs,
+        now,
+        validitySeconds: COMMAND_VALIDITY_S,
+      }),
+      signer,
+    );
+    const payload = envelope.payload as { command_id: string; not_after: string };
+    this.store.commands.insert({
+      id: payload.command_id,
+      cluster_id: clusterId,
+      op,
+      args: signedArgs,
+      envelope,
+      requested_by: actor,
+      created_at: now.toISOString(),
+      not_after: payload.not_after,
+    });
+    opts.beforeCommit?.(payload.command_id);
+    this.store.audit.append({
+      actor,
+      action: `command.${op}`,
+      cluster_id: clusterId,
+      target: (a.name as string | undefined) ?? null,
+      details: { command_id: payload.command_id, ...(opts.action ? { action: opts.action } : {}) },
+    });
+    return payload.command_id;
   }
 
   /** Hands the due commands to the agent and marks them delivered (redelivered if not acknowledged in time). */

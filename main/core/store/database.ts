@@ -33,6 +33,7 @@ export function openDatabase(file: string, list: readonly Migration[] = defaultM
     // process crash; measured in BENCHMARKS.md (test/bench/store-durability.bench.ts).
     db.pragma('synchronous = FULL');
     migrate(db, list);
+    cacheStatements(db);
     if (file !== ':memory:') {
       for (const extra of [`${file}-wal`, `${file}-shm`]) if (existsSync(extra)) chmodSync(extra, 0o600);
     }
@@ -62,3 +63,26 @@ function migrate(db: Db, list: readonly Migration[]): void {
     }
   }
 }
+
+/**
+ * better-sqlite3 compiles a statement on every prepare(), and the tables call prepare() for each query (a
+ * compile costs more than most of their queries): the compiled statements are kept by their SQL text. Bounded,
+ * though this code's SQL is a few hundred fixed texts. Left out: PRAGMAs (better-sqlite3's pragma() prepares
+ * with extra arguments and switches its statement to pluck mode) and any call with more than the SQL.
+ */
+function cacheStatements(db: Db, max = 2000): void {
+  const prepare = db.prepare.bind(db) as (...args: unknown[]) => Database.Statement;
+  const cache = new Map<string, Database.Statement>();
+  db.prepare = ((...args: unknown[]) => {
+    const sql = args[0];
+    if (args.length !== 1 || typeof sql !== 'string' || /^\s*PRAGMA/i.test(sql)) return prepare(...args);
+    let stmt = cache.get(sql);
+    if (!stmt) {
+      if (cache.size >= max) cache.clear();
+      stmt = prepare(sql);
+      cache.set(sql, stmt);
+    }
+    return stmt;
+  }) as Db['prepare'];
+}
+
