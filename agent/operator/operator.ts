@@ -1,0 +1,171 @@
+// The operator's reconcile loop: each ManagedComponent whose spec is the one the manager signed becomes its
+// objects (server-side apply, owned by the resource); one that is not is left alone and its status says why.
+import {
+  CustomObjectsApi,
+  KubernetesObjectApi,
+  loadYaml,
+  PatchStrategy,
+  Watch,
+  type KubeConfig,
+  type KubernetesObject,
+} from '@kubernetes/client-node';
+import { sameSpec } from '../components';
+import { log } from '../log';
+import { readSignedState, type SignedState } from './signed-state';
+import { OPERATOR_NAME, objectsFor, type ManagedComponentObject } from './workloads';
+
+const GROUP = 'platform.navin.ai';
+const VERSION = 'v1alpha1';
+const PLURAL = 'managedcomponents';
+
+export interface OperatorOptions {
+  kc: KubeConfig;
+  namespace: string;
+  ingressNamespace: string;
+  resyncMs?: number;
+}
+
+interface Status {
+  phase: 'Pending' | 'Applied' | 'Ready' | 'Failed';
+  ready: string;
+  routed: string;
+  observedGeneration?: number;
+  conditions: { type: string; status: 'True' | 'False'; reason: string; message: string; lastTransitionTime: string }[];
+}
+
+export class Operator {
+  private readonly custom: CustomObjectsApi;
+  private readonly objects: KubernetesObjectApi;
+  private timer: NodeJS.Timeout | undefined;
+  private watchAbort: { abort(): void } | undefined;
+  private running = false;
+  private again = false;
+  private stopped = false;
+
+  constructor(private readonly o: OperatorOptions) {
+    this.custom = o.kc.makeApiClient(CustomObjectsApi);
+    this.objects = KubernetesObjectApi.makeApiClient(o.kc);
+  }
+
+  start(): void {
+    this.timer = setInterval(() => this.kick(), this.o.resyncMs ?? 10_000);
+    void this.watch();
+    this.kick();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    this.watchAbort?.abort();
+  }
+
+  /** Runs one pass now, or right after the current one. */
+  kick(): void {
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = true;
+    void this.pass()
+      .catch((error: unknown) => log('operator.pass_failed', { error: (error as Error).message }, 'warn'))
+      .finally(() => {
+        this.running = false;
+        if (this.again && !this.stopped) {
+          this.again = false;
+          this.kick();
+        }
+      });
+  }
+
+  private base() {
+    return { group: GROUP, version: VERSION, namespace: this.o.namespace, plural: PLURAL };
+  }
+
+  private async pass(): Promise<void> {
+    const state = await readSignedState(this.o.kc, this.o.namespace);
+    const list = (await this.custom.listNamespacedCustomObject(this.base())) as { items: (ManagedComponentObject & { status?: Status })[] };
+    for (const mc of list.items) {
+      if (mc.metadata.deletionTimestamp) continue; // garbage collection removes what it owns
+      const status = await this.reconcile(mc, state).catch((error: unknown): Status =>
+        refused(mc, 'ApplyFailed', (error as Error).message, 'Failed'),
+      );
+      await this.writeStatus(mc, status);
+    }
+  }
+
+  private async reconcile(mc: ManagedComponentObject, state: SignedState): Promise<Status> {
+    if (!state.ok) return refused(mc, state.reason, state.message);
+    const signed = state.desired.components[mc.metadata.name];
+    if (!signed || !sameSpec(signed, mc.spec)) {
+      log('operator.refused', { component: mc.metadata.name, reason: 'SpecNotSigned' }, 'warn');
+      return refused(mc, 'SpecNotSigned', 'the spec differs from the desired state the manager signed: not acted on');
+    }
+    let ready = 0;
+    const replicas = mc.spec.replicas ?? 1;
+    for (const obj of objectsFor(mc, this.o.ingressNamespace)) {
+      // The client serializes through its models, which name some fields otherwise (`from` is `_from`):
+      // reading the plain object as YAML turns it into those models first.
+      const model = loadYaml<KubernetesObject>(JSON.stringify(obj));
+      const applied = await this.objects.patch(model, undefined, undefined, OPERATOR_NAME, true, PatchStrategy.ServerSideApply);
+      if (obj.kind === 'Deployment' || obj.kind === 'StatefulSet')
+        ready = (applied as KubernetesObject & { status?: { readyReplicas?: number } }).status?.readyReplicas ?? 0;
+    }
+    log('operator.applied', { component: mc.metadata.name, generation: state.desired.generation });
+    return {
+      phase: ready >= replicas ? 'Ready' : 'Applied',
+      ready: `${ready}/${replicas}`,
+      routed: '-',
+      ...(mc.metadata.generation !== undefined ? { observedGeneration: mc.metadata.generation } : {}),
+      conditions: [condition('Verified', 'True', 'Signed', 'the spec is the one the manager signed')],
+    };
+  }
+
+  private async writeStatus(mc: ManagedComponentObject & { status?: Status }, status: Status): Promise<void> {
+    // The transition time moves only when a condition changes, as the API conventions ask.
+    for (const c of status.conditions) {
+      const before = mc.status?.conditions?.find((x) => x.type === c.type);
+      if (before && before.status === c.status && before.reason === c.reason) c.lastTransitionTime = before.lastTransitionTime;
+    }
+    if (mc.status && sameSpec(mc.status, { ...mc.status, ...status })) return;
+    await this.custom.replaceNamespacedCustomObjectStatus({ ...this.base(), name: mc.metadata.name, body: { ...mc, status } });
+  }
+
+  private async watch(): Promise<void> {
+    while (!this.stopped) {
+      await new Promise<void>((resolve) => {
+        void new Watch(this.o.kc)
+          .watch(
+            `/apis/${GROUP}/${VERSION}/namespaces/${this.o.namespace}/${PLURAL}`,
+            {},
+            () => this.kick(),
+            () => resolve(),
+          )
+          .then((req) => {
+            this.watchAbort = req;
+            if (this.stopped) req.abort();
+          })
+          .catch(() => resolve());
+      });
+      // The periodic pass covers the gap; reconnect after a pause.
+      if (!this.stopped) await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
+}
+
+const condition = (type: string, status: 'True' | 'False', reason: string, message: string) => ({
+  type,
+  status,
+  reason,
+  message,
+  lastTransitionTime: new Date().toISOString(),
+});
+
+function refused(mc: ManagedComponentObject, reason: string, message: string, phase: Status['phase'] = 'Pending'): Status {
+  return {
+    phase,
+    ready: '-',
+    routed: '-',
+    ...(mc.metadata.generation !== undefined ? { observedGeneration: mc.metadata.generation } : {}),
+    conditions: [condition('Verified', phase === 'Failed' ? 'True' : 'False', reason, message)],
+  };
+}
