@@ -1,6 +1,8 @@
 // The operator's reconcile loop: each ManagedComponent whose spec is the one the manager signed becomes its
 // objects (server-side apply, owned by the resource); one that is not is left alone and its status says why.
 import {
+  ApiextensionsV1Api,
+  CoreV1Api,
   CustomObjectsApi,
   KubernetesObjectApi,
   loadYaml,
@@ -11,8 +13,9 @@ import {
 } from '@kubernetes/client-node';
 import { sameSpec } from '../components';
 import { log } from '../log';
+import { routeFor, routesOf, type RouteFacts, type RouteStatus } from './routes';
 import { readSignedState, type SignedState } from './signed-state';
-import { OPERATOR_NAME, objectsFor, type ManagedComponentObject } from './workloads';
+import { OPERATOR_NAME, objectsFor, selectorFor, type ManagedComponentObject } from './workloads';
 
 const GROUP = 'platform.navin.ai';
 const VERSION = 'v1alpha1';
@@ -29,6 +32,7 @@ interface Status {
   phase: 'Pending' | 'Applied' | 'Ready' | 'Failed';
   ready: string;
   routed: string;
+  routes: RouteStatus[];
   observedGeneration?: number;
   conditions: { type: string; status: 'True' | 'False'; reason: string; message: string; lastTransitionTime: string }[];
 }
@@ -37,7 +41,7 @@ export class Operator {
   private readonly custom: CustomObjectsApi;
   private readonly objects: KubernetesObjectApi;
   private timer: NodeJS.Timeout | undefined;
-  private watchAbort: { abort(): void } | undefined;
+  private readonly watchAborts = new Set<{ abort(): void }>();
   private running = false;
   private again = false;
   private stopped = false;
@@ -49,14 +53,21 @@ export class Operator {
 
   start(): void {
     this.timer = setInterval(() => this.kick(), this.o.resyncMs ?? 10_000);
-    void this.watch();
+    // A route is re-evaluated when its resource, its certificate Secret or its Ingress changes.
+    const ns = this.o.namespace;
+    for (const path of [
+      `/apis/${GROUP}/${VERSION}/namespaces/${ns}/${PLURAL}`,
+      `/api/v1/namespaces/${ns}/secrets`,
+      `/apis/networking.k8s.io/v1/namespaces/${ns}/ingresses`,
+    ])
+      void this.watch(path);
     this.kick();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
-    this.watchAbort?.abort();
+    for (const w of this.watchAborts) w.abort();
   }
 
   /** Runs one pass now, or right after the current one. */
@@ -103,20 +114,87 @@ export class Operator {
     let ready = 0;
     const replicas = mc.spec.replicas ?? 1;
     for (const obj of objectsFor(mc, this.o.ingressNamespace)) {
-      // The client serializes through its models, which name some fields otherwise (`from` is `_from`):
-      // reading the plain object as YAML turns it into those models first.
-      const model = loadYaml<KubernetesObject>(JSON.stringify(obj));
-      const applied = await this.objects.patch(model, undefined, undefined, OPERATOR_NAME, true, PatchStrategy.ServerSideApply);
+      const applied = await this.apply(obj);
       if (obj.kind === 'Deployment' || obj.kind === 'StatefulSet')
         ready = (applied as KubernetesObject & { status?: { readyReplicas?: number } }).status?.readyReplicas ?? 0;
     }
+    const routes = await this.reconcileRoutes(mc);
     log('operator.applied', { component: mc.metadata.name, generation: state.desired.generation });
     return {
       phase: ready >= replicas ? 'Ready' : 'Applied',
       ready: `${ready}/${replicas}`,
-      routed: '-',
+      routed: routes.length ? `${routes.filter((r) => r.routed).length}/${routes.length}` : '-',
+      routes,
       ...(mc.metadata.generation !== undefined ? { observedGeneration: mc.metadata.generation } : {}),
       conditions: [condition('Verified', 'True', 'Signed', 'the spec is the one the manager signed')],
+    };
+  }
+
+  private async apply(obj: KubernetesObject): Promise<KubernetesObject> {
+    // The client serializes through its models, which name some fields otherwise (`from` is `_from`):
+    // reading the plain object as YAML turns it into those models first.
+    const model = loadYaml<KubernetesObject>(JSON.stringify(obj));
+    return this.objects.patch(model, undefined, undefined, OPERATOR_NAME, true, PatchStrategy.ServerSideApply);
+  }
+
+  /** Makes each declared route that may exist, removes the others this component owns, and says which are routed. */
+  private async reconcileRoutes(mc: ManagedComponentObject): Promise<RouteStatus[]> {
+    const { routes, invalid } = routesOf(mc);
+    const facts = await this.routeFacts(routes.map((r) => `navin-tls-${r.site}`));
+    const wanted = new Set<string>();
+    const statuses: RouteStatus[] = [...invalid];
+    for (const r of routes) {
+      const { object, status } = routeFor(mc, r, facts);
+      if (object) {
+        await this.apply(object);
+        wanted.add(`${object.kind}/${object.metadata!.name}`);
+      }
+      statuses.push(status);
+    }
+    const selector = Object.entries(selectorFor(mc))
+      .map(([k, v]) => `${k}=${v}`)
+      .join(',');
+    const kinds: [string, string][] = [['networking.k8s.io/v1', 'Ingress']];
+    if (facts.gatewayApi) kinds.push(['gateway.networking.k8s.io/v1', 'HTTPRoute']);
+    for (const [apiVersion, kind] of kinds) {
+      const present = await this.objects.list(
+        apiVersion,
+        kind,
+        mc.metadata.namespace,
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+        selector,
+      );
+      for (const item of present.items)
+        if (item.metadata?.name?.startsWith('navin-route-') && !wanted.has(`${kind}/${item.metadata.name}`))
+          await this.objects.delete({ apiVersion, kind, metadata: { name: item.metadata.name, namespace: mc.metadata.namespace } });
+    }
+    return statuses;
+  }
+
+  private async routeFacts(secretNames: string[]): Promise<RouteFacts> {
+    const crd = this.o.kc.makeApiClient(ApiextensionsV1Api);
+    const has = (name: string) =>
+      crd
+        .readCustomResourceDefinition({ name })
+        .then(() => true)
+        .catch(() => false);
+    const core = this.o.kc.makeApiClient(CoreV1Api);
+    const existing = new Set<string>();
+    for (const name of secretNames)
+      if (
+        await core.readNamespacedSecret({ name, namespace: this.o.namespace }).then(
+          () => true,
+          () => false,
+        )
+      )
+        existing.add(name);
+    return {
+      secretExists: (name) => existing.has(name),
+      gatewayApi: await has('httproutes.gateway.networking.k8s.io'),
+      certManager: await has('certificates.cert-manager.io'),
     };
   }
 
@@ -130,18 +208,18 @@ export class Operator {
     await this.custom.replaceNamespacedCustomObjectStatus({ ...this.base(), name: mc.metadata.name, body: { ...mc, status } });
   }
 
-  private async watch(): Promise<void> {
+  private async watch(path: string): Promise<void> {
     while (!this.stopped) {
       await new Promise<void>((resolve) => {
         void new Watch(this.o.kc)
           .watch(
-            `/apis/${GROUP}/${VERSION}/namespaces/${this.o.namespace}/${PLURAL}`,
+            path,
             {},
             () => this.kick(),
             () => resolve(),
           )
           .then((req) => {
-            this.watchAbort = req;
+            this.watchAborts.add(req);
             if (this.stopped) req.abort();
           })
           .catch(() => resolve());
@@ -165,6 +243,7 @@ function refused(mc: ManagedComponentObject, reason: string, message: string, ph
     phase,
     ready: '-',
     routed: '-',
+    routes: [],
     ...(mc.metadata.generation !== undefined ? { observedGeneration: mc.metadata.generation } : {}),
     conditions: [condition('Verified', phase === 'Failed' ? 'True' : 'False', reason, message)],
   };

@@ -43,22 +43,18 @@ export const selectorFor = (mc: ManagedComponentObject): Record<string, string> 
   'app.kubernetes.io/instance': mc.metadata.name,
 });
 
+/** The resource as controller of what is made from it: garbage collection removes it all with the resource. */
+export const ownerReference = (mc: ManagedComponentObject) => ({
+  apiVersion: mc.apiVersion,
+  kind: mc.kind,
+  name: mc.metadata.name,
+  uid: mc.metadata.uid,
+  controller: true,
+  blockOwnerDeletion: true,
+});
+
 function meta(mc: ManagedComponentObject, name: string) {
-  return {
-    name,
-    namespace: mc.metadata.namespace,
-    labels: labelsFor(mc),
-    ownerReferences: [
-      {
-        apiVersion: mc.apiVersion,
-        kind: mc.kind,
-        name: mc.metadata.name,
-        uid: mc.metadata.uid,
-        controller: true,
-        blockOwnerDeletion: true,
-      },
-    ],
-  };
+  return { name, namespace: mc.metadata.namespace, labels: labelsFor(mc), ownerReferences: [ownerReference(mc)] };
 }
 
 /** The canary partition: `config.canary_partition` pods (highest ordinals first) keep the old revision. */

@@ -20,6 +20,38 @@ import { tempDir } from '../../support/temp-dir';
 const OPERATOR = fileURLToPath(new URL('../../../out/agent/navin-operator.cjs', import.meta.url));
 const CRD = readFileSync(fileURLToPath(new URL('../../../resources/kubernetes/managedcomponent-crd.yaml', import.meta.url)), 'utf8');
 const NS = 'navin-op-it';
+/** The Gateway API's HTTPRoute, cut down to the fields the operator writes (the real CRD validates more). */
+const HTTPROUTE_CRD = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: httproutes.gateway.networking.k8s.io}
+spec:
+  group: gateway.networking.k8s.io
+  scope: Namespaced
+  names: {kind: HTTPRoute, listKind: HTTPRouteList, plural: httproutes, singular: httproute}
+  versions:
+    - name: v1
+      served: true
+      storage: true
+      schema:
+        openAPIV3Schema:
+          type: object
+          properties:
+            spec:
+              type: object
+              properties:
+                parentRefs:
+                  type: array
+                  items: {type: object, required: [name], properties: {name: {type: string}, namespace: {type: string}}}
+                hostnames: {type: array, items: {type: string}}
+                rules:
+                  type: array
+                  items:
+                    type: object
+                    properties:
+                      backendRefs:
+                        type: array
+                        items: {type: object, required: [name], properties: {name: {type: string}, port: {type: integer}}}
+`;
 const digest = (c: string) => `mirror.local/navin/${c}@sha256:${c.charCodeAt(0).toString(16).padStart(2, '0').repeat(32)}`;
 const SPECS = {
   etcd: {
@@ -30,6 +62,19 @@ const SPECS = {
     config: { canary_partition: 2 },
   },
   nats: { component: 'nats', version: '2.10.22', replicas: 3, artifacts: [{ name: 'nats', image: digest('nats') }] },
+  opa: {
+    component: 'opa',
+    version: '1.4.2',
+    artifacts: [{ name: 'opa', image: digest('opa') }],
+    config: {
+      routes: [
+        { site: 'plain', host: 'opa.plain.example', tls: 'none' },
+        { site: 'issued', host: 'opa.issued.example', tls: 'cert-manager', issuer: 'internal-ca' },
+        { site: 'own', host: 'opa.own.example', tls: 'secret' },
+        { site: 'gw', host: 'opa.gw.example', tls: 'gateway', gateway: { name: 'edge', namespace: 'gateways' } },
+      ],
+    },
+  },
   'node-exporter': { component: 'node-exporter', version: '1.5.0', artifacts: [{ name: 'node-exporter', image: digest('node') }] },
 };
 
@@ -52,7 +97,7 @@ describe.skipIf(!hasKubectl)('the operator turns signed ManagedComponents into w
     kubeconfig = join(dir.path, 'kubeconfig');
     writeFileSync(kubeconfig, kube.adminKubeconfig);
     const admin = kube.kubeConfig();
-    await kube.apply(`${CRD}\n---\napiVersion: v1\nkind: Namespace\nmetadata: {name: ${NS}}\n`);
+    await kube.apply(`${CRD}\n---\n${HTTPROUTE_CRD}\n---\napiVersion: v1\nkind: Namespace\nmetadata: {name: ${NS}}\n`);
     const signer = createSigner(nodeEd25519, randomBytes(32));
     const common = { target: 'urn:navin:cluster:c1', tenant: 't1' };
     const config = signDocument(
@@ -154,7 +199,7 @@ describe.skipIf(!hasKubectl)('the operator turns signed ManagedComponents into w
       expect(svc.spec.clusterIP).toBe('None');
       expect(svc.metadata.ownerReferences[0].uid).toBe(mc.metadata.uid);
       const cm = await getJson('configmap', `${name}-config`);
-      expect(JSON.parse(cm.data['config.json'])).toEqual(SPECS[name].config ?? {});
+      expect(JSON.parse(cm.data['config.json'])).toEqual((SPECS[name] as { config?: unknown }).config ?? {});
     }
     const natsPorts = (await getJson('service', 'nats')).spec.ports.map((p: { port: number }) => p.port);
     expect(natsPorts).toEqual([4222, 6222, 8222]);
@@ -180,6 +225,50 @@ describe.skipIf(!hasKubectl)('the operator turns signed ManagedComponents into w
     expect(mc.status.conditions[0]).toMatchObject({ type: 'Verified', status: 'False', reason: 'SpecNotSigned' });
     const r = await kubectl(['-n', NS, 'get', 'statefulset', 'tampered', '--kubeconfig', kubeconfig]);
     expect(r.code).not.toBe(0);
+  });
+
+  test('each TLS mode routes or says why not: none and gateway routed, cert-manager pending its certificate, own certificate unrouted until its Secret exists', async () => {
+    const routes = async () =>
+      (await getJson('managedcomponent', 'opa')).status?.routes as { site: string; routed: boolean; reason: string }[] | undefined;
+    const first = await until('opa routes', async () => ((await routes())?.length === 4 ? routes() : undefined));
+    expect(first!.map((r) => [r.site, r.routed, r.reason])).toEqual([
+      ['plain', true, 'Routed'],
+      ['issued', false, 'CertManagerMissing'],
+      ['own', false, 'CertificateSecretMissing'],
+      ['gw', true, 'Routed'],
+    ]);
+    const plain = await getJson('ingress', 'navin-route-plain');
+    expect(plain.spec.tls).toBeUndefined();
+    expect(plain.spec.rules[0]).toMatchObject({ host: 'opa.plain.example' });
+    expect(plain.spec.rules[0].http.paths[0].backend.service).toEqual({ name: 'opa', port: { number: 8181 } });
+    expect(plain.metadata.ownerReferences[0]).toMatchObject({ kind: 'ManagedComponent', name: 'opa' });
+    const issued = await getJson('ingress', 'navin-route-issued');
+    expect(issued.metadata.annotations['cert-manager.io/issuer']).toBe('internal-ca');
+    expect(issued.spec.tls).toEqual([{ hosts: ['opa.issued.example'], secretName: 'navin-tls-issued' }]);
+    expect((await kubectl(['-n', NS, 'get', 'ingress', 'navin-route-own', '--kubeconfig', kubeconfig])).code).not.toBe(0);
+    const gw = await getJson('httproute', 'navin-route-gw');
+    expect(gw.spec).toEqual({
+      parentRefs: [{ name: 'edge', namespace: 'gateways' }],
+      hostnames: ['opa.gw.example'],
+      rules: [{ backendRefs: [{ name: 'opa', port: 8181 }] }],
+    });
+    expect((await getJson('managedcomponent', 'opa')).status.routed).toBe('2/4');
+
+    // The owner's certificate arrives: the route is made and the domain routed, without touching the resource.
+    await kube
+      .kubeConfig()
+      .makeApiClient(CoreV1Api)
+      .createNamespacedSecret({
+        namespace: NS,
+        body: { metadata: { name: 'navin-tls-own' }, type: 'kubernetes.io/tls', stringData: { 'tls.crt': 'x', 'tls.key': 'y' } },
+      });
+    const after = await until(
+      'own routed',
+      async () => ((await routes())?.find((r) => r.site === 'own')?.routed ? routes() : undefined),
+      10_000,
+    );
+    expect(after!.find((r) => r.site === 'own')!.reason).toBe('Routed');
+    expect((await getJson('ingress', 'navin-route-own')).spec.tls).toEqual([{ hosts: ['opa.own.example'], secretName: 'navin-tls-own' }]);
   });
 
   test('kubectl get managedcomponents shows service, version, ready and routed', async () => {
