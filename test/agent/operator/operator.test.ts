@@ -11,6 +11,9 @@ import { createSigner, signDocument } from '../../../main/wire/envelope';
 import { nodeEd25519 } from '../../../main/wire/ed25519-node';
 import { toBase64url } from '../../../main/wire/encoding';
 import { publicKeyToPem } from '../../../main/wire/public-key-pem';
+import { operatorObjects } from '../../../main/core/kubernetes/operator-manifests';
+import { yamlDocuments } from '../../../main/core/kubernetes/yaml-documents';
+import { HTTPROUTE_CRD } from '../../support/kube-api/gateway-api-crd';
 import { kubeTarget, type KubeTarget } from '../../support/kube-api/target';
 import { hasKubectl, kubectl } from '../../support/kube-api/test-helpers';
 import { logCollector, type AgentLogs } from '../../support/agent-logs';
@@ -20,38 +23,6 @@ import { tempDir } from '../../support/temp-dir';
 const OPERATOR = fileURLToPath(new URL('../../../out/agent/navin-operator.cjs', import.meta.url));
 const CRD = readFileSync(fileURLToPath(new URL('../../../resources/kubernetes/managedcomponent-crd.yaml', import.meta.url)), 'utf8');
 const NS = 'navin-op-it';
-/** The Gateway API's HTTPRoute, cut down to the fields the operator writes (the real CRD validates more). */
-const HTTPROUTE_CRD = `apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata: {name: httproutes.gateway.networking.k8s.io}
-spec:
-  group: gateway.networking.k8s.io
-  scope: Namespaced
-  names: {kind: HTTPRoute, listKind: HTTPRouteList, plural: httproutes, singular: httproute}
-  versions:
-    - name: v1
-      served: true
-      storage: true
-      schema:
-        openAPIV3Schema:
-          type: object
-          properties:
-            spec:
-              type: object
-              properties:
-                parentRefs:
-                  type: array
-                  items: {type: object, required: [name], properties: {name: {type: string}, namespace: {type: string}}}
-                hostnames: {type: array, items: {type: string}}
-                rules:
-                  type: array
-                  items:
-                    type: object
-                    properties:
-                      backendRefs:
-                        type: array
-                        items: {type: object, required: [name], properties: {name: {type: string}, port: {type: integer}}}
-`;
 const digest = (c: string) => `mirror.local/navin/${c}@sha256:${c.charCodeAt(0).toString(16).padStart(2, '0').repeat(32)}`;
 const SPECS = {
   etcd: {
@@ -153,7 +124,14 @@ describe.skipIf(!hasKubectl)('the operator turns signed ManagedComponents into w
         plural: 'managedcomponents',
         body: { apiVersion: 'platform.navin.ai/v1alpha1', kind: 'ManagedComponent', metadata: { name }, spec },
       });
-    child = spawn(process.execPath, [OPERATOR, '--kubeconfig', kubeconfig, '--namespace', NS], { stdio: ['ignore', 'pipe', 'inherit'] });
+    // The operator runs as its own ServiceAccount, with the RBAC the manifests route serves: what it made below
+    // it made with no more rights than those.
+    await kube.apply(yamlDocuments(operatorObjects(NS, digest('operator')), 'operator'));
+    const operatorKubeconfig = join(dir.path, 'operator.kubeconfig');
+    writeFileSync(operatorKubeconfig, kube.kubeconfigFor(await kube.createToken(NS, 'navin-operator')));
+    child = spawn(process.execPath, [OPERATOR, '--kubeconfig', operatorKubeconfig, '--namespace', NS], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     logs = logCollector('operator', child.stdout!);
   }, 60_000);
 
