@@ -20,6 +20,8 @@ import { OPERATOR_NAME, objectsFor, selectorFor, type ManagedComponentObject } f
 const GROUP = 'platform.navin.ai';
 const VERSION = 'v1alpha1';
 const PLURAL = 'managedcomponents';
+/** Held on every resource the operator acted on, so its objects go in order before it does. */
+export const FINALIZER = 'platform.navin.ai/operator';
 
 export interface OperatorOptions {
   kc: KubeConfig;
@@ -96,7 +98,10 @@ export class Operator {
     const state = await readSignedState(this.o.kc, this.o.namespace);
     const list = (await this.custom.listNamespacedCustomObject(this.base())) as { items: (ManagedComponentObject & { status?: Status })[] };
     for (const mc of list.items) {
-      if (mc.metadata.deletionTimestamp) continue; // garbage collection removes what it owns
+      if (mc.metadata.deletionTimestamp) {
+        if (mc.metadata.finalizers?.includes(FINALIZER)) await this.deleteInOrder(mc);
+        continue;
+      }
       const status = await this.reconcile(mc, state).catch((error: unknown): Status =>
         refused(mc, 'ApplyFailed', (error as Error).message, 'Failed'),
       );
@@ -111,6 +116,7 @@ export class Operator {
       log('operator.refused', { component: mc.metadata.name, reason: 'SpecNotSigned' }, 'warn');
       return refused(mc, 'SpecNotSigned', 'the spec differs from the desired state the manager signed: not acted on');
     }
+    if (!mc.metadata.finalizers?.includes(FINALIZER)) await this.setFinalizers(mc, [...(mc.metadata.finalizers ?? []), FINALIZER]);
     let ready = 0;
     const replicas = mc.spec.replicas ?? 1;
     for (const obj of objectsFor(mc, this.o.ingressNamespace)) {
@@ -128,6 +134,59 @@ export class Operator {
       ...(mc.metadata.generation !== undefined ? { observedGeneration: mc.metadata.generation } : {}),
       conditions: [condition('Verified', 'True', 'Signed', 'the spec is the one the manager signed')],
     };
+  }
+
+  private async setFinalizers(mc: ManagedComponentObject, finalizers: string[]): Promise<void> {
+    await this.custom.patchNamespacedCustomObject({
+      ...this.base(),
+      name: mc.metadata.name,
+      body: [{ op: 'add', path: '/metadata/finalizers', value: finalizers }],
+    });
+  }
+
+  /**
+   * Deletion order: the workload first (no pod serves a half-removed component), then the namespace's objects it
+   * used (routes, Service, NetworkPolicy, ConfigMap), then the resource itself by releasing the finalizer.
+   */
+  private async deleteInOrder(mc: ManagedComponentObject): Promise<void> {
+    const ns = mc.metadata.namespace;
+    const workload = objectsFor(mc, this.o.ingressNamespace).find((o) => o.kind === 'Deployment' || o.kind === 'StatefulSet')!;
+    if (await this.remove(workload.apiVersion!, workload.kind!, ns, mc.metadata.name)) return; // gone next pass
+    const selector = Object.entries(selectorFor(mc))
+      .map(([k, v]) => `${k}=${v}`)
+      .join(',');
+    const kinds: [string, string][] = [['networking.k8s.io/v1', 'Ingress']];
+    if ((await this.routeFacts([])).gatewayApi) kinds.push(['gateway.networking.k8s.io/v1', 'HTTPRoute']);
+    for (const [apiVersion, kind] of kinds)
+      for (const item of (await this.objects.list(apiVersion, kind, ns, undefined, undefined, undefined, undefined, selector)).items)
+        await this.remove(apiVersion, kind, ns, item.metadata!.name!);
+    for (const obj of objectsFor(mc, this.o.ingressNamespace)
+      .filter((o) => o !== workload)
+      .reverse())
+      await this.remove(obj.apiVersion!, obj.kind!, ns, obj.metadata!.name!);
+    await this.setFinalizers(
+      mc,
+      (mc.metadata.finalizers ?? []).filter((f) => f !== FINALIZER),
+    );
+    log('operator.released', { component: mc.metadata.name });
+  }
+
+  /** Deletes one object; true while it is still there after that (a finalizer of its own): the caller waits. */
+  private async remove(apiVersion: string, kind: string, namespace: string, name: string): Promise<boolean> {
+    try {
+      await this.objects.delete({ apiVersion, kind, metadata: { name, namespace } });
+      log('operator.deleted', { kind, name });
+    } catch (error) {
+      if ((error as { code?: unknown }).code === 404) return false;
+      throw error;
+    }
+    return this.objects.read({ apiVersion, kind, metadata: { name, namespace } }).then(
+      () => true,
+      (error: unknown) => {
+        if ((error as { code?: unknown }).code === 404) return false;
+        throw error;
+      },
+    );
   }
 
   private async apply(obj: KubernetesObject): Promise<KubernetesObject> {

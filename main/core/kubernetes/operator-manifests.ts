@@ -37,8 +37,9 @@ export function operatorObjects(namespace: string, image: string, ingressNamespa
       kind: 'Role',
       metadata: { name: OPERATOR_NAME, namespace, labels },
       rules: [
-        // The resources are the agent's to write: the operator reads them and writes their status only.
-        { apiGroups: [API_GROUP], resources: ['managedcomponents'], verbs: READ },
+        // The resources are the agent's to write: the operator reads them, writes their status, and patches only
+        // its finalizer (RBAC cannot narrow patch to one field; a patched spec would fail its signature anyway).
+        { apiGroups: [API_GROUP], resources: ['managedcomponents'], verbs: [...READ, 'patch'] },
         { apiGroups: [API_GROUP], resources: ['managedcomponents/status'], verbs: ['get', 'update', 'patch'] },
         // The identity Secret (manager.pem), the navin-tls-<site> certificates; `<name>-env` is the agent's to write.
         { apiGroups: [''], resources: ['secrets'], verbs: READ },

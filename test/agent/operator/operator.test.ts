@@ -260,4 +260,27 @@ describe.skipIf(!hasKubectl)('the operator turns signed ManagedComponents into w
         .slice(0, 5),
     ).toEqual(['etcd', 'etcd', '3.5.16', '0/3', '-']);
   });
+
+  test('a deleted ManagedComponent goes in order: its workload, then its routes, NetworkPolicy, Service and ConfigMap, then itself', async () => {
+    expect((await getJson('managedcomponent', 'opa')).metadata.finalizers).toEqual(['platform.navin.ai/operator']);
+    await k('-n', NS, 'delete', 'managedcomponent', 'opa', '--wait=false');
+    await logs.waitFor('operator.released', (l) => l.component === 'opa', 15_000);
+    const deleted = logs
+      .logs()
+      .filter((l) => l.event === 'operator.deleted')
+      .map((l) => `${l.kind}/${l.name}`);
+    expect(deleted).toEqual([
+      'Deployment/opa',
+      'Ingress/navin-route-issued',
+      'Ingress/navin-route-own',
+      'Ingress/navin-route-plain',
+      'HTTPRoute/navin-route-gw',
+      'NetworkPolicy/opa-same-namespace',
+      'Service/opa',
+      'ConfigMap/opa-config',
+    ]);
+    await until('opa gone', async () =>
+      (await kubectl(['-n', NS, 'get', 'managedcomponent', 'opa', '--kubeconfig', kubeconfig])).code !== 0 ? true : undefined,
+    );
+  });
 });
