@@ -66,6 +66,7 @@ describe.skipIf(!hasKubectl)('the operator RBAC allow/deny matrix', () => {
 
   test.each([
     ['watch', 'managedcomponents.platform.navin.ai', NS],
+    ['patch', 'managedcomponents.platform.navin.ai', NS],
     ['update', 'managedcomponents.platform.navin.ai/status', NS],
     ['get', 'secrets', NS],
     ['create', 'statefulsets.apps', NS],
