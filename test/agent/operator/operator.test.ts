@@ -55,8 +55,11 @@ describe.skipIf(!hasKubectl)('the operator turns signed ManagedComponents into w
   let kubeconfig: string;
   let child: ChildProcess;
   let logs: AgentLogs;
+  // kubectl keeps its discovery cache under the suite's own folder, never in the checkout.
+  const run = (...args: string[]) =>
+    kubectl([...args, '--kubeconfig', kubeconfig, '--cache-dir', join(dir.path, 'cache')], { HOME: dir.path });
   const k = async (...args: string[]) => {
-    const r = await kubectl([...args, '--kubeconfig', kubeconfig, '--cache-dir', join(dir.path, 'cache')], { HOME: dir.path });
+    const r = await run(...args);
     if (r.code !== 0) throw new Error(`kubectl ${args.join(' ')}: ${r.stderr}`);
     return r.stdout;
   };
@@ -137,7 +140,7 @@ describe.skipIf(!hasKubectl)('the operator turns signed ManagedComponents into w
 
   afterAll(async () => {
     child?.kill('SIGTERM');
-    await kubectl(['delete', 'namespace', NS, '--wait=false', '--kubeconfig', kubeconfig]).catch(() => undefined);
+    await run('delete', 'namespace', NS, '--wait=false').catch(() => undefined);
     await kube?.close();
     dir?.remove();
   });
@@ -201,7 +204,7 @@ describe.skipIf(!hasKubectl)('the operator turns signed ManagedComponents into w
       return o.status?.conditions ? o : undefined;
     });
     expect(mc.status.conditions[0]).toMatchObject({ type: 'Verified', status: 'False', reason: 'SpecNotSigned' });
-    const r = await kubectl(['-n', NS, 'get', 'statefulset', 'tampered', '--kubeconfig', kubeconfig]);
+    const r = await run('-n', NS, 'get', 'statefulset', 'tampered');
     expect(r.code).not.toBe(0);
   });
 
@@ -223,7 +226,7 @@ describe.skipIf(!hasKubectl)('the operator turns signed ManagedComponents into w
     const issued = await getJson('ingress', 'navin-route-issued');
     expect(issued.metadata.annotations['cert-manager.io/issuer']).toBe('internal-ca');
     expect(issued.spec.tls).toEqual([{ hosts: ['opa.issued.example'], secretName: 'navin-tls-issued' }]);
-    expect((await kubectl(['-n', NS, 'get', 'ingress', 'navin-route-own', '--kubeconfig', kubeconfig])).code).not.toBe(0);
+    expect((await run('-n', NS, 'get', 'ingress', 'navin-route-own')).code).not.toBe(0);
     const gw = await getJson('httproute', 'navin-route-gw');
     expect(gw.spec).toEqual({
       parentRefs: [{ name: 'edge', namespace: 'gateways' }],
@@ -279,8 +282,6 @@ describe.skipIf(!hasKubectl)('the operator turns signed ManagedComponents into w
       'Service/opa',
       'ConfigMap/opa-config',
     ]);
-    await until('opa gone', async () =>
-      (await kubectl(['-n', NS, 'get', 'managedcomponent', 'opa', '--kubeconfig', kubeconfig])).code !== 0 ? true : undefined,
-    );
+    await until('opa gone', async () => ((await run('-n', NS, 'get', 'managedcomponent', 'opa')).code !== 0 ? true : undefined));
   });
 });

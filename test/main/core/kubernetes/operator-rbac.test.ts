@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
+import { CoreV1Api } from '@kubernetes/client-node';
 import { agentManifestsYaml } from '../../../../main/core/kubernetes/agent-manifests';
 import { importRbacYaml } from '../../../../main/core/kubernetes/import-rbac';
 import { HTTPROUTE_CRD } from '../../../support/kube-api/gateway-api-crd';
@@ -42,7 +43,11 @@ describe.skipIf(!hasKubectl)('the operator RBAC allow/deny matrix', () => {
     writeFileSync(kubeconfig, kube.kubeconfigFor(await kube.createToken(NS, 'navin-operator')));
   });
   afterAll(async () => {
-    await kube?.apply(`apiVersion: v1\nkind: Namespace\nmetadata: {name: ${NS}}\n`).catch(() => undefined);
+    await kube
+      ?.kubeConfig()
+      .makeApiClient(CoreV1Api)
+      .deleteNamespace({ name: NS })
+      .catch(() => undefined);
     await kube?.close();
     dir?.remove();
   });
