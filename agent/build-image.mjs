@@ -17,6 +17,8 @@ const outDir = resolve(values.out ?? join(root, 'out'));
 const name = values.name ?? 'navin-cluster-agent';
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const bundle = join(root, 'out/agent/navin-agent.cjs');
+// The operator ships in the same image: its Deployment runs this file instead of the agent.
+const operatorBundle = join(root, 'out/agent/navin-operator.cjs');
 const EPOCH = new Date(0);
 const UID = 65532;
 
@@ -85,6 +87,7 @@ const layers = [
   await layer([
     { path: 'app/', type: 'directory', mode: 0o755 },
     { path: 'app/navin-agent.cjs', body: readFileSync(bundle), mode: 0o644 },
+    { path: 'app/navin-operator.cjs', body: readFileSync(operatorBundle), mode: 0o644 },
   ]),
 ];
 const config = Buffer.from(

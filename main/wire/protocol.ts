@@ -125,3 +125,5 @@ export interface AgentConfigBody extends AgentConfigCommon {
 
 export const AGENT_LEASE_NAME = 'navin-cluster-agent';
 export const AGENT_STATE_NAME = 'navin-cluster-agent-state';
+/** The agent's identity Secret: the operator reads its manager.pem and config.json to re-verify the desired state. */
+export const AGENT_IDENTITY_SECRET_NAME = 'navin-cluster-agent-identity';

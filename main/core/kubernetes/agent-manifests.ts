@@ -1,24 +1,15 @@
 // The agent's manifests, as the spec's "RBAC de l'agent" fixes them: a ServiceAccount, a read-only ClusterRole,
 // a Role in the managed namespace for its Lease, its state ConfigMap, events and platform.navin.ai resources
 // (no Secret, no workload), and a hardened 2-replica Deployment pinned to an image digest. No Service.
-import { ValidationError } from '../errors';
 import { AGENT_IDENTITY_SECRET, AGENT_LEASE, AGENT_NAME, AGENT_STATE_CONFIGMAP, API_GROUP } from './names';
 import { CLUSTER_READ_RULES } from './import-rbac';
+import { checkImage } from './image-reference';
+import { operatorObjects } from './operator-manifests';
 import { yamlDocuments } from './yaml-documents';
 
-export const IMAGE_BY_DIGEST =
-  /^[a-z0-9]+([._-][a-z0-9]+)*(:[0-9]+)?(\/[a-z0-9]+([._-][a-z0-9]+)*)*(:[\w][\w.-]{0,127})?@sha256:[a-f0-9]{64}$/;
+export { checkImage, IMAGE_BY_DIGEST } from './image-reference';
 export const IDENTITY_MOUNT = '/etc/navin-agent';
 export const INBOX_MOUNT = '/var/lib/navin-agent/inbox';
-
-export function checkImage(image: unknown): string {
-  if (typeof image !== 'string' || image.length === 0)
-    throw new ValidationError('image', 'image is required: <registry>/<name>@sha256:<64 hex digits>');
-  if (!image.includes('@sha256:'))
-    throw new ValidationError('image', `the image must be pinned by digest (<name>@sha256:<digest>), not by tag: ${image}`);
-  if (!IMAGE_BY_DIGEST.test(image)) throw new ValidationError('image', `not a valid image reference pinned by digest: ${image}`);
-  return image;
-}
 
 export function agentObjects(namespace: string, image: string, clusterId: string): object[] {
   checkImage(image);
@@ -129,7 +120,7 @@ export function agentObjects(namespace: string, image: string, clusterId: string
 
 export function agentManifestsYaml(namespace: string, image: string, clusterId: string, clusterName: string): string {
   return yamlDocuments(
-    agentObjects(namespace, image, clusterId),
-    `Navin Cluster Agent for cluster ${clusterName} (${clusterId}).\nCreate the Secret ${AGENT_IDENTITY_SECRET} first, then: kubectl apply -f agent.yaml`,
+    [...agentObjects(namespace, image, clusterId), ...operatorObjects(namespace, image)],
+    `Navin Cluster Agent and operator for cluster ${clusterName} (${clusterId}).\nCreate the Secret ${AGENT_IDENTITY_SECRET} first, then: kubectl apply -f agent.yaml`,
   );
 }

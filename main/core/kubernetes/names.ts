@@ -11,3 +11,5 @@ export const AGENT_IDENTITY_SECRET = 'navin-cluster-agent-identity';
 export const AGENT_LEASE = 'navin-cluster-agent';
 export const AGENT_STATE_CONFIGMAP = 'navin-cluster-agent-state';
 export const IDENTITY_FILES = ['config.json', 'manager.pem', 'tls.crt', 'tls.key', 'ca.crt'] as const;
+export const OPERATOR_NAME = 'navin-operator';
+export const DEFAULT_INGRESS_NAMESPACE = 'ingress-nginx';

@@ -31,7 +31,7 @@ describe('generated manifests', () => {
     const v = crd.spec.versions[0];
     expect(v.subresources).toEqual({ status: {} });
     expect(v.schema.openAPIV3Schema.properties.spec.required).toEqual(['component', 'version']);
-    expect(v.additionalPrinterColumns.map((c: { name: string }) => c.name)).toEqual(['Component', 'Version', 'Phase', 'Age']);
+    expect(v.additionalPrinterColumns.map((c: { name: string }) => c.name)).toEqual(['Service', 'Version', 'Ready', 'Routed', 'Age']);
   });
 
   test('the agent Deployment is hardened, 2 replicas with anti-affinity, pinned by digest, with no Service', () => {

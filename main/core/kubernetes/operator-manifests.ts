@@ -1,0 +1,103 @@
+// The operator's manifests, served with the agent's: its own ServiceAccount, least-privilege RBAC (the objects a
+// ManagedComponent becomes, in the managed namespace only; Secrets read there only; no RBAC object anywhere) and a
+// hardened Deployment running the agent image's second entrypoint. It never talks to the manager.
+import { API_GROUP, DEFAULT_INGRESS_NAMESPACE, OPERATOR_NAME } from './names';
+import { checkImage } from './image-reference';
+
+const WRITE = ['get', 'list', 'watch', 'create', 'update', 'patch', 'delete'];
+const READ = ['get', 'list', 'watch'];
+/** The CRDs the operator looks for (cert-manager, the Gateway API): read by name only. */
+const WATCHED_CRDS = ['certificates.cert-manager.io', 'httproutes.gateway.networking.k8s.io'];
+
+export function operatorObjects(namespace: string, image: string, ingressNamespace = DEFAULT_INGRESS_NAMESPACE): object[] {
+  checkImage(image);
+  const labels = { 'app.kubernetes.io/name': OPERATOR_NAME, 'app.kubernetes.io/part-of': 'navin-platform' };
+  const subject = [{ kind: 'ServiceAccount', name: OPERATOR_NAME, namespace }];
+  const clusterRoleName = `${OPERATOR_NAME}-${namespace}`;
+  return [
+    { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: OPERATOR_NAME, namespace, labels } },
+    {
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'ClusterRole',
+      metadata: { name: clusterRoleName, labels },
+      rules: [
+        { apiGroups: ['apiextensions.k8s.io'], resources: ['customresourcedefinitions'], resourceNames: WATCHED_CRDS, verbs: ['get'] },
+        { apiGroups: ['networking.k8s.io'], resources: ['ingressclasses'], verbs: ['get', 'list'] },
+      ],
+    },
+    {
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'ClusterRoleBinding',
+      metadata: { name: clusterRoleName, labels },
+      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: clusterRoleName },
+      subjects: subject,
+    },
+    {
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'Role',
+      metadata: { name: OPERATOR_NAME, namespace, labels },
+      rules: [
+        // The resources are the agent's to write: the operator reads them, writes their status, and patches only
+        // its finalizer (RBAC cannot narrow patch to one field; a patched spec would fail its signature anyway).
+        { apiGroups: [API_GROUP], resources: ['managedcomponents'], verbs: [...READ, 'patch'] },
+        { apiGroups: [API_GROUP], resources: ['managedcomponents/status'], verbs: ['get', 'update', 'patch'] },
+        // The identity Secret (manager.pem), the navin-tls-<site> certificates; `<name>-env` is the agent's to write.
+        { apiGroups: [''], resources: ['secrets'], verbs: READ },
+        { apiGroups: [''], resources: ['configmaps', 'services'], verbs: WRITE },
+        { apiGroups: ['apps'], resources: ['deployments', 'statefulsets'], verbs: WRITE },
+        { apiGroups: ['networking.k8s.io'], resources: ['ingresses', 'networkpolicies'], verbs: WRITE },
+        { apiGroups: ['gateway.networking.k8s.io'], resources: ['httproutes'], verbs: WRITE },
+        { apiGroups: ['', 'events.k8s.io'], resources: ['events'], verbs: ['create', 'patch'] },
+      ],
+    },
+    {
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'RoleBinding',
+      metadata: { name: OPERATOR_NAME, namespace, labels },
+      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: OPERATOR_NAME },
+      subjects: subject,
+    },
+    {
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: OPERATOR_NAME, namespace, labels: { ...labels, 'app.kubernetes.io/component': 'operator' } },
+      spec: {
+        // One replica: every write is a server-side apply, so a second one during a rollout does no harm.
+        replicas: 1,
+        selector: { matchLabels: { 'app.kubernetes.io/name': OPERATOR_NAME } },
+        template: {
+          metadata: { labels },
+          spec: {
+            serviceAccountName: OPERATOR_NAME,
+            automountServiceAccountToken: true,
+            enableServiceLinks: false,
+            securityContext: {
+              runAsNonRoot: true,
+              runAsUser: 65532,
+              runAsGroup: 65532,
+              seccompProfile: { type: 'RuntimeDefault' },
+            },
+            containers: [
+              {
+                name: 'operator',
+                image,
+                imagePullPolicy: 'IfNotPresent',
+                command: ['/usr/local/bin/node', '/app/navin-operator.cjs'],
+                args: ['--namespace', namespace, '--ingress-namespace', ingressNamespace],
+                securityContext: {
+                  runAsNonRoot: true,
+                  readOnlyRootFilesystem: true,
+                  allowPrivilegeEscalation: false,
+                  privileged: false,
+                  capabilities: { drop: ['ALL'] },
+                  seccompProfile: { type: 'RuntimeDefault' },
+                },
+                resources: { requests: { cpu: '50m', memory: '64Mi' }, limits: { cpu: '500m', memory: '256Mi' } },
+              },
+            ],
+          },
+        },
+      },
+    },
+  ];
+}
