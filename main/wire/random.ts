@@ -8,9 +8,25 @@ export const MIN_NONCE_BYTES = 16;
 /** The maximum nonce size a verifier accepts, so a nonce store's rows stay small. */
 export const MAX_NONCE_BYTES = 64;
 
+// Random bytes drawn 4 KiB at a time and handed out once each (as Node's randomUUID does): one
+// getRandomValues call costs about as much as the rest of building a command, and a fan-out mints thousands.
+const POOL_BYTES = 4096;
+let pool = new Uint8Array(0);
+let used = 0;
+
 export function randomBytes(length: number): Uint8Array {
-  const out = new Uint8Array(length);
-  globalThis.crypto.getRandomValues(out);
+  if (length > POOL_BYTES) {
+    const out = new Uint8Array(length);
+    globalThis.crypto.getRandomValues(out);
+    return out;
+  }
+  if (used + length > pool.length) {
+    pool = new Uint8Array(POOL_BYTES);
+    globalThis.crypto.getRandomValues(pool);
+    used = 0;
+  }
+  const out = pool.slice(used, used + length);
+  used += length;
   return out;
 }
 
