@@ -85,4 +85,3 @@ function cacheStatements(db: Db, max = 2000): void {
     return stmt;
   }) as Db['prepare'];
 }
-
