@@ -6,7 +6,7 @@ import type { CatalogStep } from '../catalog/catalog-schema';
 import { renderSteps, renderTemplate, type TemplateContext } from '../catalog/catalog-templates';
 import type { ServiceBackupRecord } from '../store/service-backups-tables';
 import type { OperationPhase } from '../store/services-tables';
-import type { PlanTask } from '../../wire/plan';
+import type { PlanResult, PlanTask } from '../../wire/plan';
 import { afterStart, finalChecks, livenessTask, resolve, watchTask, writeTasks, type PlanInput } from './service-plan';
 
 /** The phase whose hashes become the backup's record (a backup operation's, or an upgrade's first). */
@@ -88,6 +88,26 @@ export function backupFiles(
     out[name] = { path, ...got };
   });
   return out;
+}
+
+/** The phase that starts a service again when its backup failed after stopping it (NATS's archive, say). */
+export const RESTART_PHASE = 'start again after the failed backup';
+
+/**
+ * The tasks that start the unit again after a backup phase that failed once its steps had stopped it and before
+ * they started it again, with its health; null when the service was never stopped or was started again.
+ */
+export function restartAfterFailedBackup(tasks: PlanTask[], result: Partial<PlanResult> | null): PlanTask[] | null {
+  const status = (id: string) => (result?.tasks ?? []).find((t) => t.id === id)?.status;
+  const stop = tasks.find((t) => t.kind === 'systemd.stop');
+  if (!stop || stop.kind !== 'systemd.stop') return null;
+  const stopped = status(stop.id) === 'succeeded' || status(stop.id) === 'failed';
+  const start = tasks.find((t) => t.kind === 'systemd.start');
+  if (!stopped || (start && status(start.id) === 'succeeded')) return null;
+  return [
+    { id: 'start', kind: 'systemd.start', title: `systemctl start ${stop.unit}`, unit: stop.unit },
+    ...tasks.filter((t) => t.id === 'liveness'),
+  ];
 }
 
 /**

@@ -25,7 +25,7 @@ import type { PlanArgs, PlanResult, TaskOutcome } from '../../wire/plan';
 import type { CheckOutcome } from '../../wire/service-checks';
 import type { ServiceBackupRecord } from '../store/service-backups-tables';
 import type { OperationPhase } from '../store/services-tables';
-import { BACKUP_PHASE, backupDir, backupFiles, backupPhase, restorePhases } from './backup-plan';
+import { BACKUP_PHASE, backupDir, backupFiles, backupPhase, RESTART_PHASE, restartAfterFailedBackup, restorePhases } from './backup-plan';
 import { operationPhases, rollingPhases, SERVICE_ACTIONS, type OperationAction, type PlanHost, type ServiceAction } from './service-plan';
 
 export interface ServicesDeps {
@@ -525,6 +525,20 @@ export class Services {
       const rollingBack = op.phases[op.phase]?.name === ROLLBACK_PHASE;
       const backingUp = op.phases[op.phase]?.name === BACKUP_PHASE && op.backup_set_id !== null;
       let failure = this.failureOf(current);
+      if (op.phases[op.phase]?.name === RESTART_PHASE) {
+        // The backup failed; the service its steps had stopped is running again (or says why not).
+        const how = failure ? `starting it again failed: ${failure.message}` : 'the service was started again';
+        store.services.finishOperation(op.id, 'failed', op.code, `${op.message}; ${how}`, now);
+        if (failure) store.services.setState(op.cluster_id, op.service, 'failed', now);
+        store.audit.append({
+          actor: 'manager',
+          action: 'service.operation_failed',
+          cluster_id: op.cluster_id,
+          target: op.service,
+          details: { operation_id: op.id, action: op.action, code: op.code, restarted: !failure },
+        });
+        return true;
+      }
       // A backup's phase ended well: its files and their sha256 are recorded with the operation's progress.
       if (backingUp && !failure) failure = this.recordBackup(op, current[0]!, now);
       if (backingUp && op.action === 'upgrade')
@@ -538,6 +552,22 @@ export class Services {
       if (failure) {
         const { host, message, task } = failure;
         const c = { code: failure.code };
+        // A backup that failed between its stop and its start: the service is started again before the end.
+        const restart = backingUp
+          ? restartAfterFailedBackup(op.phases[op.phase]!.plans[0]!.args.tasks, current[0]!.command!.result as Partial<PlanResult> | null)
+          : null;
+        if (restart) {
+          const hostId = current[0]!.host_id;
+          const args: PlanArgs = { title: `start ${op.service} again on ${host} after its failed backup`, tasks: restart };
+          store.services.addPhase(op.id, { name: RESTART_PHASE, plans: [{ host_id: hostId, args }] }, c.code, message);
+          const issued = {
+            phase: op.phases.length,
+            host_id: hostId,
+            command_id: this.d.hostCommands.issuePlan(hostId, args, 'manager', { allowFourEyes: true }).id,
+          };
+          store.services.setPhase(op.id, op.phases.length, [...op.plans, issued]);
+          return true;
+        }
         // A failed upgrade queues the rollback sealed with it, for the hosts it touched only (the canary first); a
         // failure of the backup it takes first touched none.
         if (op.action === 'upgrade' && !rollingBack && !backingUp && op.sealed) {

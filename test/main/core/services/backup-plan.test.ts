@@ -4,7 +4,14 @@
 import { describe, expect, it } from 'vitest';
 import { loadBuiltinCatalog } from '../../../../main/core/catalog/catalog-builtin';
 import type { Catalog } from '../../../../main/core/catalog/catalog';
-import { BACKUP_PHASE, backupDir, backupFiles, backupPhase, restorePhases } from '../../../../main/core/services/backup-plan';
+import {
+  BACKUP_PHASE,
+  backupDir,
+  backupFiles,
+  backupPhase,
+  restartAfterFailedBackup,
+  restorePhases,
+} from '../../../../main/core/services/backup-plan';
 import type { PlanInput } from '../../../../main/core/services/service-plan';
 import type { CoreError } from '../../../../main/core/errors';
 import type { ServiceBackupRecord } from '../../../../main/core/store/service-backups-tables';
@@ -68,6 +75,28 @@ describe('backup plans', () => {
       'save',
       '/var/lib/navin/backups/set-2/etcd/etcd-snapshot.db',
     ]);
+  });
+
+  it('a backup that failed between its stop and its start starts the service again, with its health; otherwise nothing', () => {
+    const tasks = backupPhase(input(), 'set-1').plans[0]!.args.tasks;
+    const result = (statuses: Record<string, string>) =>
+      ({ tasks: tasks.map((t, index) => ({ index, id: t.id, kind: t.kind, status: statuses[t.id] ?? 'skipped' })) }) as never;
+    const failedArchive = result({ 'backup:folder': 'succeeded', 'backup:stop': 'succeeded', 'backup:archive': 'failed' });
+    expect(restartAfterFailedBackup(tasks, failedArchive)?.map((t) => [t.id, t.kind])).toEqual([
+      ['start', 'systemd.start'],
+      ['liveness', 'check'],
+    ]);
+    // Failed before the stop: nothing to start. Failed after the start (the hash): it runs already.
+    expect(restartAfterFailedBackup(tasks, result({ 'backup:folder': 'failed' }))).toBeNull();
+    expect(
+      restartAfterFailedBackup(
+        tasks,
+        result({ 'backup:stop': 'succeeded', 'backup:archive': 'succeeded', 'backup:start': 'succeeded', hash: 'failed' }),
+      ),
+    ).toBeNull();
+    // etcd's snapshot never stops the member.
+    const etcd = backupPhase(input({ service: 'etcd', version: '3.4.23-1' }), 's').plans[0]!.args.tasks;
+    expect(restartAfterFailedBackup(etcd, result({ 'backup:snapshot': 'failed' }))).toBeNull();
   });
 
   it('a service that keeps no data has no backup', () => {

@@ -211,6 +211,29 @@ describeHosts('service backups and restores on a booted host', () => {
     expect(await messages()).toEqual(originals);
   });
 
+  test('a backup that fails after stopping NATS starts it again before it ends', async () => {
+    // The store moved aside while the server runs: the archive step, after the stop, finds nothing to archive.
+    await sh(host, 'mv /var/lib/navin/nats/jetstream /var/lib/navin/nats/jetstream.aside');
+    try {
+      const failed = await backUp({ services: ['nats'] });
+      expect(failed.state).toBe('failed');
+      expect(failed.code).toBe('command_failed');
+      const op = (await s.h.api('GET', `/api/v1/operations/${failed.operations[0].id}`)).body;
+      expect(op.phases.map((p: any) => p.name)).toEqual(['backup', 'start again after the failed backup']);
+      expect(op.message).toContain('task backup:archive failed');
+      expect(op.message).toContain('the service was started again');
+      expect((await unit('navin-nats.service')).active).toBe('active');
+    } finally {
+      await sh(
+        host,
+        'systemctl stop navin-nats.service && rm -rf /var/lib/navin/nats/jetstream && ' +
+          'mv /var/lib/navin/nats/jetstream.aside /var/lib/navin/nats/jetstream && systemctl start navin-nats.service',
+      );
+    }
+    await until('NATS back', async () => ((await messages().catch(() => [])).length === originals.length ? true : undefined), 30_000, 300);
+    expect(await messages()).toEqual(originals);
+  });
+
   test('after an irreversible migration the rollback is refused, and the restore it offers brings back the version and the data', async () => {
     const info = (await s.h.api('GET', `/api/v1/clusters/${cluster}/services/nats/upgrade?to=2.9.10-2`)).body;
     expect(info).toMatchObject({ compatible: true, irreversible: ['move-store'] });
