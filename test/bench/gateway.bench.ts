@@ -7,6 +7,7 @@ import { Agent, createServer, request } from 'node:https';
 import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
+import Database from 'better-sqlite3';
 import { fileURLToPath } from 'node:url';
 import { startGateway, type Gateway } from '../../main/core/gateway/gateway';
 import { serverTls } from '../../main/core/keys/server-tls';
@@ -78,12 +79,25 @@ function call(agent: Agent, port: number, method: string, path: string, body?: u
 
 const one = clusterCert('bench-one');
 // The baseline: the same TLS stack, a handler that does nothing, one kept-alive connection.
-const bare = createServer({ key: tls.keyPem, cert: tls.certPem }, (_req, res) => res.end('{}'));
+const bare = createServer({ key: tls.keyPem, cert: tls.certPem }, (req, res) => {
+  req.resume();
+  req.on('end', () => res.end('{}'));
+});
 await new Promise<void>((r) => bare.listen(0, '127.0.0.1', r));
 const barePort = (bare.address() as { port: number }).port;
 const bareAgent = new Agent({ keepAlive: true, maxSockets: 1, ca: tls.caPem, servername: 'localhost' });
 
-const samples: Record<string, number[]> = { 'command round trip': [], 'bare HTTPS request': [] };
+// The round trip's own floor: its two HTTPS legs (the poll, the receipt) and its three fsync'd transactions
+// (the command queued, marked delivered, its receipt stored), each done bare: the same TLS stack on a kept-alive
+// connection answering at once, and one-row inserts into a WAL database at synchronous=FULL like the store's.
+const floorDb = new Database(join(t.dataDir, 'floor.db'));
+floorDb.pragma('journal_mode = WAL');
+floorDb.pragma('synchronous = FULL');
+floorDb.exec('CREATE TABLE f (id INTEGER PRIMARY KEY, v TEXT NOT NULL)');
+const floorInsert = floorDb.prepare('INSERT INTO f (v) VALUES (?)');
+const floorTx = floorDb.transaction((v: string) => floorInsert.run(v));
+
+const samples: Record<string, number[]> = { 'command round trip': [], 'bare HTTPS request': [], floor: [] };
 const timed = (name: string, fn: () => Promise<unknown>) => async () => {
   const start = process.hrtime.bigint();
   await fn();
@@ -113,6 +127,19 @@ describe('command round trip (API call to stored receipt) vs a bare HTTPS reques
     timed('bare HTTPS request', () => call(bareAgent, barePort, 'GET', '/')),
     { time: 3000 },
   );
+  bench(
+    "floor: the same 2 HTTPS legs and 3 fsync'd transactions, bare",
+    timed('floor', async () => {
+      floorTx('queued');
+      await call(bareAgent, barePort, 'GET', '/');
+      floorTx('delivered');
+      await call(bareAgent, barePort, 'POST', '/', {
+        receipts: [{ command_id: 'x', status: 'succeeded', executed_at: new Date().toISOString(), replica: 'bench' }],
+      });
+      floorTx('receipt');
+    }),
+    { time: 3000 },
+  );
 });
 
 const pct = (xs: number[], p: number): number =>
@@ -125,6 +152,9 @@ afterAll(async () => {
   const rt = samples['command round trip']!;
   const br = samples['bare HTTPS request']!;
   if (rt.length && br.length) lines.push(`ratio p50: ${(pct(rt, 50) / pct(br, 50)).toFixed(1)}x the bare request`);
+  const fl = samples.floor!;
+  if (rt.length && fl.length) lines.push(`ratio p50: ${(pct(rt, 50) / pct(fl, 50)).toFixed(2)}x its own floor (goal of issue 23: 1.5x)`);
+  floorDb.close();
 
   // Held long polls, from agent-like clients in another process so that the resident memory measured is the
   // gateway's. Connections share a few cluster identities: a certificate each would cost an RSA key each.
