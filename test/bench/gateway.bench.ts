@@ -9,6 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import Database from 'better-sqlite3';
 import { fileURLToPath } from 'node:url';
+import { createInterface } from 'node:readline';
 import { startGateway, type Gateway } from '../../main/core/gateway/gateway';
 import { serverTls } from '../../main/core/keys/server-tls';
 import { testManager } from '../support/manager';
@@ -191,6 +192,50 @@ afterAll(async () => {
     await new Promise((r) => setTimeout(r, 5));
   lines.push(`with ${gw.heldPolls()} polls held: a command for each of ${ids.length} clusters delivered in ${Date.now() - wake} ms`);
   clients.kill('SIGTERM');
+  const perGateway = (after - before) / Math.max(1, gw.heldPolls());
+
+  // The baseline: the same clients against a bare mTLS server in its own process that only holds the requests.
+  const certFile = join(t.dataDir, 'bench-server.crt');
+  const keyFile = join(t.dataDir, 'bench-server.key');
+  writeFileSync(certFile, tls.certPem);
+  writeFileSync(keyFile, tls.keyPem, { mode: 0o600 });
+  const holder = spawn(
+    process.execPath,
+    ['--expose-gc', fileURLToPath(new URL('./bare-tls-holder.mjs', import.meta.url)), caFile, certFile, keyFile],
+    {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
+  const replies = createInterface({ input: holder.stdout! })[Symbol.asyncIterator]();
+  const holderPort = Number(/port (\d+)/.exec(String((await replies.next()).value))![1]);
+  const ask = async (): Promise<{ held: number; rss: number }> => {
+    holder.stdin!.write('?\n');
+    const m = /held (\d+) rss_delta (-?\d+)/.exec(String((await replies.next()).value))!;
+    return { held: Number(m[1]), rss: Number(m[2]) };
+  };
+  const bareClients = spawn(
+    process.execPath,
+    [
+      fileURLToPath(new URL('./poll-clients.mjs', import.meta.url)),
+      String(holderPort),
+      String(polls),
+      ...ids.flatMap((c) => [c.certFile, c.keyFile]),
+    ],
+    { env: { ...process.env, NAVIN_BENCH_CA: caFile }, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  const bareStarted = Date.now();
+  let bareHeld = { held: 0, rss: 0 };
+  while (Date.now() - bareStarted < 240_000) {
+    bareHeld = await ask();
+    if (bareHeld.held >= polls * 0.99) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  bareClients.kill('SIGTERM');
+  holder.kill('SIGTERM');
+  const perBare = bareHeld.rss / Math.max(1, bareHeld.held);
+  lines.push(
+    `bare mTLS server holding the same requests (baseline): ${bareHeld.held} held, +${(bareHeld.rss / 1048576).toFixed(0)} MiB = ${(perBare / 1024).toFixed(1)} KiB per held connection; the gateway at ${(perGateway / perBare).toFixed(2)}x that (goal of issue 23: 20 KiB per connection)`,
+  );
   await gw.close();
 
   // Fan-out: one operation issued to many clusters (each signed for its own target, with its own nonce).
