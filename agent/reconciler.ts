@@ -6,6 +6,7 @@ import type { SignedDocument } from '../main/wire/envelope';
 import type { DesiredStateBody } from '../main/wire/protocol';
 import { MANAGED_BY, type Components } from './components';
 import { log } from './log';
+import { singleFlight } from './single-flight';
 
 export interface ReconcilerOptions {
   kc: KubeConfig;
@@ -21,9 +22,13 @@ export interface ReconcilerOptions {
 export class Reconciler {
   private timer: NodeJS.Timeout | undefined;
   private watchAbort: { abort(): void } | undefined;
-  private running = false;
-  private again = false;
   private stopped = false;
+  /** Runs one pass now, or right after the current one. */
+  readonly kick = singleFlight(
+    () => this.pass(),
+    (error) => log('reconcile.failed', { error: (error as Error).message }, 'warn'),
+    () => this.stopped,
+  );
 
   constructor(private readonly opts: ReconcilerOptions) {}
 
@@ -38,24 +43,6 @@ export class Reconciler {
     this.stopped = true;
     clearInterval(this.timer);
     this.watchAbort?.abort();
-  }
-
-  /** Runs one pass now, or right after the current one. */
-  kick(): void {
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = true;
-    void this.pass()
-      .catch((error: unknown) => log('reconcile.failed', { error: (error as Error).message }, 'warn'))
-      .finally(() => {
-        this.running = false;
-        if (this.again && !this.stopped) {
-          this.again = false;
-          this.kick();
-        }
-      });
   }
 
   private async pass(): Promise<void> {

@@ -13,6 +13,7 @@ import {
 } from '@kubernetes/client-node';
 import { sameSpec } from '../components';
 import { log } from '../log';
+import { singleFlight } from '../single-flight';
 import { routeFor, routesOf, type RouteFacts, type RouteStatus } from './routes';
 import { readSignedState, type SignedState } from './signed-state';
 import { OPERATOR_NAME, objectsFor, selectorFor, type ManagedComponentObject } from './workloads';
@@ -44,9 +45,13 @@ export class Operator {
   private readonly objects: KubernetesObjectApi;
   private timer: NodeJS.Timeout | undefined;
   private readonly watchAborts = new Set<{ abort(): void }>();
-  private running = false;
-  private again = false;
   private stopped = false;
+  /** Runs one pass now, or right after the current one. */
+  readonly kick = singleFlight(
+    () => this.pass(),
+    (error) => log('operator.pass_failed', { error: (error as Error).message }, 'warn'),
+    () => this.stopped,
+  );
 
   constructor(private readonly o: OperatorOptions) {
     this.custom = o.kc.makeApiClient(CustomObjectsApi);
@@ -70,24 +75,6 @@ export class Operator {
     this.stopped = true;
     clearInterval(this.timer);
     for (const w of this.watchAborts) w.abort();
-  }
-
-  /** Runs one pass now, or right after the current one. */
-  kick(): void {
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = true;
-    void this.pass()
-      .catch((error: unknown) => log('operator.pass_failed', { error: (error as Error).message }, 'warn'))
-      .finally(() => {
-        this.running = false;
-        if (this.again && !this.stopped) {
-          this.again = false;
-          this.kick();
-        }
-      });
   }
 
   private base() {
