@@ -550,8 +550,7 @@ export class Services {
           now,
         );
       if (failure) {
-        const { host, message, task } = failure;
-        const c = { code: failure.code };
+        const { host, message, task, code } = failure;
         // A backup that failed between its stop and its start: the service is started again before the end.
         const restart = backingUp
           ? restartAfterFailedBackup(op.phases[op.phase]!.plans[0]!.args.tasks, current[0]!.command!.result as Partial<PlanResult> | null)
@@ -559,7 +558,7 @@ export class Services {
         if (restart) {
           const hostId = current[0]!.host_id;
           const args: PlanArgs = { title: `start ${op.service} again on ${host} after its failed backup`, tasks: restart };
-          store.services.addPhase(op.id, { name: RESTART_PHASE, plans: [{ host_id: hostId, args }] }, c.code, message);
+          store.services.addPhase(op.id, { name: RESTART_PHASE, plans: [{ host_id: hostId, args }] }, code, message);
           const issued = {
             phase: op.phases.length,
             host_id: hostId,
@@ -576,7 +575,7 @@ export class Services {
           store.services.addPhase(
             op.id,
             { name: ROLLBACK_PHASE, plans: sealed.map((x) => ({ host_id: x.host_id, args: x.args as unknown as PlanArgs })) },
-            c.code,
+            code,
             message,
           );
           const issued = sealed.map((x) => ({
@@ -595,7 +594,7 @@ export class Services {
               from: op.from_version,
               to: op.version,
               hosts: sealed.map((x) => x.host_id),
-              code: c.code,
+              code: code,
               host,
             },
           });
@@ -604,7 +603,7 @@ export class Services {
         store.services.finishOperation(
           op.id,
           'failed',
-          rollingBack ? 'rollback_failed' : c.code,
+          rollingBack ? 'rollback_failed' : code,
           rollingBack ? `the rollback after "${op.message}" failed: ${message}` : message,
           now,
         );
@@ -620,7 +619,7 @@ export class Services {
           action: 'service.operation_failed',
           cluster_id: op.cluster_id,
           target: op.service,
-          details: { operation_id: op.id, action: op.action, code: c.code, host, task: task ?? null },
+          details: { operation_id: op.id, action: op.action, code: code, host, task: task ?? null },
         });
         return true;
       }
