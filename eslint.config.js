@@ -54,7 +54,7 @@ export default tseslint.config(
     files: ['main/api/contract/**'],
     rules: restrict([
       {
-        regex: '/core/(?!(checks/bilingual|checks/check-types|reports/report-types|error-codes)$)',
+        regex: '/core/(?!(checks/bilingual|checks/check-types|reports/report-types|sheet/sheet-types|error-codes)$)',
         message: 'The contract defines its own types; it imports only main/wire and the few core documents listed here.',
       },
       {

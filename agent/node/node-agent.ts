@@ -9,6 +9,8 @@ import type { Identity } from '../identity';
 import { AgentLink } from '../link';
 import { log } from '../log';
 import { readFacts } from './facts';
+import { sampleHost } from './host-metrics';
+import { readUnits } from './unit-status';
 import { FileStateStore, type NodeState } from './file-state';
 import { LivenessWatcher } from './liveness-watcher';
 import { ManagedFs } from './managed-fs';
@@ -140,13 +142,21 @@ export class NodeAgent {
     }
     this.reporting = (async () => {
       try {
-        const facts = await readFacts();
+        const { managed, watches } = this.state.state;
+        const scrape = Object.values(watches).find((w) => w.scrape)?.scrape;
+        const [facts, units, metrics] = await Promise.all([
+          readFacts(),
+          readUnits(Object.keys(managed.units), this.o.systemctl),
+          sampleHost(scrape),
+        ]);
         this.lastFacts = facts;
         const body: HostReportRequest = {
           agent_version: this.o.version,
           facts,
-          managed: this.state.state.managed,
+          managed,
           liveness: this.watcher.outcomes(),
+          units,
+          metrics,
         };
         await this.gateway.report(body);
         this.link.contact();

@@ -172,7 +172,12 @@ export async function runTask(task: PlanTask, ctx: TaskContext): Promise<TaskDon
     }
     case 'liveness.watch': {
       ctx.fs.assertUnit(task.unit);
-      const watch = { check: task.check, interval_s: task.interval_s, command_id: ctx.commandId };
+      const watch = {
+        check: task.check,
+        interval_s: task.interval_s,
+        command_id: ctx.commandId,
+        ...(task.scrape ? { scrape: task.scrape } : {}),
+      };
       return {
         output: { unit: task.unit, watching: task.check.kind, interval_s: task.interval_s },
         record: (s) => void (s.watches[task.unit] = watch),

@@ -16,6 +16,7 @@ import { settingsRoutes } from './routes/settings';
 import { hostRoutes } from './routes/hosts';
 import { serviceRoutes } from './routes/services';
 import { serviceBackupRoutes } from './routes/service-backups';
+import { serviceSheetRoutes } from './routes/service-sheet';
 import { driftRoutes } from './routes/drift';
 import { supportRoutes } from './routes/support';
 import { catalogRoutes } from './routes/catalog';
@@ -40,6 +41,7 @@ export function consoleApi(): Router {
   hostRoutes(router);
   serviceRoutes(router);
   serviceBackupRoutes(router);
+  serviceSheetRoutes(router);
   driftRoutes(router);
   supportRoutes(router);
   catalogRoutes(router);

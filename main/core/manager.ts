@@ -27,6 +27,7 @@ import { Services } from './services/services';
 import { Drift } from './drift/drift';
 import { ServiceBackups } from './services/service-backups';
 import { SupportArchives } from './support/support-archives';
+import { ServiceSheets } from './sheet/service-sheet';
 import { SyslogForwarder } from './audit/syslog-forwarder';
 import { Backups } from './backups/backups';
 import { Hosts } from './hosts/hosts';
@@ -94,6 +95,8 @@ export interface Manager {
   readonly drift: Drift;
   /** Redacted support archives of hosts clusters. */
   readonly support: SupportArchives;
+  /** The component sheet: a service as the agents observed it. */
+  readonly sheets: ServiceSheets;
   /** The service catalog as loaded at start, or why it is invalid (the catalog_valid rule reports it). */
   readonly catalog: CatalogLoad;
   /** The release public keys trusted to sign offline bundles. */
@@ -203,6 +206,15 @@ export function openManager(opts: ManagerOptions): Manager {
       services,
       serviceBackups,
       drift,
+      sheets: new ServiceSheets({
+        store,
+        clock,
+        catalog: () => (catalog.ok ? catalog.catalog : null),
+        services,
+        drift,
+        commands,
+        hostCommands,
+      }),
       support: new SupportArchives({
         store,
         clock,

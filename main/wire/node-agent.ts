@@ -95,6 +95,14 @@ export interface LivenessWatch {
   check: { kind: string; params: Record<string, unknown> };
   interval_s: number;
   command_id: string;
+  /** The watched unit is the host's metrics exporter: its figures are read from it with each report. */
+  scrape?: MetricsScrape;
+}
+
+/** A Prometheus node exporter's metrics URL, with the CA that signed its certificate when it is https. */
+export interface MetricsScrape {
+  url: string;
+  ca_file?: string;
 }
 
 export type DriftState = 'ok' | 'modified' | 'deleted' | 'replaced';
@@ -118,12 +126,47 @@ export interface DriftScanResult {
   items: DriftItem[];
 }
 
+/** A managed unit as systemd has it when the agent reports (systemctl show), whatever was last asked of it. */
+export interface UnitObservation {
+  /** loaded, not-found, … */
+  load_state: string;
+  /** active, inactive, failed, activating, deactivating, reloading */
+  active_state: string;
+  /** running, dead, exited, failed, auto-restart, … */
+  sub_state: string;
+  main_pid: number | null;
+  /** When it last became active; null while it is not. */
+  active_since: string | null;
+  /** Restarts systemd made on its own (Restart=) since the unit was last started by hand or by a plan. */
+  restarts: number | null;
+  /** The unit's cgroup: memory now, and CPU time used since it started (a counter). Null when not accounted. */
+  memory_bytes: number | null;
+  cpu_ns: number | null;
+}
+
+/** One sample of the host's own figures, taken with each report. CPU figures are counters: rates come from two. */
+export interface HostMetricsSample {
+  at: string;
+  /** node_exporter: scraped from the exporter a watched unit names; host: the agent's own reading of /proc. */
+  source: 'node_exporter' | 'host';
+  cpu: { total_s: number; idle_s: number; cpus: number } | null;
+  memory: { total_bytes: number; available_bytes: number } | null;
+  /** The root file system. */
+  filesystem: { mount: string; size_bytes: number; available_bytes: number } | null;
+  /** Why the exporter named by a watch was not the source (its scrape failed). */
+  note?: string;
+}
+
 export interface HostReportRequest {
   agent_version: string;
   facts: HostFacts;
   managed: { files: Record<string, ManagedEntry>; units: Record<string, ManagedEntry> };
   /** The latest outcome of each watched unit's liveness check. Absent from older agents. */
   liveness?: Record<string, CheckOutcome>;
+  /** Each managed unit as systemd has it. Absent from older agents. */
+  units?: Record<string, UnitObservation>;
+  /** The host's figures now. Absent from older agents. */
+  metrics?: HostMetricsSample;
 }
 
 export type { PlanProgressRequest };

@@ -97,6 +97,8 @@ export interface LivenessWatchTask extends TaskBase {
   unit: string;
   check: { kind: string; params: Record<string, unknown> };
   interval_s: number;
+  /** The unit is the host's metrics exporter (the catalog's host_metrics): read with each report. */
+  scrape?: { url: string; ca_file?: string };
 }
 export interface LivenessUnwatchTask extends TaskBase {
   kind: 'liveness.unwatch';
@@ -264,6 +266,21 @@ function checkProblem(check: unknown): string | null {
   return judged.ok ? null : `check: ${judged.message}`;
 }
 
+/** A watch's exporter: an http(s) URL of at most 2 KiB, and an absolute CA path with https. */
+function scrapeProblem(scrape: unknown): string | null {
+  if (scrape === undefined) return null;
+  if (!isObject(scrape) || typeof scrape.url !== 'string' || scrape.url.length > 2048) return 'scrape is {"url", "ca_file"?}';
+  let url: URL;
+  try {
+    url = new URL(scrape.url);
+  } catch {
+    return `scrape.url ${scrape.url} is not a URL`;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'scrape.url is an http or https URL';
+  if (scrape.ca_file !== undefined && !isCleanAbsolutePath(scrape.ca_file)) return 'scrape.ca_file is an absolute, normalised path';
+  return null;
+}
+
 function taskProblem(t: unknown, roots: readonly string[], isUnit: (u: unknown) => boolean): string | null {
   if (!isObject(t)) return 'a task is an object';
   if (typeof t.id !== 'string' || !TASK_ID.test(t.id)) return 'id is 1-128 letters, digits, "_", ".", ":" or "-"';
@@ -304,7 +321,8 @@ function taskProblem(t: unknown, roots: readonly string[], isUnit: (u: unknown) 
       return (
         unitProblem(t.unit, isUnit) ??
         secondsProblem('interval_s', t.interval_s, MIN_WATCH_INTERVAL_S, MAX_WATCH_INTERVAL_S) ??
-        checkProblem(t.check)
+        checkProblem(t.check) ??
+        scrapeProblem(t.scrape)
       );
     case 'command.run': {
       if (!Array.isArray(t.argv) || t.argv.length === 0 || t.argv.length > 64) return 'argv is a list of 1-64 arguments';

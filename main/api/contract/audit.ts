@@ -16,6 +16,7 @@ export interface AuditQuery {
   actor?: string;
   cluster_id?: string;
   action?: string;
+  target?: string;
   limit?: number;
   before_seq?: number;
 }

@@ -16,6 +16,7 @@ import type { ProfileRoutes } from './profiles';
 import type { ReportRoutes } from './reports';
 import type { ServiceRoutes } from './services';
 import type { ServiceBackupRoutes } from './service-backups';
+import type { ServiceSheetRoutes } from './service-sheet';
 import type { Method } from './route';
 import type { SessionRoutes } from './session';
 import type { SupportRoutes } from './support';
@@ -38,6 +39,7 @@ export type * from './keys';
 export type * from './kubernetes';
 export type * from './mirror';
 export type * from './profiles';
+export type * from './service-sheet';
 export type * from './reports';
 export type * from './route';
 export type * from './services';
@@ -60,6 +62,7 @@ export interface ApiRoutes
     HostRoutes,
     ServiceRoutes,
     ServiceBackupRoutes,
+    ServiceSheetRoutes,
     DriftRoutes,
     SupportRoutes,
     KubernetesRoutes,

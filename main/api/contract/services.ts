@@ -1,8 +1,8 @@
 // Services of hosts clusters: what the console installed where, with the latest liveness (per instance),
 // readiness and functional test the agents ran; the operations (install, configuration, actions) as phases of
 // signed plans followed task by task.
-import type { CheckOutcome } from '../../wire/service-checks';
 import type { PlanView } from './hosts';
+import type { ObservedChecks } from '../../core/sheet/sheet-types';
 
 export type { CheckOutcome } from '../../wire/service-checks';
 
@@ -12,12 +12,8 @@ export type ServiceOperationAction =
   'install' | 'configuration' | 'realign' | 'upgrade' | 'rollback' | 'backup' | 'restore' | ServiceAction;
 export type ServiceAction = 'start' | 'stop' | 'restart' | 'uninstall' | 'functional_test' | 'check';
 
-export interface ServiceCheckResults {
-  /** Per host id. */
-  liveness: Record<string, { at: string; outcome: CheckOutcome }>;
-  readiness: { at: string; host_id: string; outcome: CheckOutcome } | null;
-  functional: { at: string; host_id: string; outcome: CheckOutcome } | null;
-}
+/** Per host id for liveness; the first host's readiness and functional test. */
+export type ServiceCheckResults = ObservedChecks;
 
 export interface OperationView {
   id: string;

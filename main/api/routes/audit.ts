@@ -10,6 +10,7 @@ export function auditRoutes(router: Router): void {
         actor: queryString(query, 'actor'),
         cluster_id: queryString(query, 'cluster_id'),
         action: queryString(query, 'action'),
+        target: queryString(query, 'target'),
         limit: queryInt(query, 'limit', LIMIT_RANGE, 200),
         before_seq: queryInt(query, 'before_seq', SEQ_RANGE),
       }),

@@ -180,6 +180,11 @@ export const Descriptor = z.strictObject({
     functional: checkOf(kindsFor('functional')),
   }),
   backup: Backup.optional(),
+  /**
+   * The service is the host's metrics exporter (Prometheus node exporter text format): while its unit is watched,
+   * the node agent reads the host's CPU, memory and file system figures from this URL with each report.
+   */
+  host_metrics: z.strictObject({ url: template }).optional(),
   versions: z.array(Version).min(1),
 });
 

@@ -60,6 +60,8 @@ export async function nodeAgentRoute(
       throw new CoreError('bad_request', 'a report is {agent_version, facts, managed}');
     const liveness = livenessOf(body.liveness);
     if (liveness === null) throw new CoreError('bad_request', 'liveness is {"<unit>": {kind, status: "pass" | "fail", started_at, …}}');
+    const shape = observationProblem(body);
+    if (shape) throw new CoreError('bad_request', shape);
     d.hosts.recordReport(who.hostId, body);
     d.events.emit('host.changed', { id: who.hostId, cluster_id: host.cluster_id });
     // The services of the host take their instances' liveness from it (services/ listens).
@@ -122,4 +124,39 @@ function livenessOf(value: unknown): Record<string, CheckOutcome> | undefined | 
       typeof (o as CheckOutcome).started_at === 'string',
   );
   return ok ? (value as Record<string, CheckOutcome>) : null;
+}
+
+const isCount = (v: unknown): boolean => v === null || (typeof v === 'number' && Number.isFinite(v) && v >= 0);
+
+/** What is wrong with a report's units and metrics (both optional), or null. */
+function observationProblem(body: HostReportRequest): string | null {
+  if (body.units !== undefined) {
+    if (typeof body.units !== 'object' || body.units === null || Array.isArray(body.units)) return 'units is {"<unit>": {active_state, …}}';
+    for (const [unit, o] of Object.entries(body.units)) {
+      if (!isManagedUnit(unit) || typeof o !== 'object' || o === null) return `units: ${unit} is not a managed unit's observation`;
+      if (typeof o.active_state !== 'string' || typeof o.sub_state !== 'string' || typeof o.load_state !== 'string')
+        return `units: ${unit} has no load, active and sub state`;
+      if (![o.main_pid, o.restarts, o.memory_bytes, o.cpu_ns].every(isCount)) return `units: ${unit} has a count that is not a number`;
+      if (o.active_since !== null && (typeof o.active_since !== 'string' || Number.isNaN(Date.parse(o.active_since))))
+        return `units: ${unit}'s active_since is not a time`;
+    }
+  }
+  const m = body.metrics;
+  if (m !== undefined) {
+    if (typeof m !== 'object' || m === null || (m.source !== 'node_exporter' && m.source !== 'host'))
+      return 'metrics is {at, source: "node_exporter" | "host", cpu, memory, filesystem}';
+    const parts = [m.cpu, m.memory, m.filesystem];
+    if (parts.some((p) => p !== null && (typeof p !== 'object' || Array.isArray(p))))
+      return 'metrics: cpu, memory and filesystem are objects or null';
+    const numbers = [
+      m.cpu?.total_s,
+      m.cpu?.idle_s,
+      m.memory?.total_bytes,
+      m.memory?.available_bytes,
+      m.filesystem?.size_bytes,
+      m.filesystem?.available_bytes,
+    ];
+    if (!numbers.every((n) => n === undefined || (isCount(n) && n !== null))) return 'metrics: a figure is not a non-negative number';
+  }
+  return null;
 }

@@ -84,6 +84,9 @@ export type SealedCommand = SealedPlan;
 /** A command has ended (succeeded, failed or rejected): nothing more will come of it. */
 export const commandEnded = (state: CommandRecord['state']): boolean => state !== 'queued' && state !== 'delivered';
 
+/** How long the samples of host figures are kept: the Metrics tab shows a day at most. */
+export const METRICS_KEPT_MS = 24 * 3600_000;
+
 export class HostCommands {
   private readonly listeners = new Set<(hostId: string) => void>();
 
@@ -312,8 +315,25 @@ export class HostCommands {
     });
   }
 
+  /**
+   * Stores a report: facts, managed files and units, each unit as systemd has it, and a sample of the host's
+   * figures timed by the manager's clock (hosts' clocks may drift; the charts put every host on one axis).
+   */
   recordReport(hostId: string, body: HostReportRequest): void {
-    this.store.tx(() => this.store.hosts.setReport(hostId, this.clock.now().toISOString(), body.facts, body.managed ?? null));
+    const now = this.clock.now();
+    const at = now.toISOString();
+    this.store.tx(() => {
+      this.store.hosts.setReport(hostId, at, body.facts, body.managed ?? null, body.units);
+      if (!body.metrics) return;
+      const units = Object.fromEntries(
+        Object.entries(body.units ?? {}).map(([u, o]) => [
+          u,
+          { cpu_ns: o.cpu_ns, memory_bytes: o.memory_bytes, active_state: o.active_state },
+        ]),
+      );
+      const keepFrom = new Date(now.getTime() - METRICS_KEPT_MS).toISOString();
+      this.store.hostMetrics.add(hostId, { ...body.metrics, at, units }, keepFrom);
+    });
   }
 
   /** A plan with each task's state: planned ones pending, those never run after a failure skipped. */

@@ -160,6 +160,10 @@ export function watchTask(desc: CatalogDescriptor, inst: Instance): PlanTask {
   const c = checkTask('watch', 'liveness', desc.checks.liveness, inst.ctx) as Extract<PlanTask, { kind: 'check' }>;
   const interval_s = Math.min(Math.max(desc.checks.liveness.interval_s ?? 15, MIN_WATCH_INTERVAL_S), MAX_WATCH_INTERVAL_S);
   const unit = desc.unit.name;
+  const scrape = desc.host_metrics && {
+    url: renderTemplate(desc.host_metrics.url, inst.ctx).trim(),
+    ...(inst.ctx.tls.enabled ? { ca_file: inst.ctx.tls.ca_file } : {}),
+  };
   return {
     id: 'watch',
     kind: 'liveness.watch',
@@ -167,6 +171,7 @@ export function watchTask(desc: CatalogDescriptor, inst: Instance): PlanTask {
     unit,
     check: c.check,
     interval_s,
+    ...(scrape ? { scrape } : {}),
   };
 }
 

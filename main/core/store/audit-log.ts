@@ -35,6 +35,8 @@ export interface AuditQuery {
   actor?: string;
   cluster_id?: string;
   action?: string;
+  /** What the row is about: a service's name for its operations, a host's, a path's. */
+  target?: string;
   limit?: number;
   before_seq?: number;
 }
@@ -147,7 +149,7 @@ export class AuditLog {
   list(query: AuditQuery = {}): AuditRow[] {
     const where: string[] = [];
     const params: Record<string, unknown> = {};
-    for (const key of ['actor', 'cluster_id', 'action'] as const) {
+    for (const key of ['actor', 'cluster_id', 'action', 'target'] as const) {
       if (query[key] !== undefined) {
         where.push(`${key} = @${key}`);
         params[key] = query[key];

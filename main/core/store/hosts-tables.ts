@@ -3,7 +3,7 @@
 // progress of the plans it runs.
 import type { Db } from './database';
 import type { CommandRecord } from './commands-tables';
-import type { HostFacts, HostReportRequest } from '../../wire/node-agent';
+import type { HostFacts, HostReportRequest, UnitObservation } from '../../wire/node-agent';
 
 export interface HostRecord {
   id: string;
@@ -13,6 +13,8 @@ export interface HostRecord {
   facts: HostFacts | null;
   facts_at: string | null;
   managed: HostReportRequest['managed'] | null;
+  /** Each managed unit as systemd had it at facts_at (null: no report with units yet). */
+  units: Record<string, UnitObservation> | null;
   agent_version: string | null;
   last_seen: string | null;
   certificate_serial: string | null;
@@ -32,11 +34,12 @@ export interface PlanTaskRecord {
   body: unknown;
 }
 
-type RawHost = Omit<HostRecord, 'facts' | 'managed'> & { facts: string | null; managed: string | null };
+type RawHost = Omit<HostRecord, 'facts' | 'managed' | 'units'> & { facts: string | null; managed: string | null; units: string | null };
 const parseHost = (r: RawHost): HostRecord => ({
   ...r,
   facts: r.facts === null ? null : (JSON.parse(r.facts) as HostFacts),
   managed: r.managed === null ? null : (JSON.parse(r.managed) as HostReportRequest['managed']),
+  units: r.units === null ? null : (JSON.parse(r.units) as Record<string, UnitObservation>),
 });
 type RawCommand = Omit<CommandRecord, 'args' | 'envelope' | 'result'> & { args: string; envelope: string; result: string | null };
 const parseCommand = (r: RawCommand): CommandRecord => ({
@@ -80,10 +83,10 @@ export class HostsTables {
       .run(at, agentVersion, serial, id);
   }
 
-  setReport(id: string, at: string, facts: unknown, managed: unknown): void {
+  setReport(id: string, at: string, facts: unknown, managed: unknown, units?: unknown): void {
     this.db
-      .prepare('UPDATE hosts SET facts = ?, facts_at = ?, managed = ? WHERE id = ?')
-      .run(JSON.stringify(facts), at, JSON.stringify(managed), id);
+      .prepare('UPDATE hosts SET facts = ?, facts_at = ?, managed = ?, units = ? WHERE id = ?')
+      .run(JSON.stringify(facts), at, JSON.stringify(managed), units === undefined ? null : JSON.stringify(units), id);
   }
 
   /** Binds a certificate the CA just recorded to its host. */

@@ -510,4 +510,19 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 14,
+    name: 'what the node agents observe: each managed unit as systemd has it, and samples of the host figures',
+    // The units are the latest report's (one JSON per host, like the facts); the samples keep a day per host,
+    // each the host's CPU counters, memory and root file system with its units' CPU and memory.
+    sql: `
+      ALTER TABLE hosts ADD COLUMN units TEXT;
+      CREATE TABLE host_metric_samples (
+        host_id TEXT NOT NULL REFERENCES hosts(id) ON DELETE CASCADE,
+        at TEXT NOT NULL,
+        sample TEXT NOT NULL,
+        PRIMARY KEY (host_id, at)
+      ) WITHOUT ROWID;
+    `,
+  },
 ];

@@ -13,6 +13,7 @@ import { DriftTables } from './drift-tables';
 import { KeysTables } from './keys-tables';
 import { LifecycleTables } from './lifecycle-tables';
 import { HostsTables } from './hosts-tables';
+import { HostMetricsTable } from './host-metrics-table';
 import { MirrorTables } from './mirror-tables';
 import type { Migration } from './migrations';
 import { SqliteNonceStore } from './nonces-table';
@@ -34,6 +35,7 @@ export class Store {
   readonly approvals: ApprovalsTable;
   readonly lifecycle: LifecycleTables;
   readonly hosts: HostsTables;
+  readonly hostMetrics: HostMetricsTable;
   readonly mirror: MirrorTables;
   readonly services: ServicesTables;
   readonly drift: DriftTables;
@@ -56,6 +58,7 @@ export class Store {
     this.approvals = new ApprovalsTable(db);
     this.lifecycle = new LifecycleTables(db);
     this.hosts = new HostsTables(db);
+    this.hostMetrics = new HostMetricsTable(db);
     this.mirror = new MirrorTables(db);
     this.services = new ServicesTables(db);
     this.drift = new DriftTables(db);
