@@ -180,6 +180,17 @@ describe('dictionaries', () => {
         'settings.about.transport.http',
         'settings.language.en',
         'settings.language.fr',
+        // The component sheet: words French shares.
+        'sheet.audit.col.action',
+        'sheet.config.version',
+        'sheet.instances.col.instance',
+        'sheet.instances.col.pid',
+        'sheet.security.col.port',
+        'sheet.security.col.tls',
+        'sheet.tab.audit',
+        'sheet.tab.configuration',
+        'sheet.tab.instances',
+        'sheet.tab.support',
         // Hosts: a product name, and words French shares.
         'clusters.kind.kubernetes',
         // Backups, drift, support and upgrades of services on hosts: names and words French shares.

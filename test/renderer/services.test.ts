@@ -289,8 +289,12 @@ describe('services tab markup', () => {
     };
     const items = [service('etcd', { checks, operation: operation() }), service('nats', { state: 'stopped' })];
     const noop = (): void => undefined;
-    const html = renderToStaticMarkup(createElement(ServicesTable, { items, canWrite: true, shown: 'etcd', onShow: noop, onAction: noop }));
+    const html = renderToStaticMarkup(
+      createElement(ServicesTable, { clusterId: 'c-1', items, canWrite: true, shown: 'etcd', onShow: noop, onAction: noop }),
+    );
     expect(count(html, 'data-testid="service-row"')).toBe(2);
+    // Each service opens its component sheet.
+    expect(html).toContain('href="#/clusters/c-1/services/etcd"');
     expect(html).toMatch(/data-testid="service-state" data-state="stopped"/);
     const checkCells = [...html.matchAll(/data-testid="service-check" data-role="([a-z]+)" data-status="([a-z]+)"/g)].map(
       (m) => `${m[1]}:${m[2]}`,

@@ -274,7 +274,7 @@ export class ServiceSheets {
         host_name: h.name,
         source: last?.source ?? null,
         note: last?.note ?? null,
-        points: samples.map((s, i) => point(samples[i - 1], s, desc.unit.name)),
+        points: samples.map((s, i) => metricsPoint(samples[i - 1], s, desc.unit.name)),
       };
     });
     return { minutes, series, unobserved: series.every((s) => s.points.length === 0) ? 'no_report_yet' : null };
@@ -349,6 +349,7 @@ export class ServiceSheets {
         operations: 'kubernetes_no_operations',
         upgrade: 'kubernetes_no_operations',
         backups: 'kubernetes_no_operations',
+        support: 'kubernetes_no_support',
         ...(observed ? {} : { overview: 'no_report_yet' as const }),
       },
       overview: {
@@ -371,7 +372,7 @@ export class ServiceSheets {
 }
 
 /** One chart point from a sample and the one before it (rates need two). */
-function point(prev: StoredMetricsSample | undefined, s: StoredMetricsSample, unit: string): MetricsPoint {
+export function metricsPoint(prev: StoredMetricsSample | undefined, s: StoredMetricsSample, unit: string): MetricsPoint {
   const t = Date.parse(s.at) / 1000;
   const dt = prev ? t - Date.parse(prev.at) / 1000 : 0;
   const dTotal = prev?.cpu && s.cpu ? s.cpu.total_s - prev.cpu.total_s : 0;

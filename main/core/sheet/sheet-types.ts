@@ -36,6 +36,7 @@ export type UnobservedReason =
   | 'kubernetes_no_metrics'
   | 'kubernetes_no_ports'
   | 'kubernetes_no_operations'
+  | 'kubernetes_no_support'
   | 'no_dependencies'
   | 'not_stateful';
 

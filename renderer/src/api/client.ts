@@ -14,6 +14,7 @@ import { mirrorCalls } from './mirror';
 import { profileCalls } from './profiles';
 import { reportCalls } from './reports';
 import { serviceCalls } from './services';
+import { sheetCalls } from './sheet';
 import { sessionCalls } from './session';
 import { settingsCalls } from './settings';
 import { tokenCalls } from './tokens';
@@ -36,13 +37,15 @@ export {
   type Transport,
 } from './transport';
 
-export class ApiClient extends hostsCareCalls(
-  catalogCalls(
-    serviceCalls(
-      hostCalls(
-        tokenCalls(
-          mirrorCalls(
-            reportCalls(auditCalls(settingsCalls(approvalCalls(profileCalls(componentCalls(clusterCalls(sessionCalls(ApiCore)))))))),
+export class ApiClient extends sheetCalls(
+  hostsCareCalls(
+    catalogCalls(
+      serviceCalls(
+        hostCalls(
+          tokenCalls(
+            mirrorCalls(
+              reportCalls(auditCalls(settingsCalls(approvalCalls(profileCalls(componentCalls(clusterCalls(sessionCalls(ApiCore)))))))),
+            ),
           ),
         ),
       ),

@@ -21,6 +21,7 @@ import { createMirrorStore } from '../stores/mirror';
 import { createUsersStore } from '../stores/users';
 import { createHostsStore } from '../stores/hosts';
 import { createServicesStore } from '../stores/services';
+import { createServiceSheetStore } from '../stores/serviceSheet';
 import { createDriftStore, createServiceBackupsStore, createSupportStore } from '../stores/hostsCare';
 import { createTokensStore } from '../stores/tokens';
 import { createRouterStore } from '../stores/router';
@@ -90,6 +91,8 @@ export const servicesStore = createServicesStore({ client });
 export const serviceBackupsStore = createServiceBackupsStore({ client });
 export const driftStore = createDriftStore({ client });
 export const supportStore = createSupportStore({ client });
+/** The component sheet of the open service. */
+export const serviceSheetStore = createServiceSheetStore({ client });
 /** The Profile tab of the open cluster (and the four-eyes flag the components tab needs). */
 export const profileStore = createProfileStore({ client });
 /** The Approvals screen. */
@@ -124,6 +127,7 @@ export function resetDataStores(): void {
   serviceBackupsStore.getState().reset();
   driftStore.getState().reset();
   supportStore.getState().reset();
+  serviceSheetStore.getState().reset();
   mfaEnrolmentStore.getState().reset();
   consoleSettingsStore.getState().reset();
   mirrorStore.getState().reset();
@@ -144,6 +148,7 @@ export function startLiveStores(): () => void {
     serviceBackupsStore.getState().startLive(),
     driftStore.getState().startLive(),
     supportStore.getState().startLive(),
+    serviceSheetStore.getState().startLive(),
     mirrorStore.getState().startLive(),
   ];
   return () => {
@@ -185,6 +190,7 @@ export const useServices = storeHook(servicesStore);
 export const useServiceBackups = storeHook(serviceBackupsStore);
 export const useDrift = storeHook(driftStore);
 export const useSupport = storeHook(supportStore);
+export const useServiceSheet = storeHook(serviceSheetStore);
 export const useChecks = storeHook(checksStore);
 export const useMfaEnrolment = storeHook(mfaEnrolmentStore);
 export const useConsoleSettings = storeHook(consoleSettingsStore);

@@ -22,11 +22,12 @@ import { ServiceBackupsTab } from './ServiceBackupsTab';
 import { DriftTab } from './DriftTab';
 import { SupportTab } from './SupportTab';
 import { ScreenHeader } from '../../components/ScreenHeader';
+import { ServiceSheetPage } from '../service/ServiceSheetPage';
 import { RefreshButton } from '../../components/RefreshButton';
 
 export function ClusterPage({ clusterId }: { clusterId: string }): ReactElement {
   const t = useT();
-  const tab = useRouter((s) => s.clusterTab);
+  const { clusterTab: tab, service, sheetTab } = useRouter.fields('clusterTab', 'service', 'sheetTab');
   const cluster = useClusterPage((s) => (s.clusterId === clusterId ? s.cluster : null));
   const { status, error } = useClusterPage.fields('status', 'error');
   const canWrite = useSession(selectCanWrite);
@@ -57,7 +58,9 @@ export function ClusterPage({ clusterId }: { clusterId: string }): ReactElement 
   )
     .filter((x) => hasClusterTab(x.id, cluster?.kind, canWrite))
     .map((x) => ({ ...x, href: clusterHash(clusterId, x.id) }));
-  const shown: ClusterTab = tabs.some((x) => x.id === tab) ? tab : (tabs[0]?.id ?? 'overview');
+  // A service's sheet opens under the tab that lists it: Services on hosts, Components on Kubernetes.
+  const wanted: ClusterTab = service ? (cluster?.kind === 'kubernetes' ? 'components' : 'services') : tab;
+  const shown: ClusterTab = tabs.some((x) => x.id === wanted) ? wanted : (tabs[0]?.id ?? 'overview');
 
   if (!cluster && status === 'error' && error?.code === 'not_found') {
     return (
@@ -134,19 +137,28 @@ export function ClusterPage({ clusterId }: { clusterId: string }): ReactElement 
         onSelect={(id) => routerStore.getState().openCluster(clusterId, id)}
       />
       <TabPanel idPrefix="cluster" current={shown}>
-        {shown === 'overview' ? <OverviewTab clusterId={clusterId} /> : null}
-        {shown === 'profile' ? <ProfileTab clusterId={clusterId} /> : null}
-        {shown === 'import' ? <ImportWizard clusterId={clusterId} /> : null}
-        {shown === 'agent' ? <AgentWizard clusterId={clusterId} /> : null}
-        {shown === 'hosts' ? <HostsTab clusterId={clusterId} /> : null}
-        {shown === 'services' ? <ServicesTab clusterId={clusterId} /> : null}
-        {shown === 'backups' ? <ServiceBackupsTab clusterId={clusterId} /> : null}
-        {shown === 'drift' ? <DriftTab clusterId={clusterId} /> : null}
-        {shown === 'support' ? <SupportTab clusterId={clusterId} /> : null}
-        {shown === 'components' ? <ComponentsTab clusterId={clusterId} /> : null}
-        {shown === 'commands' ? <ClusterCommandsTab clusterId={clusterId} /> : null}
+        {service && cluster ? <ServiceSheetPage clusterId={clusterId} service={service} tab={sheetTab} /> : null}
+        {service ? null : <ClusterTabBody clusterId={clusterId} shown={shown} />}
       </TabPanel>
     </section>
+  );
+}
+
+function ClusterTabBody({ clusterId, shown }: { clusterId: string; shown: ClusterTab }): ReactElement {
+  return (
+    <>
+      {shown === 'overview' ? <OverviewTab clusterId={clusterId} /> : null}
+      {shown === 'profile' ? <ProfileTab clusterId={clusterId} /> : null}
+      {shown === 'import' ? <ImportWizard clusterId={clusterId} /> : null}
+      {shown === 'agent' ? <AgentWizard clusterId={clusterId} /> : null}
+      {shown === 'hosts' ? <HostsTab clusterId={clusterId} /> : null}
+      {shown === 'services' ? <ServicesTab clusterId={clusterId} /> : null}
+      {shown === 'backups' ? <ServiceBackupsTab clusterId={clusterId} /> : null}
+      {shown === 'drift' ? <DriftTab clusterId={clusterId} /> : null}
+      {shown === 'support' ? <SupportTab clusterId={clusterId} /> : null}
+      {shown === 'components' ? <ComponentsTab clusterId={clusterId} /> : null}
+      {shown === 'commands' ? <ClusterCommandsTab clusterId={clusterId} /> : null}
+    </>
   );
 }
 

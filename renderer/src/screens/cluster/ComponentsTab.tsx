@@ -17,6 +17,7 @@ import { ActionConfirm, ComponentActionButtons, useFourEyesActions, useFourEyesS
 import { OperationError } from './OperationError';
 import { useManagedNamespace } from './namespace';
 import { DataTable } from '../../components/DataTable';
+import { sheetHash } from '../../stores/router';
 import { Confirm } from '../../components/Confirm';
 import { ListView } from '../../components/ListView';
 import { CodeTerm } from '../../components/Term';
@@ -132,7 +133,13 @@ export function ComponentsTab({ clusterId }: { clusterId: string }): ReactElemen
           {rows.map((row) => (
             <tr key={row.name} data-testid="component-row" data-component-name={row.name} data-drift={row.drift}>
               <th scope="row">
-                <code className="component-name">{row.name}</code>
+                <a
+                  href={sheetHash(clusterId, row.name)}
+                  aria-label={t('sheet.open', { service: row.name })}
+                  data-testid="component-sheet-link"
+                >
+                  <code className="component-name">{row.name}</code>
+                </a>
               </th>
               <td>{row.spec ? <DesiredSpec spec={row.spec} /> : <span className="muted">{t('components.observed.notDesired')}</span>}</td>
               <td className="observed" data-testid="observed">

@@ -14,12 +14,18 @@ import { clusterHash } from '../../stores/router';
 import { selectCanWrite } from '../../stores/session';
 import { OperationStateBadge } from './ServiceOperation';
 
-export function ServiceBackupsTab({ clusterId }: { clusterId: string }): ReactElement {
+/** With `service`, the tab is that service's (the component sheet's Backups tab): its backups, Back up now for it. */
+export function ServiceBackupsTab({ clusterId, service }: { clusterId: string; service?: string }): ReactElement {
   const t = useT();
   const { view, status, error, writes } = useServiceBackups.fields('view', 'status', 'error', 'writes');
   const { items: services, catalog } = useServices.fields('items', 'catalog');
   const canWrite = useSession(selectCanWrite);
-  const keeping = services.filter((s) => catalog.find((c) => c.service === s.service)?.backup).map((s) => s.service);
+  const keeping = services
+    .filter((s) => catalog.find((c) => c.service === s.service)?.backup && (service === undefined || s.service === service))
+    .map((s) => s.service);
+  const sets = (view ?? [])
+    .filter((set) => service === undefined || set.backups.some((b) => b.service === service))
+    .map((set) => (service === undefined ? set : { ...set, backups: set.backups.filter((b) => b.service === service) }));
   const [unchecked, setUnchecked] = useState<ReadonlySet<string>>(new Set());
   const [restoring, setRestoring] = useState<OperationView | null>(null);
   const chosen = keeping.filter((s) => !unchecked.has(s));
@@ -93,7 +99,7 @@ export function ServiceBackupsTab({ clusterId }: { clusterId: string }): ReactEl
         {error ? <ErrorNotice error={error} testId="service-backups-error" /> : null}
         <ListView
           status={status}
-          count={view?.length ?? 0}
+          count={sets.length}
           empty={{
             icon: 'download',
             title: t('serviceBackups.empty.title'),
@@ -102,7 +108,7 @@ export function ServiceBackupsTab({ clusterId }: { clusterId: string }): ReactEl
           }}
         >
           <ul className="plain-list" data-testid="service-backup-sets">
-            {(view ?? []).map((set) => (
+            {sets.map((set) => (
               <BackupSetItem key={set.id} set={set} canWrite={canWrite} busy={writes.restore.pending} onRestored={setRestoring} />
             ))}
           </ul>

@@ -23,13 +23,20 @@ function restoreOffer(error: ApiError | null): RestoreOffer | null {
   return r && typeof r.offered === 'boolean' ? r : null;
 }
 
-export function ServiceUpgrade({ onStarted }: { onStarted: (service: string) => void }): ReactElement | null {
+/** With `service`, the panel is that service's (the component sheet's Upgrade tab): no picker. */
+export function ServiceUpgrade({
+  onStarted,
+  service: only,
+}: {
+  onStarted: (service: string) => void;
+  service?: string;
+}): ReactElement | null {
   const t = useT();
   const { items, catalog, acting, upgradeCheck } = useServices.fields('items', 'catalog', 'acting', 'upgradeCheck');
   const [picked, setPicked] = useState('');
   const [to, setTo] = useState('');
   if (items.length === 0) return null;
-  const service = items.find((s) => s.service === picked) ?? items[0]!;
+  const service = items.find((s) => s.service === (only ?? picked)) ?? items[0]!;
   const versions = (catalog.find((c) => c.service === service.service)?.versions ?? [])
     .map((v) => v.version)
     .filter((v) => v !== service.version);
@@ -46,7 +53,13 @@ export function ServiceUpgrade({ onStarted }: { onStarted: (service: string) => 
       <div className="form form-inline">
         <div className="field field-inline">
           <label htmlFor="upgrade-service">{t('upgrade.service')}</label>
-          <select id="upgrade-service" value={service.service} onChange={(e) => setPicked(e.target.value)} data-testid="upgrade-service">
+          <select
+            id="upgrade-service"
+            value={service.service}
+            disabled={only !== undefined}
+            onChange={(e) => setPicked(e.target.value)}
+            data-testid="upgrade-service"
+          >
             <Options values={items.map((s) => s.service)} label={(n) => n} />
           </select>
           <span className="muted" data-testid="upgrade-current">

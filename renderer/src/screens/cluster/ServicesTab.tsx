@@ -72,7 +72,14 @@ export function ServicesTab({ clusterId }: { clusterId: string }): ReactElement 
           count={items.length}
           empty={{ icon: 'components', title: t('services.empty.title'), body: t('services.empty.body'), testId: 'services-empty' }}
         >
-          <ServicesTable items={items} canWrite={canWrite} shown={shown?.service ?? null} onShow={setPicked} onAction={onAction} />
+          <ServicesTable
+            clusterId={clusterId}
+            items={items}
+            canWrite={canWrite}
+            shown={shown?.service ?? null}
+            onShow={setPicked}
+            onAction={onAction}
+          />
         </ListView>
       </Panel>
       {shown?.operation ? <ServiceOperation operation={shown.operation} /> : null}

@@ -6,6 +6,7 @@ import type { ServiceAction, ServiceState, ServiceView } from '../../../../prelo
 import { useT } from '../../app/stores';
 import { Tone } from '../../components/Badges';
 import { DataTable } from '../../components/DataTable';
+import { sheetHash } from '../../stores/router';
 import { ServiceActionButtons } from './ServiceActions';
 import { ServiceChecks } from './ServiceChecks';
 import { OperationStateBadge, useOperationLabel } from './ServiceOperation';
@@ -20,6 +21,7 @@ const STATE_TONE: Record<ServiceState, 'ok' | 'bad' | 'pending' | 'neutral'> = {
 const COLUMNS = ['service', 'version', 'state', 'hosts', 'checks', 'operation'] as const;
 
 export interface ServicesTableProps {
+  clusterId: string;
   items: readonly ServiceView[];
   canWrite: boolean;
   /** The service whose operation is shown below the table. */
@@ -28,7 +30,7 @@ export interface ServicesTableProps {
   onAction: (service: string, action: ServiceAction) => void;
 }
 
-export function ServicesTable({ items, canWrite, shown, onShow, onAction }: ServicesTableProps): ReactElement {
+export function ServicesTable({ clusterId, items, canWrite, shown, onShow, onAction }: ServicesTableProps): ReactElement {
   const t = useT();
   return (
     <DataTable
@@ -40,13 +42,22 @@ export function ServicesTable({ items, canWrite, shown, onShow, onAction }: Serv
       wrap={{ role: 'region', 'aria-labelledby': 'services-table-caption', tabIndex: 0 }}
     >
       {items.map((s) => (
-        <ServiceRow key={s.service} service={s} canWrite={canWrite} shown={shown === s.service} onShow={onShow} onAction={onAction} />
+        <ServiceRow
+          key={s.service}
+          clusterId={clusterId}
+          service={s}
+          canWrite={canWrite}
+          shown={shown === s.service}
+          onShow={onShow}
+          onAction={onAction}
+        />
       ))}
     </DataTable>
   );
 }
 
 function ServiceRow({
+  clusterId,
   service: s,
   canWrite,
   shown,
@@ -59,7 +70,9 @@ function ServiceRow({
   return (
     <tr data-testid="service-row" data-service={s.service} data-state={s.state}>
       <th scope="row">
-        <strong>{s.title}</strong>
+        <a href={sheetHash(clusterId, s.service)} aria-label={t('sheet.open', { service: s.title })} data-testid="service-sheet-link">
+          <strong>{s.title}</strong>
+        </a>
         <br />
         <code>{s.service}</code>
       </th>
