@@ -82,7 +82,16 @@ export async function sampleHost(scrape: MetricsScrape | undefined): Promise<Hos
       const ca = scrape.ca_file ? readFileSync(scrape.ca_file, 'utf8') : undefined;
       const answer = await getWithCa(scrape.url, SCRAPE_TIMEOUT_MS, ca);
       if (answer.status !== 200) throw new Error(`${scrape.url} answered ${answer.status}`);
-      return { at, source: 'node_exporter', ...figuresFromExporter(answer.text) };
+      const figures = figuresFromExporter(answer.text);
+      // An exporter skips some root file systems (an overlay, a container's): the kernel's figure stands in, said so.
+      if (figures.filesystem) return { at, source: 'node_exporter', ...figures };
+      return {
+        at,
+        source: 'node_exporter',
+        ...figures,
+        filesystem: figuresFromKernel().filesystem,
+        note: 'the exporter reports no root file system: read from the kernel',
+      };
     } catch (error) {
       return { at, source: 'host', ...figuresFromKernel(), note: (error as Error).message.slice(0, 300) };
     }

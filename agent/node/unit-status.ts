@@ -1,7 +1,9 @@
 // What systemd says of the managed units when the agent reports: state, main PID, since when it is active, the
-// restarts it made on its own, and the cgroup's memory and CPU time. Read with one `systemctl show` for all units,
-// so a unit stopped by hand is seen as stopped at the next report, whatever a plan last asked of it.
+// restarts it made on its own, and the cgroup's memory and CPU time (the main process's own figures from /proc
+// where the cgroup is not accounted). Read with one `systemctl show` for all units, so a unit stopped by hand is
+// seen as stopped at the next report, whatever a plan last asked of it.
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import type { UnitObservation } from '../../main/wire/node-agent';
 
@@ -58,6 +60,34 @@ export function parseShow(text: string): Record<string, UnitObservation> {
   return out;
 }
 
+/** The kernel counts /proc/<pid>/stat times in USER_HZ, 100 on every Linux architecture Debian ships. */
+const USER_HZ = 100;
+
+/**
+ * The main process's resident memory and CPU time, for a unit whose cgroup systemd does not account (a container
+ * without the memory or cpu controller delegated). Null when the process is gone.
+ */
+export function processFigures(pid: number, proc = '/proc'): { memory_bytes: number | null; cpu_ns: number | null } {
+  let memory_bytes: number | null = null;
+  let cpu_ns: number | null = null;
+  try {
+    const rss = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`${proc}/${pid}/status`, 'utf8'));
+    if (rss) memory_bytes = Number(rss[1]) * 1024;
+  } catch {
+    // gone
+  }
+  try {
+    const stat = readFileSync(`${proc}/${pid}/stat`, 'utf8');
+    // After "(comm)", which may hold spaces: state is field 3, utime and stime fields 14 and 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    if (Number.isFinite(ticks)) cpu_ns = (ticks / USER_HZ) * 1e9;
+  } catch {
+    // gone
+  }
+  return { memory_bytes, cpu_ns };
+}
+
 /** Each unit as systemd has it now; {} when there is none or systemctl cannot be run (the report says nothing). */
 export async function readUnits(units: string[], systemctl = 'systemctl'): Promise<Record<string, UnitObservation>> {
   if (units.length === 0) return {};
@@ -66,5 +96,12 @@ export async function readUnits(units: string[], systemctl = 'systemctl'): Promi
     timeout: 10_000,
   }).catch(() => null);
   if (!r) return {};
-  return parseShow(r.stdout);
+  const observed = parseShow(r.stdout);
+  for (const o of Object.values(observed)) {
+    if (o.main_pid === null || (o.memory_bytes !== null && o.cpu_ns !== null)) continue;
+    const p = processFigures(o.main_pid);
+    o.memory_bytes ??= p.memory_bytes;
+    o.cpu_ns ??= p.cpu_ns;
+  }
+  return observed;
 }

@@ -7,6 +7,7 @@ import {
   screenFromHash,
   hasClusterTab,
   setupTab,
+  sheetHash,
 } from '../../renderer/src/stores/router';
 
 describe('hash routes', () => {
@@ -27,6 +28,29 @@ describe('hash routes', () => {
     for (const section of ['security', 'syslog', 'dns', 'mirror'])
       expect(routeFromHash(`#/settings/${section}`)).toMatchObject({ screen: 'settings', settingsSection: section });
     expect(routeFromHash('#/settings/nope')).toBeNull();
+  });
+
+  it('reads and writes a service sheet with its tab: #/clusters/{id}/services/{service}/{tab}', () => {
+    expect(routeFromHash('#/clusters/c-1/services/etcd/metrics')).toMatchObject({
+      screen: 'clusters',
+      clusterId: 'c-1',
+      clusterTab: 'services',
+      service: 'etcd',
+      sheetTab: 'metrics',
+    });
+    expect(routeFromHash('#/clusters/c-1/services/node-exporter')).toMatchObject({ service: 'node-exporter', sheetTab: 'overview' });
+    // The services list itself is still the cluster's tab.
+    expect(routeFromHash('#/clusters/c-1/services')).toMatchObject({ clusterTab: 'services', service: null });
+    expect(routeFromHash('#/clusters/c-1/services/etcd/nope')).toBeNull();
+    expect(sheetHash('c 1', 'etcd', 'logs')).toBe('#/clusters/c%201/services/etcd/logs');
+    for (const h of ['#/clusters/c-1/services/etcd/audit', '#/clusters/c-1/services/nats']) expect(hashOfRoute(routeFromHash(h)!)).toBe(h);
+    const written: string[] = [];
+    const router = createRouterStore({ writeHash: (h) => written.push(h) });
+    router.getState().openSheet('c-1', 'nats', 'instances');
+    expect(router.getState()).toMatchObject({ clusterId: 'c-1', service: 'nats', sheetTab: 'instances' });
+    router.getState().openCluster('c-1', 'drift');
+    expect(router.getState()).toMatchObject({ service: null, clusterTab: 'drift' });
+    expect(written).toEqual(['#/clusters/c-1/services/nats/instances', '#/clusters/c-1/drift']);
   });
 
   it('writes them back', () => {

@@ -4,8 +4,8 @@
 // tabs of each service, in English and in French, by their addresses, with a screenshot of each.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Page } from '@playwright/test';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { until } from '../support/agent-harness';
 import { openConsole } from '../support/browser';
 import { REPO_ROOT } from '../support/cli';
 import { describeHosts } from '../support/hosts';
@@ -75,8 +75,12 @@ describeHosts('the component sheet, from what the agents observed on booted host
         expect((await sh(host, `systemctl show -p MainPID --value ${i.unit}`)).trim()).toBe(String(i.main_pid));
       }
       expect(body.configuration.files.length).toBeGreaterThan(0);
-      expect(body.security.endpoints.every((e: any) => e.listening.every((l: any) => l.listening === true))).toBe(true);
+      const listening = (port: number) => body.security.endpoints.find((e: any) => e.port === port).listening.map((l: any) => l.listening);
+      expect(listening({ etcd: 2379, nats: 4222, 'node-exporter': 9100 }[service]).every((l: boolean) => l)).toBe(true);
     }
+    // A single NATS server opens no route port: the sheet says what the host listens on, not what the catalog lists.
+    const nats = await sheet('nats');
+    expect(nats.security.endpoints.find((e: any) => e.port === 6222).listening).toEqual([{ host_name: names[1], listening: false }]);
     const deps = (await sheet('nats')).dependencies;
     expect(deps).toEqual({ depends_on: [], required_by: [] });
   });
@@ -106,7 +110,7 @@ describeHosts('the component sheet, from what the agents observed on booted host
     const m = (await s.h.api('GET', `/api/v1/clusters/${cluster}/services/etcd/metrics?minutes=60`)).body;
     expect(m.unobserved).toBeNull();
     const series = m.series[0];
-    expect(series).toMatchObject({ host_name: names[0], source: 'node_exporter', note: null });
+    expect(series).toMatchObject({ host_name: names[0], source: 'node_exporter' });
     expect(series.points.length).toBeGreaterThanOrEqual(3);
     const last = series.points.at(-1);
     expect(last.cpu_busy).toBeGreaterThanOrEqual(0);
@@ -115,6 +119,8 @@ describeHosts('the component sheet, from what the agents observed on booted host
     expect(last.memory_used_bytes).toBeLessThanOrEqual(last.memory_total_bytes);
     expect(last.fs_used_bytes).toBeLessThanOrEqual(last.fs_size_bytes);
     expect(last.unit_memory_bytes).toBeGreaterThan(0);
+    // The unit's CPU is a rate between two samples of its CPU time: at least one point has it.
+    expect(series.points.some((p: any) => p.unit_cpu !== null && p.unit_cpu >= 0)).toBe(true);
     // The exporter's own figure, scraped here from the host's address: the sample's total is its MemTotal.
     const scraped = await (await fetch(`http://${s.hosts[0]!.address}:9100/metrics`)).text();
     expect(last.memory_total_bytes).toBe(Number(/^node_memory_MemTotal_bytes (\S+)$/m.exec(scraped)?.[1]));
@@ -174,7 +180,7 @@ describeHosts('the component sheet, from what the agents observed on booted host
 });
 
 /** What each tab shows that only an agent could have observed. */
-async function observed(page: import('@playwright/test').Page, service: string, tab: string): Promise<void> {
+async function observed(page: Page, service: string, tab: string): Promise<void> {
   const stateful = service !== 'node-exporter';
   switch (tab) {
     case 'overview':

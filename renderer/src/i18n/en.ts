@@ -1402,7 +1402,7 @@ export const en = {
   'sheet.check.none': 'Not run yet',
   'sheet.overview.state': 'State',
   'sheet.overview.observed': 'Observed state',
-  'sheet.overview.running': '{running} of {total} instances running',
+  'sheet.overview.running': 'instances running: {running} of {total}',
   'sheet.overview.observedAt': 'Observed at',
   'sheet.overview.version': 'Installed version',
   'sheet.overview.reportedVersion': 'Version the service reports',

@@ -1435,7 +1435,7 @@ export const fr: Record<MessageKey, string> = {
   'sheet.check.none': 'Pas encore exécuté',
   'sheet.overview.state': 'État',
   'sheet.overview.observed': 'État constaté',
-  'sheet.overview.running': '{running} instances sur {total} en marche',
+  'sheet.overview.running': 'instances en marche : {running} sur {total}',
   'sheet.overview.observedAt': 'Constaté le',
   'sheet.overview.version': 'Version installée',
   'sheet.overview.reportedVersion': 'Version annoncée par le service',

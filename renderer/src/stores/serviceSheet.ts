@@ -156,7 +156,8 @@ export function createServiceSheetStore(deps: LiveDeps): ServiceSheetStore {
         const id = get().clusterId;
         if (!id || eventCluster(event) !== id) return;
         if (['host.changed', 'service.changed', 'drift.changed'].includes(event.type)) reload.trigger();
-        if (['service.changed', 'backup.changed'].includes(event.type)) reloadOperations.trigger();
+        // A plan's tasks move on as command.changed: the operation shown follows them.
+        if (['service.changed', 'backup.changed', 'command.changed'].includes(event.type)) reloadOperations.trigger();
       },
 
       startLive() {

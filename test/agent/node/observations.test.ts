@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { parseShow } from '../../../agent/node/unit-status';
+import { parseShow, processFigures } from '../../../agent/node/unit-status';
 import { figuresFromExporter, figuresFromKernel, sampleHost } from '../../../agent/node/host-metrics';
 
 const SHOW = `Id=navin-etcd.service
@@ -108,4 +108,11 @@ test('an exporter that does not answer: the kernel figures, with why', async () 
   expect(s.source).toBe('host');
   expect(s.note).toMatch(/ECONNREFUSED|connect/);
   expect(s.cpu!.total_s).toBeGreaterThan(0);
+});
+
+test('a process’s own figures when its cgroup is not accounted: resident memory and CPU time from /proc', () => {
+  const own = processFigures(process.pid);
+  expect(own.memory_bytes).toBeGreaterThan(1 << 20);
+  expect(own.cpu_ns).toBeGreaterThan(0);
+  expect(processFigures(2 ** 22 + 7)).toEqual({ memory_bytes: null, cpu_ns: null });
 });

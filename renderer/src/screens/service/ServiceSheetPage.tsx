@@ -1,6 +1,6 @@
 // The component sheet of one service: its title and observed state, a refresh that asks the agents to report now,
 // and twelve tabs, each its own address (#/clusters/<id>/services/<service>/<tab>) reachable by keyboard.
-import { useEffect, type ReactElement } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type ReactElement } from 'react';
 import type { SheetTab } from '../../../../preload/api';
 import { routerStore, serviceSheetStore, useServiceSheet, useSession, useT } from '../../app/stores';
 import { BusyButton } from '../../components/BusyButton';
@@ -16,7 +16,6 @@ import { SheetConfiguration } from './SheetConfiguration';
 import { SheetDependencies } from './SheetDependencies';
 import { SheetInstances } from './SheetInstances';
 import { SheetLogs } from './SheetLogs';
-import { SheetMetrics } from './SheetMetrics';
 import { SheetOperations } from './SheetOperations';
 import { SheetOverview } from './SheetOverview';
 import { SheetSecurity } from './SheetSecurity';
@@ -24,7 +23,10 @@ import { SheetSupport } from './SheetSupport';
 import { SheetUpgrade } from './SheetUpgrade';
 import { Unobserved } from './Unobserved';
 
-const PANELS: Record<SheetTab, (p: { clusterId: string; service: string }) => ReactElement> = {
+// The chart library is loaded with the Metrics tab, not with every cluster page.
+const SheetMetrics = lazy(() => import('./SheetMetrics').then((m) => ({ default: m.SheetMetrics })));
+
+const PANELS: Record<SheetTab, ComponentType<{ clusterId: string; service: string }>> = {
   overview: SheetOverview,
   instances: SheetInstances,
   configuration: SheetConfiguration,
@@ -86,7 +88,9 @@ export function ServiceSheetPage({ clusterId, service, tab }: { clusterId: strin
         ) : reason ? (
           <Unobserved reason={reason} />
         ) : (
-          <Body clusterId={clusterId} service={service} />
+          <Suspense fallback={<Loading />}>
+            <Body clusterId={clusterId} service={service} />
+          </Suspense>
         )}
       </TabPanel>
     </section>

@@ -84,6 +84,7 @@ export function SheetMetrics(): ReactElement {
               times={charts.cpu.times}
               lines={charts.cpu.lines}
               format={percent}
+              locale={fmt.locale}
               testId="chart-cpu"
             />
             <TimeChart
@@ -91,14 +92,23 @@ export function SheetMetrics(): ReactElement {
               times={charts.memory.times}
               lines={charts.memory.lines}
               format={bytes}
+              locale={fmt.locale}
               testId="chart-memory"
             />
-            <TimeChart title={t('sheet.metrics.fs')} times={charts.fs.times} lines={charts.fs.lines} format={bytes} testId="chart-fs" />
+            <TimeChart
+              title={t('sheet.metrics.fs')}
+              times={charts.fs.times}
+              lines={charts.fs.lines}
+              format={bytes}
+              locale={fmt.locale}
+              testId="chart-fs"
+            />
             <TimeChart
               title={t('sheet.metrics.unitCpu')}
               times={charts.unitCpu.times}
               lines={charts.unitCpu.lines}
               format={percent}
+              locale={fmt.locale}
               testId="chart-unit-cpu"
             />
             <TimeChart
@@ -106,6 +116,7 @@ export function SheetMetrics(): ReactElement {
               times={charts.unitMemory.times}
               lines={charts.unitMemory.lines}
               format={bytes}
+              locale={fmt.locale}
               testId="chart-unit-memory"
             />
           </div>

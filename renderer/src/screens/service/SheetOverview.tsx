@@ -6,6 +6,7 @@ import { useFormat, useServiceSheet, useT } from '../../app/stores';
 import { Tone } from '../../components/Badges';
 import { Panel } from '../../components/Panel';
 import { sheetHash } from '../../stores/router';
+import { OperationStateBadge, useOperationLabel } from '../cluster/ServiceOperation';
 import { ObservedStateBadge } from './ObservedStateBadge';
 
 function Outcome({ outcome, at, testId }: { outcome: CheckOutcome | null; at: string | null; testId: string }): ReactElement {
@@ -34,6 +35,7 @@ function Outcome({ outcome, at, testId }: { outcome: CheckOutcome | null; at: st
 export function SheetOverview({ clusterId, service }: { clusterId: string; service: string }): ReactElement {
   const t = useT();
   const fmt = useFormat();
+  const opLabel = useOperationLabel();
   const sheet = useServiceSheet((s) => s.sheet.value)!;
   const o = sheet.overview;
   const liveness = Object.entries(o.checks?.liveness ?? {});
@@ -66,10 +68,11 @@ export function SheetOverview({ clusterId, service }: { clusterId: string; servi
           <dt>{t('sheet.overview.operation')}</dt>
           <dd data-testid="overview-operation">
             {o.operation ? (
-              <a href={sheetHash(clusterId, service, 'operations')}>
-                {o.operation.action} · {o.operation.state}
-                {o.operation.finished_at ? ` · ${fmt.dateTime(o.operation.finished_at)}` : ''}
-              </a>
+              <>
+                <a href={sheetHash(clusterId, service, 'operations')}>{opLabel(o.operation.action)}</a>{' '}
+                <OperationStateBadge state={o.operation.state as 'running'} />
+                {o.operation.finished_at ? <span className="muted"> {fmt.dateTime(o.operation.finished_at)}</span> : null}
+              </>
             ) : (
               '—'
             )}

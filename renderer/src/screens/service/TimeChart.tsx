@@ -16,6 +16,7 @@ export function TimeChart({
   times,
   lines,
   format,
+  locale,
   testId,
 }: {
   title: string;
@@ -23,27 +24,35 @@ export function TimeChart({
   times: number[];
   lines: ChartLine[];
   format: (v: number) => string;
+  /** Times are written as the operator's language writes them. */
+  locale: string;
   testId: string;
 }): ReactElement {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = box.current;
     if (!el) return;
+    const time = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' });
+    const axisTime = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' });
     const chart = new uPlot(
       {
         width: Math.max(320, el.clientWidth || 600),
         height: 180,
         series: [
-          {},
+          { value: (_: uPlot, v: number | null) => (v === null ? '—' : time.format(new Date(v * 1000))) },
           ...lines.map((l, i) => ({
             label: l.label,
             stroke: COLORS[i % COLORS.length],
             width: 2,
-            spanGaps: false,
+            // Hosts report at their own moments: a host without a sample at another's time is not a gap.
+            spanGaps: true,
             value: (_: uPlot, v: number | null) => (v === null ? '—' : format(v)),
           })),
         ],
-        axes: [{}, { values: (_: uPlot, ticks: number[]) => ticks.map(format), size: 80 }],
+        axes: [
+          { values: (_: uPlot, ticks: number[]) => ticks.map((v) => axisTime.format(new Date(v * 1000))) },
+          { values: (_: uPlot, ticks: number[]) => ticks.map(format), size: 80 },
+        ],
         scales: { x: { time: true } },
         cursor: { drag: { x: false, y: false } },
       },
@@ -51,7 +60,7 @@ export function TimeChart({
       el,
     );
     return () => chart.destroy();
-  }, [times, lines, format]);
+  }, [times, lines, format, locale]);
   const points = lines.reduce((n, l) => n + l.values.filter((v) => v !== null).length, 0);
   return (
     <figure className="time-chart" data-testid={testId} data-points={points}>
