@@ -90,7 +90,7 @@ export async function sampleHost(scrape: MetricsScrape | undefined): Promise<Hos
         source: 'node_exporter',
         ...figures,
         filesystem: figuresFromKernel().filesystem,
-        note: 'the exporter reports no root file system: read from the kernel',
+        filesystem_from_kernel: true,
       };
     } catch (error) {
       return { at, source: 'host', ...figuresFromKernel(), note: (error as Error).message.slice(0, 300) };

@@ -155,6 +155,8 @@ export interface HostMetricsSample {
   filesystem: { mount: string; size_bytes: number; available_bytes: number } | null;
   /** Why the exporter named by a watch was not the source (its scrape failed). */
   note?: string;
+  /** The exporter reported no root file system (it skips overlays): the kernel's statfs stands in. */
+  filesystem_from_kernel?: boolean;
 }
 
 export interface HostReportRequest {

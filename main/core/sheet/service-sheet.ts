@@ -274,6 +274,7 @@ export class ServiceSheets {
         host_name: h.name,
         source: last?.source ?? null,
         note: last?.note ?? null,
+        filesystem_from_kernel: last?.filesystem_from_kernel === true,
         points: samples.map((s, i) => metricsPoint(samples[i - 1], s, desc.unit.name)),
       };
     });

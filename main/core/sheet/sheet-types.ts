@@ -142,7 +142,10 @@ export interface MetricsSeries {
   host_name: string;
   /** Where the host figures come from at the last sample. */
   source: 'node_exporter' | 'host' | null;
+  /** The failed scrape, when the source is the host although an exporter is named. */
   note: string | null;
+  /** The exporter skips the root file system here: its figure comes from the kernel. */
+  filesystem_from_kernel: boolean;
   points: MetricsPoint[];
 }
 

@@ -1477,6 +1477,8 @@ export const en = {
   'sheet.metrics.unitCpu': 'Service CPU (100 % = one CPU)',
   'sheet.metrics.unitMemory': 'Service memory',
   'sheet.metrics.percent': '{n} %',
+  'sheet.metrics.fsFromKernel': 'root file system read from the kernel (the exporter skips it here)',
+  'sheet.metrics.time': 'Time',
   'sheet.security.endpoints': 'Endpoints',
   'sheet.security.col.name': 'Endpoint',
   'sheet.security.col.port': 'Port',

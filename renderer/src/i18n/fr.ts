@@ -1510,6 +1510,8 @@ export const fr: Record<MessageKey, string> = {
   'sheet.metrics.unitCpu': 'Processeur du service (100 % = un processeur)',
   'sheet.metrics.unitMemory': 'Mémoire du service',
   'sheet.metrics.percent': '{n} %',
+  'sheet.metrics.fsFromKernel': 'système de fichiers racine lu dans le noyau (l’exporter l’ignore ici)',
+  'sheet.metrics.time': 'Heure',
   'sheet.security.endpoints': 'Points d’accès',
   'sheet.security.col.name': 'Point d’accès',
   'sheet.security.col.port': 'Port',

@@ -74,6 +74,7 @@ export function SheetMetrics(): ReactElement {
               <li key={s.host_id} data-testid="sheet-metrics-source" data-host={s.host_name} data-source={s.source ?? ''}>
                 {s.host_name} · {s.source ? t(`sheet.metrics.source.${s.source}`) : '—'} ·{' '}
                 {t('sheet.metrics.samples', { n: s.points.length })}
+                {s.filesystem_from_kernel ? <span className="muted"> · {t('sheet.metrics.fsFromKernel')}</span> : null}
                 {s.note ? <span className="muted"> · {s.note}</span> : null}
               </li>
             ))}
@@ -85,6 +86,7 @@ export function SheetMetrics(): ReactElement {
               lines={charts.cpu.lines}
               format={percent}
               locale={fmt.locale}
+              timeLabel={t('sheet.metrics.time')}
               testId="chart-cpu"
             />
             <TimeChart
@@ -93,6 +95,7 @@ export function SheetMetrics(): ReactElement {
               lines={charts.memory.lines}
               format={bytes}
               locale={fmt.locale}
+              timeLabel={t('sheet.metrics.time')}
               testId="chart-memory"
             />
             <TimeChart
@@ -101,6 +104,7 @@ export function SheetMetrics(): ReactElement {
               lines={charts.fs.lines}
               format={bytes}
               locale={fmt.locale}
+              timeLabel={t('sheet.metrics.time')}
               testId="chart-fs"
             />
             <TimeChart
@@ -109,6 +113,7 @@ export function SheetMetrics(): ReactElement {
               lines={charts.unitCpu.lines}
               format={percent}
               locale={fmt.locale}
+              timeLabel={t('sheet.metrics.time')}
               testId="chart-unit-cpu"
             />
             <TimeChart
@@ -117,6 +122,7 @@ export function SheetMetrics(): ReactElement {
               lines={charts.unitMemory.lines}
               format={bytes}
               locale={fmt.locale}
+              timeLabel={t('sheet.metrics.time')}
               testId="chart-unit-memory"
             />
           </div>

@@ -17,6 +17,7 @@ export function TimeChart({
   lines,
   format,
   locale,
+  timeLabel,
   testId,
 }: {
   title: string;
@@ -26,6 +27,8 @@ export function TimeChart({
   format: (v: number) => string;
   /** Times are written as the operator's language writes them. */
   locale: string;
+  /** The legend's word for the time under the cursor. */
+  timeLabel: string;
   testId: string;
 }): ReactElement {
   const box = useRef<HTMLDivElement>(null);
@@ -33,13 +36,15 @@ export function TimeChart({
     const el = box.current;
     if (!el) return;
     const time = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' });
-    const axisTime = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' });
+    // Seconds on the axis when the window is under ten minutes, else minutes.
+    const short = times.length > 1 && times.at(-1)! - times[0]! < 600;
+    const axisTime = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', ...(short ? { second: '2-digit' } : {}) });
     const chart = new uPlot(
       {
         width: Math.max(320, el.clientWidth || 600),
         height: 180,
         series: [
-          { value: (_: uPlot, v: number | null) => (v === null ? '—' : time.format(new Date(v * 1000))) },
+          { label: timeLabel, value: (_: uPlot, v: number | null) => (v === null ? '—' : time.format(new Date(v * 1000))) },
           ...lines.map((l, i) => ({
             label: l.label,
             stroke: COLORS[i % COLORS.length],
@@ -60,7 +65,7 @@ export function TimeChart({
       el,
     );
     return () => chart.destroy();
-  }, [times, lines, format, locale]);
+  }, [times, lines, format, locale, timeLabel]);
   const points = lines.reduce((n, l) => n + l.values.filter((v) => v !== null).length, 0);
   return (
     <figure className="time-chart" data-testid={testId} data-points={points}>

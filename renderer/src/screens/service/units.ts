@@ -10,7 +10,8 @@ export function formatBytes(t: Translator, number: (v: number) => string, bytes:
     v /= 1024;
     i++;
   }
-  return t(SIZE_KEYS[i]!, { n: number(Math.round(v * 10) / 10) });
+  // Two decimals under 10 (1.14 GiB, not 1.1 twice on an axis), one above.
+  return t(SIZE_KEYS[i]!, { n: number(v < 10 ? Math.round(v * 100) / 100 : Math.round(v * 10) / 10) });
 }
 
 export function formatDuration(t: Translator, seconds: number): string {
