@@ -8,26 +8,14 @@ import type { Page } from '@playwright/test';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { openConsole } from '../support/browser';
 import { REPO_ROOT } from '../support/cli';
+import { SHEET_TABS } from '../../renderer/src/stores/router';
 import { describeHosts } from '../support/hosts';
 import { installServices, serviceHosts, sh, type ServiceHosts } from '../support/service-hosts';
 
 const ETCD = ['etcd', '3.4.23-1'] as const;
 const NATS = ['nats', '2.9.10-1'] as const;
 const NODE_EXPORTER = ['node-exporter', '1.5.0-1'] as const;
-const TABS = [
-  'overview',
-  'instances',
-  'configuration',
-  'dependencies',
-  'logs',
-  'metrics',
-  'security',
-  'operations',
-  'upgrade',
-  'backups',
-  'audit',
-  'support',
-] as const;
+const TABS = SHEET_TABS;
 const SHOTS = join(REPO_ROOT, 'test-results', 'screenshots', 'sheet');
 
 describeHosts('the component sheet, from what the agents observed on booted hosts', () => {

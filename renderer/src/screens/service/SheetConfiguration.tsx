@@ -7,6 +7,7 @@ import { serviceSheetStore, useFormat, useServiceSheet, useT } from '../../app/s
 import { Tone } from '../../components/Badges';
 import { DataTable } from '../../components/DataTable';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { Options } from '../../components/Options';
 import { Panel } from '../../components/Panel';
 import { formatBytes } from './units';
 
@@ -15,6 +16,29 @@ export function settingsDiff(a: ServiceConfigVersion, b: ServiceConfigVersion): 
   const keys = [...new Set([...Object.keys(a.config), ...Object.keys(b.config)])].sort();
   const show = (v: unknown) => (v === undefined ? '—' : JSON.stringify(v));
   return keys.filter((k) => a.config[k] !== b.config[k]).map((k) => ({ key: k, from: show(a.config[k]), to: show(b.config[k]) }));
+}
+
+function VersionPick({
+  label,
+  numbers,
+  value,
+  onPick,
+  testId,
+}: {
+  label: string;
+  numbers: number[];
+  value: number | undefined;
+  onPick: (n: number) => void;
+  testId: string;
+}): ReactElement {
+  return (
+    <label className="field field-inline">
+      {label}
+      <select value={value ?? ''} onChange={(e) => onPick(Number(e.target.value))} data-testid={testId}>
+        <Options values={numbers.map(String)} label={(n) => n} />
+      </select>
+    </label>
+  );
 }
 
 export function SheetConfiguration(): ReactElement {
@@ -68,26 +92,20 @@ export function SheetConfiguration(): ReactElement {
         </ol>
         {list.length > 1 ? (
           <div className="form form-inline">
-            <label className="field field-inline">
-              {t('sheet.config.from')}
-              <select value={a?.number ?? ''} onChange={(e) => setFrom(Number(e.target.value))} data-testid="sheet-diff-from">
-                {list.map((v) => (
-                  <option key={v.number} value={v.number}>
-                    {v.number}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="field field-inline">
-              {t('sheet.config.to')}
-              <select value={b?.number ?? ''} onChange={(e) => setTo(Number(e.target.value))} data-testid="sheet-diff-to">
-                {list.map((v) => (
-                  <option key={v.number} value={v.number}>
-                    {v.number}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <VersionPick
+              label={t('sheet.config.from')}
+              numbers={list.map((v) => v.number)}
+              value={a?.number}
+              onPick={setFrom}
+              testId="sheet-diff-from"
+            />
+            <VersionPick
+              label={t('sheet.config.to')}
+              numbers={list.map((v) => v.number)}
+              value={b?.number}
+              onPick={setTo}
+              testId="sheet-diff-to"
+            />
           </div>
         ) : null}
         {diff ? (

@@ -24,6 +24,22 @@ export function alignSeries(
   return { times, lines };
 }
 
+const pct = (v: number | null): number | null => (v === null ? null : v * 100);
+
+/** The charts of the tab: what each draws of a point, and in what unit. */
+const CHARTS: {
+  id: string;
+  title: 'cpu' | 'memory' | 'fs' | 'unitCpu' | 'unitMemory';
+  unit: 'percent' | 'bytes';
+  pick: (p: MetricsPoint) => number | null;
+}[] = [
+  { id: 'cpu', title: 'cpu', unit: 'percent', pick: (p) => pct(p.cpu_busy) },
+  { id: 'memory', title: 'memory', unit: 'bytes', pick: (p) => p.memory_used_bytes },
+  { id: 'fs', title: 'fs', unit: 'bytes', pick: (p) => p.fs_used_bytes },
+  { id: 'unit-cpu', title: 'unitCpu', unit: 'percent', pick: (p) => pct(p.unit_cpu) },
+  { id: 'unit-memory', title: 'unitMemory', unit: 'bytes', pick: (p) => p.unit_memory_bytes },
+];
+
 export function SheetMetrics(): ReactElement {
   const t = useT();
   const fmt = useFormat();
@@ -32,16 +48,7 @@ export function SheetMetrics(): ReactElement {
     void serviceSheetStore.getState().loadMetrics();
   }, []);
   const series = metrics.value?.series ?? [];
-  const charts = useMemo(
-    () => ({
-      cpu: alignSeries(series, (p) => (p.cpu_busy === null ? null : p.cpu_busy * 100)),
-      memory: alignSeries(series, (p) => p.memory_used_bytes),
-      fs: alignSeries(series, (p) => p.fs_used_bytes),
-      unitCpu: alignSeries(series, (p) => (p.unit_cpu === null ? null : p.unit_cpu * 100)),
-      unitMemory: alignSeries(series, (p) => p.unit_memory_bytes),
-    }),
-    [series],
-  );
+  const charts = useMemo(() => CHARTS.map((c) => ({ ...c, ...alignSeries(series, c.pick) })), [series]);
   const percent = useMemo(() => (v: number) => t('sheet.metrics.percent', { n: fmt.number(Math.round(v * 10) / 10) }), [t, fmt]);
   const bytes = useMemo(() => (v: number) => formatBytes(t, fmt.number, v), [t, fmt]);
   return (
@@ -80,51 +87,18 @@ export function SheetMetrics(): ReactElement {
             ))}
           </ul>
           <div className="chart-grid">
-            <TimeChart
-              title={t('sheet.metrics.cpu')}
-              times={charts.cpu.times}
-              lines={charts.cpu.lines}
-              format={percent}
-              locale={fmt.locale}
-              timeLabel={t('sheet.metrics.time')}
-              testId="chart-cpu"
-            />
-            <TimeChart
-              title={t('sheet.metrics.memory')}
-              times={charts.memory.times}
-              lines={charts.memory.lines}
-              format={bytes}
-              locale={fmt.locale}
-              timeLabel={t('sheet.metrics.time')}
-              testId="chart-memory"
-            />
-            <TimeChart
-              title={t('sheet.metrics.fs')}
-              times={charts.fs.times}
-              lines={charts.fs.lines}
-              format={bytes}
-              locale={fmt.locale}
-              timeLabel={t('sheet.metrics.time')}
-              testId="chart-fs"
-            />
-            <TimeChart
-              title={t('sheet.metrics.unitCpu')}
-              times={charts.unitCpu.times}
-              lines={charts.unitCpu.lines}
-              format={percent}
-              locale={fmt.locale}
-              timeLabel={t('sheet.metrics.time')}
-              testId="chart-unit-cpu"
-            />
-            <TimeChart
-              title={t('sheet.metrics.unitMemory')}
-              times={charts.unitMemory.times}
-              lines={charts.unitMemory.lines}
-              format={bytes}
-              locale={fmt.locale}
-              timeLabel={t('sheet.metrics.time')}
-              testId="chart-unit-memory"
-            />
+            {charts.map((c) => (
+              <TimeChart
+                key={c.id}
+                title={t(`sheet.metrics.${c.title}`)}
+                times={c.times}
+                lines={c.lines}
+                format={c.unit === 'percent' ? percent : bytes}
+                locale={fmt.locale}
+                timeLabel={t('sheet.metrics.time')}
+                testId={`chart-${c.id}`}
+              />
+            ))}
           </div>
         </>
       )}
