@@ -307,6 +307,19 @@ async function clusterFlow(page: Page, x: Texts, clusterName: string): Promise<v
     await shot(page, `cluster-components-${suffix}`);
   });
 
+  await test.step('its component sheet: what the agent found in the cluster, and why the other tabs are empty', async () => {
+    const row = page.locator('[data-testid="component-row"][data-component-name="opa-main"]');
+    await row.getByTestId('component-sheet-link').click();
+    await expect(page).toHaveURL(/#\/clusters\/[^/]+\/services\/opa-main$/);
+    await expect(page.getByTestId('service-sheet')).toHaveAttribute('data-tab', 'overview');
+    await expect(page.getByTestId('overview-version')).toContainText('0.70.0');
+    await page.getByTestId('tab-logs').click();
+    await expect(page.getByTestId('sheet-unobserved-reason')).toHaveAttribute('data-reason', 'kubernetes_no_logs');
+    await shot(page, `cluster-component-sheet-${suffix}`);
+    await page.getByTestId('sheet-back').click();
+    await expect(row).toBeVisible();
+  });
+
   await test.step('the YAML editor checks a manifest before sending it', async () => {
     await page.getByTestId('new-component').click();
     await page.getByTestId('apply-mode').getByRole('radio').nth(1).check();

@@ -322,17 +322,19 @@ export class ServiceSheets {
     if (!desired && !observed) throw new NotFoundError('component', name);
     const status = (observed?.status ?? {}) as { phase?: string; ready?: string };
     const [ready, replicas] = (status.ready ?? '').split('/').map(Number);
-    const state: ObservedState = !observed
-      ? 'not_observed'
-      : status.phase === 'Failed'
-        ? 'failed'
-        : status.phase === 'Ready'
-          ? 'running'
-          : (ready ?? 0) > 0
-            ? 'degraded'
-            : 'stopped';
-    const spec = (observed?.spec ?? desired ?? {}) as { service?: string; version?: string };
-    const desc = spec.service ? this.d.catalog()?.service(spec.service) : undefined;
+    // Found by the agent but never given a status by the operator: nothing observed of it running or not.
+    const state: ObservedState =
+      !observed || !status.phase
+        ? 'not_observed'
+        : status.phase === 'Failed'
+          ? 'failed'
+          : status.phase === 'Ready'
+            ? 'running'
+            : (ready ?? 0) > 0
+              ? 'degraded'
+              : 'stopped';
+    const spec = (observed?.spec ?? desired ?? {}) as { component?: string };
+    const desc = spec.component ? this.d.catalog()?.service(spec.component) : undefined;
     return {
       cluster_id: clusterId,
       cluster_kind: 'kubernetes',

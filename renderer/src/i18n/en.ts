@@ -1354,6 +1354,7 @@ export const en = {
   'reports.html.en.title': 'The report in English (HTML)',
   'reports.html.fr.title': 'The report in French (HTML)',
   'sheet.back': '← Back to the services',
+  'sheet.backComponents': '← Back to the components',
   'sheet.open': 'Open the sheet of {service}',
   'sheet.refresh': 'Refresh',
   'sheet.refreshing': 'Asking the agents…',

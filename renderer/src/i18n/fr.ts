@@ -1387,6 +1387,7 @@ export const fr: Record<MessageKey, string> = {
   'reports.html.en.title': 'Le rapport en anglais (HTML)',
   'reports.html.fr.title': 'Le rapport en français (HTML)',
   'sheet.back': '← Retour aux services',
+  'sheet.backComponents': '← Retour aux composants',
   'sheet.open': 'Ouvrir la fiche de {service}',
   'sheet.refresh': 'Actualiser',
   'sheet.refreshing': 'Interrogation des agents…',

@@ -55,7 +55,7 @@ export function ServiceSheetPage({ clusterId, service, tab }: { clusterId: strin
     <section className="service-sheet" aria-labelledby="sheet-title" data-testid="service-sheet" data-service={service} data-tab={tab}>
       <p>
         <a href={clusterHash(clusterId, s?.cluster_kind === 'kubernetes' ? 'components' : 'services')} data-testid="sheet-back">
-          {t('sheet.back')}
+          {t(s?.cluster_kind === 'kubernetes' ? 'sheet.backComponents' : 'sheet.back')}
         </a>
       </p>
       <div className="panel-head">

@@ -40,13 +40,13 @@ describe('the component sheet', () => {
   test('a Kubernetes component: its state from the status the agent reported, the other tabs saying why', async () => {
     const c = t.manager.clusters.create({ name: 'kube', kind: 'kubernetes' }, 'test');
     const at = new Date().toISOString();
-    t.manager.store.commands.setDesiredState(c.id, 1, { cache: { service: 'nats', version: '2.9.10-1', replicas: 3 } }, at);
+    t.manager.store.commands.setDesiredState(c.id, 1, { cache: { component: 'nats', version: '2.9.10-1', replicas: 3 } }, at);
     let sheet = (await t.call('GET', `/api/v1/clusters/${c.id}/services/cache/sheet`, undefined, admin)).body as any;
     // Desired but not yet reported: not observed, whatever the spec asks.
     expect(sheet.overview).toMatchObject({ state: 'not_observed', version: null });
     expect(sheet.unobserved.overview).toBe('no_report_yet');
     t.manager.store.clusterAccess.insertSnapshot(c.id, at, 'agent', {
-      observed_components: { cache: { spec: { service: 'nats', version: '2.9.10-1' }, status: { phase: 'Applied', ready: '1/3' } } },
+      observed_components: { cache: { spec: { component: 'nats', version: '2.9.10-1' }, status: { phase: 'Applied', ready: '1/3' } } },
     });
     sheet = (await t.call('GET', `/api/v1/clusters/${c.id}/services/cache/sheet`, undefined, admin)).body as any;
     expect(sheet).toMatchObject({ cluster_kind: 'kubernetes', title: 'NATS', stateful: true });
