@@ -11,6 +11,7 @@ import { DEFAULT_PROFILE, isProfile, PROFILES } from './profile-names';
 import { isIP } from 'node:net';
 import type { CoreEvents } from '../events';
 import { agentStatus, clusterView, type AgentStatus, type ClusterView } from './agent-status';
+import { compareClusterNames } from './list-order';
 
 export interface ClusterInput {
   name?: unknown;
@@ -20,6 +21,19 @@ export interface ClusterInput {
   fqdn?: unknown;
   address?: unknown;
   kind?: unknown;
+}
+
+/** Which part of the list: `after` is the name the previous page ended on (its `next`), `limit` the page size. */
+export interface ClusterPageQuery {
+  limit?: number;
+  after?: string;
+}
+
+/** A part of the list in the console's order, with the count of the whole list and where the next part starts. */
+export interface ClusterPage {
+  items: ClusterView[];
+  total: number;
+  next: string | null;
 }
 
 export const CLUSTER_KINDS = ['kubernetes', 'hosts'] as const;
@@ -134,8 +148,28 @@ export class Clusters {
     return clusterView(this.store, this.clock, this.get(id));
   }
 
-  views(): ClusterView[] {
-    return this.list().map((c) => clusterView(this.store, this.clock, c));
+  /**
+   * The console's list a page at a time. Only the page's clusters get their view (the agent status and
+   * certificates read per cluster are what a whole list costs); the records are read whole to sort them and
+   * count them. The cursor is a name, not an offset: a cluster created or removed before it between two
+   * pages does not shift the next one.
+   */
+  page(query: ClusterPageQuery = {}): ClusterPage {
+    const rows = this.list().sort((a, b) => compareClusterNames(a.name, b.name));
+    const { after, limit } = query;
+    let start = 0;
+    if (after !== undefined) {
+      // The first row whose name sorts after the cursor.
+      let hi = rows.length;
+      while (start < hi) {
+        const mid = (start + hi) >>> 1;
+        if (compareClusterNames((rows[mid] as ClusterRecord).name, after) <= 0) start = mid + 1;
+        else hi = mid;
+      }
+    }
+    const end = limit === undefined ? rows.length : Math.min(rows.length, start + limit);
+    const items = rows.slice(start, end).map((c) => clusterView(this.store, this.clock, c));
+    return { items, total: rows.length, next: end < rows.length && end > start ? (rows[end - 1] as ClusterRecord).name : null };
   }
 
   agentStatus(id: string): AgentStatus {
