@@ -67,6 +67,18 @@ function checkDescription(d: unknown): string {
   return d;
 }
 
+/** The index of the first item whose name sorts after `after` (items sorted by compareClusterNames). */
+function firstAfter<T>(items: readonly T[], name: (item: T) => string, after: string): number {
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compareClusterNames(name(items[mid] as T), after) <= 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 export class Clusters {
   constructor(
     private readonly store: Store,
@@ -149,27 +161,24 @@ export class Clusters {
   }
 
   /**
-   * The console's list a page at a time. Only the page's clusters get their view (the agent status and
-   * certificates read per cluster are what a whole list costs); the records are read whole to sort them and
-   * count them. The cursor is a name, not an offset: a cluster created or removed before it between two
-   * pages does not shift the next one.
+   * The console's list a page at a time. A page with a limit reads only the names (to sort them, find its place
+   * and count them) and its own records; only the clusters sent get their view (the agent status and
+   * certificates read per cluster are what a whole list costs). The cursor is a name, not an offset: a cluster
+   * created or removed before it between two pages does not shift the next one.
    */
   page(query: ClusterPageQuery = {}): ClusterPage {
-    const rows = this.list().sort((a, b) => compareClusterNames(a.name, b.name));
     const { after, limit } = query;
-    let start = 0;
-    if (after !== undefined) {
-      // The first row whose name sorts after the cursor.
-      let hi = rows.length;
-      while (start < hi) {
-        const mid = (start + hi) >>> 1;
-        if (compareClusterNames((rows[mid] as ClusterRecord).name, after) <= 0) start = mid + 1;
-        else hi = mid;
-      }
+    const view = (c: ClusterRecord): ClusterView => clusterView(this.store, this.clock, c);
+    if (limit === undefined) {
+      const rows = this.list().sort((a, b) => compareClusterNames(a.name, b.name));
+      const start = after === undefined ? 0 : firstAfter(rows, (r) => r.name, after);
+      return { items: rows.slice(start).map(view), total: rows.length, next: null };
     }
-    const end = limit === undefined ? rows.length : Math.min(rows.length, start + limit);
-    const items = rows.slice(start, end).map((c) => clusterView(this.store, this.clock, c));
-    return { items, total: rows.length, next: end < rows.length && end > start ? (rows[end - 1] as ClusterRecord).name : null };
+    const names = this.store.clusters.names().sort(compareClusterNames);
+    const start = after === undefined ? 0 : firstAfter(names, (n) => n, after);
+    const end = Math.min(names.length, start + limit);
+    const items = names.slice(start, end).map((name) => view(this.store.clusters.byName(name) as ClusterRecord));
+    return { items, total: names.length, next: end < names.length && end > start ? (names[end - 1] as string) : null };
   }
 
   agentStatus(id: string): AgentStatus {
