@@ -1,8 +1,9 @@
 // Entry of the renderer (Electron window or browser): preferences applied to <html>, session bootstrap from the
-// launch link (#ticket= / #setup=), hash routing, then React.
+// launch link (#ticket= / #setup=) with the opening screen's chunk fetched meanwhile, hash routing, then React.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { preloadScreen } from './app/Shell';
 import { clustersStore, resetDataStores, routerStore, sessionStore, uiStore } from './app/stores';
 import { resolveTheme } from './stores/ui';
 import './styles/index.css';
@@ -40,9 +41,15 @@ sessionStore.subscribe((s, prev) => {
     resetDataStores();
     void clustersStore.getState().load();
   }
+  // The list the console opens on is asked for as soon as the session is confirmed, while React draws the shell.
+  if (prev.status !== 'authenticated' && s.status === 'authenticated') {
+    const { screen, clusterId } = routerStore.getState();
+    if (screen === 'clusters' && clusterId === null) void clustersStore.getState().ensureLoad();
+  }
 });
 
 void sessionStore.getState().bootstrap(window.location.hash);
+preloadScreen(routerStore.getState());
 
 const container = document.getElementById('root');
 if (!container) throw new Error('missing #root');

@@ -35,8 +35,23 @@ export interface ClusterView extends Cluster {
   agent?: AgentStatus;
 }
 
+/**
+ * The list is in the console's order (names, digits compared as numbers). Without `limit` it is whole (from
+ * `after` on when given); with it, a page, and `next` says where the following one starts.
+ */
+export interface ClusterListQuery {
+  /** At most this many clusters (1 to 1000). */
+  limit?: number;
+  /** Only the clusters after this name: the `next` of the previous page. */
+  after?: string;
+}
+
 export interface ClusterList {
   items: ClusterView[];
+  /** How many clusters the manager has, whatever part of the list `items` is. */
+  total: number;
+  /** The `after` of the next page; null when `items` reach the end of the list. */
+  next: string | null;
 }
 
 export interface ClusterCreate {
@@ -64,7 +79,7 @@ export interface ClusterPatch {
 }
 
 export interface ClusterRoutes {
-  'GET /api/v1/clusters': { result: ClusterList };
+  'GET /api/v1/clusters': { query: ClusterListQuery; result: ClusterList };
   'POST /api/v1/clusters': { body: ClusterCreate; result: ClusterView };
   'GET /api/v1/clusters/:id': { result: ClusterView };
   'PATCH /api/v1/clusters/:id': { body: ClusterPatch; result: ClusterView };

@@ -1,9 +1,15 @@
 // Clusters CRUD (contract: contract/clusters.ts). Audit rows and `cluster.changed` come from the service.
 import { objectBody } from '../body';
+import { LIMIT_RANGE, queryInt, queryString } from '../query';
 import { noContent, ok, type Router } from '../router';
 
+/** The longest cluster name (a DNS-1123 subdomain), so the longest cursor. */
+const MAX_NAME = 253;
+
 export function clusterRoutes(router: Router): void {
-  router.authed('GET', '/api/v1/clusters', 'viewer', ({ manager }) => ok({ items: manager.clusters.views() }));
+  router.authed('GET', '/api/v1/clusters', 'viewer', ({ manager, query }) =>
+    ok(manager.clusters.page({ limit: queryInt(query, 'limit', LIMIT_RANGE), after: queryString(query, 'after', MAX_NAME) })),
+  );
 
   router.authed('POST', '/api/v1/clusters', 'operator', ({ manager, body, principal }) => {
     const b = objectBody(body);

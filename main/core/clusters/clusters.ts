@@ -11,6 +11,7 @@ import { DEFAULT_PROFILE, isProfile, PROFILES } from './profile-names';
 import { isIP } from 'node:net';
 import type { CoreEvents } from '../events';
 import { agentStatus, clusterView, type AgentStatus, type ClusterView } from './agent-status';
+import { compareClusterNames } from './list-order';
 
 export interface ClusterInput {
   name?: unknown;
@@ -20,6 +21,19 @@ export interface ClusterInput {
   fqdn?: unknown;
   address?: unknown;
   kind?: unknown;
+}
+
+/** Which part of the list: `after` is the name the previous page ended on (its `next`), `limit` the page size. */
+export interface ClusterPageQuery {
+  limit?: number;
+  after?: string;
+}
+
+/** A part of the list in the console's order, with the count of the whole list and where the next part starts. */
+export interface ClusterPage {
+  items: ClusterView[];
+  total: number;
+  next: string | null;
 }
 
 export const CLUSTER_KINDS = ['kubernetes', 'hosts'] as const;
@@ -51,6 +65,18 @@ function checkDescription(d: unknown): string {
   if (typeof d !== 'string' || d.length > MAX_DESCRIPTION)
     throw new ValidationError('description', `a description is text of at most ${MAX_DESCRIPTION} characters`);
   return d;
+}
+
+/** The index of the first item whose name sorts after `after` (items sorted by compareClusterNames). */
+function firstAfter<T>(items: readonly T[], name: (item: T) => string, after: string): number {
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compareClusterNames(name(items[mid] as T), after) <= 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 export class Clusters {
@@ -134,8 +160,25 @@ export class Clusters {
     return clusterView(this.store, this.clock, this.get(id));
   }
 
-  views(): ClusterView[] {
-    return this.list().map((c) => clusterView(this.store, this.clock, c));
+  /**
+   * The console's list a page at a time. A page with a limit reads only the names (to sort them, find its place
+   * and count them) and its own records; only the clusters sent get their view (the agent status and
+   * certificates read per cluster are what a whole list costs). The cursor is a name, not an offset: a cluster
+   * created or removed before it between two pages does not shift the next one.
+   */
+  page(query: ClusterPageQuery = {}): ClusterPage {
+    const { after, limit } = query;
+    const view = (c: ClusterRecord): ClusterView => clusterView(this.store, this.clock, c);
+    if (limit === undefined) {
+      const rows = this.list().sort((a, b) => compareClusterNames(a.name, b.name));
+      const start = after === undefined ? 0 : firstAfter(rows, (r) => r.name, after);
+      return { items: rows.slice(start).map(view), total: rows.length, next: null };
+    }
+    const names = this.store.clusters.names().sort(compareClusterNames);
+    const start = after === undefined ? 0 : firstAfter(names, (n) => n, after);
+    const end = Math.min(names.length, start + limit);
+    const items = names.slice(start, end).map((name) => view(this.store.clusters.byName(name) as ClusterRecord));
+    return { items, total: names.length, next: end < names.length && end > start ? (names[end - 1] as string) : null };
   }
 
   agentStatus(id: string): AgentStatus {

@@ -51,6 +51,11 @@ export class ClustersTable {
     return this.db.prepare('SELECT * FROM clusters ORDER BY name').all() as ClusterRecord[];
   }
 
+  /** Every name and nothing else: what a page of the list needs to find its place and the count. */
+  names(): string[] {
+    return (this.db.prepare('SELECT name FROM clusters ORDER BY name').all() as { name: string }[]).map((r) => r.name);
+  }
+
   update(
     id: string,
     fields: Partial<Pick<ClusterRecord, 'name' | 'description' | 'state' | 'profile' | 'fqdn' | 'address'>>,

@@ -1,12 +1,13 @@
 // The calls of the cluster routes and of the import path (contract: contract/clusters.ts,
 // contract/kubernetes.ts): records, agent status, import RBAC, registration, inventory, agent identity and
 // manifests.
-import type { AgentIdentityRequest, ClusterCreate, ClusterPatch, RegistrationRequest } from '../../../preload/api';
+import type { AgentIdentityRequest, ClusterCreate, ClusterListQuery, ClusterPatch, RegistrationRequest } from '../../../preload/api';
 import type { ApiCoreClass } from './core';
 
 export const clusterCalls = <B extends ApiCoreClass>(Base: B) =>
   class extends Base {
-    listClusters = () => this.call('GET /api/v1/clusters');
+    /** The whole list without a query; a page with `limit`, the rest of the list with `after` alone. */
+    listClusters = (query?: ClusterListQuery) => this.call('GET /api/v1/clusters', query ? { query } : {});
     createCluster = (input: ClusterCreate) => this.call('POST /api/v1/clusters', { body: input });
     getCluster = (id: string) => this.call('GET /api/v1/clusters/:id', { params: { id } });
     updateCluster = (id: string, patch: ClusterPatch) => this.call('PATCH /api/v1/clusters/:id', { params: { id }, body: patch });

@@ -4,9 +4,9 @@ import {
   Suspense,
   useEffect,
   useRef,
+  useState,
   type ComponentType,
   type ElementType,
-  type LazyExoticComponent,
   type ReactElement,
   type RefObject,
 } from 'react';
@@ -27,9 +27,32 @@ const SECTIONS: ReadonlyArray<{ label: 'nav.section.operate' | 'nav.section.assu
 /** A screen's link shows the screen's icon; the mirror's, an upload. */
 const navIcon = (id: ScreenId): IconName => (id === 'mirror' ? 'upload' : id);
 
-/** A screen in its own chunk, fetched the first time it is shown (the bundle stays small at start). */
-function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>): LazyExoticComponent<ComponentType<P>> {
-  return lazy(async () => ({ default: await load() }));
+/** A screen in its own chunk, fetched the first time it is shown (the bundle stays small at start) or ahead of it. */
+interface ScreenChunk<P extends object> {
+  (props: P): ReactElement;
+  /** Fetches the chunk now, once. */
+  preload(): Promise<unknown>;
+}
+
+function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>): ScreenChunk<P> {
+  let loaded: ComponentType<P> | null = null;
+  let pending: Promise<ComponentType<P>> | null = null;
+  const fetchChunk = (): Promise<ComponentType<P>> =>
+    (pending ??= load().then(
+      (c) => (loaded = c),
+      (e: unknown) => {
+        pending = null; // the next attempt fetches it again
+        throw e;
+      },
+    ));
+  const Lazy = lazy(async () => ({ default: await fetchChunk() }));
+  // A chunk already in renders without suspending: React holds back what replaces a Suspense fallback for up to
+  // 300 ms, which would hold back the first screen. The choice is made once per mount, never swapped under it.
+  function Screen(props: P): ReactElement {
+    const [Shown] = useState<ComponentType<P>>(() => loaded ?? (Lazy as unknown as ComponentType<P>));
+    return <Shown {...props} />;
+  }
+  return Object.assign(Screen, { preload: fetchChunk });
 }
 
 const ApprovalsScreen = lazyScreen(async () => (await import('../screens/approvals/ApprovalsScreen')).ApprovalsScreen);
@@ -43,7 +66,7 @@ const MirrorScreen = lazyScreen(async () => (await import('../screens/mirror/Mir
 const SettingsScreen = lazyScreen(async () => (await import('../screens/SettingsScreen')).SettingsScreen);
 
 /** The screens built so far besides clusters and settings; the others are placeholders. */
-const SCREENS: Partial<Record<PlaceholderId, ElementType>> = {
+const SCREENS: Partial<Record<PlaceholderId, ElementType & ScreenChunk<Record<string, never>>>> = {
   commands: CommandsScreen,
   approvals: ApprovalsScreen,
   checks: ChecksScreen,
@@ -51,6 +74,20 @@ const SCREENS: Partial<Record<PlaceholderId, ElementType>> = {
   reports: ReportsScreen,
   mirror: MirrorScreen,
 };
+
+/** The chunk of a route's screen, if it has one. */
+function chunkOf(id: ScreenId, clusterId: string | null): ScreenChunk<never> | undefined {
+  if (id === 'clusters') return (clusterId ? ClusterPage : ClustersScreen) as ScreenChunk<never>;
+  if (id === 'settings') return SettingsScreen as ScreenChunk<never>;
+  return SCREENS[id] as ScreenChunk<never> | undefined;
+}
+
+/** Fetches the chunk of the screen the console opens on while the session is checked, so both arrive together. */
+export function preloadScreen(route: { screen: ScreenId; clusterId: string | null }): void {
+  void chunkOf(route.screen, route.clusterId)
+    ?.preload()
+    .catch(() => undefined); // shown later, the screen fetches it again and its boundary reports the failure
+}
 
 function Screen({ id, clusterId }: { id: ScreenId; clusterId: string | null }): ReactElement {
   if (id === 'clusters') return clusterId ? <ClusterPage clusterId={clusterId} /> : <ClustersScreen />;

@@ -146,6 +146,8 @@ export const en = {
   'clusters.loading': 'Loading clusters…',
   'clusters.loadFailed': 'The clusters could not be loaded.',
   'clusters.readOnly': 'Your role ({role}) can view clusters but not create or change them.',
+  'clusters.partial': '{loaded} of {total} loaded',
+  'clusters.showingPartial': '{shown} shown among the first {loaded} of {total}',
 
   'state.pending': 'Pending',
   'state.connected': 'Connected',

@@ -150,6 +150,8 @@ export const fr: Record<MessageKey, string> = {
   'clusters.loading': 'Chargement des clusters…',
   'clusters.loadFailed': 'Les clusters n’ont pas pu être chargés.',
   'clusters.readOnly': 'Votre rôle ({role}) permet de consulter les clusters, mais pas de les créer ni de les modifier.',
+  'clusters.partial': '{loaded} chargés sur {total}',
+  'clusters.showingPartial': '{shown} affichés parmi les {loaded} premiers sur {total}',
 
   'state.pending': 'En attente',
   'state.connected': 'Connecté',

@@ -1,9 +1,10 @@
 // Clusters: the list from the manager, create / update / remove, filter and sort, and live refresh on
-// `cluster.*` events. Derived views are memoised selectors so thousands of rows stay cheap.
+// `cluster.*` events. Derived views are memoised selectors so thousands of rows stay cheap. The first load
+// asks for a first page, shows it with the manager's count, then asks for the rest.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Cluster, ClusterCreate, ClusterPatch, ClusterState } from '../../../preload/api';
 import { toApiError, type ApiError } from '../api/client';
-import { emptyList } from './list';
+import { emptyList, itemsOf } from './list';
 import type { LiveDeps, LiveStore } from './live';
 import { IDLE, mutation, type MutationState } from './mutation';
 
@@ -16,10 +17,17 @@ export interface ClusterSort {
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 
+/** A screenful or more on any display, and cheap for the manager: only a page's clusters get their agent's view. */
+export const FIRST_PAGE = 100;
+
 /** Its events: `cluster.*` refreshes the list (coalesced). */
 export interface ClustersState extends LiveStore {
+  /** Every cluster once the list is whole; only the first page while `expectedTotal` is set. */
   items: Cluster[];
+  /** 'loading' until the list is whole, even once its first page is shown. */
   status: LoadStatus;
+  /** How many clusters the manager has, while `items` hold only the first page (the rest loading, or failed); null once whole. */
+  expectedTotal: number | null;
   /** Error of the last load; the previous items stay shown. */
   error: ApiError | null;
   filter: string;
@@ -32,6 +40,8 @@ export interface ClustersState extends LiveStore {
   createFormOpen: boolean;
 
   load(): Promise<void>;
+  /** A load unless one is on its way: the screen, opening, joins the one started as the session was confirmed. */
+  ensureLoad(): Promise<void>;
   create(input: ClusterCreate): Promise<Cluster | null>;
   update(id: string, patch: ClusterPatch): Promise<Cluster | null>;
   remove(id: string): Promise<boolean>;
@@ -53,10 +63,12 @@ export function createClustersStore(deps: LiveDeps): ClustersStore {
   const { client } = deps;
   const debounceMs = deps.eventDebounceMs ?? 150;
   let loadSeq = 0;
+  let inFlight: Promise<void> | null = null;
   let eventTimer: ReturnType<typeof setTimeout> | null = null;
 
   const initial = {
     ...emptyList<Cluster>(),
+    expectedTotal: null,
     filter: '',
     sort: DEFAULT_SORT,
     selectedId: null,
@@ -65,120 +77,164 @@ export function createClustersStore(deps: LiveDeps): ClustersStore {
     createFormOpen: false,
   };
 
-  return createStore<ClustersState>()((set, get) => ({
-    ...initial,
-
-    async load() {
+  return createStore<ClustersState>()((set, get) => {
+    /** The first load by pages (a first page, then the rest); a reload whole, keeping the rows until it is in. */
+    const fetchList = async (): Promise<void> => {
       const seq = ++loadSeq;
-      set({ status: get().status === 'ready' ? 'ready' : 'loading', error: null });
+      const keepSelected = (items: Cluster[]): string | null => {
+        const id = get().selectedId;
+        return id && items.some((c) => c.id === id) ? id : null;
+      };
       try {
-        const list = await client.listClusters();
-        if (seq !== loadSeq) return; // a newer load answers instead
-        const items = Array.isArray(list?.items) ? list.items : [];
-        const selectedId = get().selectedId;
-        set({
-          items,
-          status: 'ready',
-          error: null,
-          selectedId: selectedId && items.some((c) => c.id === selectedId) ? selectedId : null,
-        });
+        if (get().items.length > 0) {
+          // A reload keeps the rows on screen and replaces them once the new list is whole.
+          set({ status: get().status === 'ready' ? 'ready' : 'loading', error: null });
+          const list = await client.listClusters();
+          if (seq !== loadSeq) return; // a newer load answers instead
+          const items = itemsOf(list);
+          set({ items, expectedTotal: null, status: 'ready', error: null, selectedId: keepSelected(items) });
+          return;
+        }
+        set({ status: 'loading', error: null });
+        const first = await client.listClusters({ limit: FIRST_PAGE });
+        if (seq !== loadSeq) return;
+        const page = itemsOf(first);
+        // An older manager ignores the limit and sends the whole list, without `next`.
+        if (typeof first.next !== 'string') {
+          set({ items: page, expectedTotal: null, status: 'ready', error: null, selectedId: keepSelected(page) });
+          return;
+        }
+        const total = typeof first.total === 'number' ? first.total : page.length;
+        set({ items: page, expectedTotal: Math.max(total, page.length), status: 'loading', error: null });
+        const rest = await client.listClusters({ after: first.next });
+        if (seq !== loadSeq) return;
+        // A cluster renamed between the two calls may come twice: the later answer wins.
+        const items = [...new Map([...page, ...itemsOf(rest)].map((c) => [c.id, c])).values()];
+        set({ items, expectedTotal: null, status: 'ready', error: null, selectedId: keepSelected(items) });
       } catch (e) {
         if (seq !== loadSeq) return;
-        set({ status: get().items.length > 0 ? 'ready' : 'error', error: toApiError(e) });
+        const { items, expectedTotal } = get();
+        // Rows that are the whole list stay 'ready' with the error; a first page alone is not the list.
+        set({ status: items.length > 0 && expectedTotal === null ? 'ready' : 'error', error: toApiError(e) });
       }
-    },
+    };
 
-    async create(input) {
-      const done = await mutation(
-        set,
-        (creation) => ({ creation }),
-        () => client.createCluster(input),
-      );
-      if (done) set((s) => ({ items: upsert(s.items, done.value) }));
-      return done?.value ?? null;
-    },
+    return {
+      ...initial,
 
-    async update(id, patch) {
-      const done = await mutation(
-        set,
-        (m) => ({ mutation: m }),
-        () => client.updateCluster(id, patch),
-      );
-      if (done) set((s) => ({ items: upsert(s.items, done.value) }));
-      return done?.value ?? null;
-    },
+      load() {
+        const done = fetchList();
+        inFlight = done;
+        void done.finally(() => {
+          if (inFlight === done) inFlight = null;
+        });
+        return done;
+      },
 
-    async remove(id) {
-      set({ mutation: { pending: true, error: null } });
-      try {
-        await client.deleteCluster(id);
-        set((s) => ({
-          items: s.items.filter((c) => c.id !== id),
-          selectedId: s.selectedId === id ? null : s.selectedId,
-          mutation: IDLE,
-        }));
-        return true;
-      } catch (e) {
-        const error = toApiError(e);
-        if (error.code === 'not_found') {
-          // already gone: the list follows the server
-          set((s) => ({ items: s.items.filter((c) => c.id !== id), selectedId: null, mutation: IDLE }));
+      ensureLoad() {
+        return inFlight ?? get().load();
+      },
+
+      async create(input) {
+        const done = await mutation(
+          set,
+          (creation) => ({ creation }),
+          () => client.createCluster(input),
+        );
+        if (done)
+          set((s) => ({ items: upsert(s.items, done.value), expectedTotal: s.expectedTotal === null ? null : s.expectedTotal + 1 }));
+        return done?.value ?? null;
+      },
+
+      async update(id, patch) {
+        const done = await mutation(
+          set,
+          (m) => ({ mutation: m }),
+          () => client.updateCluster(id, patch),
+        );
+        if (done) set((s) => ({ items: upsert(s.items, done.value) }));
+        return done?.value ?? null;
+      },
+
+      async remove(id) {
+        set({ mutation: { pending: true, error: null } });
+        try {
+          await client.deleteCluster(id);
+          set((s) => ({
+            items: s.items.filter((c) => c.id !== id),
+            expectedTotal: s.expectedTotal === null ? null : s.expectedTotal - 1,
+            selectedId: s.selectedId === id ? null : s.selectedId,
+            mutation: IDLE,
+          }));
           return true;
+        } catch (e) {
+          const error = toApiError(e);
+          if (error.code === 'not_found') {
+            // already gone: the list follows the server
+            set((s) => ({
+              items: s.items.filter((c) => c.id !== id),
+              expectedTotal: s.expectedTotal === null ? null : s.expectedTotal - 1,
+              selectedId: null,
+              mutation: IDLE,
+            }));
+            return true;
+          }
+          set({ mutation: { pending: false, error } });
+          return false;
         }
-        set({ mutation: { pending: false, error } });
-        return false;
-      }
-    },
+      },
 
-    setFilter(filter) {
-      set({ filter });
-    },
+      setFilter(filter) {
+        set({ filter });
+      },
 
-    setSort(sort) {
-      set({ sort });
-    },
+      setSort(sort) {
+        set({ sort });
+      },
 
-    toggleSort(key) {
-      const { sort } = get();
-      set({ sort: sort.key === key ? { key, dir: sort.dir === 'asc' ? 'desc' : 'asc' } : { key, dir: 'asc' } });
-    },
+      toggleSort(key) {
+        const { sort } = get();
+        set({ sort: sort.key === key ? { key, dir: sort.dir === 'asc' ? 'desc' : 'asc' } : { key, dir: 'asc' } });
+      },
 
-    select(id) {
-      set({ selectedId: id, mutation: IDLE });
-    },
+      select(id) {
+        set({ selectedId: id, mutation: IDLE });
+      },
 
-    setCreateFormOpen(open) {
-      if (get().createFormOpen !== open) set({ createFormOpen: open });
-    },
+      setCreateFormOpen(open) {
+        if (get().createFormOpen !== open) set({ createFormOpen: open });
+      },
 
-    clearCreationError() {
-      set({ creation: IDLE });
-    },
+      clearCreationError() {
+        set({ creation: IDLE });
+      },
 
-    clearMutationError() {
-      set((s) => ({ mutation: { ...s.mutation, error: null } }));
-    },
+      clearMutationError() {
+        set((s) => ({ mutation: { ...s.mutation, error: null } }));
+      },
 
-    handleEvent(event) {
-      if (!event.type.startsWith('cluster.') && event.type !== 'clusters.changed') return;
-      if (eventTimer) return;
-      eventTimer = setTimeout(() => {
+      handleEvent(event) {
+        if (!event.type.startsWith('cluster.') && event.type !== 'clusters.changed') return;
+        if (eventTimer) return;
+        eventTimer = setTimeout(() => {
+          eventTimer = null;
+          void get().load();
+        }, debounceMs);
+      },
+
+      startLive() {
+        return client.onEvent((event) => get().handleEvent(event));
+      },
+
+      reset() {
+        loadSeq++;
+        inFlight = null;
+        if (eventTimer) clearTimeout(eventTimer);
         eventTimer = null;
-        void get().load();
-      }, debounceMs);
-    },
-
-    startLive() {
-      return client.onEvent((event) => get().handleEvent(event));
-    },
-
-    reset() {
-      loadSeq++;
-      if (eventTimer) clearTimeout(eventTimer);
-      eventTimer = null;
-      set({ ...initial });
-    },
-  }));
+        set({ ...initial });
+      },
+    };
+  });
 }
 
 function upsert(items: Cluster[], cluster: Cluster): Cluster[] {
@@ -195,6 +251,14 @@ const STATE_RANK: Record<ClusterState, number> = { connected: 0, pending: 1, off
 export const CLUSTER_STATES: readonly ClusterState[] = ['connected', 'pending', 'offline', 'revoked'];
 
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+/**
+ * The manager's order of the list (main/core/clusters/list-order.ts), so that its first page is this list's
+ * first screen: numeric collation, then code units (names are unique).
+ */
+export function compareNames(a: string, b: string): number {
+  return collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
+}
 const haystacks = new WeakMap<Cluster, string>();
 
 function haystack(c: Cluster): string {
@@ -223,7 +287,7 @@ export function filterTerms(filter: string): string[] {
 function compare(a: Cluster, b: Cluster, key: ClusterSortKey): number {
   switch (key) {
     case 'name':
-      return collator.compare(a.name, b.name);
+      return compareNames(a.name, b.name);
     case 'state':
       return (STATE_RANK[a.state] ?? 99) - (STATE_RANK[b.state] ?? 99);
     case 'created':
@@ -237,7 +301,7 @@ export function sortClusters(items: readonly Cluster[], sort: ClusterSort): Clus
     const primary = compare(a, b, sort.key) * sign;
     if (primary !== 0) return primary;
     // Ties: by name, then id, so the order is stable across reloads.
-    return collator.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+    return compareNames(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
   });
 }
 
@@ -279,7 +343,11 @@ const countStates = memoLast((items: readonly Cluster[]): Record<ClusterState, n
 });
 export const selectStateCounts = (s: ClustersState): Record<ClusterState, number> => countStates(s.items);
 
-export const selectTotal = (s: ClustersState): number => s.items.length;
+/** The manager's count, right from the first page on. */
+export const selectTotal = (s: ClustersState): number => s.expectedTotal ?? s.items.length;
+
+/** The rows are only the first page: the rest is loading (or failed to), so filters and counts are not over every cluster yet. */
+export const selectPartial = (s: ClustersState): boolean => s.expectedTotal !== null;
 
 export const selectSelectedCluster = (s: ClustersState): Cluster | null =>
   s.selectedId ? (s.items.find((c) => c.id === s.selectedId) ?? null) : null;

@@ -1,5 +1,5 @@
 // An in-memory console API behind the client's Transport interface, for store tests: routes are handlers on
-// "METHOD /path", every call is recorded with the CSRF token the client sent.
+// "METHOD /path" (or "METHOD /path?query"), every call is recorded with the CSRF token the client sent.
 import type { ApiEvent, ApiRequest, ApiResponse, Cluster, SessionInfo, User } from '../../../preload/api';
 import { ApiClient, type Transport } from '../../../renderer/src/api/client';
 import type { LiveState } from '../../../renderer/src/api/types';
@@ -27,7 +27,8 @@ export class FakeApi implements Transport {
 
   async send<T>(req: ApiRequest, csrf: string | null): Promise<ApiResponse<T>> {
     this.calls.push({ method: req.method, path: req.path, body: req.body, csrf });
-    const handler = this.routes.get(`${req.method} ${req.path}`);
+    // A route given with its query answers that query only; one given without answers any query.
+    const handler = this.routes.get(`${req.method} ${req.path}`) ?? this.routes.get(`${req.method} ${req.path.split('?')[0]}`);
     if (!handler) return { status: 404, body: { error: { code: 'not_found', message: `no route ${req.method} ${req.path}` } } as T };
     return (await handler(req)) as ApiResponse<T>;
   }

@@ -24,7 +24,8 @@ const COLUMNS: readonly Column[] = [
   { key: 'created', sort: 'created', label: 'clusters.col.created' },
 ];
 
-export function ClusterTable({ rows }: { rows: readonly Cluster[] }): ReactElement {
+/** `busy`: the rows are a first page and the rest of the list is loading. */
+export function ClusterTable({ rows, busy = false }: { rows: readonly Cluster[]; busy?: boolean }): ReactElement {
   const t = useT();
   const fmt = useFormat();
   const { sort, selectedId } = useClusters.fields('sort', 'selectedId');
@@ -79,7 +80,14 @@ export function ClusterTable({ rows }: { rows: readonly Cluster[] }): ReactEleme
     col.sort === null ? undefined : sort.key === col.sort ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none';
 
   return (
-    <div className="table" role="table" aria-label={t('clusters.table.label')} aria-rowcount={rows.length + 1} data-testid="clusters-table">
+    <div
+      className="table"
+      role="table"
+      aria-label={t('clusters.table.label')}
+      aria-rowcount={rows.length + 1}
+      aria-busy={busy}
+      data-testid="clusters-table"
+    >
       <div role="rowgroup" className="thead">
         <div role="row" aria-rowindex={1} className="tr">
           {COLUMNS.map((col) => (

@@ -1,9 +1,17 @@
 // Clusters: header with counts, create form (a new cluster's page opens on its first setup step), filter-as-you-type,
-// the virtualised list and the details panel.
+// the virtualised list and the details panel. The list's first page shows with the manager's count while the
+// rest loads; until then the filter works on the rows loaded and says so, and the state counts wait.
 import { useDeferredValue, useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import type { Cluster } from '../../../../preload/api';
 import { clustersStore, routerStore, useClusters, useFormat, useSession, useT } from '../../app/stores';
-import { CLUSTER_STATES, makeSelectVisible, selectSelectedCluster, selectStateCounts, selectTotal } from '../../stores/clusters';
+import {
+  CLUSTER_STATES,
+  makeSelectVisible,
+  selectPartial,
+  selectSelectedCluster,
+  selectStateCounts,
+  selectTotal,
+} from '../../stores/clusters';
 import { setupTab } from '../../stores/router';
 import { selectCanWrite, selectRole } from '../../stores/session';
 import { EmptyState } from '../../components/EmptyState';
@@ -30,12 +38,16 @@ export function ClustersScreen(): ReactElement {
   const selectVisible = useMemo(makeSelectVisible, []);
   const { status, error, filter } = useClusters.fields('status', 'error', 'filter');
   const total = useClusters(selectTotal);
+  const loaded = useClusters((s) => s.items.length);
+  const partial = useClusters(selectPartial);
   const counts = useClusters(selectStateCounts);
   const rows = useClusters(selectVisible);
   const selected = useClusters(selectSelectedCluster);
   const canWrite = useSession(selectCanWrite);
   const role = useSession(selectRole);
+  // Typing in the filter re-renders the list after the input; the list's first rows are not held back a render.
   const deferredRows = useDeferredValue(rows);
+  const tableRows = filter ? deferredRows : rows;
   const creating = useClusters((s) => s.createFormOpen);
   const setCreating = (open: boolean): void => clustersStore.getState().setCreateFormOpen(open);
   const [announcement, setAnnouncement] = useState('');
@@ -43,7 +55,7 @@ export function ClustersScreen(): ReactElement {
   const filterRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
-    void clustersStore.getState().load();
+    void clustersStore.getState().ensureLoad();
   }, []);
 
   useEffect(() => {
@@ -57,7 +69,15 @@ export function ClustersScreen(): ReactElement {
     requestAnimationFrame(() => newButtonRef.current?.focus());
   };
 
-  const loadingFirst = status === 'loading' || (status === 'idle' && total === 0);
+  const loadingFirst = loaded === 0 && (status === 'loading' || status === 'idle');
+  // What the toolbar says of the rows: while only the first page is in, how much of the list they are.
+  const shownNote = partial
+    ? filter
+      ? t('clusters.showingPartial', { shown: rows.length, loaded, total })
+      : t('clusters.partial', { loaded, total })
+    : filter
+      ? t('clusters.showing', { shown: rows.length, total })
+      : null;
 
   return (
     <section className="screen screen-clusters" aria-labelledby="screen-title">
@@ -138,16 +158,17 @@ export function ClustersScreen(): ReactElement {
             </button>
           ) : null}
         </div>
-        <ul className="state-summary" aria-label={t('clusters.col.state')}>
+        <ul className="state-summary" aria-label={t('clusters.col.state')} aria-busy={partial}>
           {CLUSTER_STATES.map((s) => (
             <li key={s}>
               <StateBadge state={s} />
-              <span className="state-count">{fmt.number(counts[s])}</span>
+              {/* Counts of the first page alone would be wrong: they come with the whole list. */}
+              <span className="state-count">{partial ? '…' : fmt.number(counts[s])}</span>
             </li>
           ))}
         </ul>
         <p className="toolbar-count" aria-live="polite" data-testid="clusters-shown">
-          {filter ? t('clusters.showing', { shown: rows.length, total }) : null}
+          {shownNote}
         </p>
       </div>
 
@@ -185,12 +206,15 @@ export function ClustersScreen(): ReactElement {
                 <Trans k="clusters.empty.body" params={{ identity: <code>navin-import</code> }} />
               </p>
             </EmptyState>
+          ) : rows.length === 0 && partial && status === 'loading' ? (
+            // No match in the first page: the rest may hold some.
+            <Loading label={t('clusters.loading')} />
           ) : rows.length === 0 ? (
             <EmptyState icon="search" title={t('clusters.noMatch.title', { filter })} testId="clusters-no-match">
               <p>{t('clusters.noMatch.body')}</p>
             </EmptyState>
           ) : (
-            <ClusterTable rows={deferredRows} />
+            <ClusterTable rows={tableRows} busy={partial && status === 'loading'} />
           )}
         </div>
         {selected ? <ClusterDetails cluster={selected} onAnnounce={setAnnouncement} /> : null}
