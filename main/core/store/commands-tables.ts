@@ -69,6 +69,12 @@ export class CommandsTables {
     return r && parseCommand(r);
   }
 
+  /** Whose a command is, without reading (or parsing) its envelope: what a receipt is checked against. */
+  owner(id: string): { cluster_id: string; host_id: string | null } | undefined {
+    return this.db.prepare('SELECT cluster_id, host_id FROM commands WHERE id = ?').get(id) as
+      { cluster_id: string; host_id: string | null } | undefined;
+  }
+
   list(filter: { cluster_id?: string; limit?: number } = {}): CommandRecord[] {
     const limit = Math.min(Math.max(filter.limit ?? 200, 1), 1000);
     const rows = filter.cluster_id
