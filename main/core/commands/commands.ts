@@ -211,26 +211,26 @@ export class Commands {
     });
   }
 
-  /** Records a receipt. The first final receipt sets the status; later ones are kept but change nothing. */
+  /**
+   * Records a receipt. The first final receipt sets the status; later ones are kept but change nothing. One
+   * transaction (one fsync) judges the receipt and records it, or records the refusal in the audit log.
+   */
   recordReceipt(clusterId: string, receipt: Receipt, actor: string): { changed: boolean } {
-    const refused = this.store.tx(() => {
-      const command = this.store.commands.get(receipt.command_id);
-      if (command && command.cluster_id === clusterId && !command.host_id) return false;
-      this.store.audit.append({
-        actor,
-        action: 'gateway.receipt_refused',
-        cluster_id: clusterId,
-        target: receipt.command_id,
-        details: { reason: command ? 'other_cluster' : 'unknown_command', command_cluster: command?.cluster_id ?? null },
-      });
-      return true;
-    });
-    if (refused) throw new ForbiddenReceiptError(receipt.command_id);
-    return this.store.tx(() => {
-      const command = this.store.commands.get(receipt.command_id)!;
+    const recorded = this.store.tx(() => {
+      const owner = this.store.commands.owner(receipt.command_id);
+      if (!owner || owner.cluster_id !== clusterId || owner.host_id) {
+        this.store.audit.append({
+          actor,
+          action: 'gateway.receipt_refused',
+          cluster_id: clusterId,
+          target: receipt.command_id,
+          details: { reason: owner ? 'other_cluster' : 'unknown_command', command_cluster: owner?.cluster_id ?? null },
+        });
+        return undefined;
+      }
       const now = this.clock.now().toISOString();
       this.store.commands.insertReceipt({
-        command_id: command.id,
+        command_id: receipt.command_id,
         cluster_id: clusterId,
         received_at: now,
         status: receipt.status,
@@ -240,17 +240,19 @@ export class Commands {
       });
       // A replayed nonce carries the first execution's outcome: that one is the command's status.
       const outcome = receipt.code === 'nonce_replayed' && receipt.original ? receipt.original : receipt;
-      const changed = this.store.commands.complete(command.id, outcome.status, outcome.code ?? null, outcome.result ?? null, now);
+      const changed = this.store.commands.complete(receipt.command_id, outcome.status, outcome.code ?? null, outcome.result ?? null, now);
       if (changed)
         this.store.audit.append({
           actor,
           action: 'command.completed',
           cluster_id: clusterId,
-          target: command.id,
+          target: receipt.command_id,
           details: { status: outcome.status, code: outcome.code ?? null },
         });
       return { changed };
     });
+    if (!recorded) throw new ForbiddenReceiptError(receipt.command_id);
+    return recorded;
   }
 
   /** A cluster's desired components (as signed) beside what its agent last reported observing (null: nothing yet). */

@@ -62,9 +62,11 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
 
   /** The cluster (and host) of a live client certificate, or undefined when unknown, revoked or not a client certificate. */
   function clusterOf(socket: TLSSocket): { clusterId: string; serial: string; hostId: string | null } | undefined {
-    const cert = socket.getPeerCertificate();
-    if (!cert || !cert.serialNumber) return undefined;
-    const serial = normalizeSerial(cert.serialNumber);
+    // The X509Certificate reads the serial alone; getPeerCertificate() built the whole certificate as an object
+    // with its fingerprints at every request (6.5 % of a command's round trip in a profile).
+    const serialNumber = socket.getPeerX509Certificate()?.serialNumber;
+    if (!serialNumber) return undefined;
+    const serial = normalizeSerial(serialNumber);
     const record = store.keys.certificate(serials.get(serial) ?? '') ?? store.keys.clientCertificateBySerial(serial);
     if (!record || record.kind !== 'client' || record.revoked_at !== null || !record.cluster_id) return undefined;
     serials.set(serial, record.serial);

@@ -69,6 +69,12 @@ export class CommandsTables {
     return r && parseCommand(r);
   }
 
+  /** Whose a command is, without reading (or parsing) its envelope: what a receipt is checked against. */
+  owner(id: string): { cluster_id: string; host_id: string | null } | undefined {
+    return this.db.prepare('SELECT cluster_id, host_id FROM commands WHERE id = ?').get(id) as
+      { cluster_id: string; host_id: string | null } | undefined;
+  }
+
   list(filter: { cluster_id?: string; limit?: number } = {}): CommandRecord[] {
     const limit = Math.min(Math.max(filter.limit ?? 200, 1), 1000);
     const rows = filter.cluster_id
@@ -77,12 +83,16 @@ export class CommandsTables {
     return (rows as Raw<CommandRecord, 'args' | 'envelope' | 'result'>[]).map(parseCommand);
   }
 
-  /** Commands to hand to a cluster's agent now: queued ones, and delivered ones unacknowledged since `redeliverBefore`. */
+  /**
+   * Commands to hand to a cluster's agent now: queued ones, and delivered ones unacknowledged since `redeliverBefore`.
+   * `state IN (...)` lets SQLite search commands_pending by cluster and state: with the condition only inside the
+   * OR it searched by cluster alone and read every command the cluster ever had at each poll.
+   */
   due(clusterId: string, redeliverBefore: string, now: string): CommandRecord[] {
     const rows = this.db
       .prepare(
-        `SELECT * FROM commands WHERE cluster_id = ? AND host_id IS NULL AND not_after > ?
-           AND (state = 'queued' OR (state = 'delivered' AND delivered_at <= ?))
+        `SELECT * FROM commands WHERE cluster_id = ? AND state IN ('queued', 'delivered') AND host_id IS NULL AND not_after > ?
+           AND (state = 'queued' OR delivered_at <= ?)
          ORDER BY created_at, id LIMIT 100`,
       )
       .all(clusterId, now, redeliverBefore) as Raw<CommandRecord, 'args' | 'envelope' | 'result'>[];

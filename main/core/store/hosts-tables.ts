@@ -128,12 +128,15 @@ export class HostsTables {
     return this.db.prepare('SELECT host_id FROM commands WHERE id = ?').get(commandId) as { host_id: string | null } | undefined;
   }
 
-  /** Commands to hand to a host's agent now: queued ones, and delivered ones unacknowledged since `redeliverBefore`. */
+  /**
+   * Commands to hand to a host's agent now: queued ones, and delivered ones unacknowledged since `redeliverBefore`
+   * (`state IN (...)` searches commands_host by host and state, not every command the host ever had).
+   */
   due(hostId: string, redeliverBefore: string, now: string): CommandRecord[] {
     const rows = this.db
       .prepare(
-        `SELECT * FROM commands WHERE host_id = ? AND not_after > ?
-           AND (state = 'queued' OR (state = 'delivered' AND delivered_at <= ?))
+        `SELECT * FROM commands WHERE host_id = ? AND state IN ('queued', 'delivered') AND not_after > ?
+           AND (state = 'queued' OR delivered_at <= ?)
          ORDER BY created_at, id LIMIT 100`,
       )
       .all(hostId, now, redeliverBefore) as RawCommand[];

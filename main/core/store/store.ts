@@ -97,11 +97,13 @@ export class Store {
    * such write would wait for an fsync, and thousands of polling agents would queue behind the disk.
    */
   bookkeeping<T>(fn: () => T): T {
-    this.db.pragma('synchronous = NORMAL');
+    // exec, not pragma(): the gateway switches at every request, and pragma() builds a statement object each time
+    // (a PRAGMA's setting takes effect when it is compiled, so no compiled statement can be kept for it).
+    this.db.exec('PRAGMA synchronous = NORMAL');
     try {
       return fn();
     } finally {
-      this.db.pragma('synchronous = FULL');
+      this.db.exec('PRAGMA synchronous = FULL');
     }
   }
 
