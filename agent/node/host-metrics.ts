@@ -7,8 +7,8 @@ import type { HostMetricsSample, MetricsScrape } from '../../main/wire/node-agen
 import { getWithCa } from '../checks/http-call';
 
 const SCRAPE_TIMEOUT_MS = 5_000;
-/** The kernel counts /proc/stat in USER_HZ, 100 on every Linux architecture Debian ships. */
-const USER_HZ = 100;
+/** The kernel counts /proc/stat and /proc/<pid>/stat in USER_HZ, 100 on every Linux architecture Debian ships. */
+export const USER_HZ = 100;
 
 type Figures = Omit<HostMetricsSample, 'at' | 'source' | 'note'>;
 

@@ -6,6 +6,7 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import type { UnitObservation } from '../../main/wire/node-agent';
+import { USER_HZ } from './host-metrics';
 
 const run = promisify(execFile);
 
@@ -59,9 +60,6 @@ export function parseShow(text: string): Record<string, UnitObservation> {
   }
   return out;
 }
-
-/** The kernel counts /proc/<pid>/stat times in USER_HZ, 100 on every Linux architecture Debian ships. */
-const USER_HZ = 100;
 
 /**
  * The main process's resident memory and CPU time, for a unit whose cgroup systemd does not account (a container

@@ -9,7 +9,7 @@ import type { Commands } from '../commands/commands';
 import type { Drift } from '../drift/drift';
 import type { HostCommands } from '../hosts/host-commands';
 import type { StoredMetricsSample } from '../store/host-metrics-table';
-import { MAX_JOURNAL_LINES } from '../../wire/node-agent';
+import { MAX_JOURNAL_LINES, UNIT_DIR } from '../../wire/node-agent';
 import { serviceOfPath } from '../drift/drift';
 import { NotFoundError, ValidationError } from '../errors';
 import type { Services, ServiceView } from '../services/services';
@@ -80,12 +80,22 @@ export class ServiceSheets {
     return this.d.services.list(clusterId).find((s) => s.service === service) ?? null;
   }
 
+  /** One host's instance of a unit as its agent last reported it. */
+  private static unitState(h: HostRecord | undefined, unit: string): InstanceState {
+    const o = h?.units?.[unit];
+    if (!h?.units) return 'not_observed';
+    if (!o || o.load_state === 'not-found') return 'missing';
+    return INSTANCE_STATE[o.active_state] ?? 'not_observed';
+  }
+
   sheet(clusterId: string, service: string): ServiceSheet {
     const cluster = this.d.store.clusters.get(clusterId);
     if (!cluster) throw new NotFoundError('cluster', clusterId);
     if (cluster.kind === 'kubernetes') return this.kubernetesSheet(clusterId, service);
     const desc = this.descriptor(service);
-    const view = this.installed(clusterId, service);
+    // The cluster's services, listed once: this one's view and its dependencies' come from it.
+    const views = new Map(this.d.services.list(clusterId).map((v) => [v.service, v]));
+    const view = views.get(service) ?? null;
     const hosts = (view?.hosts ?? []).map((h) => this.d.store.hosts.get(h.id)).filter((h): h is HostRecord => h !== undefined);
     const instances = hosts.map((h) => this.instance(h, desc, view!));
     const drift = this.d.drift.view(clusterId).findings.filter((f) => f.service === service && f.resolved_at === null);
@@ -95,7 +105,7 @@ export class ServiceSheets {
     if (reason) for (const tab of ['instances', 'configuration', 'logs', 'metrics'] as const) unobserved[tab] = reason;
     if (!view) Object.assign(unobserved, { operations: 'not_installed', upgrade: 'not_installed', audit: 'not_installed' });
     if (!desc.stateful) unobserved.backups = 'not_stateful';
-    const deps = this.dependencies(clusterId, desc);
+    const deps = this.dependencies(views, desc);
     if (deps.depends_on.length === 0 && deps.required_by.length === 0) unobserved.dependencies = 'no_dependencies';
     const functional = view?.checks?.functional?.outcome.evidence as { exporter?: { version?: string } } | undefined;
     const state = view ? overallState(instances.map((i) => i.state)) : 'not_observed';
@@ -151,11 +161,7 @@ export class ServiceSheets {
     const unit = desc.unit.name;
     const o = h.units?.[unit];
     const live = view.checks?.liveness[h.id];
-    const state: InstanceState = !h.units
-      ? 'not_observed'
-      : !o || o.load_state === 'not-found'
-        ? 'missing'
-        : (INSTANCE_STATE[o.active_state] ?? 'not_observed');
+    const state = ServiceSheets.unitState(h, unit);
     return {
       name: h.name,
       host_id: h.id,
@@ -184,31 +190,22 @@ export class ServiceSheets {
   ): SheetFile[] {
     const out: SheetFile[] = [];
     for (const h of hosts) {
-      const driftOf = (path: string) => drift.find((f) => f.host_name === h.name && f.path === path)?.state ?? null;
-      for (const [path, e] of Object.entries(h.managed?.files ?? {}))
+      // Files are keyed by their path, units by their name (written under UNIT_DIR), as the agent records them.
+      const entries = [
+        ...Object.entries(h.managed?.files ?? {}).map(([path, e]) => ({ path, kind: 'file' as const, e })),
+        ...Object.entries(h.managed?.units ?? {}).map(([unit, e]) => ({ path: `${UNIT_DIR}/${unit}`, kind: 'unit' as const, e })),
+      ];
+      for (const { path, kind, e } of entries)
         if (serviceOfPath(path) === service)
           out.push({
             host_name: h.name,
             path,
-            kind: 'file',
+            kind,
             sha256: e.sha256,
             size: e.size,
             written_at: e.written_at,
-            drift: driftOf(path),
+            drift: drift.find((f) => f.host_name === h.name && f.path === path)?.state ?? null,
           });
-      for (const [unit, e] of Object.entries(h.managed?.units ?? {})) {
-        const path = `/etc/systemd/system/${unit}`;
-        if (serviceOfPath(path) === service)
-          out.push({
-            host_name: h.name,
-            path,
-            kind: 'unit',
-            sha256: e.sha256,
-            size: e.size,
-            written_at: e.written_at,
-            drift: driftOf(path),
-          });
-      }
     }
     return out.sort((a, b) => a.host_name.localeCompare(b.host_name) || a.path.localeCompare(b.path));
   }
@@ -217,15 +214,12 @@ export class ServiceSheets {
     return desc.files.some((f) => SECRET_MODES.has(Number.parseInt(String(f.mode), 8)) && path.endsWith(f.path.split('/').pop() ?? '\0'));
   }
 
-  private dependencies(clusterId: string, desc: CatalogDescriptor): ServiceSheet['dependencies'] {
+  private dependencies(views: Map<string, ServiceView>, desc: CatalogDescriptor): ServiceSheet['dependencies'] {
     const catalog = this.d.catalog();
     const dep = (name: string): SheetDependency => {
-      const view = this.installed(clusterId, name);
-      const states = (view?.hosts ?? []).map((h) => {
-        const host = this.d.store.hosts.get(h.id);
-        const o = host?.units?.[catalog?.service(name)?.unit.name ?? ''];
-        return !host?.units ? 'not_observed' : !o ? 'missing' : (INSTANCE_STATE[o.active_state] ?? 'not_observed');
-      });
+      const view = views.get(name) ?? null;
+      const unit = catalog?.service(name)?.unit.name ?? '';
+      const states = (view?.hosts ?? []).map((h) => ServiceSheets.unitState(this.d.store.hosts.get(h.id), unit));
       return {
         service: name,
         title: catalog?.service(name)?.title ?? name,
