@@ -202,6 +202,12 @@ export async function runTask(task: PlanTask, ctx: TaskContext): Promise<TaskDon
     default: {
       const unit = task.unit;
       ctx.fs.assertUnit(unit);
+      // A signed start is an operator's decision, not a restart loop: systemd's start rate limit (five starts in
+      // ten seconds by default) must not refuse it, so its counter and any failed state are cleared first, as
+      // an operator would by hand. A unit systemd has not loaded has no counter, and reset-failed refuses it: that
+      // refusal is ignored, and anything really wrong with the unit is the start's to report.
+      if (task.kind === 'systemd.start' || task.kind === 'systemd.restart')
+        await systemctl(ctx.systemctl, ['reset-failed', unit]).catch(() => undefined);
       const said = await systemctl(ctx.systemctl, [VERB[task.kind], unit]);
       return { output: { unit, systemctl: said || null, ...(await unitState(ctx.systemctl, unit)) } };
     }

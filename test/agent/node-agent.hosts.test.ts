@@ -166,6 +166,21 @@ describeHosts('the node agent on booted systemd hosts', () => {
     expect(view.managed.units['navin-hello.service'].sha256).toMatch(/^[0-9a-f]{64}$/);
   });
 
+
+  test("signed starts are not refused by systemd's start rate limit: seven stop/start pairs in a row all succeed", async () => {
+    // systemd refuses a sixth start within ten seconds (start-limit-hit) unless its counter is reset.
+    const host = hosts[0]!;
+    const unit = 'navin-hello.service';
+    const tasks = Array.from({ length: 7 }, (_, i) => [
+      { id: `stop-${i}`, kind: 'systemd.stop', unit },
+      { id: `start-${i}`, kind: 'systemd.start', unit },
+    ]).flat();
+    const res = await h.api('POST', `/api/v1/hosts/${ids.get(host.name)}/plans`, { title: 'stop and start hello', tasks });
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    const done = await h.waitCommand(res.body.id, (c) => !['queued', 'delivered'].includes(c.state), 60_000);
+    expect(done.state, JSON.stringify(done.result)).toBe('succeeded');
+    expect((await host.exec(['systemctl', 'is-active', unit])).stdout.trim()).toBe('active');
+  });
   test('unsigned, tampered, replayed and other-host commands dropped into the inbox are refused with their codes', async () => {
     const [host, other] = [hosts[0]!, hosts[1]!];
     const first = await h.api('POST', `/api/v1/hosts/${ids.get(host.name)}/plans`, {
