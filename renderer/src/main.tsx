@@ -1,10 +1,12 @@
 // Entry of the renderer (Electron window or browser): preferences applied to <html>, session bootstrap from the
-// launch link (#ticket= / #setup=) with the opening screen's chunk fetched meanwhile, hash routing, then React.
+// launch link (#ticket= / #setup=) with the opening screen's chunk (and the clusters list's first page) fetched
+// meanwhile, hash routing, then React.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { preloadScreen } from './app/Shell';
 import { clustersStore, resetDataStores, routerStore, sessionStore, uiStore } from './app/stores';
+import { parseLaunchHash } from './stores/session';
 import { resolveTheme } from './stores/ui';
 import './styles/index.css';
 
@@ -41,6 +43,8 @@ sessionStore.subscribe((s, prev) => {
     resetDataStores();
     void clustersStore.getState().load();
   }
+  // A first page asked for during the session check is not kept for an operator who signs in later.
+  if (prev.status === 'booting' && s.status !== 'booting' && s.status !== 'authenticated') clustersStore.getState().reset();
   // The list the console opens on is asked for as soon as the session is confirmed, while React draws the shell.
   if (prev.status !== 'authenticated' && s.status === 'authenticated') {
     const { screen, clusterId } = routerStore.getState();
@@ -48,8 +52,21 @@ sessionStore.subscribe((s, prev) => {
   }
 });
 
-void sessionStore.getState().bootstrap(window.location.hash);
-preloadScreen(routerStore.getState());
+// Opening on the clusters list without a launch link, its first page is asked for alongside the session check
+// (quietly: a 401 there is the session check's to handle), and the signed-in console is drawn once with it, not
+// once without and again with it; a page slower than OPENING_WAIT_MS is not waited for.
+const OPENING_WAIT_MS = 1000;
+const route = routerStore.getState();
+const launch = parseLaunchHash(window.location.hash);
+const firstPage = () =>
+  Promise.race([clustersStore.getState().prefetchFirstPage(), new Promise((resolve) => setTimeout(resolve, OPENING_WAIT_MS))]);
+void sessionStore
+  .getState()
+  .bootstrap(
+    window.location.hash,
+    route.screen === 'clusters' && route.clusterId === null && !launch.ticket && !launch.setup ? firstPage() : undefined,
+  );
+preloadScreen(route);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('missing #root');

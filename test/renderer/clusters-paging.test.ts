@@ -1,6 +1,7 @@
 // The clusters store's first load: a first page shown with the manager's count, then the rest; what it does
 // when the rest fails, when the manager is older, when a newer load overtakes it; and the list's order, which
-// must be the manager's for a first page to be the first screen.
+// must be the manager's for a first page to be the first screen; the first page asked for ahead, alongside the
+// session check.
 import { describe, expect, it } from 'vitest';
 import type { ApiResponse, Cluster } from '../../preload/api';
 import {
@@ -171,6 +172,59 @@ describe('clusters store, first load by pages', () => {
     api.on(`DELETE /api/v1/clusters/${first.id}`, { status: 204, body: null });
     await store.getState().remove(first.id);
     expect(selectTotal(store.getState())).toBe(10);
+  });
+});
+
+describe('clusters store, the first page asked for alongside the session check', () => {
+  it('the load takes the answer already in without waiting: the page is there the moment load() is called', async () => {
+    const { api, store } = setup();
+    api.on(FIRST, { status: 200, body: { items: [cluster('edge-1')], total: 2, next: 'edge-1' } });
+    api.on('GET /api/v1/clusters?after=edge-1', { status: 200, body: { items: [cluster('edge-2')], total: 2, next: null } });
+    await store.getState().prefetchFirstPage();
+    const done = store.getState().load();
+    // Same tick: the signed-in console's first render already has the rows.
+    expect(store.getState()).toMatchObject({ status: 'loading', expectedTotal: 2 });
+    expect(store.getState().items.map((c) => c.name)).toEqual(['edge-1']);
+    await done;
+    expect(store.getState().items.map((c) => c.name)).toEqual(['edge-1', 'edge-2']);
+    expect(api.calls.map((c) => c.path)).toEqual([`/api/v1/clusters?limit=${FIRST_PAGE}`, '/api/v1/clusters?after=edge-1']);
+  });
+
+  it('a load started before the answer is in waits for it rather than asking twice', async () => {
+    const { api, store } = setup();
+    const answer = deferred();
+    api.on(FIRST, () => answer.promise);
+    const ahead = store.getState().prefetchFirstPage();
+    const done = store.getState().load();
+    answer.resolve({ status: 200, body: { items: [cluster('only')], total: 1, next: null } });
+    await Promise.all([ahead, done]);
+    expect(store.getState()).toMatchObject({ status: 'ready', expectedTotal: null });
+    expect(api.calls).toHaveLength(1);
+  });
+
+  it('a 401 before sign-in is told to no one (no sign-out, no expired notice) and the load after sign-in asks again', async () => {
+    const api = new FakeApi();
+    const client = makeClient(api);
+    const store = createClustersStore({ client, eventDebounceMs: 0 });
+    const told: string[] = [];
+    client.onUnauthenticated((e) => told.push(e.code));
+    api.on(FIRST, apiError(401, 'unauthenticated'));
+    await store.getState().prefetchFirstPage();
+    expect(told).toEqual([]);
+    api.on(FIRST, { status: 200, body: { items: [cluster('after-login')], total: 1, next: null } });
+    await store.getState().load();
+    expect(store.getState().items.map((c) => c.name)).toEqual(['after-login']);
+    expect(api.calls.filter((c) => c.path === `/api/v1/clusters?limit=${FIRST_PAGE}`)).toHaveLength(2);
+  });
+
+  it('reset drops an answer asked for ahead: an operator signing in later gets a fresh list', async () => {
+    const { api, store } = setup();
+    api.on(FIRST, { status: 200, body: { items: [cluster('stale')], total: 1, next: null } });
+    await store.getState().prefetchFirstPage();
+    store.getState().reset();
+    api.on(FIRST, { status: 200, body: { items: [cluster('fresh')], total: 1, next: null } });
+    await store.getState().load();
+    expect(store.getState().items.map((c) => c.name)).toEqual(['fresh']);
   });
 });
 

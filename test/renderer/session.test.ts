@@ -42,6 +42,26 @@ describe('session store', () => {
     expect(selectCanWrite(store.getState())).toBe(true);
   });
 
+  it('a confirmed session waits for what the first screen was asked for alongside it, then signs in once', async () => {
+    const { store } = setup((api) => api.on('GET /api/v1/session', { status: 200, body: sessionOf(alice, 'tok-9') }));
+    let release!: () => void;
+    const opening = new Promise<void>((r) => (release = r));
+    const statuses: string[] = [];
+    store.subscribe((s) => statuses.push(s.status));
+    const done = store.getState().bootstrap('#/clusters', opening);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(store.getState().status).toBe('booting');
+    release();
+    await done;
+    expect(statuses).toEqual(['authenticated']);
+  });
+
+  it('without a session, the login screen does not wait for what was asked for alongside', async () => {
+    const { store } = setup();
+    await store.getState().bootstrap('', new Promise(() => undefined));
+    expect(store.getState().status).toBe('anonymous');
+  });
+
   it('shows a network failure on the login screen', async () => {
     const { store } = setup((api) => api.on('GET /api/v1/session', () => Promise.reject(new Error('down'))));
     await store.getState().bootstrap('');

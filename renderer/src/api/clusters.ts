@@ -8,6 +8,8 @@ export const clusterCalls = <B extends ApiCoreClass>(Base: B) =>
   class extends Base {
     /** The whole list without a query; a page with `limit`, the rest of the list with `after` alone. */
     listClusters = (query?: ClusterListQuery) => this.call('GET /api/v1/clusters', query ? { query } : {});
+    /** The list asked for before the session is confirmed (see callAhead). */
+    listClustersAhead = (query: ClusterListQuery) => this.callAhead('GET /api/v1/clusters', { query });
     createCluster = (input: ClusterCreate) => this.call('POST /api/v1/clusters', { body: input });
     getCluster = (id: string) => this.call('GET /api/v1/clusters/:id', { params: { id } });
     updateCluster = (id: string, patch: ClusterPatch) => this.call('PATCH /api/v1/clusters/:id', { params: { id }, body: patch });

@@ -100,6 +100,15 @@ export class ApiCore {
     return this.request<CallResult<K>>(req.method, req.path, req.body);
   }
 
+  /**
+   * A call made ahead of need (before the session is known): its error answers are not told to the listeners,
+   * so a 401 of a console not yet signed in neither signs it out nor disturbs a launch link.
+   */
+  callAhead<K extends RouteKey>(route: K, ...[input]: CallArgs<K>): Promise<CallResult<K>> {
+    const req = routeRequest(route, input);
+    return this.request<CallResult<K>>(req.method, req.path, req.body, 'json', false);
+  }
+
   /** A call of a route answering text (YAML, PEM, HTML). */
   async callText<K extends TextRouteKey>(route: K, ...[input]: CallArgs<K>): Promise<string> {
     const req = routeRequest(route, input);
@@ -107,11 +116,12 @@ export class ApiCore {
   }
 
   /** The raw call: resolves with the body of a 2xx answer, rejects with an ApiError otherwise. */
-  async request<T>(method: HttpMethod, path: string, body?: unknown, accept: Accept = 'json'): Promise<T> {
+  async request<T>(method: HttpMethod, path: string, body?: unknown, accept: Accept = 'json', tell = true): Promise<T> {
     const req: ApiRequest = body === undefined ? { method, path } : { method, path, body };
     const res = await this.transport.send<T>(req, this.csrfToken, accept);
     if (res.status >= 200 && res.status < 300) return res.body;
     const error = ApiError.fromResponse(res.status, res.body);
+    if (!tell) throw error;
     if (error.status === 401 && error.code === 'unauthenticated') {
       for (const l of [...this.unauthenticatedListeners]) l(error);
     }

@@ -42,6 +42,12 @@ export interface ClustersState extends LiveStore {
   load(): Promise<void>;
   /** A load unless one is on its way: the screen, opening, joins the one started as the session was confirmed. */
   ensureLoad(): Promise<void>;
+  /**
+   * Asks for the first page while the session is being checked, so the first load finds it in; the answer is
+   * used by that load only (a failure, a 401 before sign-in included, makes it ask again), and reset drops it.
+   * Resolves once the answer is in, whatever it is.
+   */
+  prefetchFirstPage(): Promise<void>;
   create(input: ClusterCreate): Promise<Cluster | null>;
   update(id: string, patch: ClusterPatch): Promise<Cluster | null>;
   remove(id: string): Promise<boolean>;
@@ -57,6 +63,12 @@ export interface ClustersState extends LiveStore {
 
 export type ClustersStore = StoreApi<ClustersState>;
 
+type ClusterPage = Awaited<ReturnType<LiveDeps['client']['listClusters']>>;
+interface FirstPageAhead {
+  answer: Promise<ClusterPage>;
+  settled?: ClusterPage;
+}
+
 const DEFAULT_SORT: ClusterSort = { key: 'name', dir: 'asc' };
 
 export function createClustersStore(deps: LiveDeps): ClustersStore {
@@ -64,6 +76,8 @@ export function createClustersStore(deps: LiveDeps): ClustersStore {
   const debounceMs = deps.eventDebounceMs ?? 150;
   let loadSeq = 0;
   let inFlight: Promise<void> | null = null;
+  /** The first page asked for ahead, and its answer once in (taken without a wait, in the same render as the session). */
+  let ahead: FirstPageAhead | null = null;
   let eventTimer: ReturnType<typeof setTimeout> | null = null;
 
   const initial = {
@@ -96,7 +110,13 @@ export function createClustersStore(deps: LiveDeps): ClustersStore {
           return;
         }
         set({ status: 'loading', error: null });
-        const first = await client.listClusters({ limit: FIRST_PAGE });
+        const early = ahead;
+        ahead = null;
+        const first =
+          early?.settled ??
+          (await (early
+            ? early.answer.catch(() => client.listClusters({ limit: FIRST_PAGE }))
+            : client.listClusters({ limit: FIRST_PAGE })));
         if (seq !== loadSeq) return;
         const page = itemsOf(first);
         // An older manager ignores the limit and sends the whole list, without `next`.
@@ -133,6 +153,16 @@ export function createClustersStore(deps: LiveDeps): ClustersStore {
 
       ensureLoad() {
         return inFlight ?? get().load();
+      },
+
+      prefetchFirstPage() {
+        if (ahead || inFlight || get().items.length > 0) return Promise.resolve();
+        const entry: FirstPageAhead = { answer: client.listClustersAhead({ limit: FIRST_PAGE }) };
+        ahead = entry;
+        return entry.answer.then(
+          (page) => void (entry.settled = page),
+          () => undefined, // the load asks again
+        );
       },
 
       async create(input) {
@@ -229,6 +259,7 @@ export function createClustersStore(deps: LiveDeps): ClustersStore {
       reset() {
         loadSeq++;
         inFlight = null;
+        ahead = null;
         if (eventTimer) clearTimeout(eventTimer);
         eventTimer = null;
         set({ ...initial });

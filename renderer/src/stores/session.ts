@@ -27,7 +27,9 @@ export interface SessionState {
   mfaChallenge: { token: string; expiresAt: string } | null;
   mfa: MfaStatus | null;
 
-  bootstrap(hash: string): Promise<void>;
+  /** `opening`: what the first screen needs, asked for alongside; a confirmed session waits for it, so the
+   * console's first signed-in render already has it (it must not reject). */
+  bootstrap(hash: string, opening?: Promise<unknown>): Promise<void>;
   /** A `#ticket=` / `#setup=` link opened in a console already running (a hash change, no reload).
    * Resolves false when the hash is not a launch link. */
   openLaunchLink(hash: string): Promise<boolean>;
@@ -144,7 +146,7 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
       mfaChallenge: null,
       mfa: null,
 
-      async bootstrap(hash) {
+      async bootstrap(hash, opening) {
         if (bootstrapped) return;
         bootstrapped = true;
         const launch = parseLaunchHash(hash);
@@ -161,7 +163,9 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
         if (launch.setup && (await enterSetup(launch.setup))) return;
 
         try {
-          signedIn(await client.getSession());
+          const info = await client.getSession();
+          await opening;
+          signedIn(info);
         } catch (e) {
           const error = toApiError(e);
           signedOut(error.status === 401 ? {} : { error });

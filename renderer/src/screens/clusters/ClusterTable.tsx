@@ -1,7 +1,7 @@
 // The cluster list, virtualised: only the visible rows (plus overscan) are in the DOM, so thousands of
 // clusters scroll and filter smoothly. Keyboard: Tab reaches the current row's name, arrows / Home / End /
 // PageUp / PageDown move between rows, Enter opens the details.
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
+import { memo, useEffect, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
 import type { Cluster } from '../../../../preload/api';
 import { clustersStore, useClusters, useFormat, useT } from '../../app/stores';
 import type { ClusterSortKey } from '../../stores/clusters';
@@ -25,7 +25,8 @@ const COLUMNS: readonly Column[] = [
 ];
 
 /** `busy`: the rows are a first page and the rest of the list is loading. */
-export function ClusterTable({ rows, busy = false }: { rows: readonly Cluster[]; busy?: boolean }): ReactElement {
+// Memoised: the screen's deferred render (useDeferredValue of its rows) leaves a table whose rows did not change.
+export const ClusterTable = memo(function ClusterTable({ rows, busy = false }: { rows: readonly Cluster[]; busy?: boolean }): ReactElement {
   const t = useT();
   const fmt = useFormat();
   const { sort, selectedId } = useClusters.fields('sort', 'selectedId');
@@ -157,4 +158,4 @@ export function ClusterTable({ rows, busy = false }: { rows: readonly Cluster[];
       </div>
     </div>
   );
-}
+});
