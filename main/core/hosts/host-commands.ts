@@ -87,6 +87,20 @@ export const commandEnded = (state: CommandRecord['state']): boolean => state !=
 /** How long the samples of host figures are kept: the Metrics tab shows a day at most. */
 export const METRICS_KEPT_MS = 24 * 3600_000;
 
+/** A journal to read: a managed unit on a host. */
+export interface JournalAsk {
+  hostId: string;
+  unit: string;
+}
+
+/** What a host's agent answered to a journal read. */
+export interface JournalRead extends JournalAsk {
+  state: 'succeeded' | 'failed' | 'unanswered';
+  code: string | null;
+  /** The lines read; empty unless succeeded. */
+  text: string;
+}
+
 export class HostCommands {
   private readonly listeners = new Set<(hostId: string) => void>();
 
@@ -127,6 +141,25 @@ export class HostCommands {
   issueJournalTail(hostId: string, unit: string, lines: number, actor: string): CommandView {
     if (!isManagedUnit(unit)) throw new ValidationError('unit', `${unit} is not a navin-<name>.service unit`);
     return this.issue(hostId, OP_JOURNAL_TAIL, { unit, lines }, actor);
+  }
+
+  /**
+   * Reads journals through the agents: one journal.tail per host and unit, all at once, waited for at most
+   * `timeoutMs`; each read says what its agent answered (a failure or silence included, never thrown).
+   */
+  async readJournals(asks: readonly JournalAsk[], lines: number, actor: string, timeoutMs: number): Promise<JournalRead[]> {
+    const asked = asks.map((a) => ({ ...a, command: this.issueJournalTail(a.hostId, a.unit, lines, actor).id }));
+    await this.waitEnded(
+      asked.map((a) => a.command),
+      timeoutMs,
+    );
+    return asked.map(({ hostId, unit, command }) => {
+      const c = this.store.commands.get(command);
+      const text = (c?.result as { text?: unknown } | null)?.text;
+      const state: JournalRead['state'] =
+        c?.state === 'succeeded' && typeof text === 'string' ? 'succeeded' : commandEnded(c?.state ?? 'queued') ? 'failed' : 'unanswered';
+      return { hostId, unit, state, code: c?.code ?? null, text: typeof text === 'string' ? text : '' };
+    });
   }
 
   /** Asks a host's agent to hash every file and unit it manages again (read-only, also served offline). */

@@ -286,26 +286,22 @@ export class ServiceSheets {
     const unit = this.descriptor(service).unit.name;
     const view = this.installed(clusterId, service);
     if (!view) throw new NotFoundError('service', service);
-    const asked = view.hosts.map((h) => ({ host: h, command: this.d.hostCommands.issueJournalTail(h.id, unit, n as number, actor).id }));
-    await this.d.hostCommands.waitEnded(
-      asked.map((a) => a.command),
+    const reads = await this.d.hostCommands.readJournals(
+      view.hosts.map((h) => ({ hostId: h.id, unit })),
+      n as number,
+      actor,
       LOGS_WAIT_MS,
     );
     const readAt = this.d.clock.now().toISOString();
-    return asked.map(({ host, command }) => {
-      const c = this.d.store.commands.get(command);
-      const text = (c?.result as { text?: unknown } | null)?.text;
-      const ended = c?.state === 'succeeded' || c?.state === 'failed' || c?.state === 'rejected';
-      return {
-        host_id: host.id,
-        host_name: host.name,
-        unit,
-        state: c?.state === 'succeeded' && typeof text === 'string' ? 'succeeded' : ended ? 'failed' : 'unanswered',
-        code: c?.code ?? null,
-        text: typeof text === 'string' ? text : '',
-        read_at: readAt,
-      };
-    });
+    return reads.map((r, i) => ({
+      host_id: r.hostId,
+      host_name: view.hosts[i]!.name,
+      unit,
+      state: r.state,
+      code: r.code,
+      text: r.text,
+      read_at: readAt,
+    }));
   }
 
   /** A ManagedComponent of a Kubernetes cluster: its status as the agent last read it; no hosts, units or journals. */

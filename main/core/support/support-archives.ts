@@ -19,6 +19,8 @@ import type { PlanTask } from '../../wire/plan';
 import { buildSupportArchive, previewArchive, type PreviewItem, type SupportEntry, type SupportManifest } from './support-archive';
 
 export const JOURNAL_LINES = 500;
+/** How long the agents have to send their journals before the archive is built without them. */
+const JOURNALS_WAIT_MS = 30_000;
 const ARCHIVE_NAME = /^[0-9a-f-]{36}\.tar\.gz$/;
 
 export interface SupportArchivesDeps {
@@ -123,32 +125,26 @@ export class SupportArchives {
   /** The last lines of every instance's journal, asked of each host's agent (30 s at most; a silent one is noted). */
   private async journals(clusterId: string, actor: string): Promise<Map<string, string>> {
     const catalog = this.d.catalog();
-    const asked: { key: string; command: string }[] = [];
+    const asks: { hostId: string; unit: string; key: string }[] = [];
     for (const s of this.d.store.services.list(clusterId)) {
       const unit = catalog?.service(s.service)?.unit.name;
       if (!unit) continue;
       for (const hostId of s.hosts) {
         const host = this.d.store.hosts.get(hostId);
-        if (host)
-          asked.push({ key: `${host.name}/${unit}`, command: this.d.hostCommands.issueJournalTail(hostId, unit, JOURNAL_LINES, actor).id });
+        if (host) asks.push({ hostId, unit, key: `${host.name}/${unit}` });
       }
     }
-    await this.d.hostCommands.waitEnded(
-      asked.map((a) => a.command),
-      30_000,
+    const reads = await this.d.hostCommands.readJournals(asks, JOURNAL_LINES, actor, JOURNALS_WAIT_MS);
+    return new Map(
+      reads.map((r, i) => [
+        asks[i]!.key,
+        r.state === 'succeeded'
+          ? r.text
+          : r.state === 'failed'
+            ? `(no journal: the agent could not read it${r.code ? `: ${r.code}` : ''})\n`
+            : `(no journal: the agent did not answer within ${JOURNALS_WAIT_MS / 1000} s)\n`,
+      ]),
     );
-    const out = new Map<string, string>();
-    for (const a of asked) {
-      const c = this.d.store.commands.get(a.command);
-      const text = (c?.result as { text?: unknown } | null)?.text;
-      out.set(
-        a.key,
-        c?.state === 'succeeded' && typeof text === 'string'
-          ? text
-          : `(no journal: the agent answered ${c?.state ?? 'nothing'} ${c?.code ?? ''})\n`,
-      );
-    }
-    return out;
   }
 
   private entries(clusterId: string, journals: Map<string, string>): SupportEntry[] {
