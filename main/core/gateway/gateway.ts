@@ -220,8 +220,7 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
       const finish = (list: unknown[]): void => {
         if (done) return;
         done = true;
-        clearTimeout(deadline);
-        clearTimeout(redelivery);
+        clearTimeout(timer);
         remove();
         if (list.length > 0) events.emit('command.changed', { cluster_id: clusterId });
         resolve(list);
@@ -231,11 +230,17 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
         if (list.length > 0) finish(list);
       };
       const remove = polls.add({ clusterId: key, wake: check });
-      const deadline = setTimeout(() => finish([]), waitS * 1000);
-      // A delivered, unacknowledged command becomes due again after redeliverAfterS.
+      // One timer a held poll (thousands are held): first at the redelivery of a delivered, unacknowledged
+      // command (due again after redeliverAfterS) when that comes before the end of the wait, then at the end.
+      const endAt = Date.now() + waitS * 1000;
       const oldest = nextWakeup();
-      const dueIn = oldest ? new Date(oldest).getTime() + redeliverAfterS * 1000 - clock.now().getTime() : Infinity;
-      const redelivery = setTimeout(check, Math.max(0, Math.min(dueIn + 50, waitS * 1000 + 1000)));
+      const dueIn = oldest ? new Date(oldest).getTime() + redeliverAfterS * 1000 - clock.now().getTime() + 50 : Infinity;
+      const onTimer = (): void => {
+        if (Date.now() >= endAt) return finish([]);
+        check();
+        if (!done) timer = setTimeout(onTimer, endAt - Date.now());
+      };
+      let timer = setTimeout(onTimer, Math.max(0, Math.min(dueIn, waitS * 1000)));
       req.on('close', () => finish([]));
     });
   }
