@@ -5,6 +5,7 @@ import { AGENT_IDENTITY_SECRET, AGENT_LEASE, AGENT_NAME, AGENT_STATE_CONFIGMAP, 
 import { CLUSTER_READ_RULES } from './import-rbac';
 import { checkImage } from './image-reference';
 import { operatorObjects } from './operator-manifests';
+import { serviceAccountRbac } from './rbac-objects';
 import { yamlDocuments } from './yaml-documents';
 
 export { checkImage, IMAGE_BY_DIGEST } from './image-reference';
@@ -14,28 +15,10 @@ export const INBOX_MOUNT = '/var/lib/navin-agent/inbox';
 export function agentObjects(namespace: string, image: string, clusterId: string): object[] {
   checkImage(image);
   const labels = { 'app.kubernetes.io/name': AGENT_NAME, 'app.kubernetes.io/part-of': 'navin-platform' };
-  const subject = [{ kind: 'ServiceAccount', name: AGENT_NAME, namespace }];
-  const clusterRoleName = `${AGENT_NAME}-${namespace}`;
   return [
-    { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: AGENT_NAME, namespace, labels } },
-    {
-      apiVersion: 'rbac.authorization.k8s.io/v1',
-      kind: 'ClusterRole',
-      metadata: { name: clusterRoleName, labels },
-      rules: [...CLUSTER_READ_RULES, { nonResourceURLs: ['/version', '/api', '/apis'], verbs: ['get'] }],
-    },
-    {
-      apiVersion: 'rbac.authorization.k8s.io/v1',
-      kind: 'ClusterRoleBinding',
-      metadata: { name: clusterRoleName, labels },
-      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: clusterRoleName },
-      subjects: subject,
-    },
-    {
-      apiVersion: 'rbac.authorization.k8s.io/v1',
-      kind: 'Role',
-      metadata: { name: AGENT_NAME, namespace, labels },
-      rules: [
+    ...serviceAccountRbac(AGENT_NAME, namespace, labels, {
+      cluster: [...CLUSTER_READ_RULES, { nonResourceURLs: ['/version', '/api', '/apis'], verbs: ['get'] }],
+      namespace: [
         // RBAC cannot restrict create by name: create is granted on the kind, every later access on the one name.
         { apiGroups: ['coordination.k8s.io'], resources: ['leases'], verbs: ['create'] },
         { apiGroups: ['coordination.k8s.io'], resources: ['leases'], resourceNames: [AGENT_LEASE], verbs: ['get', 'update'] },
@@ -44,14 +27,7 @@ export function agentObjects(namespace: string, image: string, clusterId: string
         { apiGroups: ['', 'events.k8s.io'], resources: ['events'], verbs: ['create', 'patch'] },
         { apiGroups: [API_GROUP], resources: ['*'], verbs: ['get', 'list', 'watch', 'create', 'update', 'patch', 'delete'] },
       ],
-    },
-    {
-      apiVersion: 'rbac.authorization.k8s.io/v1',
-      kind: 'RoleBinding',
-      metadata: { name: AGENT_NAME, namespace, labels },
-      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: AGENT_NAME },
-      subjects: subject,
-    },
+    }),
     {
       apiVersion: 'apps/v1',
       kind: 'Deployment',

@@ -3,6 +3,7 @@
 // hardened Deployment running the agent image's second entrypoint. It never talks to the manager.
 import { API_GROUP, DEFAULT_INGRESS_NAMESPACE, OPERATOR_NAME } from './names';
 import { checkImage } from './image-reference';
+import { serviceAccountRbac } from './rbac-objects';
 
 const WRITE = ['get', 'list', 'watch', 'create', 'update', 'patch', 'delete'];
 const READ = ['get', 'list', 'watch'];
@@ -12,31 +13,13 @@ const WATCHED_CRDS = ['certificates.cert-manager.io', 'httproutes.gateway.networ
 export function operatorObjects(namespace: string, image: string, ingressNamespace = DEFAULT_INGRESS_NAMESPACE): object[] {
   checkImage(image);
   const labels = { 'app.kubernetes.io/name': OPERATOR_NAME, 'app.kubernetes.io/part-of': 'navin-platform' };
-  const subject = [{ kind: 'ServiceAccount', name: OPERATOR_NAME, namespace }];
-  const clusterRoleName = `${OPERATOR_NAME}-${namespace}`;
   return [
-    { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: OPERATOR_NAME, namespace, labels } },
-    {
-      apiVersion: 'rbac.authorization.k8s.io/v1',
-      kind: 'ClusterRole',
-      metadata: { name: clusterRoleName, labels },
-      rules: [
+    ...serviceAccountRbac(OPERATOR_NAME, namespace, labels, {
+      cluster: [
         { apiGroups: ['apiextensions.k8s.io'], resources: ['customresourcedefinitions'], resourceNames: WATCHED_CRDS, verbs: ['get'] },
         { apiGroups: ['networking.k8s.io'], resources: ['ingressclasses'], verbs: ['get', 'list'] },
       ],
-    },
-    {
-      apiVersion: 'rbac.authorization.k8s.io/v1',
-      kind: 'ClusterRoleBinding',
-      metadata: { name: clusterRoleName, labels },
-      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: clusterRoleName },
-      subjects: subject,
-    },
-    {
-      apiVersion: 'rbac.authorization.k8s.io/v1',
-      kind: 'Role',
-      metadata: { name: OPERATOR_NAME, namespace, labels },
-      rules: [
+      namespace: [
         // The resources are the agent's to write: the operator reads them, writes their status, and patches only
         // its finalizer (RBAC cannot narrow patch to one field; a patched spec would fail its signature anyway).
         { apiGroups: [API_GROUP], resources: ['managedcomponents'], verbs: [...READ, 'patch'] },
@@ -49,14 +32,7 @@ export function operatorObjects(namespace: string, image: string, ingressNamespa
         { apiGroups: ['gateway.networking.k8s.io'], resources: ['httproutes'], verbs: WRITE },
         { apiGroups: ['', 'events.k8s.io'], resources: ['events'], verbs: ['create', 'patch'] },
       ],
-    },
-    {
-      apiVersion: 'rbac.authorization.k8s.io/v1',
-      kind: 'RoleBinding',
-      metadata: { name: OPERATOR_NAME, namespace, labels },
-      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: OPERATOR_NAME },
-      subjects: subject,
-    },
+    }),
     {
       apiVersion: 'apps/v1',
       kind: 'Deployment',
