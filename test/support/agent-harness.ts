@@ -2,7 +2,6 @@
 // headless manager with its embedded gateway, and agent replicas as separate `node navin-agent.cjs` processes.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { request as httpsRequest } from 'node:https';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +10,7 @@ import { importRbacYaml } from '../../main/core/kubernetes/import-rbac';
 import { kubeTarget, type KubeTarget } from './kube-api/target';
 import { runCli, startServe, type Served } from './cli';
 import { tempDir } from './temp-dir';
+import { apiCall } from './api-call';
 import { logCollector, type AgentLogs, type LogLine } from './agent-logs';
 
 export const AGENT = fileURLToPath(new URL('../../out/agent/navin-agent.cjs', import.meta.url));
@@ -74,6 +74,23 @@ export async function until<T>(
   throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
 }
 
+/** A command of the manager, read through the API until `check` holds (its state, usually). */
+export function waitCommand(
+  api: (method: string, path: string) => Promise<{ status: number; body: any }>,
+  id: string,
+  check: (c: any) => boolean,
+  timeoutMs = 30_000,
+): Promise<any> {
+  return until(
+    `command ${id}`,
+    async () => {
+      const r = await api('GET', `/api/v1/commands/${id}`);
+      return check(r.body) ? r.body : undefined;
+    },
+    timeoutMs,
+  );
+}
+
 /** Waits until the manager's preflight can judge the cluster from the inventory its agent reported. */
 export function agentInventoryReported(h: Harness, timeoutMs = 30_000): Promise<unknown> {
   return until(
@@ -114,29 +131,7 @@ export async function harness(opts: { offlineAfterS?: number; defaultServerName?
     identityDir: join(dir, 'identity'),
     agentKubeconfig: join(dir, 'agent.kubeconfig'),
     api(method, path, body) {
-      return new Promise((resolve, reject) => {
-        const payload = body === undefined ? undefined : JSON.stringify(body);
-        const req = httpsRequest(
-          new URL(path, h.manager.url),
-          {
-            method,
-            ca: readFileSync(join(dataDir, 'tls', 'ca.crt')),
-            headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-          },
-          (res) => {
-            let text = '';
-            res.on('data', (c: Buffer) => (text += c.toString()));
-            res.on('end', () =>
-              resolve({
-                status: res.statusCode ?? 0,
-                body: text && String(res.headers['content-type']).includes('json') ? JSON.parse(text) : text,
-              }),
-            );
-          },
-        );
-        req.on('error', reject);
-        req.end(payload);
-      });
+      return apiCall(h.manager.url, readFileSync(join(dataDir, 'tls', 'ca.crt')), token, method, path, body);
     },
     async startManager() {
       h.manager = await startServe([
@@ -192,16 +187,7 @@ export async function harness(opts: { offlineAfterS?: number; defaultServerName?
       };
       return new Map(res.items.map((i) => [i.metadata.name as string, i]));
     },
-    waitCommand(id, check, timeoutMs = 30_000) {
-      return until(
-        `command ${id}`,
-        async () => {
-          const r = await h.api('GET', `/api/v1/commands/${id}`);
-          return check(r.body) ? r.body : undefined;
-        },
-        timeoutMs,
-      );
-    },
+    waitCommand: (id, check, timeoutMs) => waitCommand(h.api, id, check, timeoutMs),
     async close() {
       await Promise.all(agents.map((a) => a.kill('SIGKILL')));
       await h.manager?.stop();

@@ -3,10 +3,10 @@
 // folder, inbox and a temp folder standing for the host's "/" (--prefix).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { request as httpsRequest } from 'node:https';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, until } from './agent-harness';
+import { freePort, waitCommand } from './agent-harness';
+import { apiCall } from './api-call';
 import { runCli, startServe, type Served } from './cli';
 import { tempDir } from './temp-dir';
 import { logCollector, type AgentLogs, type LogLine } from './agent-logs';
@@ -51,35 +51,6 @@ export interface HostsHarness {
   gatewayUrl: string;
   waitCommand(id: string, until: (c: any) => boolean, timeoutMs?: number): Promise<any>;
   close(): Promise<void>;
-}
-
-export function apiCall(
-  baseUrl: string,
-  caPem: Buffer,
-  token: string,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; body: any }> {
-  return new Promise((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = httpsRequest(
-      new URL(path, baseUrl),
-      { method, ca: caPem, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' } },
-      (res) => {
-        let text = '';
-        res.on('data', (c: Buffer) => (text += c.toString()));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            body: text && String(res.headers['content-type']).includes('json') ? JSON.parse(text) : text,
-          }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
 }
 
 export async function hostsHarness(opts: { profile?: string; gatewayHost?: string; catalogDir?: string } = {}): Promise<HostsHarness> {
@@ -170,16 +141,7 @@ export async function hostsHarness(opts: { profile?: string; gatewayHost?: strin
         writeFileSync(join(host.identityDir, f), text, { mode: 0o600 });
       return host;
     },
-    waitCommand(id, check, timeoutMs = 30_000) {
-      return until(
-        `command ${id}`,
-        async () => {
-          const r = await h.api('GET', `/api/v1/commands/${id}`);
-          return check(r.body) ? r.body : undefined;
-        },
-        timeoutMs,
-      );
-    },
+    waitCommand: (id, check, timeoutMs) => waitCommand(h.api, id, check, timeoutMs),
     async close() {
       await Promise.all(procs.map((p) => p.kill('SIGKILL')));
       await h.manager?.stop();
