@@ -525,4 +525,15 @@ export const migrations: readonly Migration[] = [
       ) WITHOUT ROWID;
     `,
   },
+  {
+    version: 15,
+    name: 'the host index of commands holds host commands only',
+    // A cluster agent's command (no host) had an entry there too, and each of its three commits (queued,
+    // delivered, closed) wrote that index's page for nothing. Every query by host says host_id = ?, which
+    // implies host_id IS NOT NULL, so SQLite still uses the partial index for them.
+    sql: `
+      DROP INDEX commands_host;
+      CREATE INDEX commands_host ON commands(host_id, state, delivered_at) WHERE host_id IS NOT NULL;
+    `,
+  },
 ];
