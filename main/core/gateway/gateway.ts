@@ -21,6 +21,7 @@ import { BodyTooLarge, readBody, replyThenClose } from '../http/read-body';
 import { receiptProblem } from './receipt-shape';
 import { parseJsonBody } from '../http/json-body';
 import { applyConnectionTimeouts } from '../http/connection-timeouts';
+import { lastSeenWrites } from './last-seen-writes';
 
 export const GATEWAY_MAX_BODY = 4 << 20;
 
@@ -59,6 +60,7 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
   const unsubscribe = commands.onQueued((clusterId) => polls.wake(clusterId));
   const unsubscribeHosts = opts.hosts?.onQueued((hostId) => polls.wake(`host:${hostId}`));
   const serials = new Map<string, string>();
+  const lastSeen = lastSeenWrites();
 
   /** The cluster (and host) of a live client certificate, or undefined when unknown, revoked or not a client certificate. */
   function clusterOf(socket: TLSSocket): { clusterId: string; serial: string; hostId: string | null } | undefined {
@@ -130,16 +132,17 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
       throw new CoreError('forbidden', `a node agent's certificate is served on ${Object.values(NODE_AGENT_PATHS).join(', ')} only`);
     const replica = header(req, AGENT_HEADERS.replica);
     const seen = (leader: boolean): void => {
-      // Written again at every poll: not worth an fsync each (see Store.bookkeeping).
-      store.bookkeeping(() =>
-        store.commands.upsertAgentStatus({
-          cluster_id: who.clusterId,
-          last_seen: clock.now().toISOString(),
-          agent_version: header(req, AGENT_HEADERS.version) ?? null,
-          leader_replica: leader ? (replica ?? null) : null,
-          certificate_serial: who.serial,
-        }),
-      );
+      const now = clock.now();
+      const status = {
+        cluster_id: who.clusterId,
+        last_seen: now.toISOString(),
+        agent_version: header(req, AGENT_HEADERS.version) ?? null,
+        leader_replica: leader ? (replica ?? null) : null,
+        certificate_serial: who.serial,
+      };
+      if (lastSeen.due(who.clusterId, now.getTime(), status))
+        // Not worth an fsync each (see Store.bookkeeping).
+        store.bookkeeping(() => store.commands.upsertAgentStatus(status));
       events.emit('agent.seen', { cluster_id: who.clusterId });
     };
     if (req.method === 'GET' && url.pathname === GATEWAY_PATHS.commands) {

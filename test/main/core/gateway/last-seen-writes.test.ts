@@ -1,0 +1,43 @@
+// An agent's last-seen record is written at most once a second for the time alone, and at once when its version,
+// leader replica or certificate changes.
+import { expect, test } from 'vitest';
+import { lastSeenWrites } from '../../../../main/core/gateway/last-seen-writes';
+
+const status = (over: Partial<{ agent_version: string | null; leader_replica: string | null; certificate_serial: string }> = {}) => ({
+  cluster_id: 'c1',
+  last_seen: '',
+  agent_version: '1.0.0',
+  leader_replica: 'r1',
+  certificate_serial: '01',
+  ...over,
+});
+
+test('the first sighting of a cluster is written, the next within a second is not, the one a second later is', () => {
+  const w = lastSeenWrites(1000);
+  expect(w.due('c1', 10_000, status())).toBe(true);
+  expect(w.due('c1', 10_400, status())).toBe(false);
+  expect(w.due('c1', 10_999, status())).toBe(false);
+  expect(w.due('c1', 11_000, status())).toBe(true);
+  expect(w.due('c2', 11_001, status())).toBe(true);
+});
+
+test('a new leader, version or certificate is written at once', () => {
+  const w = lastSeenWrites(1000);
+  w.due('c1', 0, status());
+  expect(w.due('c1', 10, status({ leader_replica: 'r2' }))).toBe(true);
+  expect(w.due('c1', 20, status({ leader_replica: 'r2', agent_version: '1.1.0' }))).toBe(true);
+  expect(w.due('c1', 30, status({ leader_replica: 'r2', agent_version: '1.1.0', certificate_serial: '02' }))).toBe(true);
+});
+
+test("a sighting without a leader or version (a receipt's) keeps the stored ones: no write for them", () => {
+  const w = lastSeenWrites(1000);
+  w.due('c1', 0, status());
+  expect(w.due('c1', 10, status({ leader_replica: null, agent_version: null }))).toBe(false);
+  expect(w.due('c1', 20, status())).toBe(false);
+});
+
+test('a clock set back is written at once, so the stored time never stays ahead', () => {
+  const w = lastSeenWrites(1000);
+  w.due('c1', 5_000, status());
+  expect(w.due('c1', 4_000, status())).toBe(true);
+});
