@@ -166,7 +166,6 @@ describeHosts('the node agent on booted systemd hosts', () => {
     expect(view.managed.units['navin-hello.service'].sha256).toMatch(/^[0-9a-f]{64}$/);
   });
 
-
   test("signed starts are not refused by systemd's start rate limit: seven stop/start pairs in a row all succeed", async () => {
     // systemd refuses a sixth start within ten seconds (start-limit-hit) unless its counter is reset.
     const host = hosts[0]!;
