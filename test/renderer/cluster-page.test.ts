@@ -98,9 +98,30 @@ describe('cluster page store', () => {
 });
 
 describe('the inventory of a cluster that may have none', () => {
-  const pending = (id: string, kind: ClusterView['kind'] = 'kubernetes'): ClusterView => ({
+  const pending = (id: string, kind: ClusterView['kind'] = 'kubernetes', registered_at: string | null = null): ClusterView => ({
     ...cluster('edge', { id, kind, state: 'pending' }),
     agent: agent({ connected: false, last_seen: null, leader_replica: null, agent_version: null, certificate_serial: null }),
+    registered_at,
+  });
+
+  it('is asked for a pending cluster registered before (by an earlier console session): the view says so', async () => {
+    const api = new FakeApi();
+    api.on('GET /api/v1/clusters/c-1', { status: 200, body: pending('c-1', 'kubernetes', '2026-12-01T10:00:00.000Z') });
+    api.on('GET /api/v1/clusters/c-1/inventory', { status: 200, body: snapshot });
+    const store = createClusterPageStore({ client: makeClient(api), eventDebounceMs: 0 });
+    await store.getState().open('c-1');
+    expect(api.callsTo('GET', '/api/v1/clusters/c-1/inventory')).toHaveLength(1);
+    expect(store.getState()).toMatchObject({ inventoryStatus: 'ready', inventory: { source: 'import' } });
+  });
+
+  it("is asked for when an older manager's view does not say whether the cluster is registered", async () => {
+    const api = new FakeApi();
+    const { registered_at: _, ...older } = pending('c-1');
+    api.on('GET /api/v1/clusters/c-1', { status: 200, body: older });
+    api.on('GET /api/v1/clusters/c-1/inventory', { status: 200, body: snapshot });
+    const store = createClusterPageStore({ client: makeClient(api), eventDebounceMs: 0 });
+    await store.getState().open('c-1');
+    expect(api.callsTo('GET', '/api/v1/clusters/c-1/inventory')).toHaveLength(1);
   });
 
   it('is not asked for a pending cluster (never registered, no agent) nor a hosts cluster, and is for a connected one', async () => {

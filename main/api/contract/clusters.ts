@@ -33,6 +33,8 @@ export interface AgentStatus {
 /** A cluster, its state derived from its certificates and its agent. */
 export interface ClusterView extends Cluster {
   agent?: AgentStatus;
+  /** When a Kubernetes cluster's kubeconfig was registered (it has the import's inventory from then on). */
+  registered_at?: string | null;
 }
 
 /**

@@ -19,6 +19,8 @@ export interface AgentStatus {
 
 export interface ClusterView extends ClusterRecord {
   agent: AgentStatus;
+  /** When a Kubernetes cluster's kubeconfig was registered; null before, and for a hosts cluster. */
+  registered_at: string | null;
 }
 
 export function agentStatus(store: Store, clock: Clock, clusterId: string): AgentStatus {
@@ -36,11 +38,11 @@ export function agentStatus(store: Store, clock: Clock, clusterId: string): Agen
 
 export function clusterView(store: Store, clock: Clock, c: ClusterRecord): ClusterView {
   const agent = agentStatus(store, clock, c.id);
-  if (c.kind === 'hosts') return { ...c, state: hostsClusterState(store, clock, c.id), agent };
+  if (c.kind === 'hosts') return { ...c, state: hostsClusterState(store, clock, c.id), agent, registered_at: null };
   const certs = store.keys.certificatesOf(c.id).filter((x) => x.kind === 'client');
   let state: ClusterState = 'pending';
   if (certs.length > 0 && certs.every((x) => x.revoked_at !== null)) state = 'revoked';
   else if (agent.connected) state = 'connected';
   else if (agent.last_seen) state = 'offline';
-  return { ...c, state, agent };
+  return { ...c, state, agent, registered_at: store.clusterAccess.registeredAt(c.id) };
 }

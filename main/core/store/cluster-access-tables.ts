@@ -34,6 +34,13 @@ export class ClusterAccessTables {
       .run(row);
   }
 
+  /** When the cluster was registered, or null: without reading (or unsealing) its access. */
+  registeredAt(clusterId: string): string | null {
+    const r = this.db.prepare('SELECT registered_at FROM cluster_access WHERE cluster_id = ?').get(clusterId) as
+      { registered_at: string } | undefined;
+    return r?.registered_at ?? null;
+  }
+
   access(clusterId: string): ClusterAccessRecord | undefined {
     return this.db.prepare('SELECT * FROM cluster_access WHERE cluster_id = ?').get(clusterId) as ClusterAccessRecord | undefined;
   }

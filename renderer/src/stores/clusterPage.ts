@@ -23,12 +23,13 @@ export interface InventoryAction {
 }
 
 /** Whether to ask for a cluster's inventory. A hosts cluster never has one. A Kubernetes cluster has one once it
- * is registered (the import snapshot) or its agent reported; the view does not tell the registration, so a
- * pending cluster (no agent seen yet) has none unless this console registered it or read one. Unknown view: ask. */
+ * is registered (the import snapshot) or its agent reported; a pending cluster (no agent seen yet) that is not
+ * registered has none, unless this console read one. Unknown view (or an older manager's, without
+ * `registered_at`): ask. */
 export function mayHaveInventory(view: ClusterView | null, knownToHaveOne: boolean): boolean {
   if (!view) return true;
   if (view.kind === 'hosts') return false;
-  return knownToHaveOne || view.state !== 'pending';
+  return knownToHaveOne || view.state !== 'pending' || view.registered_at !== null;
 }
 
 export interface ClusterPageState {

@@ -108,8 +108,16 @@ describe('cluster registration', () => {
   });
 
   test('a good kubeconfig registers the cluster, seals the token and stores a first inventory', async () => {
+    expect((await t.call('GET', `/api/v1/clusters/${clusterId}`, undefined, op)).body).toMatchObject({
+      state: 'pending',
+      registered_at: null,
+    });
     const res = await register(kubeconfig(target, goodToken));
     expect(res.status).toBe(200);
+    // Still pending (no agent yet), and its view says it is registered: a console opened later asks for its inventory.
+    const view = (await t.call('GET', `/api/v1/clusters/${clusterId}`, undefined, op)).body as { state: string; registered_at: string };
+    expect(view.state).toBe('pending');
+    expect(Date.parse(view.registered_at)).not.toBeNaN();
     const inv = await t.call('GET', `/api/v1/clusters/${clusterId}/inventory`, undefined, op);
     expect(inv.status).toBe(200);
     const body = inv.body as {
