@@ -1,24 +1,16 @@
-// The OpenFGA a test runs against: the real binary when NAVIN_OPENFGA_BIN names one (in-memory datastore, free
-// loopback ports), else the OpenFGA test server of this folder. Both lose their stores when stopped.
-import { openfgaTestServer, type OpenfgaTestServer } from './openfga-test-server';
-import { freePorts } from '../services/ports';
-import { ServiceProcess } from '../services/service-process';
+// The OpenFGA a test runs against: the real binary when NAVIN_OPENFGA_BIN names one (in-memory datastore), else
+// the OpenFGA test server of this folder. Both lose their stores when stopped.
+import { openfgaTestServer } from './openfga-test-server';
+import { serviceUnderTest, type ServiceUnderTest } from '../services/service-under-test';
 
-export interface OpenfgaUnderTest {
-  kind: 'binary' | 'test-server';
-  url: string;
-  port: number;
-  stop(): Promise<void>;
-  start(): Promise<void>;
-  close(): Promise<void>;
-}
+export type OpenfgaUnderTest = ServiceUnderTest;
 
-export async function startOpenfga(): Promise<OpenfgaUnderTest> {
-  const bin = process.env.NAVIN_OPENFGA_BIN;
-  const [port, grpcPort] = (await freePorts(2)) as [number, number];
-  const url = `http://127.0.0.1:${port}`;
-  if (bin) {
-    const proc = new ServiceProcess('openfga', bin, [
+export function startOpenfga(): Promise<OpenfgaUnderTest> {
+  return serviceUnderTest({
+    name: 'openfga',
+    bin: process.env.NAVIN_OPENFGA_BIN,
+    extraPorts: 1,
+    args: (port, [grpcPort]) => [
       'run',
       `--http-addr=127.0.0.1:${port}`,
       `--grpc-addr=127.0.0.1:${grpcPort}`,
@@ -26,24 +18,8 @@ export async function startOpenfga(): Promise<OpenfgaUnderTest> {
       '--playground-enabled=false',
       '--metrics-enabled=false',
       '--log-level=error',
-    ]);
-    const start = () => proc.start(async () => (await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1000) })).ok);
-    await start();
-    return { kind: 'binary', url, port, start, stop: () => proc.stop(), close: () => proc.stop() };
-  }
-  let server: OpenfgaTestServer | null = await openfgaTestServer(port);
-  const stop = async () => {
-    await server?.close();
-    server = null;
-  };
-  return {
-    kind: 'test-server',
-    url,
-    port,
-    stop,
-    async start() {
-      server ??= await openfgaTestServer(port);
-    },
-    close: stop,
-  };
+    ],
+    healthPath: '/healthz',
+    testServer: openfgaTestServer,
+  });
 }
