@@ -113,6 +113,7 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
           clock,
           events,
           hosts: opts.hosts,
+          lastSeen,
           readJson: () => readJson(req),
           reply: (status, body) => reply(res, status, body),
           poll: (waitS) =>

@@ -13,12 +13,15 @@ import type { CheckOutcome } from '../../wire/service-checks';
 import type { PlanProgressRequest } from '../../wire/plan';
 import { CoreError } from '../errors';
 import { statusOf } from '../error-codes';
+import type { LastSeenWrites } from './last-seen-writes';
 
 export interface NodeAgentRouteDeps {
   store: Store;
   clock: Clock;
   events: CoreEvents;
   hosts: HostCommands;
+  /** Shared by all requests: when a host's last-seen record is worth writing. */
+  lastSeen: LastSeenWrites;
   readJson(): Promise<unknown>;
   reply(status: number, body: unknown): void;
   poll(waitS: number): Promise<unknown[]>;
@@ -38,12 +41,11 @@ export async function nodeAgentRoute(
   if (!host) throw new CoreError('certificate_refused', 'the host of this certificate was removed');
   const actor = `agent:host:${who.hostId}`;
   const version = req.headers[AGENT_HEADERS.version];
-  d.store.hosts.seen(
-    who.hostId,
-    d.clock.now().toISOString(),
-    (Array.isArray(version) ? version[0] : version)?.slice(0, 64) ?? null,
-    who.serial,
-  );
+  const now = d.clock.now();
+  const agentVersion = (Array.isArray(version) ? version[0] : version)?.slice(0, 64) ?? null;
+  if (d.lastSeen.due(`host:${who.hostId}`, now.getTime(), { agent_version: agentVersion, certificate_serial: who.serial }))
+    // Like a cluster agent's: not worth an fsync each (see Store.bookkeeping).
+    d.store.bookkeeping(() => d.store.hosts.seen(who.hostId, now.toISOString(), agentVersion, who.serial));
   d.events.emit('host.changed', { id: who.hostId, cluster_id: host.cluster_id });
   // As for a cluster agent: the cluster's own state (derived from its hosts') may have changed with it.
   d.events.emit('agent.seen', { cluster_id: host.cluster_id, host_id: who.hostId });

@@ -41,3 +41,12 @@ test('a clock set back is written at once, so the stored time never stays ahead'
   w.due('c1', 5_000, status());
   expect(w.due('c1', 4_000, status())).toBe(true);
 });
+
+test("a host's sightings (no leader) are keyed apart from a cluster's and follow the same rule", () => {
+  const w = lastSeenWrites(1000);
+  expect(w.due('host:h1', 0, { agent_version: '1.0.0', certificate_serial: '0a' })).toBe(true);
+  expect(w.due('host:h1', 500, { agent_version: '1.0.0', certificate_serial: '0a' })).toBe(false);
+  expect(w.due('host:h1', 600, { agent_version: null, certificate_serial: '0a' })).toBe(false);
+  expect(w.due('host:h1', 700, { agent_version: '1.0.1', certificate_serial: '0a' })).toBe(true);
+  expect(w.due('c1', 700, status())).toBe(true);
+});
