@@ -231,47 +231,56 @@ afterAll(async () => {
   clients.kill('SIGTERM');
   const perGateway = (after - before) / Math.max(1, gw.heldPolls());
 
-  // The baseline: the same clients against a bare mTLS server in its own process that only holds the requests.
+  // The baselines: the same clients against a bare mTLS server in its own process that only holds the requests,
+  // and against bare TLS sockets that hold the connections under no HTTP at all.
   const certFile = join(t.dataDir, 'bench-server.crt');
   const keyFile = join(t.dataDir, 'bench-server.key');
   writeFileSync(certFile, tls.certPem);
   writeFileSync(keyFile, tls.keyPem, { mode: 0o600 });
-  const holder = spawn(
-    process.execPath,
-    ['--expose-gc', fileURLToPath(new URL('./bare-tls-holder.mjs', import.meta.url)), caFile, certFile, keyFile],
-    {
-      stdio: ['pipe', 'pipe', 'inherit'],
-    },
-  );
-  const replies = createInterface({ input: holder.stdout! })[Symbol.asyncIterator]();
-  const holderPort = Number(/port (\d+)/.exec(String((await replies.next()).value))![1]);
-  const ask = async (): Promise<{ held: number; rss: number }> => {
-    holder.stdin!.write('?\n');
-    const m = /held (\d+) rss_delta (-?\d+)/.exec(String((await replies.next()).value))!;
-    return { held: Number(m[1]), rss: Number(m[2]) };
-  };
-  const bareClients = spawn(
-    process.execPath,
-    [
-      fileURLToPath(new URL('./poll-clients.mjs', import.meta.url)),
-      String(holderPort),
-      String(polls),
-      ...ids.flatMap((c) => [c.certFile, c.keyFile]),
-    ],
-    { env: { ...process.env, NAVIN_BENCH_CA: caFile }, stdio: ['ignore', 'ignore', 'inherit'] },
-  );
-  const bareStarted = Date.now();
-  let bareHeld = { held: 0, rss: 0 };
-  while (Date.now() - bareStarted < 240_000) {
-    bareHeld = await ask();
-    if (bareHeld.held >= polls * 0.99) break;
-    await new Promise((r) => setTimeout(r, 200));
+  async function bareHolding(mode: 'https' | 'tls'): Promise<{ held: number; rss: number }> {
+    const holder = spawn(
+      process.execPath,
+      ['--expose-gc', fileURLToPath(new URL('./bare-tls-holder.mjs', import.meta.url)), mode, caFile, certFile, keyFile],
+      { stdio: ['pipe', 'pipe', 'inherit'] },
+    );
+    const replies = createInterface({ input: holder.stdout! })[Symbol.asyncIterator]();
+    const holderPort = Number(/port (\d+)/.exec(String((await replies.next()).value))![1]);
+    const ask = async (): Promise<{ held: number; rss: number }> => {
+      holder.stdin!.write('?\n');
+      const m = /held (\d+) rss_delta (-?\d+)/.exec(String((await replies.next()).value))!;
+      return { held: Number(m[1]), rss: Number(m[2]) };
+    };
+    const bareClients = spawn(
+      process.execPath,
+      [
+        fileURLToPath(new URL('./poll-clients.mjs', import.meta.url)),
+        String(holderPort),
+        String(polls),
+        ...ids.flatMap((c) => [c.certFile, c.keyFile]),
+      ],
+      { env: { ...process.env, NAVIN_BENCH_CA: caFile }, stdio: ['ignore', 'ignore', 'inherit'] },
+    );
+    const bareStarted = Date.now();
+    let bareHeld = { held: 0, rss: 0 };
+    while (Date.now() - bareStarted < 240_000) {
+      bareHeld = await ask();
+      if (bareHeld.held >= polls * 0.99) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    bareClients.kill('SIGTERM');
+    holder.kill('SIGTERM');
+    return bareHeld;
   }
-  bareClients.kill('SIGTERM');
-  holder.kill('SIGTERM');
-  const perBare = bareHeld.rss / Math.max(1, bareHeld.held);
+  const kib = (bytes: number): string => (bytes / 1024).toFixed(1);
+  const bareHttps = await bareHolding('https');
+  const perBare = bareHttps.rss / Math.max(1, bareHttps.held);
   lines.push(
-    `bare mTLS server holding the same requests (baseline): ${bareHeld.held} held, +${(bareHeld.rss / 1048576).toFixed(0)} MiB = ${(perBare / 1024).toFixed(1)} KiB per held connection; the gateway at ${(perGateway / perBare).toFixed(2)}x that (goal of issue 23: 20 KiB per connection)`,
+    `bare mTLS server holding the same requests (baseline): ${bareHttps.held} held, +${(bareHttps.rss / 1048576).toFixed(0)} MiB = ${kib(perBare)} KiB per held connection; the gateway at ${(perGateway / perBare).toFixed(2)}x that (goal of issue 23: 20 KiB per connection)`,
+  );
+  const bareTls = await bareHolding('tls');
+  const perSocket = bareTls.rss / Math.max(1, bareTls.held);
+  lines.push(
+    `bare TLS sockets holding the same connections, no HTTP (baseline): ${bareTls.held} held, +${(bareTls.rss / 1048576).toFixed(0)} MiB = ${kib(perSocket)} KiB per connection; the gateway at ${(perGateway / perSocket).toFixed(2)}x that`,
   );
   await gw.close();
 
