@@ -1,11 +1,11 @@
 // What a node agent observes besides its facts: each managed unit as `systemctl show` prints it, and the host's
 // figures from a node exporter scrape or from the kernel's own files.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from 'vitest';
+import { expect, onTestFinished, test } from 'vitest';
 import { parseShow, processFigures } from '../../../agent/node/unit-status';
 import { figuresFromExporter, figuresFromKernel, sampleHost } from '../../../agent/node/host-metrics';
+import { tempDir } from '../../support/temp-dir';
 
 const SHOW = `Id=navin-etcd.service
 LoadState=loaded
@@ -90,7 +90,8 @@ test('a node exporter scrape: CPU counters summed over CPUs and modes, memory, a
 });
 
 test('the kernel figures: /proc/stat in USER_HZ, MemAvailable, statfs of the root', () => {
-  const proc = mkdtempSync(join(tmpdir(), 'navin-proc-'));
+  const { path: proc, remove } = tempDir('navin-proc-');
+  onTestFinished(remove);
   writeFileSync(
     join(proc, 'stat'),
     'cpu  100 0 50 800 50 0 0 0 0 0\ncpu0 50 0 25 400 25 0 0 0 0 0\ncpu1 50 0 25 400 25 0 0 0 0 0\nintr 1\n',
