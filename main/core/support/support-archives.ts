@@ -4,7 +4,7 @@
 // preview of it, and the redacted tar.gz written under the data dir. Every secret the console knows and every
 // registered user name go to the redactor.
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Catalog } from '../catalog/catalog';
 import type { Clock } from '../clock';
@@ -52,10 +52,10 @@ const json = (v: unknown): string => `${JSON.stringify(v, null, 2)}\n`;
 export class SupportArchives {
   constructor(private readonly d: SupportArchivesDeps) {}
 
+  /** The cluster's archive folder; the cluster is looked up first, so an id from a URL never names a path. */
   private dir(clusterId: string): string {
-    const dir = join(this.d.dataDir, 'support', clusterId);
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    return dir;
+    const cluster = this.d.hosts.hostsCluster(clusterId);
+    return join(this.d.dataDir, 'support', cluster.id);
   }
 
   private redaction(clusterId: string): { secrets: string[]; userNames: string[] } {
@@ -72,9 +72,11 @@ export class SupportArchives {
 
   /** Reads the journals through the agents, then writes the redacted archive. */
   async create(clusterId: string, actor: string): Promise<SupportArchiveView> {
+    const dir = this.dir(clusterId);
     const journals = await this.journals(clusterId, actor);
     const id = randomUUID();
-    const out = join(this.dir(clusterId), `${id}.tar.gz`);
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const out = join(dir, `${id}.tar.gz`);
     const result = await buildSupportArchive(this.entries(clusterId, journals), {
       out,
       redaction: this.redaction(clusterId),
@@ -102,11 +104,12 @@ export class SupportArchives {
   }
 
   list(clusterId: string): { id: string; bytes: number; created_at: string }[] {
-    this.d.hosts.hostsCluster(clusterId);
-    return readdirSync(this.dir(clusterId))
+    const dir = this.dir(clusterId);
+    if (!existsSync(dir)) return [];
+    return readdirSync(dir)
       .filter((f) => ARCHIVE_NAME.test(f))
       .map((f) => {
-        const st = statSync(join(this.dir(clusterId), f));
+        const st = statSync(join(dir, f));
         return { id: f.replace(/\.tar\.gz$/, ''), bytes: st.size, created_at: st.mtime.toISOString() };
       })
       .sort((a, b) => b.created_at.localeCompare(a.created_at));
@@ -114,9 +117,10 @@ export class SupportArchives {
 
   /** The archive's bytes, exactly as written. */
   read(clusterId: string, id: string): Buffer {
+    const dir = this.dir(clusterId);
     if (!ARCHIVE_NAME.test(`${id}.tar.gz`)) throw new NotFoundError('support archive', id);
     try {
-      return readFileSync(join(this.dir(clusterId), `${id}.tar.gz`));
+      return readFileSync(join(dir, `${id}.tar.gz`));
     } catch {
       throw new NotFoundError('support archive', id);
     }
