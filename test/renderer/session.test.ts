@@ -56,6 +56,24 @@ describe('session store', () => {
     expect(statuses).toEqual(['authenticated']);
   });
 
+  it('a ticket link opened while start-up waits for its first screen wins over the session found before it', async () => {
+    const bob = { ...alice, id: 'u-2', name: 'bob', role: 'operator' as const };
+    const { store, client } = setup((api) =>
+      api
+        .on('GET /api/v1/session', { status: 200, body: sessionOf(alice, 'csrf-alice') })
+        .on('POST /api/v1/session/ticket', { status: 200, body: sessionOf(bob, 'csrf-bob') }),
+    );
+    let release!: () => void;
+    const opening = new Promise<void>((r) => (release = r));
+    const done = store.getState().bootstrap('#/clusters', opening);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(await store.getState().openLaunchLink('#ticket=BOB')).toBe(true);
+    release();
+    await done;
+    expect(store.getState()).toMatchObject({ status: 'authenticated', user: bob, csrfToken: 'csrf-bob' });
+    expect(client.getCsrfToken()).toBe('csrf-bob');
+  });
+
   it('without a session, the login screen does not wait for what was asked for alongside', async () => {
     const { store } = setup();
     await store.getState().bootstrap('', new Promise(() => undefined));

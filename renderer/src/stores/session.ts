@@ -162,11 +162,14 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
 
         if (launch.setup && (await enterSetup(launch.setup))) return;
 
+        // A launch link opened while these answers were awaited has decided the session since: it wins.
+        const superseded = (): boolean => get().status !== 'booting' || get().pending;
         try {
           const info = await client.getSession();
           await opening;
-          signedIn(info);
+          if (!superseded()) signedIn(info);
         } catch (e) {
+          if (superseded()) return;
           const error = toApiError(e);
           signedOut(error.status === 401 ? {} : { error });
           await refreshSetupNeeded();
