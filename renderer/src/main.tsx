@@ -4,6 +4,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { followSession } from './app/follow-session';
 import { preloadScreen } from './app/Shell';
 import { clustersStore, resetDataStores, routerStore, sessionStore, uiStore } from './app/stores';
 import { parseLaunchHash } from './stores/session';
@@ -36,21 +37,7 @@ window.addEventListener('hashchange', () => {
     });
 });
 
-// A signed-out console keeps nothing of the previous operator's data; another operator starts afresh.
-sessionStore.subscribe((s, prev) => {
-  if (prev.status === 'authenticated' && s.status !== 'authenticated') resetDataStores();
-  else if (prev.status === 'authenticated' && s.user && prev.user && s.user.id !== prev.user.id) {
-    resetDataStores();
-    void clustersStore.getState().load();
-  }
-  // A first page asked for during the session check is not kept for an operator who signs in later.
-  if (prev.status === 'booting' && s.status !== 'booting' && s.status !== 'authenticated') clustersStore.getState().reset();
-  // The list the console opens on is asked for as soon as the session is confirmed, while React draws the shell.
-  if (prev.status !== 'authenticated' && s.status === 'authenticated') {
-    const { screen, clusterId } = routerStore.getState();
-    if (screen === 'clusters' && clusterId === null) void clustersStore.getState().ensureLoad();
-  }
-});
+followSession({ session: sessionStore, router: routerStore, clusters: clustersStore, resetData: resetDataStores });
 
 // Opening on the clusters list without a launch link, its first page is asked for alongside the session check
 // (quietly: a 401 there is the session check's to handle), and the signed-in console is drawn once with it, not
