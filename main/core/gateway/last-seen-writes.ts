@@ -13,14 +13,35 @@ export interface Sighting {
 }
 
 export interface LastSeenWrites {
-  /** Whether this sighting must be written; true for the first of each agent (its key) in this process. */
-  due(key: string, nowMs: number, sighting: Sighting): boolean;
+  /**
+   * Calls `write` when this sighting must be written (always for the first of an agent, its key, in this
+   * process); the sighting counts as written once `write` has returned, so a failed write is tried again.
+   */
+  note(key: string, nowMs: number, sighting: Sighting, write: () => void): void;
+  /** How many agents are remembered: only those written within the interval. */
+  readonly tracked: number;
+}
+
+interface Written {
+  at: number;
+  version: string | null;
+  leader: string | null;
+  serial: string | null;
 }
 
 export function lastSeenWrites(everyMs = LAST_SEEN_WRITE_EVERY_MS): LastSeenWrites {
-  const written = new Map<string, { at: number; version: string | null; leader: string | null; serial: string | null }>();
+  const written = new Map<string, Written>();
+  let sweptAt = -Infinity;
+  // An entry older than the interval decides nothing (its next sighting is due anyway): dropped, once an
+  // interval, so agents gone for good are not remembered for the life of the process.
+  const sweep = (nowMs: number): void => {
+    if (nowMs - sweptAt < everyMs && nowMs >= sweptAt) return;
+    sweptAt = nowMs;
+    for (const [key, w] of written) if (nowMs - w.at >= everyMs) written.delete(key);
+  };
   return {
-    due(key, nowMs, s) {
+    note(key, nowMs, s, write) {
+      sweep(nowMs);
       const prev = written.get(key);
       // The stored record keeps a version or leader a sighting leaves out (coalesce): only a new one is news.
       const next = {
@@ -31,9 +52,12 @@ export function lastSeenWrites(everyMs = LAST_SEEN_WRITE_EVERY_MS): LastSeenWrit
       };
       const changed = !prev || prev.version !== next.version || prev.leader !== next.leader || prev.serial !== next.serial;
       // A clock set back writes too: the stored time must not stay ahead of the sightings.
-      if (!changed && nowMs - prev.at < everyMs && nowMs >= prev.at) return false;
+      if (!changed && nowMs - prev.at < everyMs && nowMs >= prev.at) return;
+      write();
       written.set(key, next);
-      return true;
+    },
+    get tracked() {
+      return written.size;
     },
   };
 }

@@ -43,9 +43,10 @@ export async function nodeAgentRoute(
   const version = req.headers[AGENT_HEADERS.version];
   const now = d.clock.now();
   const agentVersion = (Array.isArray(version) ? version[0] : version)?.slice(0, 64) ?? null;
-  if (d.lastSeen.due(`host:${who.hostId}`, now.getTime(), { agent_version: agentVersion, certificate_serial: who.serial }))
-    // Like a cluster agent's: not worth an fsync each (see Store.bookkeeping).
-    d.store.bookkeeping(() => d.store.hosts.seen(who.hostId, now.toISOString(), agentVersion, who.serial));
+  // Like a cluster agent's: not worth an fsync each (see Store.bookkeeping).
+  d.lastSeen.note(`host:${who.hostId}`, now.getTime(), { agent_version: agentVersion, certificate_serial: who.serial }, () =>
+    d.store.bookkeeping(() => d.store.hosts.seen(who.hostId, now.toISOString(), agentVersion, who.serial)),
+  );
   d.events.emit('host.changed', { id: who.hostId, cluster_id: host.cluster_id });
   // As for a cluster agent: the cluster's own state (derived from its hosts') may have changed with it.
   d.events.emit('agent.seen', { cluster_id: host.cluster_id, host_id: who.hostId });
