@@ -26,7 +26,8 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
 
 export class AgentLink {
   private runner: RunsCommands | undefined;
-  private lastContact = Date.now();
+  /** Monotonic, so a wall clock stepped forward does not take the agent offline (nor back keep it online). */
+  private lastContact = performance.now();
   private connectivity: 'online' | 'offline' | 'standby' = 'online';
   private stopped = false;
   private inboxTimer: NodeJS.Timeout | undefined;
@@ -35,20 +36,21 @@ export class AgentLink {
   constructor(private readonly o: AgentLinkOptions) {}
 
   isOffline(): boolean {
-    const offline = Date.now() - this.lastContact > this.o.offlineAfterS * 1000;
+    const silentMs = performance.now() - this.lastContact;
+    const offline = silentMs > this.o.offlineAfterS * 1000;
     // Only an active agent talks to the gateway: a standby's silence says nothing about the manager, so it logs
     // `standby`, and `offline` stays the active agent's word for a manager it cannot reach.
     const state = offline && !this.o.isActive() ? 'standby' : offline ? 'offline' : 'online';
     if (state !== this.connectivity) {
       this.connectivity = state;
-      log(state, { since: new Date(this.lastContact).toISOString() });
+      log(state, { since: new Date(Date.now() - silentMs).toISOString() });
     }
     return offline;
   }
 
   /** Anything the manager answered counts as contact. */
   contact(): void {
-    this.lastContact = Date.now();
+    this.lastContact = performance.now();
     this.isOffline();
   }
 

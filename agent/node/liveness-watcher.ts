@@ -38,7 +38,7 @@ export class LivenessWatcher {
   }
 
   private tick(): void {
-    const now = Date.now();
+    const now = performance.now();
     for (const [unit, w] of Object.entries(this.o.watches())) {
       const last = this.latest.get(unit);
       // A watch replaced by a newer plan (a configuration, another port) is run at once, not after the old interval.
@@ -49,7 +49,7 @@ export class LivenessWatcher {
         .runCheck(w.check)
         .then((outcome) => {
           const before = this.latest.get(unit)?.outcome.status;
-          this.latest.set(unit, { at: Date.now(), outcome, command_id: w.command_id });
+          this.latest.set(unit, { at: performance.now(), outcome, command_id: w.command_id });
           if (before !== outcome.status) this.o.onChange();
         })
         .finally(() => this.running.delete(unit));

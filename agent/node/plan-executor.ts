@@ -114,7 +114,7 @@ export class NodeExecutor implements Executor<NodeState> {
         failpoint('during-task', task.id);
         let outcome: TaskOutcome;
         let record: ((s: NodeState) => void) | undefined;
-        const t0 = Date.now();
+        const t0 = performance.now();
         try {
           const done = await runTask(task, { fs: this.o.fs, commandId, systemctl: this.o.systemctl, runCheck: this.o.runCheck });
           record = done.record;
@@ -122,7 +122,7 @@ export class NodeExecutor implements Executor<NodeState> {
             ...started,
             status: 'succeeded',
             finished_at: new Date().toISOString(),
-            duration_ms: Date.now() - t0,
+            duration_ms: Math.round(performance.now() - t0),
             output: done.output,
           };
         } catch (error) {
@@ -131,7 +131,7 @@ export class NodeExecutor implements Executor<NodeState> {
             ...started,
             status: 'failed',
             finished_at: new Date().toISOString(),
-            duration_ms: Date.now() - t0,
+            duration_ms: Math.round(performance.now() - t0),
             code: e instanceof ExecutionError ? e.code : 'execution_failed',
             message: e.message,
             ...(e instanceof ExecutionError && e.result ? { output: e.result as Record<string, unknown> } : {}),

@@ -186,10 +186,10 @@ export async function runTask(task: PlanTask, ctx: TaskContext): Promise<TaskDon
     case 'liveness.unwatch':
       return { output: { unit: task.unit, watching: null }, record: (s) => void delete s.watches[task.unit] };
     case 'check': {
-      const deadline = Date.now() + (task.retry_for_s ?? 0) * 1000;
+      const deadline = performance.now() + (task.retry_for_s ?? 0) * 1000;
       let outcome = await ctx.runCheck(task.check);
       let attempts = 1;
-      while (outcome.status !== 'pass' && Date.now() < deadline) {
+      while (outcome.status !== 'pass' && performance.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, CHECK_RETRY_PAUSE_MS));
         outcome = await ctx.runCheck(task.check);
         attempts++;

@@ -81,7 +81,7 @@ export async function importBundle(opts: ImportOptions): Promise<ImportResult> {
   };
   let lastReport = 0;
   const report = (force = false): void => {
-    const now = Date.now();
+    const now = performance.now();
     if (force || now - lastReport >= 100) {
       lastReport = now;
       opts.onProgress?.({ ...progress });

@@ -141,9 +141,8 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
         leader_replica: leader ? (replica ?? null) : null,
         certificate_serial: who.serial,
       };
-      if (lastSeen.due(who.clusterId, now.getTime(), status))
-        // Not worth an fsync each (see Store.bookkeeping).
-        store.bookkeeping(() => store.commands.upsertAgentStatus(status));
+      // Not worth an fsync each (see Store.bookkeeping).
+      lastSeen.note(who.clusterId, now.getTime(), status, () => store.bookkeeping(() => store.commands.upsertAgentStatus(status)));
       events.emit('agent.seen', { cluster_id: who.clusterId });
     };
     if (req.method === 'GET' && url.pathname === GATEWAY_PATHS.commands) {
@@ -236,13 +235,14 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
       const remove = polls.add({ clusterId: key, wake: check });
       // One timer a held poll (thousands are held): first at the redelivery of a delivered, unacknowledged
       // command (due again after redeliverAfterS) when that comes before the end of the wait, then at the end.
-      const endAt = Date.now() + waitS * 1000;
+      // Monotonic: a wall clock stepped back (NTP) would hold the poll past the agent's own timeout.
+      const endAt = performance.now() + waitS * 1000;
       const oldest = nextWakeup();
       const dueIn = oldest ? new Date(oldest).getTime() + redeliverAfterS * 1000 - clock.now().getTime() + 50 : Infinity;
       const onTimer = (): void => {
-        if (Date.now() >= endAt) return finish([]);
+        if (performance.now() >= endAt) return finish([]);
         check();
-        if (!done) timer = setTimeout(onTimer, endAt - Date.now());
+        if (!done) timer = setTimeout(onTimer, endAt - performance.now());
       };
       let timer = setTimeout(onTimer, Math.max(0, Math.min(dueIn, waitS * 1000)));
       req.on('close', () => finish([]));

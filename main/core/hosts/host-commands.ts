@@ -248,9 +248,9 @@ export class HostCommands {
 
   /** Waits until each command has ended, at most `timeoutMs` (then the caller reads what did and did not). */
   async waitEnded(commandIds: string[], timeoutMs: number): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
+    const deadline = performance.now() + timeoutMs;
     const ended = (id: string): boolean => commandEnded(this.store.commands.get(id)?.state ?? 'queued');
-    while (!commandIds.every(ended) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    while (!commandIds.every(ended) && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
   }
 
   /** The newest commands addressed to one host (at most 500). */

@@ -275,8 +275,8 @@ export class Services {
       if (r.state === 'installing' || r.state === 'uninstalling' || this.d.store.services.runningFor(clusterId, r.service)) continue;
       started.push((await this.start(clusterId, 'check', this.target(r), { id: actor, name: actor }, undefined)).id);
     }
-    const deadline = Date.now() + timeoutMs;
-    while (started.some((id) => this.d.store.services.operation(id)?.state === 'running') && Date.now() < deadline)
+    const deadline = performance.now() + timeoutMs;
+    while (started.some((id) => this.d.store.services.operation(id)?.state === 'running') && performance.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 200));
     return this.d.store.services.list(clusterId).map((r) => this.view(r));
   }
@@ -494,9 +494,9 @@ export class Services {
   private async refreshFacts(hosts: HostRecord[], actor: string, timeoutMs = 10_000): Promise<void> {
     const since = this.d.clock.now().toISOString();
     for (const h of hosts) this.d.hostCommands.issueFactsReport(h.id, actor);
-    const deadline = Date.now() + timeoutMs;
+    const deadline = performance.now() + timeoutMs;
     const fresh = (): boolean => hosts.every((h) => (this.d.store.hosts.get(h.id)?.facts_at ?? '') >= since);
-    while (!fresh() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    while (!fresh() && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
   }
 
   private issuePhase(op: OperationRecord, phase: number, actor: string): void {

@@ -1,7 +1,7 @@
 // The agent gateway with real TLS: client certificates of the manager CA only, one cluster per certificate,
 // long polls answered at once, redelivery of unacknowledged commands, idempotent receipts.
 import { VERSION } from '../../../../main/core/version';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { Gateway } from '../../../../main/core/gateway/gateway';
 import { testManager, type TestManager } from '../../../support/manager';
 import { startTestGateway, agentCert } from '../../../support/test-gateway';
@@ -41,6 +41,19 @@ describe('agent gateway', () => {
     expect(res).toEqual({ status: 200, body: { commands: [] } });
     expect(t.manager.store.commands.agentStatus(a.id)).toMatchObject({ leader_replica: 'test-replica', agent_version: VERSION });
   });
+
+  test('a held long poll ends after its wait even when the wall clock is set back meanwhile', async () => {
+    const poll = gatewayCall(gw.url, 'GET', '/v1/cluster-agent/commands?wait=1', a.cert);
+    await new Promise((r) => setTimeout(r, 300));
+    // An NTP step of an hour back, while the poll is held: its end is not an hour away.
+    const now = Date.now.bind(Date);
+    const back = vi.spyOn(Date, 'now').mockImplementation(() => now() - 3_600_000);
+    try {
+      expect(await poll).toEqual({ status: 200, body: { commands: [] } });
+    } finally {
+      back.mockRestore();
+    }
+  }, 8_000);
 
   test('a held long poll answers at once when a command for its cluster is queued, and only its own', async () => {
     const started = Date.now();
