@@ -272,16 +272,19 @@ afterAll(async () => {
     return bareHeld;
   }
   const kib = (bytes: number): string => (bytes / 1024).toFixed(1);
-  const bareHttps = await bareHolding('https');
-  const perBare = bareHttps.rss / Math.max(1, bareHttps.held);
+  const baselineLine = (what: string, unit: string, b: { held: number; rss: number }, goal = ''): string => {
+    const per = b.rss / Math.max(1, b.held);
+    return `${what} (baseline): ${b.held} held, +${(b.rss / 1048576).toFixed(0)} MiB = ${kib(per)} KiB per ${unit}; the gateway at ${(perGateway / per).toFixed(2)}x that${goal}`;
+  };
   lines.push(
-    `bare mTLS server holding the same requests (baseline): ${bareHttps.held} held, +${(bareHttps.rss / 1048576).toFixed(0)} MiB = ${kib(perBare)} KiB per held connection; the gateway at ${(perGateway / perBare).toFixed(2)}x that (goal of issue 23: 20 KiB per connection)`,
+    baselineLine(
+      'bare mTLS server holding the same requests',
+      'held connection',
+      await bareHolding('https'),
+      ' (goal of issue 23: 20 KiB per connection)',
+    ),
   );
-  const bareTls = await bareHolding('tls');
-  const perSocket = bareTls.rss / Math.max(1, bareTls.held);
-  lines.push(
-    `bare TLS sockets holding the same connections, no HTTP (baseline): ${bareTls.held} held, +${(bareTls.rss / 1048576).toFixed(0)} MiB = ${kib(perSocket)} KiB per connection; the gateway at ${(perGateway / perSocket).toFixed(2)}x that`,
-  );
+  lines.push(baselineLine('bare TLS sockets holding the same connections, no HTTP', 'connection', await bareHolding('tls')));
   await gw.close();
 
   // Fan-out: one operation issued to many clusters (each signed for its own target, with its own nonce).
