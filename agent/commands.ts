@@ -92,22 +92,26 @@ export class CommandRunner<S extends AgentStateBase> {
     await state.load();
     const nonces = new StateNonces(state);
     const v = verifyDocument(input, { ...this.verifyOptions('command'), nonceStore: nonces });
-    if (!v.ok) {
-      const original = state.state.receipts[commandId];
-      if (v.code === 'nonce_replayed' && !original && executor.inProgress?.(commandId)) {
+    // A command whose receipt is kept ran already, even if its nonce was dropped since (a wall clock stepped
+    // forward past its expiry, then back): it is a replay either way.
+    const original = state.state.receipts[commandId];
+    const replayed = v.ok ? original !== undefined : v.code === 'nonce_replayed';
+    if (!v.ok || replayed) {
+      if (replayed && !original && executor.inProgress?.(commandId)) {
         // Redelivered while its plan is still running (resumed after a restart): the receipt comes when it ends.
         log('command.in_progress', { source, command_id: commandId });
         return null;
       }
-      log('command.refused', { source, command_id: commandId, code: v.code }, 'warn');
-      if (v.code === 'nonce_replayed' && original) {
+      const code = v.ok ? 'nonce_replayed' : v.code;
+      log('command.refused', { source, command_id: commandId, code }, 'warn');
+      if (replayed && original) {
         return this.receipt(commandId, 'rejected', {
           code: 'nonce_replayed',
           message: 'this command was already executed',
           original: { status: original.status, code: original.code, result: original.result, executed_at: original.executed_at },
         });
       }
-      return this.receipt(commandId, 'rejected', { code: v.code, message: v.message });
+      return this.receipt(commandId, 'rejected', { code, message: v.ok ? 'this command was already executed' : v.message });
     }
     const p = v.payload as unknown as { command_id: string; nonce: string; op: string; args: unknown };
     log('command.verified', { source, command_id: commandId, op: p.op });

@@ -3,7 +3,7 @@
 // Every write carries the resourceVersion read, so two replicas cannot both win; a new leader continues from it.
 import { CoreV1Api, type KubeConfig, type V1ConfigMap } from '@kubernetes/client-node';
 import type { SignedDocument } from '../main/wire/envelope';
-import { pruneNonces, type AgentStateBase, type AgentStateStore } from './state';
+import { pruneState, type AgentStateBase, type AgentStateStore } from './state';
 
 export interface AgentState extends AgentStateBase {
   desired_state: SignedDocument | null;
@@ -61,7 +61,7 @@ export class ConfigMapStateStore implements AgentStateStore<AgentState> {
     if (!this.cm) await this.load();
     const next: AgentState = JSON.parse(JSON.stringify(this.state)) as AgentState;
     change(next);
-    pruneNonces(next);
+    pruneState(next);
     try {
       this.cm = await this.api.replaceNamespacedConfigMap({
         name: this.name,

@@ -22,9 +22,22 @@ export interface AgentStateStore<S extends AgentStateBase = AgentStateBase> {
   update(change: (s: S) => void): Promise<void>;
 }
 
-/** Drops nonces past their retention: past not_after + skew their envelope is refused as expired anyway. */
-export function pruneNonces(state: AgentStateBase, now = new Date().toISOString()): void {
-  for (const [n, until] of Object.entries(state.nonces)) if (until < now) delete state.nonces[n];
+/**
+ * How long a sent receipt is kept: well past the longest validity the manager signs (6 h) and its skew, so a
+ * replay whose nonce was dropped (a wall clock stepped forward, then back) is still answered with its receipt.
+ */
+export const RECEIPT_KEEP_MS = 7 * 24 * 3600 * 1000;
+
+/**
+ * Drops nonces past their retention (past not_after + skew their envelope is refused as expired anyway) and sent
+ * receipts past RECEIPT_KEEP_MS, so the state stays bounded (a ConfigMap holds 1 MiB). Times are compared as
+ * numbers: an ISO text of a year past 9999 ("+010000-…") sorts before every real date.
+ */
+export function pruneState(state: AgentStateBase, nowMs = Date.now()): void {
+  for (const [n, until] of Object.entries(state.nonces)) if (!(Date.parse(until) >= nowMs)) delete state.nonces[n];
+  const unsent = new Set(state.unsent);
+  for (const [id, r] of Object.entries(state.receipts))
+    if (!unsent.has(id) && !(Date.parse(r.executed_at) >= nowMs - RECEIPT_KEEP_MS)) delete state.receipts[id];
 }
 
 /** The verifier's view of the nonces: reads from the loaded state; remembering happens in the state write. */
@@ -39,7 +52,7 @@ export class StateNonces implements NonceStore {
   }
   prune(now: Date): number {
     let n = 0;
-    for (const [k, v] of this.pending) if (v < now.toISOString()) n += Number(this.pending.delete(k));
+    for (const [k, v] of this.pending) if (!(Date.parse(v) >= now.getTime())) n += Number(this.pending.delete(k));
     return n;
   }
 }

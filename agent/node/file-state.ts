@@ -5,7 +5,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LivenessWatch, ManagedEntry } from '../../main/wire/node-agent';
 import type { PlanArgs, TaskOutcome } from '../../main/wire/plan';
-import { pruneNonces, type AgentStateBase, type AgentStateStore } from '../state';
+import { pruneState, type AgentStateBase, type AgentStateStore } from '../state';
 import { writeAtomic } from './managed-fs';
 
 /** A plan accepted and not finished yet: its args and the outcome of each task started. */
@@ -68,7 +68,7 @@ export class FileStateStore implements AgentStateStore<NodeState> {
     const next = this.writing.then(() => {
       const s = JSON.parse(JSON.stringify(this.state)) as NodeState;
       change(s);
-      pruneNonces(s);
+      pruneState(s);
       writeAtomic(join(this.dir, STATE_FILE), Buffer.from(`${JSON.stringify(s)}\n`), 0o600);
       this.state = s;
     });
