@@ -84,7 +84,11 @@ test('a stream of commands leaves a bounded state once their receipts are past t
 });
 
 test('a nonce kept past the year 9999 is kept: times are compared as numbers, not as text', () => {
-  const s: AgentStateBase = { nonces: { far: new Date(8.64e15).toISOString(), past: '2020-01-01T00:00:00.000Z' }, receipts: {}, unsent: [] };
+  const s: AgentStateBase = {
+    nonces: { far: new Date(8.64e15).toISOString(), past: '2020-01-01T00:00:00.000Z' },
+    receipts: {},
+    unsent: [],
+  };
   expect(s.nonces.far!.startsWith('+')).toBe(true);
   pruneState(s, Date.parse('2026-12-05T12:00:00Z'));
   expect(Object.keys(s.nonces)).toEqual(['far']);
