@@ -1,9 +1,22 @@
 // The fallback inbox folder (--inbox): a signed command dropped as <name>.json is answered in
-// <name>.receipt.json, written atomically. Offline, sensitive ones are refused with manager_unreachable.
-import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+// <name>.receipt.json, written atomically. Offline, sensitive ones are refused with manager_unreachable. Drop a
+// file by renaming it into place; one that is not JSON yet is left a few seconds to be finished.
+import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Receipt } from '../main/wire/protocol';
 import { log } from './log';
+
+/** How long a file that is not JSON yet is given to be finished (written without a rename into place). */
+export const SETTLE_MS = 5000;
+
+function parses(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export async function scanInbox(dir: string, run: (text: string) => Promise<Receipt | null>): Promise<number> {
   let handled = 0;
@@ -20,7 +33,11 @@ export async function scanInbox(dir: string, run: (text: string) => Promise<Rece
     if (existsSync(out)) continue;
     let text: string;
     try {
+      const st = statSync(join(dir, f));
+      if (!st.isFile()) continue; // a FIFO would block the agent in the read
       text = readFileSync(join(dir, f), 'utf8');
+      // A file being copied in may be caught half-written: it is read again at a later scan, not refused.
+      if (Date.now() - st.mtimeMs < SETTLE_MS && !parses(text)) continue;
     } catch {
       continue;
     }

@@ -22,6 +22,9 @@ export interface RunsCommands {
   run(input: unknown, source: 'gateway' | 'inbox'): Promise<Receipt | null>;
 }
 
+/** Refusals given before the signature was verified. */
+const UNVERIFIED: ReadonlySet<string> = new Set(['malformed', 'key_unknown', 'signature_invalid']);
+
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 export class AgentLink {
@@ -31,6 +34,7 @@ export class AgentLink {
   private connectivity: 'online' | 'offline' | 'standby' = 'online';
   private stopped = false;
   private inboxTimer: NodeJS.Timeout | undefined;
+  private draining = false;
   private looping: Promise<void> | undefined;
 
   constructor(private readonly o: AgentLinkOptions) {}
@@ -120,11 +124,23 @@ export class AgentLink {
   }
 
   private async drainInbox(): Promise<void> {
-    if (!this.o.inbox || !this.o.isActive() || !this.runner) return;
-    await scanInbox(this.o.inbox, async (text) => {
-      const receipt = await this.runner!.run(text, 'inbox');
-      if (receipt && receipt.code !== 'manager_unreachable' && !this.isOffline()) await this.send([receipt]);
-      return receipt;
-    }).catch((e: Error) => log('inbox.failed', { error: e.message }, 'warn'));
+    // One scan at a time: a command longer than the scan interval was run again (answered nonce_replayed, and
+    // that refusal written over its receipt file).
+    if (this.draining || !this.o.inbox || !this.o.isActive() || !this.runner) return;
+    this.draining = true;
+    try {
+      await scanInbox(this.o.inbox, async (text) => {
+        const receipt = await this.runner!.run(text, 'inbox');
+        // A file whose signature did not verify names a command id anyone could have written: its refusal is
+        // answered in the inbox only, or a forged file could close a pending command on the manager.
+        if (receipt && !UNVERIFIED.has(receipt.code ?? '') && receipt.code !== 'manager_unreachable' && !this.isOffline())
+          await this.send([receipt]);
+        return receipt;
+      });
+    } catch (e) {
+      log('inbox.failed', { error: (e as Error).message }, 'warn');
+    } finally {
+      this.draining = false;
+    }
   }
 }
