@@ -25,6 +25,7 @@ export class StateConflict extends Error {
 export class ConfigMapStateStore implements AgentStateStore<AgentState> {
   private readonly api: CoreV1Api;
   private cm: V1ConfigMap | undefined;
+  private writing: Promise<void> = Promise.resolve();
   state: AgentState = empty();
 
   constructor(
@@ -35,8 +36,13 @@ export class ConfigMapStateStore implements AgentStateStore<AgentState> {
     this.api = kc.makeApiClient(CoreV1Api);
   }
 
-  /** Reads the ConfigMap, creating it empty the first time. */
+  /** Reads the ConfigMap (once the writes under way are done), creating it empty the first time. */
   async load(): Promise<AgentState> {
+    await this.writing;
+    return this.read();
+  }
+
+  private async read(): Promise<AgentState> {
     try {
       this.cm = await this.api.readNamespacedConfigMap({ name: this.name, namespace: this.namespace });
     } catch (error) {
@@ -56,9 +62,19 @@ export class ConfigMapStateStore implements AgentStateStore<AgentState> {
     return this.state;
   }
 
-  /** Applies a change and writes it with the resourceVersion last read; a conflict reloads and throws. */
-  async update(change: (s: AgentState) => void): Promise<void> {
-    if (!this.cm) await this.load();
+  /**
+   * Applies a change and writes it with the resourceVersion last read; a conflict (another replica wrote)
+   * reloads and throws. This replica's own writes go one at a time, each on the state the previous one left:
+   * two at once (a receipt sent while another is stored) conflicted with each other, and the loser was lost.
+   */
+  update(change: (s: AgentState) => void): Promise<void> {
+    const next = this.writing.then(() => this.write(change));
+    this.writing = next.catch(() => undefined);
+    return next;
+  }
+
+  private async write(change: (s: AgentState) => void): Promise<void> {
+    if (!this.cm) await this.read();
     const next: AgentState = JSON.parse(JSON.stringify(this.state)) as AgentState;
     change(next);
     pruneState(next);
@@ -71,7 +87,7 @@ export class ConfigMapStateStore implements AgentStateStore<AgentState> {
       this.state = next;
     } catch (error) {
       if (httpCode(error) === 409) {
-        await this.load();
+        await this.read();
         throw new StateConflict();
       }
       throw error;

@@ -1,0 +1,37 @@
+// The cluster agent's ConfigMap state: one replica's writes land one after the other, each on the state the
+// previous one left; a write by another replica is still a conflict.
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { ConfigMapStateStore, StateConflict } from '../../agent/state-store';
+import { startKubeApiServer, type KubeApiServer } from '../support/kube-api';
+
+let kube: KubeApiServer;
+beforeAll(async () => {
+  kube = await startKubeApiServer();
+});
+afterAll(() => kube?.close());
+
+const receipt = (id: string) => ({ command_id: id, status: 'succeeded' as const, executed_at: new Date().toISOString(), replica: 'r1' });
+
+test("a replica's writes started together all land, none lost to a conflict with its own", async () => {
+  const store = new ConfigMapStateStore(kube.kubeConfig(), 'default', 'state-concurrent');
+  await store.load();
+  await Promise.all([
+    store.update((s) => void (s.receipts.a = receipt('a'))),
+    store.update((s) => void s.unsent.push('a')),
+    store.update((s) => void (s.receipts.b = receipt('b'))),
+  ]);
+  const fresh = new ConfigMapStateStore(kube.kubeConfig(), 'default', 'state-concurrent');
+  const stored = await fresh.load();
+  expect(Object.keys(stored.receipts).sort()).toEqual(['a', 'b']);
+  expect(stored.unsent).toEqual(['a']);
+});
+
+test('a write over one made by another replica since is a conflict, and the store reloads', async () => {
+  const mine = new ConfigMapStateStore(kube.kubeConfig(), 'default', 'state-two-replicas');
+  const other = new ConfigMapStateStore(kube.kubeConfig(), 'default', 'state-two-replicas');
+  await mine.load();
+  await other.load();
+  await other.update((s) => void (s.nonces.n1 = new Date(Date.now() + 60_000).toISOString()));
+  await expect(mine.update((s) => void (s.nonces.n1 = new Date(Date.now() + 60_000).toISOString()))).rejects.toBeInstanceOf(StateConflict);
+  expect(Object.keys(mine.state.nonces)).toEqual(['n1']);
+});
