@@ -24,7 +24,7 @@ export async function fetchArtifact(task: FetchTask, real: string, mode: number)
   try {
     let url = new URL(task.url);
     for (let hop = 0; ; hop++) {
-      const got = await download(url, agent, tmp, mode);
+      const got = await download(url, agent, tmp, mode, task.size);
       if ('redirect' in got) {
         if (hop >= MAX_REDIRECTS)
           throw new ExecutionError('artifact_fetch_failed', `more than ${MAX_REDIRECTS} redirects from ${task.url}`);
@@ -47,7 +47,13 @@ export async function fetchArtifact(task: FetchTask, real: string, mode: number)
   }
 }
 
-function download(url: URL, agent: Agent, tmp: string, mode: number): Promise<{ redirect: string } | { sha256: string; size: number }> {
+function download(
+  url: URL,
+  agent: Agent,
+  tmp: string,
+  mode: number,
+  maxSize: number | undefined,
+): Promise<{ redirect: string } | { sha256: string; size: number }> {
   return new Promise((resolve, reject) => {
     const fail = (message: string): void => reject(new ExecutionError('artifact_fetch_failed', message));
     const req = request(url, { method: 'GET', agent, timeout: IDLE_TIMEOUT_MS, headers: { Accept: '*/*' } }, (res) => {
@@ -69,12 +75,33 @@ function download(url: URL, agent: Agent, tmp: string, mode: number): Promise<{ 
         res.resume();
         return reject(new ExecutionError('file_write_failed', `cannot write ${tmp}: ${(error as Error).message}`));
       }
+      let stopped = false;
+      // A write that fails (a full disk) or a body longer than signed ends the download as a failed task: thrown
+      // in this handler, it was uncaught and took the agent down, then again at every restart of the plan.
+      const stop = (error: ExecutionError): void => {
+        stopped = true;
+        try {
+          closeSync(fd);
+        } catch {
+          // already closed
+        }
+        res.destroy();
+        reject(error);
+      };
       res.on('data', (chunk: Buffer) => {
-        hash.update(chunk);
+        if (stopped) return;
         size += chunk.length;
-        writeSync(fd, chunk);
+        if (maxSize !== undefined && size > maxSize)
+          return stop(new ExecutionError('digest_mismatch', `${url.href} is longer than the signed ${maxSize} bytes: not installed`));
+        hash.update(chunk);
+        try {
+          writeSync(fd, chunk);
+        } catch (error) {
+          stop(new ExecutionError('file_write_failed', `cannot write ${tmp}: ${(error as Error).message}`));
+        }
       });
       res.on('end', () => {
+        if (stopped) return;
         try {
           fsyncSync(fd);
           closeSync(fd);
@@ -85,6 +112,8 @@ function download(url: URL, agent: Agent, tmp: string, mode: number): Promise<{ 
         resolve({ sha256: hash.digest('hex'), size });
       });
       res.on('error', (e) => {
+        if (stopped) return;
+        stopped = true;
         closeSync(fd);
         fail(`GET ${url.href}: ${e.message}`);
       });

@@ -100,7 +100,10 @@ export class NodeAgent {
     this.reportTimer = setInterval(() => void this.report().catch(() => undefined), config.report_interval_s * 1000);
     this.link.start(this.runner);
     this.watcher.start();
-    for (const id of this.executor.unfinished()) void this.resume(id);
+    // A resume that cannot store its receipt (a read-only or full disk) is logged, not an unhandled rejection
+    // that ends the agent: the plan is resumed again at the next start.
+    for (const id of this.executor.unfinished())
+      void this.resume(id).catch((e: Error) => log('plan.resume_failed', { command_id: id, error: e.message }, 'error'));
   }
 
   async stop(): Promise<void> {
