@@ -1,7 +1,7 @@
 // An agent's link to the manager, the same for both agents: long-poll the gateway, run each command once, send
 // receipts and keep the unacknowledged ones queued in the durable state; after offline_after_s without the
 // manager the agent is offline (sensitive commands refused), and the inbox folder stays open meanwhile.
-import type { Receipt } from '../main/wire/protocol';
+import { GATEWAY_MAX_BODY, type Receipt } from '../main/wire/protocol';
 import type { GatewayClient } from './gateway-client';
 import { scanInbox } from './inbox';
 import { log } from './log';
@@ -20,6 +20,40 @@ export interface AgentLinkOptions {
 /** What runs a command (the CommandRunner of either agent). */
 export interface RunsCommands {
   run(input: unknown, source: 'gateway' | 'inbox'): Promise<Receipt | null>;
+}
+
+/** A receipts request stays well under the gateway's body limit. */
+const BATCH_BYTES = GATEWAY_MAX_BODY / 4;
+
+const jsonBytes = (v: unknown): number => Buffer.byteLength(JSON.stringify(v));
+
+/**
+ * A receipt as sent: one whose result alone is over the budget goes with its outcome and a note of the result's
+ * size instead (the agent's state keeps it whole), or it could never be sent and would hold up the others.
+ */
+export function fitReceipt(r: Receipt, budget: number): Receipt {
+  if (jsonBytes(r) <= budget) return r;
+  const note = (result: unknown): unknown => (result === undefined ? undefined : { result_too_large: { bytes: jsonBytes(result) } });
+  return { ...r, result: note(r.result), ...(r.original ? { original: { ...r.original, result: note(r.original.result) } } : {}) };
+}
+
+/** Consecutive batches of receipts, each under the budget once fitted. */
+export function receiptBatches(receipts: Receipt[], budget = BATCH_BYTES): Receipt[][] {
+  const batches: Receipt[][] = [];
+  let batch: Receipt[] = [];
+  let size = 0;
+  for (const r of receipts) {
+    const bytes = jsonBytes(fitReceipt(r, budget)) + 1;
+    if (batch.length > 0 && size + bytes > budget) {
+      batches.push(batch);
+      batch = [];
+      size = 0;
+    }
+    batch.push(r);
+    size += bytes;
+  }
+  if (batch.length > 0) batches.push(batch);
+  return batches;
 }
 
 /** Refusals given before the signature was verified. */
@@ -101,10 +135,10 @@ export class AgentLink {
     }
   }
 
-  /** Sends receipts; those the manager acknowledges leave the unsent queue. */
-  async send(receipts: Receipt[]): Promise<void> {
+  /** Sends receipts; those the manager acknowledges leave the unsent queue. False when they stay queued. */
+  async send(receipts: Receipt[]): Promise<boolean> {
     try {
-      const { accepted, refused } = await this.o.gateway.receipts(receipts);
+      const { accepted, refused } = await this.o.gateway.receipts(receipts.map((r) => fitReceipt(r, BATCH_BYTES)));
       this.contact();
       log('receipt.sent', { count: accepted.length });
       if (refused) log('receipt.refused', { count: receipts.length - accepted.length }, 'warn');
@@ -112,15 +146,18 @@ export class AgentLink {
       const done = new Set(refused ? receipts.map((r) => r.command_id) : accepted);
       if (this.o.state.state.unsent.some((id) => done.has(id)))
         await this.o.state.update((s) => void (s.unsent = s.unsent.filter((id) => !done.has(id))));
+      return true;
     } catch (error) {
       log('receipt.queued', { count: receipts.length, error: (error as Error).message }, 'warn');
+      return false;
     }
   }
 
+  /** Sends the queued receipts in batches the gateway takes (one request with them all could be refused 413). */
   async flushReceipts(): Promise<void> {
     const { unsent, receipts } = this.o.state.state;
     const queued = unsent.map((id) => receipts[id]).filter((r) => r !== undefined);
-    if (queued.length > 0) await this.send(queued);
+    for (const batch of receiptBatches(queued)) if (!(await this.send(batch))) return;
   }
 
   private async drainInbox(): Promise<void> {

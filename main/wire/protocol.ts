@@ -12,6 +12,8 @@ export const GATEWAY_PATHS = {
 export const AGENT_HEADERS = { replica: 'x-navin-replica', version: 'x-navin-agent-version' } as const;
 
 export const LONG_POLL_MAX_S = 30;
+/** The largest request body the gateway reads (413 beyond): agents send their receipts in batches under it. */
+export const GATEWAY_MAX_BODY = 4 << 20;
 
 export const OP_APPLY = 'managedcomponent.apply';
 export const OP_DELETE = 'managedcomponent.delete';

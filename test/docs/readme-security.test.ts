@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { MAX_BODY } from '../../main/headless/https-server';
-import { GATEWAY_MAX_BODY } from '../../main/core/gateway/gateway';
+import { GATEWAY_MAX_BODY } from '../../main/wire/protocol';
 import { MAX_JSON_DEPTH } from '../../main/core/http/json-body';
 import { CREDENTIAL_RATE_LIMIT } from '../../main/headless/credential-throttle';
 import { PASSWORD_CONCURRENCY, PASSWORD_QUEUE } from '../../main/core/accounts/password-gate';

@@ -12,7 +12,7 @@ import type { Store } from '../store/store';
 import { CoreError } from '../errors';
 import { statusOf } from '../error-codes';
 import { ForbiddenReceiptError, type Commands } from '../commands/commands';
-import { AGENT_HEADERS, GATEWAY_PATHS, LONG_POLL_MAX_S, type Receipt, type ReportRequest } from '../../wire/protocol';
+import { AGENT_HEADERS, GATEWAY_MAX_BODY, GATEWAY_PATHS, LONG_POLL_MAX_S, type Receipt, type ReportRequest } from '../../wire/protocol';
 import { LongPolls } from './long-poll';
 import type { HostCommands } from '../hosts/host-commands';
 import { NODE_AGENT_PATHS } from '../../wire/node-agent';
@@ -22,8 +22,6 @@ import { receiptProblem } from './receipt-shape';
 import { parseJsonBody } from '../http/json-body';
 import { applyConnectionTimeouts } from '../http/connection-timeouts';
 import { lastSeenWrites } from './last-seen-writes';
-
-export const GATEWAY_MAX_BODY = 4 << 20;
 
 export interface GatewayOptions {
   store: Store;

@@ -5,7 +5,8 @@
 // from whatever inventory the fuzz left stored.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { GATEWAY_MAX_BODY, type Gateway } from '../../../../main/core/gateway/gateway';
+import type { Gateway } from '../../../../main/core/gateway/gateway';
+import { GATEWAY_MAX_BODY } from '../../../../main/wire/protocol';
 import { GATEWAY_PATHS } from '../../../../main/wire/protocol';
 import { testManager, type TestManager } from '../../../support/manager';
 import { startTestGateway, agentCert } from '../../../support/test-gateway';
