@@ -1,7 +1,14 @@
 // Leader election on the Lease navin-cluster-agent: only the holder acts. Every write carries the
 // resourceVersion read, so two replicas cannot both win; a failed renewal stops acting at once, and so does
 // reaching the lease's own expiry without a renewal.
-import { CoordinationV1Api, type KubeConfig, type V1Lease } from '@kubernetes/client-node';
+import {
+  CoordinationV1Api,
+  type ConfigurationOptions,
+  type KubeConfig,
+  type ObservableMiddleware,
+  type V1Lease,
+} from '@kubernetes/client-node';
+import { deadline } from './kube-deadline';
 import { log } from './log';
 
 export interface LeaseElectorOptions {
@@ -75,6 +82,11 @@ export class LeaseElector {
     if (!this.stopped) this.timer = setTimeout(() => void this.tick(), (this.opts.leaseDurationS * 1000) / (this.leader ? 3 : 5));
   }
 
+  /** Each call is bounded by the renewal period, so a hung API server cannot stop the ticks. */
+  private call(): ConfigurationOptions<ObservableMiddleware> {
+    return deadline((this.opts.leaseDurationS * 1000) / 3);
+  }
+
   private spec(previous?: V1Lease['spec']): NonNullable<V1Lease['spec']> {
     const now = this.now();
     const taking = previous?.holderIdentity !== this.opts.identity;
@@ -91,11 +103,11 @@ export class LeaseElector {
     const { namespace, name, identity } = this.opts;
     let lease: V1Lease;
     try {
-      lease = await this.api.readNamespacedLease({ name, namespace });
+      lease = await this.api.readNamespacedLease({ name, namespace }, this.call());
     } catch (error) {
       if (httpCode(error) !== 404) throw error;
       try {
-        await this.api.createNamespacedLease({ namespace, body: { metadata: { name, namespace }, spec: this.spec() } });
+        await this.api.createNamespacedLease({ namespace, body: { metadata: { name, namespace }, spec: this.spec() } }, this.call());
         this.renewed();
         this.set(true, 'created');
       } catch (e) {
@@ -112,7 +124,7 @@ export class LeaseElector {
       return;
     }
     try {
-      await this.api.replaceNamespacedLease({ name, namespace, body: { ...lease, spec: this.spec(spec) } });
+      await this.api.replaceNamespacedLease({ name, namespace, body: { ...lease, spec: this.spec(spec) } }, this.call());
       this.renewed();
       this.set(true, mine ? 'renewed' : 'taken_over');
     } catch (error) {

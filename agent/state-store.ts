@@ -3,6 +3,7 @@
 // Every write carries the resourceVersion read, so two replicas cannot both win; a new leader continues from it.
 import { CoreV1Api, type KubeConfig, type V1ConfigMap } from '@kubernetes/client-node';
 import type { SignedDocument } from '../main/wire/envelope';
+import { deadline } from './kube-deadline';
 import { pruneState, type AgentStateBase, type AgentStateStore } from './state';
 
 export interface AgentState extends AgentStateBase {
@@ -10,6 +11,8 @@ export interface AgentState extends AgentStateBase {
 }
 
 const KEY = 'state.json';
+/** A state read or write the API server has not answered by then failed (the command queue waits on it). */
+const API_CALL_MS = 15_000;
 const empty = (): AgentState => ({ nonces: {}, receipts: {}, unsent: [], desired_state: null });
 const httpCode = (e: unknown): number | undefined => {
   const c = (e as { code?: unknown })?.code;
@@ -32,6 +35,7 @@ export class ConfigMapStateStore implements AgentStateStore<AgentState> {
     kc: KubeConfig,
     private readonly namespace: string,
     private readonly name: string,
+    private readonly callMs = API_CALL_MS,
   ) {
     this.api = kc.makeApiClient(CoreV1Api);
   }
@@ -44,17 +48,20 @@ export class ConfigMapStateStore implements AgentStateStore<AgentState> {
 
   private async read(): Promise<AgentState> {
     try {
-      this.cm = await this.api.readNamespacedConfigMap({ name: this.name, namespace: this.namespace });
+      this.cm = await this.api.readNamespacedConfigMap({ name: this.name, namespace: this.namespace }, deadline(this.callMs));
     } catch (error) {
       if (httpCode(error) !== 404) throw error;
       try {
-        this.cm = await this.api.createNamespacedConfigMap({
-          namespace: this.namespace,
-          body: { metadata: { name: this.name, namespace: this.namespace }, data: { [KEY]: JSON.stringify(empty()) } },
-        });
+        this.cm = await this.api.createNamespacedConfigMap(
+          {
+            namespace: this.namespace,
+            body: { metadata: { name: this.name, namespace: this.namespace }, data: { [KEY]: JSON.stringify(empty()) } },
+          },
+          deadline(this.callMs),
+        );
       } catch (e) {
         if (httpCode(e) !== 409) throw e;
-        this.cm = await this.api.readNamespacedConfigMap({ name: this.name, namespace: this.namespace });
+        this.cm = await this.api.readNamespacedConfigMap({ name: this.name, namespace: this.namespace }, deadline(this.callMs));
       }
     }
     const text = this.cm.data?.[KEY];
@@ -79,11 +86,14 @@ export class ConfigMapStateStore implements AgentStateStore<AgentState> {
     change(next);
     pruneState(next);
     try {
-      this.cm = await this.api.replaceNamespacedConfigMap({
-        name: this.name,
-        namespace: this.namespace,
-        body: { ...this.cm!, data: { ...this.cm!.data, [KEY]: JSON.stringify(next) } },
-      });
+      this.cm = await this.api.replaceNamespacedConfigMap(
+        {
+          name: this.name,
+          namespace: this.namespace,
+          body: { ...this.cm!, data: { ...this.cm!.data, [KEY]: JSON.stringify(next) } },
+        },
+        deadline(this.callMs),
+      );
       this.state = next;
     } catch (error) {
       if (httpCode(error) === 409) {

@@ -35,3 +35,14 @@ test('a write over one made by another replica since is a conflict, and the stor
   await expect(mine.update((s) => void (s.nonces.n1 = new Date(Date.now() + 60_000).toISOString()))).rejects.toBeInstanceOf(StateConflict);
   expect(Object.keys(mine.state.nonces)).toEqual(['n1']);
 });
+
+test('a state read the API server never answers fails by its deadline rather than holding the command queue', async () => {
+  const store = new ConfigMapStateStore(kube.kubeConfig(), 'default', 'state-hung', 500);
+  kube.faults.setLatency(60_000);
+  try {
+    await expect(store.load()).rejects.toThrow(/abort/i);
+  } finally {
+    kube.faults.reset();
+  }
+  await expect(store.load()).resolves.toMatchObject({ unsent: [] });
+}, 10_000);

@@ -1,0 +1,36 @@
+// Leader election against an API server that stops answering: the leader steps down by its own deadline, and
+// once the server answers again a replica takes the lease back (a hung call no longer stops the ticks).
+import { afterAll, beforeAll, expect, onTestFinished, test } from 'vitest';
+import { LeaseElector } from '../../agent/lease-election';
+import { startKubeApiServer, type KubeApiServer } from '../support/kube-api';
+
+let kube: KubeApiServer;
+beforeAll(async () => {
+  kube = await startKubeApiServer();
+});
+afterAll(() => kube?.close());
+
+const until = async (what: () => boolean, ms: number): Promise<boolean> => {
+  const end = performance.now() + ms;
+  while (!what() && performance.now() < end) await new Promise((r) => setTimeout(r, 50));
+  return what();
+};
+
+test('a leader whose API server hangs steps down, and leads again once it answers', async () => {
+  const elector = new LeaseElector({
+    kc: kube.kubeConfig(),
+    namespace: 'default',
+    name: 'hang-test',
+    identity: 'replica-1',
+    leaseDurationS: 3,
+  });
+  onTestFinished(() => elector.stop());
+  elector.start();
+  expect(await until(() => elector.isLeader(), 5000)).toBe(true);
+  // Accepted, never answered within the lease: every renewal hangs.
+  kube.faults.setLatency(60_000);
+  onTestFinished(() => kube.faults.reset());
+  expect(await until(() => !elector.isLeader(), 5000)).toBe(true);
+  kube.faults.reset();
+  expect(await until(() => elector.isLeader(), 8000)).toBe(true);
+}, 25_000);
