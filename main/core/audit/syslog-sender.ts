@@ -112,7 +112,10 @@ function sendUdp(target: SyslogTarget, messages: string[], timeoutMs: number): P
     );
     socket.on('error', (e) => done(toSendError(e, target)));
     // Connected, so that the kernel reports an ICMP port-unreachable back to this socket as ECONNREFUSED.
-    socket.connect(target.port, target.host, () => {
+    // A name that does not resolve comes back in this callback, not as an 'error' event: unread, the send below
+    // on an unconnected socket threw outside any handler and ended the process.
+    const connected = (error?: Error): void => {
+      if (error) return done(toSendError(error, target));
       const next = (i: number): void => {
         if (settled) return;
         if (i === messages.length) {
@@ -122,7 +125,8 @@ function sendUdp(target: SyslogTarget, messages: string[], timeoutMs: number): P
         socket.send(messages[i]!, (e) => (e ? done(toSendError(e, target)) : next(i + 1)));
       };
       next(0);
-    });
+    };
+    socket.connect(target.port, target.host, connected as () => void);
   });
 }
 

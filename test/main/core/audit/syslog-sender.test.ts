@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import dns from 'node:dns';
 import { probeSyslog } from '../../../../main/core/audit/syslog-sender';
 import { startSyslogListener } from '../../../support/syslog-listener';
 import { closedPort } from '../../../support/tls-endpoints';
@@ -14,6 +15,24 @@ async function closedUdpPort(): Promise<number> {
 }
 
 describe('probeSyslog', () => {
+  it('answers a UDP target whose name does not resolve with the resolver error, not a timeout, and nothing thrown', async () => {
+    // The resolver is stood in for: a test sends no query to the machine's DNS server.
+    const real = dns.lookup;
+    const lookup = vi
+      .spyOn(dns, 'lookup')
+      .mockImplementation(((host: string, o: never, cb: (e: Error | null) => void) =>
+        host === 'no-such-host.invalid'
+          ? process.nextTick(() => cb(Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' })))
+          : real(host, o, cb)) as never);
+    try {
+      const r = await probeSyslog({ host: 'no-such-host.invalid', port: 514, transport: 'udp' }, 2000);
+      expect(r).toMatchObject({ reachable: false, transport: 'udp', error_code: 'ENOTFOUND' });
+      expect(lookup).toHaveBeenCalled();
+    } finally {
+      lookup.mockRestore();
+    }
+  });
+
   it('delivers over TLS (RFC 5425) to a receiver whose certificate the given CA signs, and refuses an unknown one', async () => {
     const l = await startSyslogListener('tls');
     try {
