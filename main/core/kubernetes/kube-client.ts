@@ -31,6 +31,8 @@ interface KubeconfigFile {
   users?: { name: string; user: { token?: string } & Record<string, unknown> }[];
 }
 
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
 /** Reads the parts we use from a kubeconfig; refuses what an air-gapped import must not rely on. */
 export function parseKubeconfig(text: string): ClusterAccess {
   let doc: KubeconfigFile;
@@ -41,10 +43,34 @@ export function parseKubeconfig(text: string): ClusterAccess {
   }
   if (!doc || typeof doc !== 'object' || !Array.isArray(doc.clusters) || !Array.isArray(doc.users))
     throw new KubeError('kubeconfig_invalid', 'the kubeconfig has no clusters or users');
-  const contextName = doc['current-context'] ?? doc.contexts?.[0]?.name;
-  const context = doc.contexts?.find((c) => c.name === contextName)?.context;
-  const cluster = (context ? doc.clusters.find((c) => c.name === context.cluster) : doc.clusters[0])?.cluster;
-  const user = (context ? doc.users.find((u) => u.name === context.user) : doc.users[0])?.user;
+  // Only the fields used are read, and each is checked for its type first: a kubeconfig is operator input.
+  const contexts = doc.contexts === undefined || doc.contexts === null ? [] : doc.contexts;
+  if (!Array.isArray(contexts)) throw new KubeError('kubeconfig_invalid', 'contexts is a list');
+  const named = <T>(list: unknown[], what: string): (T & { name?: unknown })[] => {
+    if (!list.every((e) => isObject(e))) throw new KubeError('kubeconfig_invalid', `each of ${what} is a mapping`);
+    return list as (T & { name?: unknown })[];
+  };
+  const ctxs = named<{ context?: unknown }>(contexts, 'contexts');
+  const clusters = named<{ cluster?: unknown }>(doc.clusters, 'clusters');
+  const users = named<{ user?: unknown }>(doc.users, 'users');
+  const contextName = doc['current-context'] ?? ctxs[0]?.name;
+  const found = ctxs.find((c) => c.name === contextName)?.context;
+  if (found !== undefined && !isObject(found)) throw new KubeError('kubeconfig_invalid', 'a context is a mapping');
+  const context = found as { cluster?: unknown; user?: unknown } | undefined;
+  const clusterEntry = (context ? clusters.find((c) => c.name === context.cluster) : clusters[0])?.cluster;
+  const userEntry = (context ? users.find((u) => u.name === context.user) : users[0])?.user;
+  if (clusterEntry !== undefined && !isObject(clusterEntry)) throw new KubeError('kubeconfig_invalid', 'a cluster entry is a mapping');
+  if (userEntry !== undefined && !isObject(userEntry)) throw new KubeError('kubeconfig_invalid', 'a user entry is a mapping');
+  const cluster = clusterEntry as NonNullable<KubeconfigFile['clusters']>[number]['cluster'] | undefined;
+  const user = userEntry as { token?: unknown } | undefined;
+  for (const field of ['server', 'certificate-authority-data', 'tls-server-name', 'certificate-authority'] as const)
+    if (cluster?.[field] !== undefined && cluster[field] !== null && typeof cluster[field] !== 'string')
+      throw new KubeError('kubeconfig_invalid', `the cluster's ${field} is a string`);
+  if (user?.token !== undefined && user.token !== null && typeof user.token !== 'string')
+    throw new KubeError('kubeconfig_invalid', "the user's token is a string");
+  // Sent as an HTTP header: a control character would be refused there, with the token in the message.
+  if (typeof user?.token === 'string' && [...user.token].some((c) => c < ' ' || c === '\x7f'))
+    throw new KubeError('kubeconfig_invalid', "the user's token holds a control character (a line break?)");
   if (!cluster?.server) throw new KubeError('kubeconfig_invalid', 'the kubeconfig names no API server');
   if (!/^https:\/\//.test(cluster.server))
     throw new KubeError('kubeconfig_invalid', `the API server must be https://, not ${cluster.server}`);
@@ -52,7 +78,7 @@ export function parseKubeconfig(text: string): ClusterAccess {
     throw new KubeError('kubeconfig_invalid', 'insecure-skip-tls-verify is refused: give the API server CA (certificate-authority-data)');
   if (cluster['certificate-authority'])
     throw new KubeError('kubeconfig_invalid', 'embed the CA as certificate-authority-data instead of a file path');
-  if (!user?.token)
+  if (typeof user?.token !== 'string' || !user.token)
     throw new KubeError(
       'kubeconfig_no_token',
       'the kubeconfig holds no token: use the navin-import token (kubectl -n navin-platform create token navin-import)',
