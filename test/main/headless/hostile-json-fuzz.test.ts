@@ -115,6 +115,7 @@ const auth = fc.constantFrom<Record<string, string>>(
   {},
   { authorization: 'Bearer nv_forged' },
   { cookie: 'navin_session=forged' },
+  { cookie: 'navin_session=%E0%A4%A' },
 );
 
 describe('every route of the console API', () => {
