@@ -8,12 +8,13 @@ import type { Store } from '../store/store';
 import { ForbiddenReceiptError } from '../commands/commands';
 import type { HostCommands } from '../hosts/host-commands';
 import { AGENT_HEADERS, type Receipt } from '../../wire/protocol';
-import { isManagedUnit, NODE_AGENT_PATHS, type HostReportRequest } from '../../wire/node-agent';
+import { hostFactsProblem, isManagedUnit, NODE_AGENT_PATHS, type HostReportRequest } from '../../wire/node-agent';
 import type { CheckOutcome } from '../../wire/service-checks';
 import type { PlanProgressRequest } from '../../wire/plan';
 import { CoreError } from '../errors';
 import { statusOf } from '../error-codes';
 import type { LastSeenWrites } from './last-seen-writes';
+import { receiptProblem } from './receipt-shape';
 
 export interface NodeAgentRouteDeps {
   store: Store;
@@ -27,8 +28,6 @@ export interface NodeAgentRouteDeps {
   poll(waitS: number): Promise<unknown[]>;
   longPollMaxS: number;
 }
-
-const RECEIPT_STATUSES = ['succeeded', 'failed', 'rejected'];
 
 export async function nodeAgentRoute(
   req: IncomingMessage,
@@ -61,6 +60,9 @@ export async function nodeAgentRoute(
     const body = (await d.readJson()) as HostReportRequest;
     if (typeof body !== 'object' || body === null || typeof body.facts !== 'object' || body.facts === null)
       throw new CoreError('bad_request', 'a report is {agent_version, facts, managed}');
+    // The preflight, the acceptance and every install gate read these facts: a malformed set is refused here.
+    const factsProblem = hostFactsProblem(body.facts);
+    if (factsProblem) throw new CoreError('bad_request', factsProblem);
     const liveness = livenessOf(body.liveness);
     if (liveness === null) throw new CoreError('bad_request', 'liveness is {"<unit>": {kind, status: "pass" | "fail", started_at, …}}');
     const shape = observationProblem(body);
@@ -76,9 +78,12 @@ export async function nodeAgentRoute(
     if (!Array.isArray(body?.receipts)) throw new CoreError('bad_request', 'receipts is a list');
     const accepted: string[] = [];
     let refused: string | undefined;
+    // Every receipt is checked before any is recorded: a bad one late in the batch used to leave it half-applied.
+    for (const r of body.receipts as unknown[]) {
+      const problem = receiptProblem(r);
+      if (problem) throw new CoreError('bad_request', problem);
+    }
     for (const r of body.receipts) {
-      if (typeof r?.command_id !== 'string' || !RECEIPT_STATUSES.includes(r.status))
-        throw new CoreError('bad_request', 'each receipt has a command_id and a status');
       try {
         d.hosts.recordReceipt(who.hostId, r, actor);
         accepted.push(r.command_id);

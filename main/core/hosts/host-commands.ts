@@ -21,7 +21,15 @@ import {
   OP_PLAN_EXECUTE,
   type HostReportRequest,
 } from '../../wire/node-agent';
-import { planProblem, type PlanArgs, type PlanProgressRequest, type PlanResult, type TaskOutcome, type TaskStatus } from '../../wire/plan';
+import {
+  planProblem,
+  taskOutcomeProblem,
+  type PlanArgs,
+  type PlanProgressRequest,
+  type PlanResult,
+  type TaskOutcome,
+  type TaskStatus,
+} from '../../wire/plan';
 import type { Receipt } from '../../wire/protocol';
 import type { Hosts } from './hosts';
 
@@ -326,19 +334,21 @@ export class HostCommands {
 
   /** Records one task's progress of a running plan. */
   recordProgress(hostId: string, body: PlanProgressRequest, actor: string): void {
+    const problem = taskOutcomeProblem(body.task);
+    if (problem) throw new CoreError('bad_request', problem);
     const command = this.ownCommand(hostId, body.command_id, actor, 'progress');
     if (command.op !== OP_PLAN_EXECUTE) throw new CoreError('bad_request', 'progress is reported for plans only');
     this.store.tx(() => this.upsertTask(command.id, body.task));
   }
 
+  /** A final receipt's task list is the agent's: a malformed entry is left out of the table, the receipt kept. */
   private upsertTask(commandId: string, t: TaskOutcome): void {
-    if (!Number.isInteger(t?.index) || typeof t.id !== 'string' || !['running', 'succeeded', 'failed', 'skipped'].includes(t.status))
-      return;
+    if (taskOutcomeProblem(t)) return;
     this.store.hosts.upsertTask({
       command_id: commandId,
       idx: t.index,
       task_id: t.id,
-      kind: String(t.kind),
+      kind: t.kind,
       status: t.status as 'running',
       started_at: t.started_at ?? null,
       finished_at: t.finished_at ?? null,

@@ -8,6 +8,7 @@ import { httpsCall } from '../../../support/https-call';
 import { startTestGateway } from '../../../support/test-gateway';
 import { NODE_AGENT_PATHS } from '../../../../main/wire/node-agent';
 import { metricsPoint } from '../../../../main/core/sheet/service-sheet';
+import { hostFacts } from '../../../support/host-facts';
 
 describe('the component sheet', () => {
   let t: TestManager;
@@ -76,7 +77,7 @@ describe('the component sheet', () => {
           key: identity.files['tls.key'],
           servername: 'localhost',
         });
-      const facts = { hostname: 'r-0' };
+      const facts = hostFacts({ hostname: 'r-0' });
       const unit = {
         load_state: 'loaded',
         active_state: 'active',
@@ -93,6 +94,10 @@ describe('the component sheet', () => {
         { units: { 'navin-etcd.service': { ...unit, active_since: 'yesterday' } } },
         { metrics: { at: 'x', source: 'guess', cpu: null, memory: null, filesystem: null } },
         { metrics: { at: 'x', source: 'host', cpu: { total_s: 'many', idle_s: 1, cpus: 1 }, memory: null, filesystem: null } },
+        // Facts the preflight, the acceptance and the install gates would read and trip on.
+        { facts: {} },
+        { facts: { ...facts, os: 'linux' } },
+        { facts: { ...facts, disks: [{ mount: '/', size_bytes: 'big' }] } },
       ]) {
         const r = await post({ agent_version: '1', facts, managed: { files: {}, units: {} }, ...bad });
         expect(r.status, JSON.stringify(bad)).toBe(400);
