@@ -151,6 +151,21 @@ export interface DriftItem {
   detail?: string;
 }
 
+/** Whether `i` is a drift item as the manager records it (an agent's answer is checked item by item). */
+export function isDriftItem(i: unknown): i is DriftItem {
+  if (!isRecord(i)) return false;
+  const optionalString = (v: unknown): boolean => v === undefined || v === null || typeof v === 'string';
+  return (
+    typeof i.path === 'string' &&
+    (i.kind === 'file' || i.kind === 'unit') &&
+    ['ok', 'modified', 'deleted', 'replaced'].includes(i.state as string) &&
+    typeof i.expected_sha256 === 'string' &&
+    (i.observed_sha256 === null || typeof i.observed_sha256 === 'string') &&
+    typeof i.command_id === 'string' &&
+    optionalString(i.detail)
+  );
+}
+
 export interface DriftScanResult {
   scanned_at: string;
   items: DriftItem[];

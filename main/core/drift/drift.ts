@@ -14,7 +14,7 @@ import type { Hosts } from '../hosts/hosts';
 import type { OperationView, Services } from '../services/services';
 import type { DriftFindingRecord, DriftMode } from '../store/drift-tables';
 import type { Store } from '../store/store';
-import type { DriftItem, DriftScanResult } from '../../wire/node-agent';
+import { isDriftItem, type DriftItem, type DriftScanResult } from '../../wire/node-agent';
 
 export const DRIFT_SCAN_INTERVAL_MS = 60 * 60_000;
 export const DRIFT_ALERT = 'config_drift';
@@ -122,8 +122,10 @@ export class Drift {
           unanswered.push(host.name);
           continue;
         }
+        // An item that is not one is the agent's fault, not the scan's: left out (it would fail the whole scan).
+        const items = (result.items as unknown[]).filter(isDriftItem);
         answered.push(host.name);
-        this.record(clusterId, host.id, host.name, result.items, at, actor);
+        this.record(clusterId, host.id, host.name, items, at, actor);
       }
       const after = store.drift.open(clusterId).length;
       store.audit.append({
