@@ -68,8 +68,9 @@ export class Drift {
   }
 
   private async scanAll(): Promise<void> {
+    // One cluster's failed scan does not keep the clusters after it from theirs.
     for (const c of this.d.store.clusters.list())
-      if (c.kind === 'hosts' && this.d.store.services.list(c.id).length > 0) await this.scan(c.id, 'drift-schedule');
+      if (c.kind === 'hosts' && this.d.store.services.list(c.id).length > 0) await this.scan(c.id, 'drift-schedule').catch(() => undefined);
   }
 
   view(clusterId: string): DriftView {

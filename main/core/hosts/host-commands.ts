@@ -78,7 +78,7 @@ function withDigests(args: Record<string, unknown>): PlanArgs {
     if (bytes) {
       const digest = sha256(bytes);
       if (task.sha256 !== undefined && task.sha256 !== digest)
-        throw new ValidationError('tasks', `task ${i}: sha256 ${String(task.sha256)} is not the digest of its content (${digest})`);
+        throw new ValidationError('tasks', `task ${i}: sha256 ${JSON.stringify(task.sha256)} is not the digest of its content (${digest})`);
       task.sha256 = digest;
     }
     return task;

@@ -145,6 +145,16 @@ describe('hosts clusters in the console API', () => {
     expect(envelope.payload.args.tasks[0].sha256).toMatch(/^[0-9a-f]{64}$/);
     const plan2 = (await t.call('GET', `/api/v1/commands/${(ok.body as { id: string }).id}/plan`, undefined, admin)).body as any;
     expect(plan2).toMatchObject({ host_id: hostId, total: 1, succeeded: 0, state: 'queued', tasks: [{ id: 'w', status: 'pending' }] });
+    // A sha256 that is no string, not even printable as one, is a 400 that says so.
+    for (const sha256 of [{ toString: 1, valueOf: 1 }, [{ toString: 1 }], 'f'.repeat(64)]) {
+      const bad = await t.call(
+        'POST',
+        `/api/v1/hosts/${hostId}/plans`,
+        { tasks: [{ id: 'w', kind: 'file.write', path: '/etc/navin/x', content: 'x', sha256 }] },
+        admin,
+      );
+      expect([bad.status, (bad.body as { error: { code: string } }).error.code], JSON.stringify(sha256)).toEqual([400, 'invalid_field']);
+    }
   });
 
   test('removing a host revokes its certificate', async () => {
