@@ -177,7 +177,7 @@ export class Backups {
     }
     const dir = join(this.d.dataDir, BACKUPS_DIR, set.cluster_id, set.id);
     const desired = JSON.parse(readFileSync(join(dir, DESIRED_STATE_FILE), 'utf8')) as { components?: Record<string, unknown> };
-    if (desired.components && component in desired.components) return desired.components[component];
+    if (desired.components && Object.hasOwn(desired.components, component)) return desired.components[component];
     const file = set.files.find((f) => f.name === `managedcomponent/${component}`);
     if (file) return (JSON.parse(readFileSync(join(dir, file.file), 'utf8')) as { spec?: unknown }).spec;
     throw new CoreError('not_found', `backup set ${setId} holds no component ${JSON.stringify(component)}`);

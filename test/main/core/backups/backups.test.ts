@@ -107,6 +107,12 @@ describe('configuration backups', () => {
     expect((JSON.parse(audit[0]!.details) as { files: unknown[] }).files).toHaveLength(3);
   });
 
+  it("gives a restorable spec for the set's components only: an inherited name such as constructor is not_found", () => {
+    expect(backups.restorableSpec(clusterId, set.id, 'opa')).toMatchObject({ component: 'opa' });
+    for (const name of ['constructor', 'toString', '__proto__', 'absent'])
+      expect(() => backups.restorableSpec(clusterId, set.id, name), name).toThrow(expect.objectContaining({ code: 'not_found' }));
+  });
+
   it('verify finds every file intact, then names a modified one and a missing one', () => {
     expect(backups.verify(set.id)).toMatchObject({ ok: true, mismatches: [] });
     const dir = setDir(set);
