@@ -7,6 +7,7 @@ import { delimiter, join } from 'node:path';
 import { promisify } from 'node:util';
 import si from 'systeminformation';
 import { HOST_SYSCTL_KEYS, HOST_TOOLS, type HostFacts } from '../../main/wire/node-agent';
+import { ExecutionError } from '../commands';
 
 const run = promisify(execFile);
 
@@ -96,4 +97,20 @@ export async function readFacts(): Promise<HostFacts> {
     tools: tools(),
     collected_at: new Date().toISOString(),
   };
+}
+
+let reading: Promise<HostFacts> | undefined;
+
+/**
+ * The facts, given up on after `ms` (facts_timeout): systeminformation runs df with no timeout of its own, and
+ * a df stuck on a dead network mount held every report and the command queue behind a facts.report. One read
+ * at a time: while one is stuck, later calls wait on it rather than start another df beside it.
+ */
+export function readFactsWithin(ms: number): Promise<HostFacts> {
+  const current = (reading ??= readFacts().finally(() => (reading = undefined)));
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ExecutionError('facts_timeout', `the host facts were not read within ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([current, late]).finally(() => clearTimeout(timer));
 }

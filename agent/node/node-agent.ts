@@ -8,7 +8,7 @@ import { gatewayClient, type GatewayClient } from '../gateway-client';
 import type { Identity } from '../identity';
 import { AgentLink } from '../link';
 import { log } from '../log';
-import { readFacts } from './facts';
+import { readFactsWithin } from './facts';
 import { sampleHost } from './host-metrics';
 import { readUnits } from './unit-status';
 import { FileStateStore, type NodeState } from './file-state';
@@ -17,6 +17,9 @@ import { ManagedFs } from './managed-fs';
 import { NodeExecutor } from './plan-executor';
 import { runCheck } from '../checks';
 import type { CheckHook } from './tasks';
+
+/** How long the facts may take to read before a report goes without (see readFactsWithin). */
+const FACTS_READ_MS = 30_000;
 
 export interface NodeAgentOptions {
   identity: Identity<NodeAgentConfigBody>;
@@ -148,7 +151,7 @@ export class NodeAgent {
         const { managed, watches } = this.state.state;
         const scrape = Object.values(watches).find((w) => w.scrape)?.scrape;
         const [facts, units, metrics] = await Promise.all([
-          readFacts(),
+          readFactsWithin(FACTS_READ_MS),
           readUnits(Object.keys(managed.units), this.o.systemctl),
           sampleHost(scrape),
         ]);
