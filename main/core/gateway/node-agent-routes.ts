@@ -15,6 +15,7 @@ import { CoreError } from '../errors';
 import { statusOf } from '../error-codes';
 import type { LastSeenWrites } from './last-seen-writes';
 import { receiptProblem } from './receipt-shape';
+import { parseTimestamp } from '../../wire/timestamps';
 
 export interface NodeAgentRouteDeps {
   store: Store;
@@ -129,7 +130,8 @@ function livenessOf(value: unknown): Record<string, CheckOutcome> | undefined | 
       o !== null &&
       ((o as CheckOutcome).status === 'pass' || (o as CheckOutcome).status === 'fail') &&
       typeof (o as CheckOutcome).kind === 'string' &&
-      typeof (o as CheckOutcome).started_at === 'string',
+      // A time, not any text: services keep the latest outcome by it, and "zzzz" would have outranked every later one.
+      parseTimestamp((o as CheckOutcome).started_at) !== null,
   );
   return ok ? (value as Record<string, CheckOutcome>) : null;
 }

@@ -23,6 +23,7 @@ import type {
 import type { Store } from '../store/store';
 import type { PlanArgs, PlanResult, TaskOutcome } from '../../wire/plan';
 import type { CheckOutcome } from '../../wire/service-checks';
+import { parseTimestamp } from '../../wire/timestamps';
 import type { ServiceBackupRecord } from '../store/service-backups-tables';
 import type { OperationPhase } from '../store/services-tables';
 import { BACKUP_PHASE, backupDir, backupFiles, backupPhase, RESTART_PHASE, restartAfterFailedBackup, restorePhases } from './backup-plan';
@@ -715,7 +716,8 @@ export class Services {
       if (!outcome || !r.hosts.includes(report.host_id)) continue;
       const checks: ServiceCheckResults = r.checks ?? { liveness: {}, readiness: null, functional: null };
       const before = checks.liveness[report.host_id];
-      if (before && before.outcome.started_at >= outcome.started_at) continue;
+      if (before && !((parseTimestamp(outcome.started_at) ?? -Infinity) > (parseTimestamp(before.outcome.started_at) ?? -Infinity)))
+        continue;
       checks.liveness[report.host_id] = { at: outcome.started_at, outcome };
       this.d.store.services.setChecks(r.cluster_id, r.service, checks, at);
       if (before?.outcome.status !== outcome.status)

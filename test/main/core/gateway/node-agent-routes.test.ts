@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Gateway } from '../../../../main/core/gateway/gateway';
 import { NODE_AGENT_PATHS } from '../../../../main/wire/node-agent';
+import { hostFacts } from '../../../support/host-facts';
 import { httpsCall } from '../../../support/https-call';
 import { startTestGateway } from '../../../support/test-gateway';
 import { testManager, type TestManager } from '../../../support/manager';
@@ -70,4 +71,17 @@ test("a final receipt's malformed task entries are left out and the receipt is r
   const r = await post(NODE_AGENT_PATHS.receipts, { receipts: [receipt(p.id, { result: { tasks } })] });
   expect(r.status).toBe(200);
   expect(t.manager.store.commands.get(p.id)?.state).toBe('succeeded');
+});
+
+test('a liveness outcome whose started_at is not a time is refused 400', async () => {
+  const facts = hostFacts({ hostname: 'r-0' });
+  const outcome = { kind: 'tcp', status: 'pass', started_at: new Date().toISOString() };
+  const report = (started_at: string) => ({
+    agent_version: '1',
+    facts,
+    managed: { files: {}, units: {} },
+    liveness: { 'navin-etcd.service': { ...outcome, started_at } },
+  });
+  expect((await post(NODE_AGENT_PATHS.report, report('zzzz'))).status).toBe(400);
+  expect((await post(NODE_AGENT_PATHS.report, report(outcome.started_at))).status).toBe(200);
 });
