@@ -31,6 +31,11 @@ export class LivenessWatcher {
     this.timer = undefined;
   }
 
+  /** How many units have an outcome kept. */
+  get kept(): number {
+    return this.latest.size;
+  }
+
   /** The latest outcome of each unit still watched. */
   outcomes(): Record<string, CheckOutcome> {
     const watches = this.o.watches();
@@ -39,7 +44,10 @@ export class LivenessWatcher {
 
   private tick(): void {
     const now = performance.now();
-    for (const [unit, w] of Object.entries(this.o.watches())) {
+    const watches = this.o.watches();
+    // A unit no longer watched (its service removed) is forgotten, not kept for the life of the agent.
+    for (const unit of this.latest.keys()) if (!(unit in watches)) this.latest.delete(unit);
+    for (const [unit, w] of Object.entries(watches)) {
       const last = this.latest.get(unit);
       // A watch replaced by a newer plan (a configuration, another port) is run at once, not after the old interval.
       const due = !last || last.command_id !== w.command_id || now - last.at >= w.interval_s * 1000;

@@ -76,4 +76,17 @@ describe('liveness watcher', () => {
     expect(seen).toEqual(['1', '2']);
     expect(most).toBe(1);
   });
+
+  it('forgets the outcome of a unit no longer watched', async () => {
+    const watches: Record<string, LivenessWatch> = {
+      'navin-a.service': { check: { kind: 'tcp', params: { port: 1 } }, interval_s: 60, command_id: 'c1' },
+      'navin-b.service': { check: { kind: 'tcp', params: { port: 2 } }, interval_s: 60, command_id: 'c1' },
+    };
+    watcher = new LivenessWatcher({ watches: () => watches, runCheck: async () => outcome('pass'), onChange: () => undefined, tickMs: 10 });
+    watcher.start();
+    await until('both checked', () => (watcher!.kept === 2 ? true : undefined), 5_000, 10);
+    delete watches['navin-b.service'];
+    await until('b forgotten', () => (watcher!.kept === 1 ? true : undefined), 5_000, 10);
+    expect(Object.keys(watcher.outcomes())).toEqual(['navin-a.service']);
+  });
 });
