@@ -4,7 +4,7 @@
 import { CoreV1Api, type KubeConfig, type V1ConfigMap } from '@kubernetes/client-node';
 import type { SignedDocument } from '../main/wire/envelope';
 import { deadline } from './kube-deadline';
-import { pruneState, type AgentStateBase, type AgentStateStore } from './state';
+import { pruneState, StateCorrupt, type AgentStateBase, type AgentStateStore } from './state';
 
 export interface AgentState extends AgentStateBase {
   desired_state: SignedDocument | null;
@@ -65,7 +65,17 @@ export class ConfigMapStateStore implements AgentStateStore<AgentState> {
       }
     }
     const text = this.cm.data?.[KEY];
-    this.state = text ? { ...empty(), ...(JSON.parse(text) as Partial<AgentState>) } : empty();
+    let parsed: unknown = {};
+    try {
+      if (text) parsed = JSON.parse(text);
+    } catch (error) {
+      throw new StateCorrupt(
+        `the ConfigMap ${this.namespace}/${this.name} holds no valid ${KEY} (${(error as Error).message}); delete it to start afresh, forgetting the nonces used`,
+      );
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+      throw new StateCorrupt(`the ConfigMap ${this.namespace}/${this.name} holds no state object in ${KEY}`);
+    this.state = { ...empty(), ...(parsed as Partial<AgentState>) };
     return this.state;
   }
 

@@ -13,6 +13,11 @@ export interface AgentStateBase {
   unsent: string[];
 }
 
+/** The stored state cannot be read: the agent refuses to act rather than forget which nonces it used. */
+export class StateCorrupt extends Error {
+  readonly code = 'state_corrupt';
+}
+
 export interface AgentStateStore<S extends AgentStateBase = AgentStateBase> {
   /** The state as last loaded or written. */
   readonly state: S;

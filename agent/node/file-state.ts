@@ -5,7 +5,9 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LivenessWatch, ManagedEntry } from '../../main/wire/node-agent';
 import type { PlanArgs, TaskOutcome } from '../../main/wire/plan';
-import { pruneState, type AgentStateBase, type AgentStateStore } from '../state';
+import { pruneState, StateCorrupt, type AgentStateBase, type AgentStateStore } from '../state';
+
+export { StateCorrupt } from '../state';
 import { writeAtomic } from './managed-fs';
 
 /** A plan accepted and not finished yet: its args and the outcome of each task started. */
@@ -24,10 +26,6 @@ export interface NodeState extends AgentStateBase {
 
 export const STATE_FILE = 'state.json';
 const empty = (): NodeState => ({ nonces: {}, receipts: {}, unsent: [], plans: {}, managed: { files: {}, units: {} }, watches: {} });
-
-export class StateCorrupt extends Error {
-  readonly code = 'state_corrupt';
-}
 
 export class FileStateStore implements AgentStateStore<NodeState> {
   state: NodeState = empty();

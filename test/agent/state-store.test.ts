@@ -46,3 +46,14 @@ test('a state read the API server never answers fails by its deadline rather tha
   }
   await expect(store.load()).resolves.toMatchObject({ unsent: [] });
 }, 10_000);
+
+test('a ConfigMap whose state is not JSON is state_corrupt, with how to start afresh', async () => {
+  kube.store.create({
+    apiVersion: 'v1',
+    kind: 'ConfigMap',
+    metadata: { name: 'state-corrupt', namespace: 'default' },
+    data: { 'state.json': '{"nonces": {' },
+  });
+  const store = new ConfigMapStateStore(kube.kubeConfig(), 'default', 'state-corrupt');
+  await expect(store.load()).rejects.toMatchObject({ code: 'state_corrupt', message: expect.stringMatching(/delete it to start afresh/) });
+});
