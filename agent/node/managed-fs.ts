@@ -33,10 +33,27 @@ export class ManagedFs {
     return real;
   }
 
-  /** The real path of a managed file to read or run, nothing created; throws path_not_managed. */
+  /**
+   * The real path of a managed file to read or run, nothing created; throws path_not_managed. A folder on the
+   * way that is a symlink is refused, as for a write: a service user who may write under its data folder could
+   * otherwise lead a hash read, or a binary run as root, outside the roots.
+   */
   readPath(path: string): string {
     if (!isCleanAbsolutePath(path) || !underRoots(path, this.roots))
       throw new ExecutionError('path_not_managed', `${path} is not under a managed root (${this.roots.join(', ')})`);
+    const root = this.roots.find((r) => path.startsWith(`${r}/`))!;
+    let at = root;
+    for (const part of [null, ...dirname(path).slice(root.length).split('/').filter(Boolean)]) {
+      if (part !== null) at = `${at}/${part}`;
+      let st;
+      try {
+        st = lstatSync(join(this.prefix, at));
+      } catch {
+        break; // nothing below a missing folder: the file is absent
+      }
+      if (st.isSymbolicLink() || !st.isDirectory())
+        throw new ExecutionError('path_not_managed', `${at} is ${st.isSymbolicLink() ? 'a symlink' : 'not a folder'}: refused`);
+    }
     return join(this.prefix, path);
   }
 
