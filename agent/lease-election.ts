@@ -31,6 +31,8 @@ export class LeaseElector {
   private timer: NodeJS.Timeout | undefined;
   private expiry: NodeJS.Timeout | undefined;
   private stopped = false;
+  /** The lease record as last read, and when (monotonic) it was first read so. */
+  private observed: { record: string; at: number } | undefined;
   private readonly listeners = new Set<(leader: boolean) => void>();
   private readonly now: () => Date;
 
@@ -66,10 +68,12 @@ export class LeaseElector {
     for (const l of this.listeners) l(leader);
   }
 
-  private renewed(): void {
+  /** `sentAt`: when the write was sent; the others count the lease's duration from when they saw it, never earlier. */
+  private renewed(sentAt = performance.now()): void {
     clearTimeout(this.expiry);
     // Without a renewal before our own lease runs out, stop acting: another replica may take over then.
-    this.expiry = setTimeout(() => this.set(false, 'renewal_deadline_passed'), this.opts.leaseDurationS * 1000 - 1000);
+    const left = this.opts.leaseDurationS * 1000 - 1000 - (performance.now() - sentAt);
+    this.expiry = setTimeout(() => this.set(false, 'renewal_deadline_passed'), Math.max(0, left));
   }
 
   private async tick(): Promise<void> {
@@ -107,8 +111,9 @@ export class LeaseElector {
     } catch (error) {
       if (httpCode(error) !== 404) throw error;
       try {
+        const sentAt = performance.now();
         await this.api.createNamespacedLease({ namespace, body: { metadata: { name, namespace }, spec: this.spec() } }, this.call());
-        this.renewed();
+        this.renewed(sentAt);
         this.set(true, 'created');
       } catch (e) {
         if (httpCode(e) !== 409) throw e;
@@ -117,15 +122,21 @@ export class LeaseElector {
     }
     const spec = lease.spec ?? {};
     const mine = spec.holderIdentity === identity;
-    const renew = spec.renewTime ? new Date(spec.renewTime as unknown as string).getTime() : 0;
-    const expired = !spec.holderIdentity || renew + (spec.leaseDurationSeconds ?? this.opts.leaseDurationS) * 1000 < this.now().getTime();
+    // Expiry is judged on this replica's own clock, as client-go does: a lease is expired once its record has not
+    // changed for its duration since this replica first saw it so. Reading the holder's renewTime against the
+    // local wall clock let a replica with a skewed clock take a lease still being renewed, or never take one.
+    const record = `${String(spec.holderIdentity)}|${String(spec.renewTime)}|${String(lease.metadata?.resourceVersion)}`;
+    if (this.observed?.record !== record) this.observed = { record, at: performance.now() };
+    const expired =
+      !spec.holderIdentity || performance.now() - this.observed.at > (spec.leaseDurationSeconds ?? this.opts.leaseDurationS) * 1000;
     if (!mine && !expired) {
       this.set(false, `held_by ${spec.holderIdentity}`);
       return;
     }
+    const sentAt = performance.now();
     try {
       await this.api.replaceNamespacedLease({ name, namespace, body: { ...lease, spec: this.spec(spec) } }, this.call());
-      this.renewed();
+      this.renewed(sentAt);
       this.set(true, mine ? 'renewed' : 'taken_over');
     } catch (error) {
       if (httpCode(error) === 409) {
