@@ -7,6 +7,9 @@ import { checkServerIdentity, type PeerCertificate } from 'node:tls';
 import { AGENT_HEADERS, GATEWAY_PATHS, type CommandsResponse, type Receipt, type ReceiptsResponse } from '../main/wire/protocol';
 import type { CommonConfig, Identity } from './identity';
 
+/** Far above any answer of the gateway (a few signed commands): a larger one is refused, not buffered. */
+const MAX_ANSWER_BYTES = 64 << 20;
+
 export class GatewayUnreachable extends Error {
   constructor(
     message: string,
@@ -77,8 +80,14 @@ export function gatewayClient(
         },
         (res) => {
           const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
+          let size = 0;
+          res.on('data', (c: Buffer) => {
+            size += c.length;
+            if (size > MAX_ANSWER_BYTES) return void req.destroy(new Error(`an answer over ${MAX_ANSWER_BYTES >> 20} MiB`));
+            chunks.push(c);
+          });
           res.on('end', () => {
+            clearTimeout(whole);
             const text = Buffer.concat(chunks).toString('utf8');
             let parsed: unknown;
             try {
@@ -102,6 +111,9 @@ export function gatewayClient(
         },
       );
       req.on('timeout', () => req.destroy(new Error('timed out')));
+      // The idle timeout alone let a gateway that trickles bytes hold a call for ever: the whole call has one too.
+      const whole = setTimeout(() => req.destroy(new Error(`no whole answer within ${timeoutMs / 1000} s`)), timeoutMs);
+      req.on('close', () => clearTimeout(whole));
       req.on('error', (e) =>
         reject(new GatewayUnreachable(`cannot reach the gateway at ${base.origin}: ${(e as NodeJS.ErrnoException).code ?? e.message}`)),
       );
