@@ -22,15 +22,14 @@ export class ManagedFs {
 
   /** The real path of a managed file, its parent folders created; throws path_not_managed. */
   filePath(path: string): string {
-    const real = this.readPath(path);
-    const root = this.roots.find((r) => path.startsWith(`${r}/`))!;
+    const root = this.rootOf(path);
     try {
-      this.ensureDirs(root, dirname(path));
+      this.walkDirs(root, dirname(path), true);
     } catch (error) {
       if (error instanceof ExecutionError) throw error;
       throw new ExecutionError('file_write_failed', `cannot create the folders of ${path}: ${(error as Error).message}`);
     }
-    return real;
+    return join(this.prefix, path);
   }
 
   /**
@@ -39,22 +38,15 @@ export class ManagedFs {
    * otherwise lead a hash read, or a binary run as root, outside the roots.
    */
   readPath(path: string): string {
+    this.walkDirs(this.rootOf(path), dirname(path), false);
+    return join(this.prefix, path);
+  }
+
+  /** The managed root a path is under; throws path_not_managed. */
+  private rootOf(path: string): string {
     if (!isCleanAbsolutePath(path) || !underRoots(path, this.roots))
       throw new ExecutionError('path_not_managed', `${path} is not under a managed root (${this.roots.join(', ')})`);
-    const root = this.roots.find((r) => path.startsWith(`${r}/`))!;
-    let at = root;
-    for (const part of [null, ...dirname(path).slice(root.length).split('/').filter(Boolean)]) {
-      if (part !== null) at = `${at}/${part}`;
-      let st;
-      try {
-        st = lstatSync(join(this.prefix, at));
-      } catch {
-        break; // nothing below a missing folder: the file is absent
-      }
-      if (st.isSymbolicLink() || !st.isDirectory())
-        throw new ExecutionError('path_not_managed', `${at} is ${st.isSymbolicLink() ? 'a symlink' : 'not a folder'}: refused`);
-    }
-    return join(this.prefix, path);
+    return this.roots.find((r) => path.startsWith(`${r}/`))!;
   }
 
   /** Throws unit_not_managed for a unit outside navin-*.service (or the agent's own). */
@@ -69,8 +61,11 @@ export class ManagedFs {
     return join(this.prefix, UNIT_DIR, unit);
   }
 
-  /** Creates the folders from the root down to dir, refusing any symlink or non-folder on the way. */
-  private ensureDirs(root: string, dir: string): void {
+  /**
+   * Checks the folders from the root down to dir, refusing any symlink or non-folder on the way; a missing one is
+   * created when `create`, else it ends the walk (nothing below it can be read).
+   */
+  private walkDirs(root: string, dir: string, create: boolean): void {
     const rel = dir.slice(root.length).split('/').filter(Boolean);
     let at = root;
     for (const part of [null, ...rel]) {
@@ -80,6 +75,7 @@ export class ManagedFs {
       try {
         st = lstatSync(real);
       } catch (error) {
+        if (!create) return;
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
         // The root itself may need its system parents (/opt) on a fresh host; below it, one folder at a time.
         mkdirSync(real, { mode: 0o755, recursive: part === null });
