@@ -1,5 +1,6 @@
 // The manager–node-agent protocol: the gateway routes a host's agent uses, its signed config, the facts it
 // reports and the operations it runs. Same envelopes and receipts as the cluster agent (protocol.ts).
+import { isPlainObject } from './payloads';
 import type { PlanProgressRequest } from './plan';
 import type { CheckOutcome } from './service-checks';
 import type { AgentConfigCommon } from './protocol';
@@ -71,32 +72,34 @@ export interface HostFacts {
   collected_at: string;
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isCount = (v: unknown): boolean => typeof v === 'number' && Number.isFinite(v) && v >= 0;
 
 /** Why `f` is not a host's facts as the manager reads them (a sentence for the 400), or null. */
 export function hostFactsProblem(f: unknown): string | null {
-  if (!isRecord(f)) return 'facts is an object';
+  if (!isPlainObject(f)) return 'facts is an object';
   for (const field of ['hostname', 'kernel', 'architecture', 'collected_at'] as const)
     if (typeof f[field] !== 'string') return `facts.${field} is a string`;
   const os = f.os;
-  if (!isRecord(os) || !['platform', 'distro', 'release', 'codename'].every((k) => typeof os[k] === 'string'))
+  if (!isPlainObject(os) || !['platform', 'distro', 'release', 'codename'].every((k) => typeof os[k] === 'string'))
     return 'facts.os is {platform, distro, release, codename}';
-  if (!isRecord(f.cpu) || !isCount(f.cpu.cores) || !isCount(f.cpu.physical_cores) || typeof f.cpu.brand !== 'string')
+  if (!isPlainObject(f.cpu) || !isCount(f.cpu.cores) || !isCount(f.cpu.physical_cores) || typeof f.cpu.brand !== 'string')
     return 'facts.cpu is {brand, cores, physical_cores}';
-  if (!isRecord(f.memory) || !isCount(f.memory.total_bytes) || !isCount(f.memory.available_bytes))
+  if (!isPlainObject(f.memory) || !isCount(f.memory.total_bytes) || !isCount(f.memory.available_bytes))
     return 'facts.memory is {total_bytes, available_bytes}';
   const disk = (d: unknown): boolean =>
-    isRecord(d) && ['mount', 'fs', 'type'].every((k) => typeof d[k] === 'string') && isCount(d.size_bytes) && isCount(d.available_bytes);
+    isPlainObject(d) &&
+    ['mount', 'fs', 'type'].every((k) => typeof d[k] === 'string') &&
+    isCount(d.size_bytes) &&
+    isCount(d.available_bytes);
   if (!Array.isArray(f.disks) || !f.disks.every(disk)) return 'facts.disks is a list of {mount, fs, type, size_bytes, available_bytes}';
   const sd = f.systemd;
-  if (!isRecord(sd) || ![sd.version, sd.system_state].every((v) => v === null || typeof v === 'string'))
+  if (!isPlainObject(sd) || ![sd.version, sd.system_state].every((v) => v === null || typeof v === 'string'))
     return 'facts.systemd is {version, system_state}';
   if (f.listening_ports !== undefined && !(Array.isArray(f.listening_ports) && f.listening_ports.every((p) => Number.isInteger(p))))
     return 'facts.listening_ports is a list of ports';
-  if (f.sysctl !== undefined && !(isRecord(f.sysctl) && Object.values(f.sysctl).every((v) => typeof v === 'string')))
+  if (f.sysctl !== undefined && !(isPlainObject(f.sysctl) && Object.values(f.sysctl).every((v) => typeof v === 'string')))
     return 'facts.sysctl maps keys to strings';
-  if (f.tools !== undefined && !(isRecord(f.tools) && Object.values(f.tools).every((v) => typeof v === 'boolean')))
+  if (f.tools !== undefined && !(isPlainObject(f.tools) && Object.values(f.tools).every((v) => typeof v === 'boolean')))
     return 'facts.tools maps tools to booleans';
   return null;
 }
@@ -153,7 +156,7 @@ export interface DriftItem {
 
 /** Whether `i` is a drift item as the manager records it (an agent's answer is checked item by item). */
 export function isDriftItem(i: unknown): i is DriftItem {
-  if (!isRecord(i)) return false;
+  if (!isPlainObject(i)) return false;
   const optionalString = (v: unknown): boolean => v === undefined || v === null || typeof v === 'string';
   return (
     typeof i.path === 'string' &&

@@ -366,9 +366,8 @@ function taskProblem(t: unknown, roots: readonly string[], isUnit: (u: unknown) 
 const TASK_OUTCOME_STATUSES: ReadonlySet<unknown> = new Set(['running', 'succeeded', 'failed', 'skipped']);
 
 /** Why `t` is not a task outcome an agent may report (a sentence for the 400), or null. */
-export function taskOutcomeProblem(value: unknown): string | null {
-  const t = value as Record<string, unknown>;
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'a task outcome is an object';
+export function taskOutcomeProblem(t: unknown): string | null {
+  if (!isObject(t)) return 'a task outcome is an object';
   if (!Number.isInteger(t.index) || (t.index as number) < 0 || typeof t.id !== 'string' || typeof t.kind !== 'string')
     return 'a task outcome has an index, an id and a kind';
   if (!TASK_OUTCOME_STATUSES.has(t.status)) return "a task outcome's status is running, succeeded, failed or skipped";

@@ -4,6 +4,7 @@ import { KubeConfig } from '@kubernetes/client-node';
 import { parse } from 'yaml';
 import { CoreError } from '../errors';
 import { errorCode, networkFailure } from '../net/network-errors';
+import { isPlainObject } from '../../wire/payloads';
 
 export interface ClusterAccess {
   server: string;
@@ -31,8 +32,6 @@ interface KubeconfigFile {
   users?: { name: string; user: { token?: string } & Record<string, unknown> }[];
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** Reads the parts we use from a kubeconfig; refuses what an air-gapped import must not rely on. */
 export function parseKubeconfig(text: string): ClusterAccess {
   let doc: KubeconfigFile;
@@ -47,7 +46,7 @@ export function parseKubeconfig(text: string): ClusterAccess {
   const contexts = doc.contexts === undefined || doc.contexts === null ? [] : doc.contexts;
   if (!Array.isArray(contexts)) throw new KubeError('kubeconfig_invalid', 'contexts is a list');
   const named = <T>(list: unknown[], what: string): (T & { name?: unknown })[] => {
-    if (!list.every((e) => isObject(e))) throw new KubeError('kubeconfig_invalid', `each of ${what} is a mapping`);
+    if (!list.every((e) => isPlainObject(e))) throw new KubeError('kubeconfig_invalid', `each of ${what} is a mapping`);
     return list as (T & { name?: unknown })[];
   };
   const ctxs = named<{ context?: unknown }>(contexts, 'contexts');
@@ -55,12 +54,12 @@ export function parseKubeconfig(text: string): ClusterAccess {
   const users = named<{ user?: unknown }>(doc.users, 'users');
   const contextName = doc['current-context'] ?? ctxs[0]?.name;
   const found = ctxs.find((c) => c.name === contextName)?.context;
-  if (found !== undefined && !isObject(found)) throw new KubeError('kubeconfig_invalid', 'a context is a mapping');
+  if (found !== undefined && !isPlainObject(found)) throw new KubeError('kubeconfig_invalid', 'a context is a mapping');
   const context = found as { cluster?: unknown; user?: unknown } | undefined;
   const clusterEntry = (context ? clusters.find((c) => c.name === context.cluster) : clusters[0])?.cluster;
   const userEntry = (context ? users.find((u) => u.name === context.user) : users[0])?.user;
-  if (clusterEntry !== undefined && !isObject(clusterEntry)) throw new KubeError('kubeconfig_invalid', 'a cluster entry is a mapping');
-  if (userEntry !== undefined && !isObject(userEntry)) throw new KubeError('kubeconfig_invalid', 'a user entry is a mapping');
+  if (clusterEntry !== undefined && !isPlainObject(clusterEntry)) throw new KubeError('kubeconfig_invalid', 'a cluster entry is a mapping');
+  if (userEntry !== undefined && !isPlainObject(userEntry)) throw new KubeError('kubeconfig_invalid', 'a user entry is a mapping');
   const cluster = clusterEntry as NonNullable<KubeconfigFile['clusters']>[number]['cluster'] | undefined;
   const user = userEntry as { token?: unknown } | undefined;
   for (const field of ['server', 'certificate-authority-data', 'tls-server-name', 'certificate-authority'] as const)
