@@ -112,10 +112,7 @@ function download(
         resolve({ sha256: hash.digest('hex'), size });
       });
       res.on('error', (e) => {
-        if (stopped) return;
-        stopped = true;
-        closeSync(fd);
-        fail(`GET ${url.href}: ${e.message}`);
+        if (!stopped) stop(new ExecutionError('artifact_fetch_failed', `GET ${url.href}: ${e.message}`));
       });
     });
     req.on('timeout', () => req.destroy(new Error(`no data for ${IDLE_TIMEOUT_MS / 1000} s`)));

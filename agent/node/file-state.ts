@@ -6,8 +6,6 @@ import { join } from 'node:path';
 import type { LivenessWatch, ManagedEntry } from '../../main/wire/node-agent';
 import type { PlanArgs, TaskOutcome } from '../../main/wire/plan';
 import { pruneState, StateCorrupt, type AgentStateBase, type AgentStateStore } from '../state';
-
-export { StateCorrupt } from '../state';
 import { writeAtomic } from './managed-fs';
 
 /** A plan accepted and not finished yet: its args and the outcome of each task started. */

@@ -6,7 +6,7 @@ import { isCleanAbsolutePath } from '../../main/wire/plan';
 import { AgentStartError, loadIdentity } from '../identity';
 import { main } from '../entrypoint';
 import { AGENT_VERSION } from '../version';
-import { StateCorrupt } from './file-state';
+import { StateCorrupt } from '../state';
 import { NodeAgent } from './node-agent';
 
 const USAGE = `navin-node-agent ${AGENT_VERSION}: the Navin Node Agent
