@@ -201,9 +201,14 @@ export class Commands {
     return payload.command_id;
   }
 
-  /** Hands the due commands to the agent and marks them delivered (redelivered if not acknowledged in time). */
-  deliver(clusterId: string, redeliverAfterS: number): unknown[] {
+  /**
+   * Hands the due commands to the agent and marks them delivered (redelivered if not acknowledged in time).
+   * `live` judges the asking certificate inside the transaction, so that nothing is delivered to it once its
+   * revocation has committed (certificate_refused, nothing marked).
+   */
+  deliver(clusterId: string, redeliverAfterS: number, live?: () => boolean): unknown[] {
     return this.store.tx(() => {
+      if (live && !live()) throw new CoreError('certificate_refused', 'this client certificate was revoked');
       const now = this.clock.now();
       const due = this.store.commands.due(clusterId, new Date(now.getTime() - redeliverAfterS * 1000).toISOString(), now.toISOString());
       for (const c of due) this.store.commands.markDelivered(c.id, now.toISOString());

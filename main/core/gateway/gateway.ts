@@ -57,6 +57,13 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
   const polls = new LongPolls(() => store.dataVersion());
   const unsubscribe = commands.onQueued((clusterId) => polls.wake(clusterId));
   const unsubscribeHosts = opts.hosts?.onQueued((hostId) => polls.wake(`host:${hostId}`));
+  // An agent identity re-issued announces its cluster or host: the held polls of the revoked certificate end.
+  const unsubscribeEvents = events.subscribe(({ type, data }) => {
+    const id = (data as { id?: unknown } | null)?.id;
+    if (typeof id !== 'string') return;
+    if (type === 'cluster.changed') polls.revalidate(id);
+    else if (type === 'host.changed') polls.revalidate(`host:${id}`);
+  });
   const serials = new Map<string, string>();
   const lastSeen = lastSeenWrites();
 
@@ -117,11 +124,11 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
           poll: (waitS) =>
             nextCommands(
               `host:${who.hostId}`,
-              () => opts.hosts!.deliver(who.hostId!, redeliverAfterS),
+              (live) => opts.hosts!.deliver(who.hostId!, redeliverAfterS, live),
               () => opts.hosts!.nextWakeup(who.hostId!),
               waitS,
               req,
-              who.clusterId,
+              who,
             ),
           longPollMaxS,
         },
@@ -149,11 +156,11 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
       return reply(res, 200, {
         commands: await nextCommands(
           who.clusterId,
-          () => commands.deliver(who.clusterId, redeliverAfterS),
+          (live) => commands.deliver(who.clusterId, redeliverAfterS, live),
           () => store.commands.nextWakeup(who.clusterId),
           wait,
           req,
-          who.clusterId,
+          who,
         ),
       });
     }
@@ -202,35 +209,65 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
     throw new CoreError('not_found', `no gateway route ${req.method} ${url.pathname}`);
   }
 
-  /** A long poll: the due commands at once, else held until one is queued, one is due again, or the wait ends. */
+  /**
+   * A long poll: the due commands at once, else held until one is queued, one is due again, or the wait ends.
+   * The certificate is judged again at every delivery, inside its transaction: a revocation committed while the
+   * poll was held (by this process or another) ends the poll with certificate_refused and hands it nothing.
+   */
   function nextCommands(
     key: string,
-    deliver: () => unknown[],
+    deliver: (live: () => boolean) => unknown[],
     nextWakeup: () => string | undefined,
     waitS: number,
     req: IncomingMessage,
-    clusterId: string,
+    who: { clusterId: string; serial: string },
   ): Promise<unknown[]> {
-    const first = deliver();
+    const { clusterId } = who;
+    const live = (): boolean => {
+      const record = store.keys.certificate(who.serial);
+      return record !== undefined && record.revoked_at === null;
+    };
+    const first = deliver(live);
     if (first.length > 0 || waitS === 0) {
       if (first.length > 0) events.emit('command.changed', { cluster_id: clusterId });
       return Promise.resolve(first);
     }
-    return new Promise((resolve) => {
+    return new Promise((resolve, reject) => {
       let done = false;
-      const finish = (list: unknown[]): void => {
-        if (done) return;
+      const end = (): void => {
         done = true;
         clearTimeout(timer);
         remove();
+      };
+      const finish = (list: unknown[]): void => {
+        if (done) return;
+        end();
         if (list.length > 0) events.emit('command.changed', { cluster_id: clusterId });
         resolve(list);
       };
-      const check = (): void => {
-        const list = deliver();
-        if (list.length > 0) finish(list);
+      const refuse = (error: unknown): void => {
+        if (done) return;
+        end();
+        // The connection goes with the poll: a revoked certificate keeps no socket open here.
+        reject(error);
+        // After the refusal is written (the rejection is answered in microtasks, before this runs).
+        setImmediate(() => req.socket.end());
       };
-      const remove = polls.add({ clusterId: key, wake: check });
+      const check = (): void => {
+        if (done) return;
+        try {
+          const list = deliver(live);
+          if (list.length > 0) finish(list);
+        } catch (error) {
+          refuse(error);
+        }
+      };
+      // Woken by news of this agent (its identity re-issued, among others): a revoked certificate's poll ends at
+      // once rather than at the next command or the end of the wait.
+      const revalidate = (): void => {
+        if (!done && !live()) refuse(new CoreError('certificate_refused', 'this client certificate was revoked'));
+      };
+      const remove = polls.add({ clusterId: key, wake: check, revalidate });
       // One timer a held poll (thousands are held): first at the redelivery of a delivered, unacknowledged
       // command (due again after redeliverAfterS) when that comes before the end of the wait, then at the end.
       // Monotonic: a wall clock stepped back (NTP) would hold the poll past the agent's own timeout.
@@ -261,6 +298,7 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
           new Promise<void>((done) => {
             unsubscribe();
             unsubscribeHosts?.();
+            unsubscribeEvents();
             polls.close();
             server.close(() => done());
             server.closeAllConnections();

@@ -4,6 +4,8 @@
 export interface Waiter {
   clusterId: string;
   wake(): void;
+  /** Judges the poll's certificate again (news of its agent): cheaper than wake, which delivers. */
+  revalidate?(): void;
 }
 
 export class LongPolls {
@@ -44,6 +46,10 @@ export class LongPolls {
 
   wake(clusterId: string): void {
     for (const w of [...(this.byCluster.get(clusterId) ?? [])]) w.wake();
+  }
+
+  revalidate(clusterId: string): void {
+    for (const w of [...(this.byCluster.get(clusterId) ?? [])]) w.revalidate?.();
   }
 
   wakeAll(): void {

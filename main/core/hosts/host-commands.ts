@@ -8,6 +8,7 @@ import type { Keyring } from '../keys/keyring';
 import { ForbiddenReceiptError, type Commands, type CommandView } from '../commands/commands';
 import type { CoreEvents } from '../events';
 import { requiresFourEyes } from '../profiles/profile-rules';
+import type { Profiles } from '../profiles/profiles';
 import type { CommandRecord } from '../store/commands-tables';
 import type { SealedPlan } from '../store/services-tables';
 import type { Store } from '../store/store';
@@ -86,6 +87,21 @@ function withDigests(args: Record<string, unknown>): PlanArgs {
   return { ...args, tasks } as unknown as PlanArgs;
 }
 
+/** A plan as given, checked against the managed roots and units, its inline contents' digests filled in. */
+function checkedPlan(args: unknown): Record<string, unknown> {
+  if (typeof args !== 'object' || args === null || Array.isArray(args)) throw new ValidationError('tasks', 'a plan is {"tasks": [...]}');
+  const plan = withDigests(args as Record<string, unknown>);
+  const problem = planProblem(plan, DEFAULT_MANAGED_ROOTS, isManagedUnit);
+  if (problem) throw new ValidationError('tasks', problem);
+  return plan as unknown as Record<string, unknown>;
+}
+
+const rawPlanRefused = (profile: string): CoreError =>
+  new ConflictError(
+    'raw_plan_refused',
+    `the ${profile} profile requires four eyes: a raw plan cannot be sent to its hosts, only service operations with their approvals`,
+  );
+
 /** A host command signed and not yet queued (stored as such with the operation that may need it). */
 export type SealedCommand = SealedPlan;
 
@@ -119,6 +135,7 @@ export class HostCommands {
     private readonly clock: Clock,
     private readonly commands: Commands,
     private readonly events: CoreEvents,
+    private readonly profiles: Pick<Profiles, 'blockedRefusal'>,
   ) {}
 
   /** Called when a host has something new to deliver (the gateway's long polls listen). */
@@ -128,20 +145,47 @@ export class HostCommands {
   }
 
   /**
-   * Signs and queues a plan for one host. Raw plans are an administrator's tool: under a profile that requires
-   * four eyes they are refused (service operations, with their approvals, build plans there).
+   * Signs and queues a plan for one host, built by a service operation that passed the lifecycle gate
+   * (`allowFourEyes`). A person's own plan goes through issueRawPlan, which also asks the profile.
    */
   issuePlan(hostId: string, args: unknown, actor: string, opts: { allowFourEyes?: boolean } = {}): CommandView {
-    if (typeof args !== 'object' || args === null || Array.isArray(args)) throw new ValidationError('tasks', 'a plan is {"tasks": [...]}');
-    const plan = withDigests(args as Record<string, unknown>);
-    const problem = planProblem(plan, DEFAULT_MANAGED_ROOTS, isManagedUnit);
-    if (problem) throw new ValidationError('tasks', problem);
-    return this.issue(hostId, OP_PLAN_EXECUTE, plan as unknown as Record<string, unknown>, actor, (cluster) => {
-      if (!opts.allowFourEyes && requiresFourEyes(cluster.profile))
-        throw new ConflictError(
-          'raw_plan_refused',
-          `the ${cluster.profile} profile requires four eyes: a raw plan cannot be sent to its hosts, only service operations with their approvals`,
-        );
+    const plan = checkedPlan(args);
+    return this.issue(hostId, OP_PLAN_EXECUTE, plan, actor, (cluster) => {
+      if (!opts.allowFourEyes && requiresFourEyes(cluster.profile)) throw rawPlanRefused(cluster.profile);
+    });
+  }
+
+  /**
+   * An administrator's raw plan: refused under a profile that requires four eyes (service operations, with
+   * their approvals, build plans there) and, being a command, while the cluster's profile is blocked (the
+   * refusal audited). Checked in that order after the plan itself, so bad input is a 400 without a probe.
+   */
+  async issueRawPlan(hostId: string, args: unknown, actor: string): Promise<CommandView> {
+    const plan = checkedPlan(args);
+    const host = this.hosts.get(hostId);
+    const cluster = this.hosts.hostsCluster(host.cluster_id);
+    if (requiresFourEyes(cluster.profile)) throw rawPlanRefused(cluster.profile);
+    const refusal = await this.profiles.blockedRefusal(cluster.id, 'command');
+    if (refusal) {
+      this.store.tx(() =>
+        this.store.audit.append({
+          actor,
+          action: 'command.refused',
+          cluster_id: cluster.id,
+          target: host.name,
+          details: {
+            op: OP_PLAN_EXECUTE,
+            host_id: hostId,
+            code: refusal.code,
+            failing: (refusal.details?.failing as { id: string }[]).map((r) => r.id),
+          },
+        }),
+      );
+      throw refusal;
+    }
+    // The profile read again as the plan is queued: one changed to four eyes during the evaluation refuses it.
+    return this.issue(hostId, OP_PLAN_EXECUTE, plan, actor, (c) => {
+      if (requiresFourEyes(c.profile)) throw rawPlanRefused(c.profile);
     });
   }
 
@@ -196,10 +240,7 @@ export class HostCommands {
    * runs (sealed), valid for `validitySeconds`, queued by issueSealed only if it is needed.
    */
   seal(hostId: string, args: PlanArgs, validitySeconds: number): SealedCommand {
-    const plan = withDigests(args as unknown as Record<string, unknown>);
-    const problem = planProblem(plan, DEFAULT_MANAGED_ROOTS, isManagedUnit);
-    if (problem) throw new ValidationError('tasks', problem);
-    return this.sign(hostId, OP_PLAN_EXECUTE, plan as unknown as Record<string, unknown>, validitySeconds);
+    return this.sign(hostId, OP_PLAN_EXECUTE, checkedPlan(args), validitySeconds);
   }
 
   /** Queues a plan sealed earlier, its signature and nonce as they were made. */
@@ -261,16 +302,19 @@ export class HostCommands {
     while (!commandIds.every(ended) && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
   }
 
-  /** The newest commands addressed to one host (at most 500). */
+  /** The newest `limit` commands addressed to one host (the route refuses a limit out of its range). */
   list(hostId: string, limit = 50): CommandView[] {
     this.hosts.get(hostId);
-    const n = Math.min(Math.max(Math.trunc(limit) || 50, 1), 500);
-    return this.store.hosts.listCommands(hostId, n).map((c) => this.commands.get(c.id));
+    return this.store.hosts.listCommands(hostId, limit).map((c) => this.commands.get(c.id));
   }
 
-  /** Hands the due commands to the host's agent and marks them delivered (redelivered if not acknowledged in time). */
-  deliver(hostId: string, redeliverAfterS: number): unknown[] {
+  /**
+   * Hands the due commands to the host's agent and marks them delivered (redelivered if not acknowledged in time);
+   * `live` judges the asking certificate in the same transaction (Commands.deliver says why).
+   */
+  deliver(hostId: string, redeliverAfterS: number, live?: () => boolean): unknown[] {
     return this.store.tx(() => {
+      if (live && !live()) throw new CoreError('certificate_refused', 'this client certificate was revoked');
       const now = this.clock.now();
       const due = this.store.hosts.due(hostId, new Date(now.getTime() - redeliverAfterS * 1000).toISOString(), now.toISOString());
       for (const c of due) this.store.commands.markDelivered(c.id, now.toISOString());
