@@ -5,14 +5,16 @@ import { main } from '../entrypoint';
 import { AGENT_VERSION } from '../version';
 import { Operator } from './operator';
 import { preflight } from './preflight';
+import { OPERATOR_IDENTITY_MOUNT } from './signed-state';
 import { DEFAULT_INGRESS_NAMESPACE } from './workloads';
 
 const USAGE = `navin-operator ${AGENT_VERSION}: turns signed ManagedComponents into workloads
 
-usage: navin-operator [--namespace NS] [--ingress-namespace NS] [--kubeconfig FILE]
+usage: navin-operator [--namespace NS] [--ingress-namespace NS] [--identity-dir DIR] [--kubeconfig FILE]
 
   --namespace          the managed namespace (default navin-platform)
   --ingress-namespace  the ingress controller's namespace, the only other one let in (default ${DEFAULT_INGRESS_NAMESPACE})
+  --identity-dir       manager.pem and config.json of the agent's identity Secret (default ${OPERATOR_IDENTITY_MOUNT})
   --kubeconfig         outside a pod only; in a pod the ServiceAccount token is used
   --version            print the version`;
 
@@ -22,6 +24,7 @@ main({
   options: {
     namespace: { type: 'string' },
     'ingress-namespace': { type: 'string' },
+    'identity-dir': { type: 'string' },
     kubeconfig: { type: 'string' },
   },
   isRefusal: (_error): _error is Error & { code: string } => false,
@@ -30,10 +33,12 @@ main({
     if (typeof flags.kubeconfig === 'string') kc.loadFromFile(flags.kubeconfig);
     else kc.loadFromCluster();
     const namespace = (flags.namespace as string | undefined) ?? 'navin-platform';
-    await preflight(kc, namespace);
+    const identityDir = (flags['identity-dir'] as string | undefined) ?? OPERATOR_IDENTITY_MOUNT;
+    await preflight(kc, namespace, identityDir);
     const operator = new Operator({
       kc,
       namespace,
+      identityDir,
       ingressNamespace: (flags['ingress-namespace'] as string | undefined) ?? DEFAULT_INGRESS_NAMESPACE,
     });
     operator.start();

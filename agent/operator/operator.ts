@@ -2,7 +2,6 @@
 // objects (server-side apply, owned by the resource); one that is not is left alone and its status says why.
 import {
   ApiextensionsV1Api,
-  CoreV1Api,
   CustomObjectsApi,
   KubernetesObjectApi,
   loadYaml,
@@ -14,7 +13,7 @@ import {
 import { sameSpec } from '../components';
 import { log } from '../log';
 import { singleFlight } from '../single-flight';
-import { routeFor, routesOf, type RouteFacts, type RouteStatus } from './routes';
+import { routeFor, routesOf, tlsSecretName, type RouteFacts, type RouteStatus } from './routes';
 import { readSignedState, type SignedState } from './signed-state';
 import { OPERATOR_NAME, objectsFor, selectorFor, type ManagedComponentObject } from './workloads';
 
@@ -28,6 +27,8 @@ export interface OperatorOptions {
   kc: KubeConfig;
   namespace: string;
   ingressNamespace: string;
+  /** Where the pod mounts manager.pem and config.json of the identity Secret. */
+  identityDir: string;
   resyncMs?: number;
 }
 
@@ -60,13 +61,10 @@ export class Operator {
 
   start(): void {
     this.timer = setInterval(() => this.kick(), this.o.resyncMs ?? 10_000);
-    // A route is re-evaluated when its resource, its certificate Secret or its Ingress changes.
+    // A route is re-evaluated when its resource or its Ingress changes; a certificate becoming ready is seen by
+    // the resync (no Secret is watched: the operator may read none).
     const ns = this.o.namespace;
-    for (const path of [
-      `/apis/${GROUP}/${VERSION}/namespaces/${ns}/${PLURAL}`,
-      `/api/v1/namespaces/${ns}/secrets`,
-      `/apis/networking.k8s.io/v1/namespaces/${ns}/ingresses`,
-    ])
+    for (const path of [`/apis/${GROUP}/${VERSION}/namespaces/${ns}/${PLURAL}`, `/apis/networking.k8s.io/v1/namespaces/${ns}/ingresses`])
       void this.watch(path);
     this.kick();
   }
@@ -82,7 +80,7 @@ export class Operator {
   }
 
   private async pass(): Promise<void> {
-    const state = await readSignedState(this.o.kc, this.o.namespace);
+    const state = await readSignedState(this.o.kc, this.o.namespace, this.o.identityDir);
     const list = (await this.custom.listNamespacedCustomObject(this.base())) as { items: (ManagedComponentObject & { status?: Status })[] };
     for (const mc of list.items) {
       if (mc.metadata.deletionTimestamp) {
@@ -186,7 +184,7 @@ export class Operator {
   /** Makes each declared route that may exist, removes the others this component owns, and says which are routed. */
   private async reconcileRoutes(mc: ManagedComponentObject): Promise<RouteStatus[]> {
     const { routes, invalid } = routesOf(mc);
-    const facts = await this.routeFacts(routes.map((r) => `navin-tls-${r.site}`));
+    const facts = await this.routeFacts(routes.filter((r) => r.tls === 'cert-manager').map((r) => tlsSecretName(r.site)));
     const wanted = new Set<string>();
     const statuses: RouteStatus[] = [...invalid];
     for (const r of routes) {
@@ -220,27 +218,30 @@ export class Operator {
     return statuses;
   }
 
-  private async routeFacts(secretNames: string[]): Promise<RouteFacts> {
+  /**
+   * What routes depend on. A cert-manager certificate counts as written when its Certificate (named, by
+   * cert-manager's ingress-shim, as the Secret) is Ready: the Certificate holds no key, the Secret would.
+   */
+  private async routeFacts(certificateNames: string[]): Promise<RouteFacts> {
     const crd = this.o.kc.makeApiClient(ApiextensionsV1Api);
     const has = (name: string) =>
       crd
         .readCustomResourceDefinition({ name })
         .then(() => true)
         .catch(() => false);
-    const core = this.o.kc.makeApiClient(CoreV1Api);
-    const existing = new Set<string>();
-    for (const name of secretNames)
-      if (
-        await core.readNamespacedSecret({ name, namespace: this.o.namespace }).then(
-          () => true,
-          () => false,
-        )
-      )
-        existing.add(name);
+    const certManager = await has('certificates.cert-manager.io');
+    const ready = new Set<string>();
+    if (certManager)
+      for (const name of certificateNames) {
+        const cert = (await this.custom
+          .getNamespacedCustomObject({ group: 'cert-manager.io', version: 'v1', namespace: this.o.namespace, plural: 'certificates', name })
+          .catch(() => null)) as { status?: { conditions?: { type?: string; status?: string }[] } } | null;
+        if (cert?.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True')) ready.add(name);
+      }
     return {
-      secretExists: (name) => existing.has(name),
+      certificateReady: (name) => ready.has(name),
       gatewayApi: await has('httproutes.gateway.networking.k8s.io'),
-      certManager: await has('certificates.cert-manager.io'),
+      certManager,
     };
   }
 

@@ -7,8 +7,8 @@ const say = (check: string, message: string): void => {
   process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), level: 'warn', event: 'PREFLIGHT', check, message })}\n`);
 };
 
-export async function preflight(kc: KubeConfig, namespace: string): Promise<void> {
-  const state = await readSignedState(kc, namespace).catch((e: unknown) => ({
+export async function preflight(kc: KubeConfig, namespace: string, identityDir: string): Promise<void> {
+  const state = await readSignedState(kc, namespace, identityDir).catch((e: unknown) => ({
     ok: false as const,
     reason: 'ManagerKeyMissing',
     message: (e as Error).message,

@@ -1,7 +1,8 @@
 // Web routes of a component, one per domain its signed config declares (`config.routes`): an Ingress
 // `navin-route-<site>` or, in the Gateway API mode, an HTTPRoute of that name; and per domain whether it is
 // routed or, if not, why. TLS modes: cert-manager (an issuer signs navin-tls-<site>), secret (the owner's own
-// certificate in navin-tls-<site>: no route until it exists), none, gateway.
+// certificate in navin-tls-<site>: routed at once, the operator reading no Secret to see whether it is there yet),
+// none, gateway.
 import type { KubernetesObject } from '@kubernetes/client-node';
 import { labelsFor, ownerReference, portsOf, type ManagedComponentObject } from './workloads';
 
@@ -30,7 +31,8 @@ export interface RouteStatus {
 
 /** What the cluster holds that a route depends on, read by the caller. */
 export interface RouteFacts {
-  secretExists(name: string): boolean;
+  /** cert-manager's Certificate of that name is Ready (its Secret written). */
+  certificateReady(name: string): boolean;
   gatewayApi: boolean;
   certManager: boolean;
 }
@@ -102,8 +104,6 @@ export function routeFor(
     };
   }
   const secret = tlsSecretName(r.site);
-  if (r.tls === 'secret' && !facts.secretExists(secret))
-    return { object: null, status: st(false, 'CertificateSecretMissing', `no route until the Secret ${secret} exists`) };
   if (r.tls === 'cert-manager' && !r.issuer)
     return { object: null, status: st(false, 'IssuerMissing', 'the cert-manager mode needs an issuer') };
   const annotations =
@@ -127,7 +127,9 @@ export function routeFor(
       object: ingress,
       status: st(false, 'CertManagerMissing', 'cert-manager is not installed: nothing will issue the certificate'),
     };
-  if (r.tls === 'cert-manager' && !facts.secretExists(secret))
+  if (r.tls === 'cert-manager' && !facts.certificateReady(secret))
     return { object: ingress, status: st(false, 'CertificatePending', `cert-manager has not yet written ${secret}`) };
-  return { object: ingress, status: st(true, 'Routed', r.tls === 'none' ? 'routed without TLS' : `routed with TLS from ${secret}`) };
+  // The owner's Secret is not looked at: reading it would need a right on every Secret of the namespace.
+  const from = r.tls === 'secret' ? `the owner's Secret ${secret} (the ingress controller serves it once it exists)` : secret;
+  return { object: ingress, status: st(true, 'Routed', r.tls === 'none' ? 'routed without TLS' : `routed with TLS from ${from}`) };
 }

@@ -1,5 +1,9 @@
 // What the operator trusts: the desired state the agent stored in its state ConfigMap, re-verified here with the
 // manager public key and signed config from the identity Secret. Nothing else the agent wrote is believed.
+// The kubelet mounts only those two keys of that Secret (the pod spec projects them), so the operator's
+// ServiceAccount reads no Secret at all and the agent's tls.key never reaches the operator.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { CoreV1Api, type KubeConfig } from '@kubernetes/client-node';
 import { verifyDocument } from '../../main/wire/envelope';
 import { nodeEd25519 } from '../../main/wire/ed25519-node';
@@ -58,21 +62,27 @@ export function verifySignedState(
   return { ok: true, desired: v.payload as unknown as DesiredStateBody };
 }
 
-/** Reads the identity Secret (manager.pem and config.json only) and the state ConfigMap, then verifies. */
-export async function readSignedState(kc: KubeConfig, namespace: string): Promise<SignedState> {
-  const core = kc.makeApiClient(CoreV1Api);
-  const decode = (v: string | undefined) => (v === undefined ? undefined : Buffer.from(v, 'base64').toString('utf8'));
-  let secret: Record<string, string> = {};
+/** The folder where the pod spec mounts manager.pem and config.json of the identity Secret. */
+export const OPERATOR_IDENTITY_MOUNT = '/etc/navin-operator';
+
+/** A mounted file, or undefined while the Secret (optional in the pod spec) is not there. */
+function readMounted(dir: string, name: string): string | undefined {
   try {
-    secret = (await core.readNamespacedSecret({ name: AGENT_IDENTITY_SECRET, namespace })).data ?? {};
+    return readFileSync(join(dir, name), 'utf8');
   } catch (error) {
-    if (httpCode(error) !== 404) throw error;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
   }
+}
+
+/** Reads the mounted identity files (read at each pass: the kubelet refreshes them) and the state ConfigMap, then verifies. */
+export async function readSignedState(kc: KubeConfig, namespace: string, identityDir: string): Promise<SignedState> {
+  const core = kc.makeApiClient(CoreV1Api);
   let state: string | undefined;
   try {
     state = (await core.readNamespacedConfigMap({ name: AGENT_STATE_CONFIGMAP, namespace })).data?.['state.json'];
   } catch (error) {
     if (httpCode(error) !== 404) throw error;
   }
-  return verifySignedState(decode(secret['manager.pem']), decode(secret['config.json']), state);
+  return verifySignedState(readMounted(identityDir, 'manager.pem'), readMounted(identityDir, 'config.json'), state);
 }

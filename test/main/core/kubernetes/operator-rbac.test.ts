@@ -23,8 +23,32 @@ describe('the manifests route serves the operator with the agent', () => {
     const pod = op.find((d) => d.kind === 'Deployment')!.spec.template.spec;
     expect(pod.serviceAccountName).toBe('navin-operator');
     expect(pod.containers[0]).toMatchObject({ image: IMAGE, command: ['/usr/local/bin/node', '/app/navin-operator.cjs'] });
-    expect(pod.containers[0].args).toEqual(['--namespace', NS, '--ingress-namespace', 'ingress-nginx']);
+    expect(pod.containers[0].args).toEqual([
+      '--namespace',
+      NS,
+      '--ingress-namespace',
+      'ingress-nginx',
+      '--identity-dir',
+      '/etc/navin-operator',
+    ]);
     expect(pod.containers[0].securityContext).toMatchObject({ readOnlyRootFilesystem: true, allowPrivilegeEscalation: false });
+  });
+
+  test('the operator pod sees only manager.pem and config.json of the identity Secret, never its tls.key, and its RBAC names no Secret', () => {
+    const docs = parseAllDocuments(agentManifestsYaml(NS, IMAGE, 'c1', 'edge')).map((d) => d.toJSON() as Record<string, any>);
+    const pod = docs.find((d) => d.kind === 'Deployment' && d.metadata.name === 'navin-operator')!.spec.template.spec;
+    const identity = pod.volumes.find((v: { name: string }) => v.name === 'identity').secret;
+    expect(identity.secretName).toBe('navin-cluster-agent-identity');
+    expect(identity.items).toEqual([
+      { key: 'manager.pem', path: 'manager.pem' },
+      { key: 'config.json', path: 'config.json' },
+    ]);
+    expect(pod.containers[0].volumeMounts).toEqual([{ name: 'identity', mountPath: '/etc/navin-operator', readOnly: true }]);
+    // The files are 0440 for root: the pod's group must be the operator's to read them.
+    expect(pod.securityContext.fsGroup).toBe(pod.securityContext.runAsGroup);
+    const roles = docs.filter((d) => (d.kind === 'Role' || d.kind === 'ClusterRole') && d.metadata.name.startsWith('navin-operator'));
+    expect(roles).toHaveLength(2);
+    for (const role of roles) for (const rule of role.rules) expect(rule.resources ?? []).not.toContain('secrets');
   });
 });
 
@@ -52,13 +76,15 @@ describe.skipIf(!hasKubectl)('the operator RBAC allow/deny matrix', () => {
     dir?.remove();
   });
 
+  // `kind/sub` asks for a subresource, `kind name` for one object by name.
   const canI = async (verb: string, resource: string, namespace?: string): Promise<boolean> => {
-    const [kind, sub] = resource.split('/');
+    const [kindAndSub, name] = resource.split(' ');
+    const [kind, sub] = kindAndSub!.split('/');
     const args = [
       'auth',
       'can-i',
       verb,
-      kind!,
+      name ? `${kind}/${name}` : kind!,
       ...(sub ? ['--subresource', sub] : []),
       ...(namespace ? ['-n', namespace] : []),
       '--kubeconfig',
@@ -73,7 +99,6 @@ describe.skipIf(!hasKubectl)('the operator RBAC allow/deny matrix', () => {
     ['watch', 'managedcomponents.platform.navin.ai', NS],
     ['patch', 'managedcomponents.platform.navin.ai', NS],
     ['update', 'managedcomponents.platform.navin.ai/status', NS],
-    ['get', 'secrets', NS],
     ['create', 'statefulsets.apps', NS],
     ['delete', 'deployments.apps', NS],
     ['patch', 'services', NS],
@@ -86,7 +111,13 @@ describe.skipIf(!hasKubectl)('the operator RBAC allow/deny matrix', () => {
     expect(await canI(verb, resource, ns)).toBe(true);
   });
 
+  // The agent's identity Secret holds its tls.key: the operator gets its two public files from a projected mount.
   test.each([
+    ['get', 'secrets navin-cluster-agent-identity', NS],
+    ['get', 'secrets navin-tls-site', NS],
+    ['get', 'secrets', NS],
+    ['list', 'secrets', NS],
+    ['watch', 'secrets', NS],
     ['get', 'secrets', 'kube-system'],
     ['list', 'secrets', 'default'],
     ['list', 'secrets', undefined],
