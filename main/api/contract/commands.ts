@@ -60,6 +60,11 @@ export interface CommandView {
   deliveries: number;
   completed_at: string | null;
   receipts: CommandReceipt[];
+  /**
+   * What the reader's role does not see: `result` (a journal read's text, for operators and admins only) or
+   * `contents` (the files and units a plan writes). Absent: the command is whole.
+   */
+  withheld?: ('result' | 'contents')[];
 }
 
 /** An operation the gate let through: the command it signed, the action it was judged as, its preflight run. */

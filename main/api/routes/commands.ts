@@ -54,11 +54,16 @@ export function commandRoutes(router: Router): void {
     return ok({ ...r.command, action: r.action }, 202);
   });
 
-  router.authed('GET', '/api/v1/commands', 'viewer', ({ manager, query }) =>
-    ok({ items: manager.commands.list(queryString(query, 'cluster_id'), queryInt(query, 'limit', LIMIT_RANGE, 200)) }),
+  // Open to viewers, each command as the reader's role may see it (a journal's text, a plan's file contents withheld).
+  router.authed('GET', '/api/v1/commands', 'viewer', ({ manager, query, principal }) =>
+    ok({
+      items: manager.commands.listFor(principal.user.role, queryString(query, 'cluster_id'), queryInt(query, 'limit', LIMIT_RANGE, 200)),
+    }),
   );
 
-  router.authed('GET', '/api/v1/commands/:id', 'viewer', ({ manager, params }) => ok(manager.commands.get(params.id)));
+  router.authed('GET', '/api/v1/commands/:id', 'viewer', ({ manager, params, principal }) =>
+    ok(manager.commands.read(params.id, principal.user.role)),
+  );
 
   router.authed('GET', '/api/v1/commands/:id/envelope', 'operator', ({ manager, params }) => ok(manager.commands.envelope(params.id)));
 }

@@ -38,8 +38,8 @@ export function hostRoutes(router: Router): void {
     ok(manager.hostCommands.issueFactsReport(params.host_id, principal.actor), 202),
   );
 
-  router.authed('GET', '/api/v1/hosts/:host_id/commands', 'viewer', ({ manager, params, query }) =>
-    ok({ items: manager.hostCommands.list(params.host_id, Number(query.get('limit') ?? 50)) }),
+  router.authed('GET', '/api/v1/hosts/:host_id/commands', 'viewer', ({ manager, params, query, principal }) =>
+    ok({ items: manager.hostCommands.list(params.host_id, principal.user.role, Number(query.get('limit') ?? 50)) }),
   );
 
   router.authed('GET', '/api/v1/commands/:id/plan', 'viewer', ({ manager, params }) => ok(manager.hostCommands.plan(params.id)));

@@ -11,6 +11,8 @@ import { DEFAULT_NAMESPACE } from '../kubernetes/names';
 import { buildCommand, signDocument } from '../../wire/envelope';
 import { OP_APPLY, OP_DELETE, OP_INVENTORY, OPERATIONS, type ManagedComponentSpec, type Receipt } from '../../wire/protocol';
 import { checkComponentSpec } from './component-spec';
+import { visibleTo, type WithheldPart } from './command-visibility';
+import type { Role } from '../store/accounts-tables';
 
 export const COMMAND_VALIDITY_S = 15 * 60;
 
@@ -32,6 +34,8 @@ export interface ComponentsView {
 
 export interface CommandView extends Omit<CommandRecord, 'envelope'> {
   receipts: { received_at: string; status: string; code: string | null; replica: string | null }[];
+  /** What this reader's role does not see of the command (absent: it is whole). */
+  withheld?: WithheldPart[];
 }
 
 /** Commands committed per transaction in a fan-out: bounded memory and write-lock time, few fsyncs. */
@@ -277,6 +281,16 @@ export class Commands {
 
   list(clusterId?: string, limit?: number): CommandView[] {
     return this.store.commands.list({ cluster_id: clusterId, limit }).map((c) => this.view(c));
+  }
+
+  /** The newest commands as `reader` may see them (command-visibility.ts). */
+  listFor(reader: Role, clusterId?: string, limit?: number): CommandView[] {
+    return this.list(clusterId, limit).map((c) => visibleTo(c, reader));
+  }
+
+  /** One command as `reader` may see it (command-visibility.ts). */
+  read(id: string, reader: Role): CommandView {
+    return visibleTo(this.get(id), reader);
   }
 
   get(id: string): CommandView {

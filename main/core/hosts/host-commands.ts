@@ -10,6 +10,8 @@ import type { CoreEvents } from '../events';
 import { requiresFourEyes } from '../profiles/profile-rules';
 import type { Profiles } from '../profiles/profiles';
 import type { CommandRecord } from '../store/commands-tables';
+import type { Role } from '../store/accounts-tables';
+import { isTextDropped, receiptWithoutText, TEXT_DROPPED } from '../commands/journal-text';
 import type { SealedPlan } from '../store/services-tables';
 import type { Store } from '../store/store';
 import { buildCommand, signDocument } from '../../wire/envelope';
@@ -205,13 +207,18 @@ export class HostCommands {
       asked.map((a) => a.command),
       timeoutMs,
     );
-    return asked.map(({ hostId, unit, command }) => {
-      const c = this.store.commands.get(command);
-      const text = (c?.result as { text?: unknown } | null)?.text;
-      const state: JournalRead['state'] =
-        c?.state === 'succeeded' && typeof text === 'string' ? 'succeeded' : commandEnded(c?.state ?? 'queued') ? 'failed' : 'unanswered';
-      return { hostId, unit, state, code: c?.code ?? null, text: typeof text === 'string' ? text : '' };
-    });
+    // Read and dropped in one transaction: the text is handed to this asker and leaves the store (journal-text.ts),
+    // also for a read still unanswered, whose late receipt then stores no text.
+    return this.store.tx(() =>
+      asked.map(({ hostId, unit, command }) => {
+        const c = this.store.commands.get(command);
+        const text = (c?.result as { text?: unknown } | null)?.text;
+        const state: JournalRead['state'] =
+          c?.state === 'succeeded' && typeof text === 'string' ? 'succeeded' : commandEnded(c?.state ?? 'queued') ? 'failed' : 'unanswered';
+        this.store.commands.setResult(command, TEXT_DROPPED);
+        return { hostId, unit, state, code: c?.code ?? null, text: typeof text === 'string' ? text : '' };
+      }),
+    );
   }
 
   /** Asks a host's agent to hash every file and unit it manages again (read-only, also served offline). */
@@ -303,9 +310,9 @@ export class HostCommands {
   }
 
   /** The newest `limit` commands addressed to one host (the route refuses a limit out of its range). */
-  list(hostId: string, limit = 50): CommandView[] {
+  list(hostId: string, reader: Role, limit = 50): CommandView[] {
     this.hosts.get(hostId);
-    return this.store.hosts.listCommands(hostId, limit).map((c) => this.commands.get(c.id));
+    return this.store.hosts.listCommands(hostId, limit).map((c) => this.commands.read(c.id, reader));
   }
 
   /**
@@ -347,6 +354,7 @@ export class HostCommands {
   /** Records a receipt. The first final receipt sets the status; later ones are kept but change nothing. */
   recordReceipt(hostId: string, receipt: Receipt, actor: string): { changed: boolean } {
     const command = this.ownCommand(hostId, receipt.command_id, actor, 'receipt');
+    const journal = command.op === OP_JOURNAL_TAIL;
     return this.store.tx(() => {
       const now = this.clock.now().toISOString();
       this.store.commands.insertReceipt({
@@ -356,10 +364,13 @@ export class HostCommands {
         status: receipt.status,
         code: receipt.code ?? null,
         replica: receipt.replica ?? null,
-        body: receipt,
+        body: journal ? receiptWithoutText(receipt) : receipt,
       });
       const outcome = receipt.code === 'nonce_replayed' && receipt.original ? receipt.original : receipt;
-      const changed = this.store.commands.complete(command.id, outcome.status, outcome.code ?? null, outcome.result ?? null, now);
+      // A journal read its asker no longer waits for keeps its marker: the late text is not stored.
+      const stored = journal ? this.store.commands.get(command.id)?.result : undefined;
+      const result = journal && isTextDropped(stored) ? stored : (outcome.result ?? null);
+      const changed = this.store.commands.complete(command.id, outcome.status, outcome.code ?? null, result, now);
       if (changed) {
         // The final outcomes complete the progress, even when progress reports were lost while offline.
         const tasks = (outcome.result as Partial<PlanResult> | undefined)?.tasks;

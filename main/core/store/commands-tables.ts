@@ -116,6 +116,11 @@ export class CommandsTables {
     );
   }
 
+  /** Replaces a command's result whatever its state (a journal read's text dropped once its asker has it). */
+  setResult(id: string, result: unknown): void {
+    this.db.prepare('UPDATE commands SET result = ? WHERE id = ?').run(JSON.stringify(result), id);
+  }
+
   nextWakeup(clusterId: string): string | undefined {
     return (
       (
