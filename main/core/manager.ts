@@ -159,7 +159,7 @@ export function openManager(opts: ManagerOptions): Manager {
     const approvals = new Approvals(store, clock, events);
     const hosts = new Hosts(store, clock, events);
     const releaseKeys = new ReleaseKeys(store, keyring, clock);
-    const hostCommands = new HostCommands(store, hosts, keyring, clock, commands, events);
+    const hostCommands = new HostCommands(store, hosts, keyring, clock, commands, events, profiles);
     const lifecycle = new Lifecycle({ store, clock, commands, profiles, preflight, approvals, events });
     const services = new Services({
       store,

@@ -112,7 +112,7 @@ export interface HostRoutes {
   'GET /api/v1/hosts/:host_id': { result: HostView };
   'DELETE /api/v1/hosts/:host_id': { result: null };
   'POST /api/v1/hosts/:host_id/agent': { body: HostAgentRequest; result: HostIdentity };
-  /** A raw plan (admin); refused raw_plan_refused under a four-eyes profile. */
+  /** A raw plan (admin); refused raw_plan_refused under a four-eyes profile, profile_blocked while the profile is blocked. */
   'POST /api/v1/hosts/:host_id/plans': { body: PlanRequest; result: CommandView };
   'POST /api/v1/hosts/:host_id/facts/report': { result: CommandView };
   'GET /api/v1/hosts/:host_id/commands': { query: { limit?: number }; result: CommandList };

@@ -1,6 +1,7 @@
 // Hosts of clusters of kind hosts (contract: contract/hosts.ts): add and list hosts, issue a host's node agent
 // identity (with the install commands), send it a signed plan or a facts report, and follow a plan task by task.
 import { objectBody } from '../body';
+import { LIMIT_RANGE, queryInt } from '../query';
 import { noContent, ok, type Router } from '../router';
 
 export function hostRoutes(router: Router): void {
@@ -30,8 +31,8 @@ export function hostRoutes(router: Router): void {
   });
 
   // A raw plan is an administrator's tool; service operations (with the lifecycle gate) build plans too.
-  router.authed('POST', '/api/v1/hosts/:host_id/plans', 'admin', ({ manager, params, body, principal }) =>
-    ok(manager.hostCommands.issuePlan(params.host_id, objectBody(body), principal.actor), 202),
+  router.authed('POST', '/api/v1/hosts/:host_id/plans', 'admin', async ({ manager, params, body, principal }) =>
+    ok(await manager.hostCommands.issueRawPlan(params.host_id, objectBody(body), principal.actor), 202),
   );
 
   router.authed('POST', '/api/v1/hosts/:host_id/facts/report', 'operator', ({ manager, params, principal }) =>
@@ -39,7 +40,7 @@ export function hostRoutes(router: Router): void {
   );
 
   router.authed('GET', '/api/v1/hosts/:host_id/commands', 'viewer', ({ manager, params, query, principal }) =>
-    ok({ items: manager.hostCommands.list(params.host_id, principal.user.role, Number(query.get('limit') ?? 50)) }),
+    ok({ items: manager.hostCommands.list(params.host_id, principal.user.role, queryInt(query, 'limit', LIMIT_RANGE, 50)) }),
   );
 
   router.authed('GET', '/api/v1/commands/:id/plan', 'viewer', ({ manager, params }) => ok(manager.hostCommands.plan(params.id)));

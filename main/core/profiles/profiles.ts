@@ -1,9 +1,9 @@
 // Evaluates a cluster's profile now: every rule of its profile, run side by side on real state. Blocked when
 // one rule fails; the result says which and why.
 import type { CheckResult } from '../checks/check-types';
-import { NotFoundError } from '../errors';
+import { CoreError, NotFoundError } from '../errors';
 import { FOUR_EYES_ACTIONS } from '../approvals/approvals';
-import { dnsIsCritical, PROFILE_RULES, requiresFourEyes } from './profile-rules';
+import { BLOCKED_ACTIONS, dnsIsCritical, PROFILE_RULES, requiresFourEyes } from './profile-rules';
 import { RULE_TITLES } from './profile-texts';
 import type { Bilingual } from '../checks/bilingual';
 import { PROFILES, type ProfileName } from '../clusters/profile-names';
@@ -46,6 +46,23 @@ export class Profiles {
       four_eyes_actions: fourEyes ? [...FOUR_EYES_ACTIONS] : [],
       evaluated_at: this.deps.clock.now().toISOString(),
     };
+  }
+
+  /**
+   * The refusal of an operation the spec forbids while the profile is blocked (BLOCKED_ACTIONS), the rules
+   * judged now; null when the action stays possible or every rule is met. Every path that can run one of these
+   * operations asks, raw plans included: a path that skipped it let an administrator act on a blocked cluster.
+   */
+  async blockedRefusal(clusterId: string, action: string, target?: { name: string; spec: unknown }): Promise<CoreError | null> {
+    if (!BLOCKED_ACTIONS.has(action)) return null;
+    const evaluation = await this.evaluate(clusterId, target);
+    if (evaluation.status !== 'blocked') return null;
+    const failing = evaluation.rules.filter((r) => r.status === 'fail');
+    return new CoreError(
+      'profile_blocked',
+      `the ${evaluation.profile} profile of this cluster is blocked (${failing.map((r) => r.id).join(', ')}): ${action} is refused until every rule is met`,
+      { profile: evaluation.profile, action, failing },
+    );
   }
 
   /** The catalog of profiles and their rules, for the console's wizard and Profile tab. */

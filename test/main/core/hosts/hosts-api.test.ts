@@ -129,9 +129,13 @@ describe('hosts clusters in the console API', () => {
     // In the core: an API caller would first be asked for MFA by the banking-secure profile.
     const secure = t.manager.clusters.create({ name: 'bank-hosts', kind: 'hosts', profile: 'banking-secure' }, 'test');
     const vault = t.manager.hosts.add(secure.id, { name: 'vault-1', address: '198.18.7.21' }, 'test');
-    expect(() =>
-      t.manager.hostCommands.issuePlan(vault.id, { tasks: [{ id: 'w', kind: 'file.write', path: '/etc/navin/x', content: 'x' }] }, 'test'),
-    ).toThrow(expect.objectContaining({ code: 'raw_plan_refused' }));
+    await expect(
+      t.manager.hostCommands.issueRawPlan(
+        vault.id,
+        { tasks: [{ id: 'w', kind: 'file.write', path: '/etc/navin/x', content: 'x' }] },
+        'test',
+      ),
+    ).rejects.toMatchObject({ code: 'raw_plan_refused' });
     t.manager.clusters.remove(secure.id, 'test');
     const ok = await t.call(
       'POST',
@@ -139,7 +143,7 @@ describe('hosts clusters in the console API', () => {
       { tasks: [{ id: 'w', kind: 'file.write', path: '/etc/navin/x', content: 'x' }] },
       admin,
     );
-    expect(ok.status).toBe(202);
+    expect(ok.status, JSON.stringify(ok.body)).toBe(202);
     const envelope = (await t.call('GET', `/api/v1/commands/${(ok.body as { id: string }).id}/envelope`, undefined, admin)).body as any;
     expect(envelope.payload).toMatchObject({ op: 'plan.execute', target: hostId, tenant: 'default' });
     expect(envelope.payload.args.tasks[0].sha256).toMatch(/^[0-9a-f]{64}$/);
@@ -154,6 +158,18 @@ describe('hosts clusters in the console API', () => {
         admin,
       );
       expect([bad.status, (bad.body as { error: { code: string } }).error.code], JSON.stringify(sha256)).toEqual([400, 'invalid_field']);
+    }
+  });
+
+  test("a host's commands are listed up to limit, and a limit out of 1 to 1000 is refused invalid_field, not clamped", async () => {
+    for (let i = 0; i < 2; i++) await t.call('POST', `/api/v1/hosts/${hostId}/facts/report`, undefined, admin);
+    const all = (await t.call('GET', `/api/v1/hosts/${hostId}/commands`, undefined, admin)).body as { items: unknown[] };
+    expect(all.items.length).toBeGreaterThan(1);
+    const one = await t.call('GET', `/api/v1/hosts/${hostId}/commands?limit=1`, undefined, admin);
+    expect((one.body as { items: unknown[] }).items).toHaveLength(1);
+    for (const limit of ['0', '1001', '-1', 'abc', '2.5', '1e3']) {
+      const bad = await t.call('GET', `/api/v1/hosts/${hostId}/commands?limit=${limit}`, undefined, admin);
+      expect([bad.status, bad.body], limit).toEqual([400, { error: expect.objectContaining({ code: 'invalid_field', field: 'limit' }) }]);
     }
   });
 
