@@ -138,6 +138,10 @@ export class Router {
         }
         if (!roleAtLeast(principal.user.role, route.access))
           throw new ApiError('forbidden', `this needs the ${route.access} role; you are ${principal.user.role}`);
+        // An approval is spent by the person who asked for it, signed in with their own factor: a token (perhaps
+        // made for someone else) never spends one, whatever the route.
+        if (principal.via === 'token' && carriesApproval(call))
+          throw new ApiError('approval_needs_session', 'an approval is used from a console session, not with an API token');
       }
       return await route.handler({
         manager,
@@ -197,6 +201,14 @@ function authenticate(manager: Manager, c: Credentials): Principal | undefined {
 const ENROLMENT_ROUTES: ReadonlySet<string> = new Set(['POST /api/v1/session/mfa/enrolment', 'POST /api/v1/session/mfa/enrolment/confirm']);
 
 const split = (p: string): string[] => p.split('/').filter(Boolean);
+
+function carriesApproval(call: ApiCall): boolean {
+  if (call.query.get('approval_id')) return true;
+  const b = call.body;
+  if (typeof b !== 'object' || b === null || Array.isArray(b) || !Object.hasOwn(b, 'approval_id')) return false;
+  const id = (b as { approval_id?: unknown }).approval_id;
+  return id !== undefined && id !== null && id !== '';
+}
 
 function matchParts(pattern: string[], parts: string[]): Record<string, string> | undefined {
   if (pattern.length !== parts.length) return undefined;

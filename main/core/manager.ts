@@ -23,6 +23,7 @@ import { Profiles } from './profiles/profiles';
 import { Preflight } from './preflight/preflight';
 import { Approvals } from './approvals/approvals';
 import { Lifecycle } from './lifecycle/lifecycle';
+import { FourEyesActs } from './lifecycle/four-eyes-acts';
 import { Services } from './services/services';
 import { Drift } from './drift/drift';
 import { ServiceBackups } from './services/service-backups';
@@ -79,6 +80,8 @@ export interface Manager {
   readonly approvals: Approvals;
   /** Every operation on a cluster goes through here: profile, four-eyes, preflight, then the command. */
   readonly lifecycle: Lifecycle;
+  /** Four eyes for the acts that are no command: deletions, identity re-issues, admins, MFA resets, release keys. */
+  readonly fourEyes: FourEyesActs;
   /** Forwards the audit log to the remote syslog target; started by the process that serves. */
   readonly syslog: SyslogForwarder;
   /** Configuration backups of the ManagedComponents of a cluster (allowed even while its profile is blocked). */
@@ -199,6 +202,7 @@ export function openManager(opts: ManagerOptions): Manager {
       preflight,
       approvals,
       lifecycle,
+      fourEyes: new FourEyesActs({ store, approvals, events }),
       syslog,
       hosts,
       hostIdentities: new HostIdentities(store, hosts, ca, keyring, clock, VERSION, events),

@@ -57,6 +57,9 @@ const approval = (over: Partial<Approval>): Approval => ({
   expires_at: '2026-01-02T00:01:00Z',
   used_at: null,
   used_by_command: null,
+  change: null,
+  digest: null,
+  diff: null,
   usable: true,
   ...over,
 });

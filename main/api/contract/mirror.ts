@@ -84,6 +84,8 @@ export interface MirrorImportRequest {
 export interface ReleaseKeyTrustRequest {
   public_key_pem: string;
   label?: string;
+  /** The approved request's id, when a cluster in use has a profile that wants four eyes. */
+  approval_id?: string;
 }
 
 export interface MirrorRoutes {

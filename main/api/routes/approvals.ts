@@ -4,10 +4,19 @@ import type { Approvals } from '../../core/approvals/approvals';
 import type { Manager } from '../../core/manager';
 import { ApiError } from '../api-error';
 import { objectBody } from '../body';
-import { ok, type AuthedContext, type Reply, type Router } from '../router';
+import { ok, type AuthedContext, type Principal, type Reply, type Router } from '../router';
 import type { ApprovalRoutes } from '../contract/approvals';
 
 type Decision = ApprovalRoutes['POST /api/v1/approvals/:id/approve'];
+
+/**
+ * Each of the four eyes is a person at the console, behind their own second factor: never a token, which may
+ * have been handed to (or minted by) someone else. The use of an approval is refused the same way by the router.
+ */
+function needsSession(principal: Principal): void {
+  if (principal.via === 'token')
+    throw new ApiError('approval_needs_session', 'approvals are requested and decided from a console session, not with an API token');
+}
 
 /** approvalsOf picks the service from the manager (the composition root owns it). */
 export function approvalRoutes(router: Router, approvalsOf: (manager: Manager) => Approvals): void {
@@ -21,9 +30,13 @@ export function approvalRoutes(router: Router, approvalsOf: (manager: Manager) =
   );
 
   router.authed('POST', '/api/v1/approvals', 'operator', ({ manager, body, principal }) => {
+    needsSession(principal);
     const b = objectBody(body);
     return ok(
-      approvalsOf(manager).request({ cluster_id: b.cluster_id, action: b.action, service: b.service, reason: b.reason }, principal.user),
+      approvalsOf(manager).request(
+        { cluster_id: b.cluster_id, action: b.action, service: b.service, reason: b.reason, change: b.change },
+        principal.user,
+      ),
       201,
     );
   });
@@ -35,9 +48,7 @@ export function approvalRoutes(router: Router, approvalsOf: (manager: Manager) =
   const decide =
     (decision: 'approve' | 'reject') =>
     ({ manager, params, body, principal }: AuthedContext<Decision, '/api/v1/approvals/:id'>): Reply<Decision['result']> => {
-      // The second person decides at the console, behind their own second factor: never a script's token.
-      if (principal.via === 'token')
-        throw new ApiError('approval_needs_session', 'an approval is decided by an admin logged in to the console, not with an API token');
+      needsSession(principal);
       const note = body === undefined || body === null ? undefined : objectBody(body).note;
       return ok(approvalsOf(manager)[decision](params.id, principal.user, note));
     };

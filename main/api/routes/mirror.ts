@@ -24,9 +24,14 @@ export function mirrorRoutes(router: Router): void {
 
   router.authed('GET', '/api/v1/settings/release-keys', 'viewer', ({ manager }) => ok({ keys: manager.releaseKeys.list() }));
 
-  router.authed('POST', '/api/v1/settings/release-keys', 'admin', ({ manager, body, principal }) => {
+  // A key of one admin's own would let him sign bundles alone: four-eyes where a profile in use wants it.
+  router.authed('POST', '/api/v1/settings/release-keys', 'admin', async ({ manager, body, principal }) => {
     const b = objectBody(body);
-    return ok(manager.releaseKeys.trust(b.public_key_pem, b.label, principal.actor), 201);
+    const approvalId = typeof b.approval_id === 'string' && b.approval_id ? b.approval_id : undefined;
+    const key = await manager.fourEyes.run(manager.fourEyes.releaseKeyTrust(b.public_key_pem), principal.user, approvalId, (within) =>
+      manager.releaseKeys.trust(b.public_key_pem, b.label, principal.actor, within),
+    );
+    return ok(key, 201);
   });
 
   router.authed('DELETE', '/api/v1/settings/release-keys/:key_id', 'admin', ({ manager, params, principal }) => {

@@ -1,7 +1,8 @@
-// API tokens of a user (contract: contract/tokens.ts; admins for anyone, each user for their own): the list with
-// each token's state, a new one (its secret shown once, its lifetime 90 days unless asked otherwise), and a
-// revocation. A token cannot mint tokens: creation needs a console session, so a leaked token cannot outlive its
-// own expiry.
+// API tokens of a user (contract: contract/tokens.ts): the list with each token's state and a revocation (an
+// admin for anyone, each user their own), a new one (its secret shown once, its lifetime 90 days unless asked
+// otherwise) by its own user only: an admin holding a token of someone else could act as them, and request an
+// approval in their name to approve himself. A token cannot mint tokens: creation needs a console session, so a
+// leaked token cannot outlive its own expiry.
 import { ApiError } from '../api-error';
 import { objectBody } from '../body';
 import { ok, type Principal, type Router } from '../router';
@@ -18,7 +19,8 @@ export function tokenRoutes(router: Router): void {
   });
 
   router.authed('POST', '/api/v1/users/:name/tokens', 'viewer', ({ manager, params, principal, body }) => {
-    mayManage(principal, params.name);
+    if (principal.user.name !== params.name)
+      throw new ApiError('token_owner_only', `only ${params.name} creates their own API tokens, from their own session`);
     if (principal.via !== 'session')
       throw new ApiError('forbidden', 'create API tokens from a console session (or navin-manager token create), not with an API token');
     const b = body === undefined ? {} : objectBody(body);

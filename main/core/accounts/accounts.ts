@@ -89,10 +89,15 @@ export class Accounts {
     this.tokens = new ApiTokens(store, clock);
   }
 
-  async addUser(name: string, role: Role, password: string, actor: string): Promise<PublicUser> {
+  /** beforeCommit runs in the insert's transaction (a four-eyes approval spent with it). */
+  async addUser(name: string, role: Role, password: string, actor: string, beforeCommit?: () => void): Promise<PublicUser> {
     checkNewUser(name, role, password);
     const password_hash = await this.passwordGate.run(() => hashPassword(password));
-    return this.store.tx(() => this.insertUser(name, role, password_hash, actor));
+    return this.store.tx(() => {
+      const user = this.insertUser(name, role, password_hash, actor);
+      beforeCommit?.();
+      return user;
+    });
   }
 
   /** In the caller's transaction. */
@@ -339,8 +344,8 @@ export class Accounts {
     return this.mfa.confirmEnrolment(userId, code, actor);
   }
 
-  resetMfa(userName: string, actor: string): void {
-    this.mfa.reset(userName, actor);
+  resetMfa(userName: string, actor: string, beforeCommit?: () => void): void {
+    this.mfa.reset(userName, actor, beforeCommit);
   }
 
   /** Every account with its role and whether it has a confirmed second factor, for the profile rules. */

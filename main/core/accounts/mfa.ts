@@ -103,12 +103,13 @@ export class Mfa {
   }
 
   /** Removes the user's TOTP and recovery codes (e.g. a lost phone); the next login has no second factor. */
-  reset(userName: string, actor: string): void {
+  reset(userName: string, actor: string, beforeCommit?: () => void): void {
     this.store.tx(() => {
       const user = this.store.accounts.userByName(userName);
       if (!user) throw new CoreError('not_found', `no user named ${userName}`);
       this.store.accounts.clearMfa(user.id);
       this.store.audit.append({ actor, action: 'mfa.reset', target: userName, details: { was_enrolled: isEnrolled(user) } });
+      beforeCommit?.();
     });
   }
 

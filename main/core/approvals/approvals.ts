@@ -1,5 +1,6 @@
-// Four-eyes approvals: an operator asks for one disruptive action on one service, another admin decides, and
-// the requester spends it once, within 24 hours of the decision. Every step, and every refused use, is audited.
+// Four-eyes approvals: an operator asks for one disruptive act with its exact request, another admin decides on
+// that request (its digest), and the requester spends it once, on that same request, within 24 hours of the
+// decision. Every step, and every refused use, is audited.
 import { randomUUID } from 'node:crypto';
 import { roleAtLeast, type PublicUser } from '../accounts/accounts';
 import type { Clock } from '../clock';
@@ -8,29 +9,38 @@ import { CoreError, ValidationError } from '../errors';
 import type { ApprovalRecord, ApprovalState } from '../store/approvals-table';
 import type { CoreEvents } from '../events';
 import type { Store } from '../store/store';
+import { APPROVABLE, canonicalRequest, isApprovable, isFourEyesAction, isSystemAct, requestDigest } from './approval-acts';
+import { approvalDiff, type DiffLine } from './approval-diff';
 
-export const FOUR_EYES_ACTIONS = ['stop', 'restart', 'reinstall', 'uninstall', 'upgrade', 'rollback', 'restore', 'configuration'] as const;
-export type FourEyesAction = (typeof FOUR_EYES_ACTIONS)[number];
+export { FOUR_EYES_ACTIONS, isFourEyesAction, type FourEyesAction } from './approval-acts';
 export const APPROVAL_TTL_MS = 24 * 3600_000;
 export const MAX_REASON = 500;
 export const MAX_NOTE = 500;
 
 const STATES: readonly ApprovalState[] = ['pending', 'approved', 'rejected', 'used'];
 
-export const isFourEyesAction = (v: unknown): v is FourEyesAction =>
-  typeof v === 'string' && (FOUR_EYES_ACTIONS as readonly string[]).includes(v);
+/** A target name of an act other than a component's: a cluster, host, user or services list (a,b). */
+const TARGET = /^[A-Za-z0-9][A-Za-z0-9._,-]{0,252}$/;
 
-/** What an operation is about to do with an approval: checked against what was approved, member by member. */
+/**
+ * What an operation is about to do with an approval: checked against what was approved, member by member, then
+ * the digest of its exact request (`change`: the settings, spec, version or backup set the act carries).
+ */
 export interface ApprovalUse {
-  cluster_id: string;
+  cluster_id: string | null;
   action: string;
   service: string;
   user_id: string;
+  change?: unknown;
 }
 
-export interface ApprovalView extends ApprovalRecord {
+export interface ApprovalView extends Omit<ApprovalRecord, 'change'> {
+  /** What the action alone does not say (null when nothing): the settings, spec, version or backup set approved. */
+  change: unknown;
   requested_by_name: string;
   decided_by_name: string | null;
+  /** For a configuration: each setting the change sets, beside its current value (null for other acts). */
+  diff: DiffLine[] | null;
   /** Approved, unused, unexpired, and the viewer is its requester: the viewer can launch the operation with it. */
   usable: boolean;
 }
@@ -56,15 +66,38 @@ export class Approvals {
     private readonly events: CoreEvents,
   ) {}
 
-  request(input: { cluster_id?: unknown; action?: unknown; service?: unknown; reason?: unknown }, user: PublicUser): ApprovalView {
+  request(
+    input: { cluster_id?: unknown; action?: unknown; service?: unknown; reason?: unknown; change?: unknown },
+    user: PublicUser,
+  ): ApprovalView {
     if (!roleAtLeast(user.role, 'operator'))
       throw new ApprovalError('forbidden', `requesting an approval needs the operator or admin role; you are ${user.role}`);
-    if (!isFourEyesAction(input.action)) throw new ValidationError('action', `action is one of ${FOUR_EYES_ACTIONS.join(', ')}`);
-    const problem = labelProblem(input.service);
-    if (problem) throw new ValidationError('service', `service (a component name): ${problem}`);
+    if (!isApprovable(input.action)) throw new ValidationError('action', `action is one of ${APPROVABLE.join(', ')}`);
+    const system = isSystemAct(input.action);
+    if (system && !roleAtLeast(user.role, 'admin'))
+      throw new ApprovalError('forbidden', `${input.action} is an admin's act; you are ${user.role}`);
+    const problem = isFourEyesAction(input.action)
+      ? labelProblem(input.service)
+      : typeof input.service === 'string' && TARGET.test(input.service)
+        ? undefined
+        : 'a name of letters, digits, ".", "_", "-" or ","';
+    if (problem) throw new ValidationError('service', `service (what the act is on): ${problem}`);
     const reason = checkedText('reason', input.reason, MAX_REASON, true)!;
-    if (typeof input.cluster_id !== 'string' || input.cluster_id === '') throw new ValidationError('cluster_id', 'cluster_id is required');
-    const clusterId = input.cluster_id;
+    let clusterId: string | null = null;
+    if (system) {
+      if (input.cluster_id !== undefined && input.cluster_id !== null && input.cluster_id !== '')
+        throw new ValidationError('cluster_id', `${input.action} concerns no cluster: leave cluster_id out`);
+    } else {
+      if (typeof input.cluster_id !== 'string' || input.cluster_id === '')
+        throw new ValidationError('cluster_id', 'cluster_id is required');
+      clusterId = input.cluster_id;
+    }
+    const change = canonicalRequest({
+      action: input.action,
+      cluster_id: clusterId,
+      service: input.service as string,
+      change: input.change,
+    });
     const row: ApprovalRecord = {
       id: randomUUID(),
       cluster_id: clusterId,
@@ -80,16 +113,19 @@ export class Approvals {
       expires_at: null,
       used_at: null,
       used_by_command: null,
+      change,
+      digest: requestDigest(change),
     };
     this.store.tx(() => {
-      if (!this.store.clusters.get(clusterId)) throw new CoreError('not_found', `cluster ${JSON.stringify(clusterId)} not found`);
+      if (clusterId !== null && !this.store.clusters.get(clusterId))
+        throw new CoreError('not_found', `cluster ${JSON.stringify(clusterId)} not found`);
       this.store.approvals.insert(row);
       this.store.audit.append({
         actor: user.name,
         action: 'approval.request',
         cluster_id: clusterId,
         target: row.id,
-        details: { action: row.action, service: row.service, reason },
+        details: { action: row.action, service: row.service, reason, digest: row.digest },
       });
     });
     this.announce(row);
@@ -157,6 +193,16 @@ export class Approvals {
         );
       }
     }
+    // The same act on other content (other settings, version or backup set) is another request.
+    const asked = requestDigest(canonicalRequest({ ...use, change: use.change }));
+    if (r.digest !== asked)
+      throw new ApprovalError(
+        'approval_mismatch',
+        r.digest === null
+          ? `approval ${id} was approved before approvals were bound to their exact request; request a new one`
+          : `approval ${id} approved the request of digest ${r.digest}; this request's digest is ${asked}`,
+        { approval_id: id, approved_digest: r.digest, requested_digest: asked },
+      );
     return r;
   }
 
@@ -175,7 +221,7 @@ export class Approvals {
         action: 'approval.use',
         cluster_id: r.cluster_id,
         target: id,
-        details: { action: r.action, service: r.service, command_id: commandId },
+        details: { action: r.action, service: r.service, command_id: commandId, digest: r.digest },
       });
       return { ...r, state: 'used', used_at: usedAt, used_by_command: commandId };
     });
@@ -233,7 +279,14 @@ export class Approvals {
         action: state === 'approved' ? 'approval.approve' : 'approval.reject',
         cluster_id: r.cluster_id,
         target: id,
-        details: { action: r.action, service: r.service, requested_by: this.userName(r.requested_by), note, expires_at: expiresAt },
+        details: {
+          action: r.action,
+          service: r.service,
+          requested_by: this.userName(r.requested_by),
+          note,
+          expires_at: expiresAt,
+          digest: r.digest,
+        },
       });
       return this.view({ ...r, state, decided_by: user.id, decided_at: decidedAt, decision_note: note, expires_at: expiresAt }, user);
     });
@@ -242,7 +295,7 @@ export class Approvals {
   }
 
   /** Every console following approvals reloads (the Approvals screen, the pickers of a cluster). */
-  private announce(r: { id: string; cluster_id: string }): void {
+  private announce(r: { id: string; cluster_id: string | null }): void {
     this.events.emit('approval.changed', { id: r.id, cluster_id: r.cluster_id });
   }
 
@@ -252,6 +305,14 @@ export class Approvals {
     return r;
   }
 
+  /** What a configuration changes from: the service's settings, else the component's spec in the desired state. */
+  private current(clusterId: string, service: string): unknown {
+    const installed = this.store.services.get(clusterId, service);
+    if (installed) return { settings: installed.config };
+    const components = this.store.commands.desiredState(clusterId)?.components;
+    return components && Object.hasOwn(components, service) ? { spec: components[service] } : null;
+  }
+
   /** Ids stay in the records (names can be reused); a deleted user shows as its id. */
   private userName(id: string): string {
     return this.store.accounts.userById(id)?.name ?? id;
@@ -259,8 +320,11 @@ export class Approvals {
 
   private view(r: ApprovalRecord, viewer: PublicUser | undefined): ApprovalView {
     const live = r.state === 'approved' && r.expires_at !== null && this.clock.now().getTime() < Date.parse(r.expires_at);
+    const change = r.change === null ? null : ((JSON.parse(r.change) as { change: unknown }).change ?? null);
     return {
       ...r,
+      change,
+      diff: r.action === 'configuration' && r.cluster_id !== null ? approvalDiff(this.current(r.cluster_id, r.service), change) : null,
       requested_by_name: this.userName(r.requested_by),
       decided_by_name: r.decided_by === null ? null : this.userName(r.decided_by),
       usable: live && viewer !== undefined && viewer.id === r.requested_by,

@@ -39,7 +39,8 @@ export class ReleaseKeys {
     return new Map(this.store.mirror.releaseKeys().map((k) => [k.key_id, new Uint8Array(k.public_key)]));
   }
 
-  trust(publicKeyPem: unknown, label: unknown, actor: string): TrustedReleaseKey {
+  /** beforeCommit runs in the trust's transaction (a four-eyes approval spent with it). */
+  trust(publicKeyPem: unknown, label: unknown, actor: string, beforeCommit?: () => void): TrustedReleaseKey {
     let pub: Uint8Array;
     try {
       pub = publicKeyFromPem(String(publicKeyPem ?? ''));
@@ -60,6 +61,7 @@ export class ReleaseKeys {
     this.store.tx(() => {
       if (!this.store.mirror.insertReleaseKey(row)) throw new ConflictError('release_key_trusted', `release key ${id} is already trusted`);
       this.store.audit.append({ actor, action: 'release_key.trust', cluster_id: null, target: id, details: { label: name } });
+      beforeCommit?.();
     });
     return { key_id: id, label: name, public_key_pem: publicKeyToPem(pub), added_at: row.added_at, added_by: actor };
   }

@@ -5,7 +5,8 @@ export type ApprovalState = 'pending' | 'approved' | 'rejected' | 'used';
 
 export interface ApprovalRecord {
   id: string;
-  cluster_id: string;
+  /** Null for an act that concerns no cluster (an admin account, a release key). */
+  cluster_id: string | null;
   action: string;
   service: string;
   reason: string;
@@ -19,6 +20,9 @@ export interface ApprovalRecord {
   expires_at: string | null;
   used_at: string | null;
   used_by_command: string | null;
+  /** The canonical JSON (RFC 8785) of the exact request approved, and its sha256; null only before migration 16. */
+  change: string | null;
+  digest: string | null;
 }
 
 export class ApprovalsTable {
@@ -27,8 +31,8 @@ export class ApprovalsTable {
   insert(row: ApprovalRecord): void {
     this.db
       .prepare(
-        `INSERT INTO approvals (id, cluster_id, action, service, reason, state, requested_by, requested_at, decided_by, decided_at, decision_note, expires_at, used_at, used_by_command)
-         VALUES (@id, @cluster_id, @action, @service, @reason, @state, @requested_by, @requested_at, @decided_by, @decided_at, @decision_note, @expires_at, @used_at, @used_by_command)`,
+        `INSERT INTO approvals (id, cluster_id, action, service, reason, state, requested_by, requested_at, decided_by, decided_at, decision_note, expires_at, used_at, used_by_command, change, digest)
+         VALUES (@id, @cluster_id, @action, @service, @reason, @state, @requested_by, @requested_at, @decided_by, @decided_at, @decision_note, @expires_at, @used_at, @used_by_command, @change, @digest)`,
       )
       .run(row);
   }

@@ -536,4 +536,38 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX commands_host ON commands(host_id, state, delivered_at) WHERE host_id IS NOT NULL;
     `,
   },
+  {
+    version: 16,
+    name: 'approvals of acts outside a cluster, bound to the digest of the exact request',
+    // Creating an admin or trusting a release key concerns no cluster: cluster_id becomes optional, which SQLite
+    // only allows by copying the table. change is the canonical JSON of what was approved, digest its sha256.
+    sql: `
+      CREATE TABLE approvals_v16 (
+        id TEXT PRIMARY KEY,
+        cluster_id TEXT REFERENCES clusters(id) ON DELETE CASCADE,
+        action TEXT NOT NULL,
+        service TEXT NOT NULL,
+        reason TEXT NOT NULL,
+        state TEXT NOT NULL CHECK (state IN ('pending','approved','rejected','used')),
+        requested_by TEXT NOT NULL,
+        requested_at TEXT NOT NULL,
+        decided_by TEXT,
+        decided_at TEXT,
+        decision_note TEXT,
+        expires_at TEXT,
+        used_at TEXT,
+        used_by_command TEXT,
+        change TEXT,
+        digest TEXT
+      );
+      INSERT INTO approvals_v16 (id, cluster_id, action, service, reason, state, requested_by, requested_at, decided_by,
+        decided_at, decision_note, expires_at, used_at, used_by_command)
+        SELECT id, cluster_id, action, service, reason, state, requested_by, requested_at, decided_by, decided_at,
+          decision_note, expires_at, used_at, used_by_command FROM approvals;
+      DROP TABLE approvals;
+      ALTER TABLE approvals_v16 RENAME TO approvals;
+      CREATE INDEX approvals_cluster ON approvals(cluster_id, requested_at);
+      CREATE INDEX approvals_requested ON approvals(requested_at);
+    `,
+  },
 ];

@@ -54,9 +54,9 @@ describe('token lifetime', () => {
 
 describe('revocation and the list', () => {
   test('a revoked token gets 401 token_revoked; the list shows each state; create and revoke are audited', async () => {
-    const { admin } = await setup();
-    const a = (await t!.call('POST', '/api/v1/users/vera/tokens', { name: 'ci' }, admin)).body as { id: string; token: string };
-    const b = (await t!.call('POST', '/api/v1/users/vera/tokens', {}, admin)).body as { id: string; token: string };
+    const { admin, viewer } = await setup();
+    const a = (await t!.call('POST', '/api/v1/users/vera/tokens', { name: 'ci' }, viewer)).body as { id: string; token: string };
+    const b = (await t!.call('POST', '/api/v1/users/vera/tokens', {}, viewer)).body as { id: string; token: string };
     const revoked = await t!.call('DELETE', `/api/v1/users/vera/tokens/${a.id}`, undefined, admin);
     expect(revoked.body).toMatchObject({ id: a.id, state: 'revoked', revoked_by: 'ada' });
     const refused = await t!.call('GET', '/api/v1/clusters', undefined, bearer(a.token));
@@ -67,9 +67,8 @@ describe('revocation and the list', () => {
     const list = (await t!.call('GET', '/api/v1/users/vera/tokens', undefined, admin)).body as { items: { id: string; state: string }[] };
     expect(Object.fromEntries(list.items.map((i) => [i.id, i.state]))).toEqual({ [a.id]: 'revoked', [b.id]: 'active' });
     expect(JSON.stringify(list)).not.toContain(b.token);
-    const actions = t!.manager.store.audit.list({ actor: 'ada' }).map((r) => r.action);
-    expect(actions.filter((x) => x === 'token.create')).toHaveLength(2);
-    expect(actions).toContain('token.revoke');
+    expect(t!.manager.store.audit.list({ actor: 'vera' }).filter((r) => r.action === 'token.create')).toHaveLength(2);
+    expect(t!.manager.store.audit.list({ actor: 'ada' }).map((r) => r.action)).toContain('token.revoke');
     expect(t!.manager.store.audit.verify()).toMatchObject({ ok: true });
   });
 
@@ -78,9 +77,22 @@ describe('revocation and the list', () => {
     const own = await t!.call('POST', '/api/v1/users/vera/tokens', {}, viewer);
     expect(own.status).toBe(201);
     expect((await t!.call('GET', '/api/v1/users/ada/tokens', undefined, viewer)).status).toBe(403);
-    expect((await t!.call('POST', '/api/v1/users/ada/tokens', {}, viewer)).status).toBe(403);
+    expect((await t!.call('POST', '/api/v1/users/ada/tokens', {}, viewer)).body).toMatchObject({ error: { code: 'token_owner_only' } });
     const minted = await t!.call('POST', '/api/v1/users/vera/tokens', {}, bearer((own.body as { token: string }).token));
     expect(minted.status).toBe(403);
     expect((await t!.call('DELETE', '/api/v1/users/vera/tokens/0000', undefined, viewer)).status).toBe(404);
+  });
+});
+
+describe('nobody mints a token for someone else', () => {
+  test('an admin may list and revoke another user’s tokens but not create one (403 token_owner_only), so he cannot act as them', async () => {
+    const { admin, viewer } = await setup();
+    const refused = await t!.call('POST', '/api/v1/users/vera/tokens', {}, admin);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ error: { code: 'token_owner_only' } });
+    expect(t!.manager.store.audit.list({ action: 'token.create' })).toEqual([]);
+    const own = (await t!.call('POST', '/api/v1/users/vera/tokens', {}, viewer)).body as { id: string };
+    expect((await t!.call('GET', '/api/v1/users/vera/tokens', undefined, admin)).status).toBe(200);
+    expect((await t!.call('DELETE', `/api/v1/users/vera/tokens/${own.id}`, undefined, admin)).body).toMatchObject({ state: 'revoked' });
   });
 });

@@ -72,7 +72,11 @@ export function ApprovalsScreen(): ReactElement {
             testId="approvals-table"
           >
             {items.map((a) => (
-              <ApprovalRow key={a.id} approval={a} clusterName={names.get(a.cluster_id) ?? a.cluster_id} />
+              <ApprovalRow
+                key={a.id}
+                approval={a}
+                clusterName={a.cluster_id === null ? t('approvals.manager') : (names.get(a.cluster_id) ?? a.cluster_id)}
+              />
             ))}
           </DataTable>
         </ListView>
