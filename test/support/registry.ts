@@ -269,6 +269,10 @@ export function skopeoAvailable(): boolean {
   return [...(process.env.PATH ?? '').split(delimiter), '/usr/bin'].some((d) => d && existsSync(join(d, 'skopeo')));
 }
 
+/** skopeo as a need of a suite (test/support/needs.ts). */
+export const skopeoNeed = (): { ok: true } | { ok: false; reason: string } =>
+  skopeoAvailable() ? { ok: true } : { ok: false, reason: 'skopeo is not installed (Debian package skopeo)' };
+
 /** Deletes a manifest from the registry (as an operator pruning the mirror by hand would). */
 export function deleteManifest(registry: Pick<TestRegistry, 'url' | 'caPem'>, repository: string, digest: string): Promise<void> {
   return new Promise((resolve, reject) => {

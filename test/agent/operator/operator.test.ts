@@ -1,6 +1,6 @@
 // The operator as a real process against the Kubernetes API test server (or KUBECONFIG's cluster): the objects it
 // makes for etcd, NATS and node exporter, read back with the real kubectl, and a tampered spec it refuses.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -15,7 +15,8 @@ import { operatorObjects } from '../../../main/core/kubernetes/operator-manifest
 import { yamlDocuments } from '../../../main/core/kubernetes/yaml-documents';
 import { HTTPROUTE_CRD } from '../../support/kube-api/gateway-api-crd';
 import { kubeTarget, type KubeTarget } from '../../support/kube-api/target';
-import { hasKubectl, kubectl } from '../../support/kube-api/test-helpers';
+import { kubectl, kubectlAvailable } from '../../support/kube-api/test-helpers';
+import { describeNeeding } from '../../support/needs';
 import { logCollector, type AgentLogs } from '../../support/agent-logs';
 import { until } from '../../support/agent-harness';
 import { tempDir } from '../../support/temp-dir';
@@ -49,7 +50,7 @@ const SPECS = {
   'node-exporter': { component: 'node-exporter', version: '1.5.0', artifacts: [{ name: 'node-exporter', image: digest('node') }] },
 };
 
-describe.skipIf(!hasKubectl)('the operator turns signed ManagedComponents into workloads', () => {
+describeNeeding('the operator turns signed ManagedComponents into workloads', [kubectlAvailable()], () => {
   let kube: KubeTarget;
   let dir: ReturnType<typeof tempDir>;
   let kubeconfig: string;

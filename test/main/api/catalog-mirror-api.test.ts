@@ -1,5 +1,6 @@
 // The console API for the catalog and the mirror: GET /api/v1/catalog and /catalog/{service} on the shipped
 // files; bundle imports started from a path, followed live and recorded; what the mirror holds per version.
+import { copyFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Credentials } from '../../../main/api/router';
@@ -12,6 +13,7 @@ import { releaseSigner, rewriteTar } from '../../support/bundles';
 import { REPO_ROOT } from '../../support/cli';
 import { testManager, type TestManager } from '../../support/manager';
 import { registryAvailable, startRegistry, type TestRegistry } from '../../support/registry';
+import { describeNeeding } from '../../support/needs';
 import { tempDir } from '../../support/temp-dir';
 
 describe('GET /api/v1/catalog', () => {
@@ -72,7 +74,7 @@ describe('GET /api/v1/catalog', () => {
   });
 });
 
-describe.skipIf(!registryAvailable().ok)('bundle imports through the API', () => {
+describeNeeding('bundle imports through the API', [registryAvailable()], () => {
   let t: TestManager;
   let reg: TestRegistry;
   let admin: Credentials;
@@ -89,7 +91,8 @@ describe.skipIf(!registryAvailable().ok)('bundle imports through the API', () =>
     viewer = await t.login('vic', 'viewer');
     t.manager.events.subscribe((e) => events.push(e));
     expect((await t.call('PUT', '/api/v1/settings/mirror', { url: reg.url, ca_pem: reg.caPem }, admin)).status).toBe(200);
-    bundle = join(dir.path, 'nats.tar');
+    // Over the API (not our own window's IPC) a bundle is read only from the data dir's imports folder.
+    bundle = join(t.dataDir, 'imports', 'nats.tar');
     await buildBundle({
       catalog: loadCatalogDir(join(REPO_ROOT, 'resources/catalog')),
       out: bundle,
@@ -153,7 +156,7 @@ describe.skipIf(!registryAvailable().ok)('bundle imports through the API', () =>
   });
 
   test('a tampered bundle is refused with digest_mismatch; a relative path, a missing file and a viewer are refused at once', async () => {
-    const tampered = join(dir.path, 'tampered.tar');
+    const tampered = join(t.dataDir, 'imports', 'tampered.tar');
     const entry = blobEntry('sha256:99bc0bf81d296f1f7d96091643825168f9fbe03343a88afe8f253f8e136a0182');
     await rewriteTar(bundle, tampered, (e) =>
       e.name === entry ? { ...e, body: Buffer.concat([e.body.subarray(0, 100), Buffer.from('x'), e.body.subarray(101)]) } : e,
@@ -161,9 +164,29 @@ describe.skipIf(!registryAvailable().ok)('bundle imports through the API', () =>
     const r = await t.call('POST', '/api/v1/mirror/imports', { path: tampered }, admin);
     expect(await finished((r.body as any).id)).toMatchObject({ state: 'refused', code: 'digest_mismatch' });
     expect((await t.call('POST', '/api/v1/mirror/imports', { path: 'bundle.tar' }, admin)).status).toBe(400);
-    expect((await t.call('POST', '/api/v1/mirror/imports', { path: join(dir.path, 'none.tar') }, admin)).body).toMatchObject({
+    expect((await t.call('POST', '/api/v1/mirror/imports', { path: join(t.dataDir, 'imports', 'none.tar') }, admin)).body).toMatchObject({
       error: { code: 'bundle_not_found' },
     });
     expect((await t.call('POST', '/api/v1/mirror/imports', { path: bundle }, viewer)).status).toBe(403);
+  });
+
+  test('over the API a bundle outside the imports folder is refused import_path_not_allowed, through a link too, and whether it exists or not; from our own window any file', async () => {
+    const outside = join(dir.path, 'elsewhere.tar');
+    copyFileSync(bundle, outside);
+    const link = join(t.dataDir, 'imports', 'link.tar');
+    symlinkSync(outside, link);
+    const before = t.manager.mirror.imports().length;
+    for (const path of [outside, link, join(t.dataDir, 'imports', '..', 'navin.db'), '/etc/shadow', join(dir.path, 'none.tar')]) {
+      const r = await t.call('POST', '/api/v1/mirror/imports', { path }, admin);
+      expect(r.status, path).toBe(403);
+      expect(r.body, path).toMatchObject({
+        error: { code: 'import_path_not_allowed', message: expect.stringContaining(join(t.dataDir, 'imports')) },
+      });
+    }
+    expect(t.manager.mirror.imports()).toHaveLength(before);
+    // The desktop console's IPC: the file the user picked on this workstation.
+    const own = await t.call('POST', '/api/v1/mirror/imports', { path: outside }, { ...admin, trustedChannel: true });
+    expect(own.status).toBe(202);
+    expect(await finished((own.body as any).id)).toMatchObject({ state: 'done', bundle_file: outside });
   });
 });

@@ -5,11 +5,12 @@ import { execFile, execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test } from 'vitest';
 import { blobEntry } from '../../../main/core/bundle/bundle-format';
 import { rewriteTar } from '../../support/bundles';
 import { CLI, REPO_ROOT, assertBuilt } from '../../support/cli';
-import { registryAvailable, skopeoAvailable, skopeoInspect, startRegistry, type TestRegistry } from '../../support/registry';
+import { describeNeeding } from '../../support/needs';
+import { registryAvailable, skopeoInspect, skopeoNeed, startRegistry, type TestRegistry } from '../../support/registry';
 import { tempDir } from '../../support/temp-dir';
 
 const run = promisify(execFile);
@@ -25,7 +26,7 @@ async function cli(args: string[]): Promise<{ status: number; stdout: string; st
   }
 }
 
-describe.skipIf(!registryAvailable().ok || !skopeoAvailable())('navin-manager bundle build, mirror import, mirror list', () => {
+describeNeeding('navin-manager bundle build, mirror import, mirror list', [registryAvailable(), skopeoNeed()], () => {
   const dir = tempDir();
   const connected = join(dir.path, 'connected');
   const isolated = join(dir.path, 'isolated');

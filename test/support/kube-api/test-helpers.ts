@@ -23,6 +23,9 @@ export const failure = async (p: Promise<unknown>): Promise<Status> => {
 
 export const KUBECTL = process.env.KUBECTL_BIN ?? '/usr/bin/kubectl';
 export const hasKubectl = existsSync(KUBECTL);
+/** kubectl as a need of a suite (test/support/needs.ts). */
+export const kubectlAvailable = (): { ok: true } | { ok: false; reason: string } =>
+  hasKubectl ? { ok: true } : { ok: false, reason: `${KUBECTL} is not installed (Debian package kubectl, or set KUBECTL_BIN)` };
 
 export const kubectl = (args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> =>
   new Promise((resolve, reject) => {

@@ -20,13 +20,17 @@ import { releaseSigner, rewriteTar, truncatedCopy } from '../../../support/bundl
 import { REPO_ROOT } from '../../../support/cli';
 import { registryAvailable, skopeoAvailable, skopeoInspect, startRegistry, type TestRegistry } from '../../../support/registry';
 import { tempDir } from '../../../support/temp-dir';
+import { describeNeeding, type Availability } from '../../../support/needs';
 
 const run = promisify(execFile);
 const catalog = loadCatalogDir(join(REPO_ROOT, 'resources/catalog'));
 const debianHere = existsSync('/usr/bin/etcd') && existsSync('/usr/sbin/nats-server') && existsSync('/usr/bin/prometheus-node-exporter');
+const debianFiles: Availability = debianHere
+  ? { ok: true }
+  : { ok: false, reason: 'the Debian files of etcd, nats-server and prometheus-node-exporter are not installed' };
 const trustOf = (s: Signer): Map<string, Uint8Array> => new Map([[s.keyId, s.publicKey]]);
 
-describe.skipIf(!registryAvailable().ok || !debianHere)('offline bundles', () => {
+describeNeeding('offline bundles', [registryAvailable(), debianFiles], () => {
   const dir = tempDir();
   const release = releaseSigner();
   let reg: TestRegistry;

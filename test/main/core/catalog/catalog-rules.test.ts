@@ -17,6 +17,7 @@ import { releaseSigner } from '../../../support/bundles';
 import { REPO_ROOT } from '../../../support/cli';
 import { testManager, type TestManager } from '../../../support/manager';
 import { registryAvailable, startRegistry, type TestRegistry } from '../../../support/registry';
+import { describeNeeding } from '../../../support/needs';
 import { tempDir } from '../../../support/temp-dir';
 
 const CATALOG_DIR = join(REPO_ROOT, 'resources/catalog');
@@ -102,7 +103,7 @@ describe('an invalid catalog blocks installs', () => {
   });
 });
 
-describe.skipIf(!registryAvailable().ok)('the preflight looks up a catalog version in the mirror by its keys', () => {
+describeNeeding('the preflight looks up a catalog version in the mirror by its keys', [registryAvailable()], () => {
   let t: TestManager;
   let reg: TestRegistry;
   const dir = tempDir();

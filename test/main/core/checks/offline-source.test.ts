@@ -7,6 +7,7 @@ import { offlineSourceLines, parseImageReference } from '../../../../main/core/c
 import type { Credentials } from '../../../../main/api/router';
 import { testManager, type TestManager } from '../../../support/manager';
 import { absentDigest, pushTestImage, registryAvailable, startRegistry, type TestRegistry } from '../../../support/registry';
+import { describeNeeding } from '../../../support/needs';
 import { testCas } from '../../../support/tls-endpoints';
 
 const MISSING = absentDigest('missing');
@@ -16,7 +17,7 @@ const spec = (...images: string[]) => ({
   artifacts: images.map((image, i) => ({ name: `a${i}`, image })),
 });
 
-describe.skipIf(!registryAvailable().ok)('offline install source', () => {
+describeNeeding('offline install source', [registryAvailable()], () => {
   let registry: TestRegistry;
   let mirror: { url: string; ca_pem: string };
   let HELD: string;

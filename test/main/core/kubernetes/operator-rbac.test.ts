@@ -9,7 +9,8 @@ import { agentManifestsYaml } from '../../../../main/core/kubernetes/agent-manif
 import { importRbacYaml } from '../../../../main/core/kubernetes/import-rbac';
 import { HTTPROUTE_CRD } from '../../../support/kube-api/gateway-api-crd';
 import { kubeTarget, type KubeTarget } from '../../../support/kube-api/target';
-import { hasKubectl, kubectl } from '../../../support/kube-api/test-helpers';
+import { kubectl, kubectlAvailable } from '../../../support/kube-api/test-helpers';
+import { describeNeeding } from '../../../support/needs';
 import { tempDir } from '../../../support/temp-dir';
 
 const NS = 'navin-op-rbac';
@@ -52,7 +53,7 @@ describe('the manifests route serves the operator with the agent', () => {
   });
 });
 
-describe.skipIf(!hasKubectl)('the operator RBAC allow/deny matrix', () => {
+describeNeeding('the operator RBAC allow/deny matrix', [kubectlAvailable()], () => {
   let kube: KubeTarget;
   let dir: ReturnType<typeof tempDir>;
   let kubeconfig: string;

@@ -6,7 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test } from 'vitest';
 import { Catalog } from '../../../../main/core/catalog/catalog';
 import { artifactContent } from '../../../../main/core/mirror/artifact-manifest';
 import { pullArtifactFile, pushContent } from '../../../../main/core/mirror/artifacts';
@@ -14,6 +14,7 @@ import { mirrorInventory } from '../../../../main/core/mirror/mirror-inventory';
 import { MirrorError } from '../../../../main/core/mirror/mirror-errors';
 import { OciClient, sha256Digest } from '../../../../main/core/mirror/oci-client';
 import { registryAvailable, skopeoAvailable, skopeoInspect, startRegistry, type TestRegistry } from '../../../support/registry';
+import { describeNeeding } from '../../../support/needs';
 import { tempDir } from '../../../support/temp-dir';
 import { closedPort, testCas } from '../../../support/tls-endpoints';
 
@@ -50,7 +51,7 @@ const storedBlob = (reg: TestRegistry, digest: string): string => {
   return join(reg.storageDir, 'docker/registry/v2/blobs/sha256', hex.slice(0, 2), hex, 'data');
 };
 
-describe.skipIf(!available.ok)('OCI client against Distribution 2.8', () => {
+describeNeeding('OCI client against Distribution 2.8', [available], () => {
   let reg: TestRegistry;
   let client: OciClient;
   const dir = tempDir();

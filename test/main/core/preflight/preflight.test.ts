@@ -1,7 +1,7 @@
 // The preflight checks against real servers: a DNS server (dnsmasq) on loopback for forward and reverse DNS,
 // TLS endpoints with valid, expired, untrusted and nearly expired certificates, the Kubernetes API test server
 // for the API, nodes and capacity, and Debian's docker-registry (Distribution 2.8, TLS) as the mirror.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { importRbacYaml } from '../../../../main/core/kubernetes/import-rbac';
 import { setDnsServers } from '../../../../main/core/checks/dns-settings';
 import { setEndpointTrust } from '../../../../main/core/profiles/endpoint-trust';
@@ -14,11 +14,12 @@ import { startDnsServer, type DnsServer } from '../../../support/dns-server';
 import { closedPort, startTlsEndpoint, type TestEndpoint } from '../../../support/tls-endpoints';
 import { kubeTarget, type KubeTarget } from '../../../support/kube-api/target';
 import { absentDigest, pushTestImage, registryAvailable, startRegistry, type TestRegistry } from '../../../support/registry';
+import { describeNeeding } from '../../../support/needs';
 
 const NS = 'navin-platform';
 const ABSENT = absentDigest('opa nowhere');
 
-describe.skipIf(!registryAvailable().ok)('preflight checks', () => {
+describeNeeding('preflight checks', [registryAvailable()], () => {
   /** An image pushed to the registry at start. */
   let PRESENT: string;
   let t: TestManager;

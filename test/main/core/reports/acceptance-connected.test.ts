@@ -2,7 +2,7 @@
 // the Kubernetes API (test server, RBAC from the manager's own YAML) and whose images are in a real registry:
 // every line that can run passes, with the values it observed; the report is stored, audited and announced.
 import { VERSION } from '../../../../main/core/version';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test } from 'vitest';
 import { stringify } from 'yaml';
 import type { Gateway } from '../../../../main/core/gateway/gateway';
 import { importRbacYaml } from '../../../../main/core/kubernetes/import-rbac';
@@ -15,6 +15,7 @@ import { testManager, type TestManager } from '../../../support/manager';
 import { startTestGateway } from '../../../support/test-gateway';
 import { gatewayCall, type ClientCert } from '../../../support/gateway-client';
 import { pushTestImage, registryAvailable, startRegistry, type TestRegistry } from '../../../support/registry';
+import { describeNeeding } from '../../../support/needs';
 
 const NS = 'navin-platform';
 const specOf = (digest: string) => ({
@@ -26,7 +27,7 @@ const specOf = (digest: string) => ({
   config: { decision_logs: true, bundles: { authz: { resource: 'bundles/authz.tar.gz' } } },
 });
 
-describe.skipIf(!registryAvailable().ok)('acceptance of a connected cluster', () => {
+describeNeeding('acceptance of a connected cluster', [registryAvailable()], () => {
   /** The image's index digest, known once it is pushed to the registry. */
   let DIGEST: string;
   let SPEC: ReturnType<typeof specOf>;
