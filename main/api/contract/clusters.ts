@@ -85,6 +85,6 @@ export interface ClusterRoutes {
   'POST /api/v1/clusters': { body: ClusterCreate; result: ClusterView };
   'GET /api/v1/clusters/:id': { result: ClusterView };
   'PATCH /api/v1/clusters/:id': { body: ClusterPatch; result: ClusterView };
-  'DELETE /api/v1/clusters/:id': { result: null };
+  'DELETE /api/v1/clusters/:id': { query: { approval_id?: string }; result: null };
   'GET /api/v1/clusters/:id/agent': { result: AgentStatus };
 }

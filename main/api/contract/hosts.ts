@@ -50,6 +50,8 @@ export interface HostAgentRequest {
   gateway_url: string;
   server_name?: string;
   offline_after_s?: number;
+  /** The approved request's id, where the cluster's profile wants four eyes (a re-issue cuts the running agent off). */
+  approval_id?: string;
 }
 
 export interface HostIdentity {
@@ -110,7 +112,7 @@ export interface HostRoutes {
   'GET /api/v1/clusters/:id/hosts': { result: HostList };
   'POST /api/v1/clusters/:id/hosts': { body: HostCreate; result: HostView };
   'GET /api/v1/hosts/:host_id': { result: HostView };
-  'DELETE /api/v1/hosts/:host_id': { result: null };
+  'DELETE /api/v1/hosts/:host_id': { query: { approval_id?: string }; result: null };
   'POST /api/v1/hosts/:host_id/agent': { body: HostAgentRequest; result: HostIdentity };
   /** A raw plan (admin); refused raw_plan_refused under a four-eyes profile, profile_blocked while the profile is blocked. */
   'POST /api/v1/hosts/:host_id/plans': { body: PlanRequest; result: CommandView };

@@ -31,6 +31,8 @@ export interface AgentIdentityRequest {
   gateway_url: string;
   server_name?: string;
   offline_after_s?: number;
+  /** The approved request's id, where the cluster's profile wants four eyes (a re-issue cuts the running agent off). */
+  approval_id?: string;
 }
 
 export type IdentityFileName = 'config.json' | 'manager.pem' | 'tls.crt' | 'tls.key' | 'ca.crt';

@@ -33,8 +33,11 @@ export function clusterRoutes(router: Router): void {
     return ok(manager.clusters.view(params.id));
   });
 
-  router.authed('DELETE', '/api/v1/clusters/:id', 'operator', ({ manager, params, principal }) => {
-    manager.clusters.remove(params.id, principal.actor);
+  router.authed('DELETE', '/api/v1/clusters/:id', 'operator', async ({ manager, params, query, principal }) => {
+    const approvalId = query.get('approval_id') || undefined;
+    await manager.fourEyes.run(manager.fourEyes.clusterDeletion(params.id), principal.user, approvalId, (within) =>
+      manager.clusters.remove(params.id, principal.actor, within),
+    );
     return noContent();
   });
 

@@ -15,17 +15,24 @@ export function hostRoutes(router: Router): void {
 
   router.authed('GET', '/api/v1/hosts/:host_id', 'viewer', ({ manager, params }) => ok(manager.hosts.view(params.host_id)));
 
-  router.authed('DELETE', '/api/v1/hosts/:host_id', 'operator', ({ manager, params, principal }) => {
-    manager.hosts.remove(params.host_id, principal.actor);
+  router.authed('DELETE', '/api/v1/hosts/:host_id', 'operator', async ({ manager, params, query, principal }) => {
+    const approvalId = query.get('approval_id') || undefined;
+    await manager.fourEyes.run(manager.fourEyes.hostDeletion(params.host_id), principal.user, approvalId, (within) =>
+      manager.hosts.remove(params.host_id, principal.actor, within),
+    );
     return noContent();
   });
 
-  router.authed('POST', '/api/v1/hosts/:host_id/agent', 'operator', ({ manager, params, body, principal }) => {
+  router.authed('POST', '/api/v1/hosts/:host_id/agent', 'operator', async ({ manager, params, body, principal }) => {
     const b = objectBody(body);
-    const identity = manager.hostIdentities.issue(
-      params.host_id,
-      { gateway_url: b.gateway_url, server_name: b.server_name, offline_after_s: b.offline_after_s },
-      principal.actor,
+    const approvalId = typeof b.approval_id === 'string' && b.approval_id ? b.approval_id : undefined;
+    const identity = await manager.fourEyes.run(manager.fourEyes.hostIdentity(params.host_id), principal.user, approvalId, (within) =>
+      manager.hostIdentities.issue(
+        params.host_id,
+        { gateway_url: b.gateway_url, server_name: b.server_name, offline_after_s: b.offline_after_s },
+        principal.actor,
+        within,
+      ),
     );
     return ok(identity, 201);
   });

@@ -28,9 +28,13 @@ export function kubernetesRoutes(router: Router): void {
     return ok({ cluster_id: params.id, source: 'import', ...result });
   });
 
-  router.authed('POST', '/api/v1/clusters/:id/kubernetes/agent', 'operator', ({ manager, params, body, principal }) => {
+  router.authed('POST', '/api/v1/clusters/:id/kubernetes/agent', 'operator', async ({ manager, params, body, principal }) => {
     const b = objectBody(body);
-    return ok(manager.agentIdentities.issue(params.id, b.gateway_url, principal.actor, b.server_name, b.offline_after_s), 201);
+    const approvalId = typeof b.approval_id === 'string' && b.approval_id ? b.approval_id : undefined;
+    const identity = await manager.fourEyes.run(manager.fourEyes.clusterIdentity(params.id), principal.user, approvalId, (within) =>
+      manager.agentIdentities.issue(params.id, b.gateway_url, principal.actor, b.server_name, b.offline_after_s, within),
+    );
+    return ok(identity, 201);
   });
 
   router.authed('GET', '/api/v1/clusters/:id/kubernetes/agent/manifests', 'operator', ({ manager, params, query }) => {

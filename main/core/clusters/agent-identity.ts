@@ -61,7 +61,15 @@ export class AgentIdentities {
     private readonly events: CoreEvents,
   ) {}
 
-  issue(clusterId: string, gatewayUrlInput: unknown, actor: string, serverNameInput?: unknown, offlineAfterInput?: unknown): AgentIdentity {
+  /** beforeCommit runs in the issue's transaction (a four-eyes approval of a re-issue spent with it). */
+  issue(
+    clusterId: string,
+    gatewayUrlInput: unknown,
+    actor: string,
+    serverNameInput?: unknown,
+    offlineAfterInput?: unknown,
+    beforeCommit?: () => void,
+  ): AgentIdentity {
     const cluster = this.store.clusters.get(clusterId);
     if (!cluster) throw new CoreError('not_found', `cluster ${JSON.stringify(clusterId)} not found`);
     if (cluster.kind === 'hosts')
@@ -111,6 +119,7 @@ export class AgentIdentities {
         target: cert.serial,
         details: { gateway_url: gateway.origin, revoked_serials: revoked },
       });
+      beforeCommit?.();
       const configJson = `${JSON.stringify(config, null, 2)}\n`;
       return {
         cluster_id: clusterId,

@@ -239,9 +239,23 @@ export class Clusters {
     });
   }
 
-  remove(id: string, actor: string): void {
+  /**
+   * Deletes a cluster that holds nothing any more: one with services or components would leave them running
+   * unmanaged (the spec: a server with installations is not deleted). beforeCommit runs in the transaction (a
+   * four-eyes approval spent with it, before the cluster's approvals go with it).
+   */
+  remove(id: string, actor: string, beforeCommit?: () => void): void {
     this.store.tx(() => {
       const before = this.get(id);
+      const services = this.store.services.list(id).map((s) => s.service);
+      const components = Object.keys(this.store.commands.desiredState(id)?.components ?? {});
+      if (services.length > 0 || components.length > 0)
+        throw new CoreError(
+          'cluster_not_empty',
+          `cluster ${before.name} still holds ${[...services, ...components].join(', ')}: uninstall them first`,
+          { services, components },
+        );
+      beforeCommit?.();
       this.store.keys.revokeClientCertificates(id, this.clock.now().toISOString());
       this.store.clusters.delete(id);
       this.store.audit.append({ actor, action: 'cluster.delete', cluster_id: id, target: before.name });

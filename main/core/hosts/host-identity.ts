@@ -58,7 +58,13 @@ export class HostIdentities {
     private readonly events: CoreEvents,
   ) {}
 
-  issue(hostId: string, input: { gateway_url?: unknown; server_name?: unknown; offline_after_s?: unknown }, actor: string): HostIdentity {
+  /** beforeCommit runs in the issue's transaction (a four-eyes approval of a re-issue spent with it). */
+  issue(
+    hostId: string,
+    input: { gateway_url?: unknown; server_name?: unknown; offline_after_s?: unknown },
+    actor: string,
+    beforeCommit?: () => void,
+  ): HostIdentity {
     const host = this.hosts.get(hostId);
     const gateway = checkGatewayUrl(input.gateway_url);
     const serverName = input.server_name;
@@ -104,6 +110,7 @@ export class HostIdentities {
         target: host.name,
         details: { host_id: hostId, serial: cert.serial, gateway_url: gateway.origin, revoked_serials: revoked },
       });
+      beforeCommit?.();
       const deb = packageFile(this.version);
       return {
         host_id: hostId,

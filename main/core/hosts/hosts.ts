@@ -71,7 +71,8 @@ export class Hosts {
     return this.list(clusterId).map((h) => hostView(this.store, this.clock, h));
   }
 
-  remove(hostId: string, actor: string): void {
+  /** beforeCommit runs in the removal's transaction (a four-eyes approval spent with it). */
+  remove(hostId: string, actor: string, beforeCommit?: () => void): void {
     const h = this.get(hostId);
     this.store.tx(() => {
       this.get(hostId);
@@ -84,6 +85,7 @@ export class Hosts {
         target: h.name,
         details: { host_id: hostId, revoked },
       });
+      beforeCommit?.();
     });
     this.events.emit('host.changed', { id: hostId, cluster_id: h.cluster_id });
   }

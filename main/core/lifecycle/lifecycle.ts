@@ -114,7 +114,15 @@ export class Lifecycle {
    */
   async admit(
     clusterId: string,
-    plan: { action: LifecycleAction; service: string; spec?: unknown },
+    plan: {
+      action: LifecycleAction;
+      service: string;
+      spec?: unknown;
+      /** What the action alone does not say, bound to the approval by its digest (settings, version, set…). */
+      change?: unknown;
+      /** An act four-eyes under the profile although its action is not always one (a backup that stops a server). */
+      disruptive?: boolean;
+    },
     user: PublicUser,
     approvalId: string | undefined,
     service?: PreflightRequest['service'],
@@ -140,7 +148,8 @@ export class Lifecycle {
       }
     }
 
-    const fourEyes = requiresFourEyes(cluster.profile) && (FOUR_EYES_ACTIONS as readonly string[]).includes(plan.action);
+    const fourEyes =
+      requiresFourEyes(cluster.profile) && (plan.disruptive === true || (FOUR_EYES_ACTIONS as readonly string[]).includes(plan.action));
     if (fourEyes) {
       if (!approvalId)
         refuse(

@@ -104,8 +104,15 @@ export class ServiceBackups {
         throw new CoreError('operation_running', `an operation on ${s} is still running; back up when it has ended`);
     const services = catalog.dependencyOrder(chosen);
     const approvalId = typeof body.approval_id === 'string' && body.approval_id ? body.approval_id : undefined;
-    // A backup stays possible under a blocked profile (it is how a cluster is brought back into compliance).
-    const admission = await this.d.lifecycle.admit(clusterId, { action: 'backup', service: services.join(',') }, user, approvalId);
+    // A backup stays possible under a blocked profile (it is how a cluster is brought back into compliance). One
+    // that stops a server (NATS archives its store stopped) is an outage: four-eyes where the profile wants it.
+    const stops = services.some((s) => catalog.service(s)?.backup?.steps.some((step) => 'unit' in step && step.unit !== 'start'));
+    const admission = await this.d.lifecycle.admit(
+      clusterId,
+      { action: 'backup', service: services.join(','), change: { services }, disruptive: stops },
+      user,
+      approvalId,
+    );
     const id = randomUUID();
     const now = this.d.clock.now().toISOString();
     this.d.store.tx(() => {

@@ -1,6 +1,6 @@
-// An administrator's raw plan is a command: while the cluster's profile is blocked it is refused
-// profile_blocked, as installs, upgrades, starts and restarts are, and nothing reaches the host. Reads that
-// help bring the cluster back into compliance (a facts report) stay possible.
+// A blocked profile on a hosts cluster, through the console API: an administrator's raw plan is a command and is
+// refused profile_blocked, as a service install is, and nothing reaches the host. Reads that help bring the
+// cluster back into compliance (a facts report) stay possible.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import * as OTPAuth from 'otpauth';
 import type { Credentials } from '../../../../main/api/router';
@@ -9,7 +9,7 @@ import { testManager, type TestManager } from '../../../support/manager';
 const PLAN = { tasks: [{ id: 'w', kind: 'file.write', path: '/etc/navin/x', content: 'x' }] };
 type ErrorBody = { error: { code: string; details?: { action?: string; failing?: { id: string }[] } } };
 
-describe('raw plans and the profile gate', () => {
+describe('a blocked profile on a hosts cluster', () => {
   let t: TestManager;
   let admin: Credentials;
   let clusters = 0;
@@ -65,6 +65,20 @@ describe('raw plans and the profile gate', () => {
     expect(facts.status).toBe(202);
     expect(facts.body).toMatchObject({ op: 'facts.report' });
   });
+
+  test('a service install on a blocked standard cluster is refused profile_blocked and sends no plan', async () => {
+    const { hostId, clusterId } = await hostIn('standard');
+    const res = await t.call(
+      'POST',
+      `/api/v1/clusters/${clusterId}/services`,
+      { service: 'etcd', version: '3.4.23-1', hosts: [hostId] },
+      admin,
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(409);
+    expect((res.body as ErrorBody).error).toMatchObject({ code: 'profile_blocked', details: { action: 'install' } });
+    const sent = ((await t.call('GET', `/api/v1/hosts/${hostId}/commands`, undefined, admin)).body as { items: { op: string }[] }).items;
+    expect(sent.map((c) => c.op)).toEqual(['facts.report']);
+  }, 30_000);
 
   test('the same raw plan to a host of a compliant development cluster is queued', async () => {
     const { clusterId, hostId } = await hostIn('development');
