@@ -1,5 +1,5 @@
 // The support archive: a tar.gz of what a support engineer needs to read a cluster's state, every text redacted
-// first. MANIFEST.json (the last entry) lists each file with its sha256 and the replacements made by kind; it
+// first, file by file as whole records (redact.ts). MANIFEST.json (the last entry) lists each file with its sha256 and the replacements made by kind; it
 // says `redacted: true` only when every redactor ran on every file without failing. The archive is written to a
 // temp file beside its destination and renamed only when whole.
 import { createHash, randomBytes } from 'node:crypto';
@@ -58,25 +58,6 @@ export interface ArchiveResult {
   manifest: SupportManifest;
 }
 
-/** Texts are redacted in slices cut at line ends, so no rule ever scans one huge string. */
-const SLICE = 1 << 20;
-
-function redactText(redactor: Redactor, text: string, kind: TextKind, file: string): string {
-  if (text.length <= SLICE) return redactor.redact(text, kind, file);
-  const parts: string[] = [];
-  let at = 0;
-  while (at < text.length) {
-    let end = Math.min(text.length, at + SLICE);
-    if (end < text.length) {
-      const nl = text.lastIndexOf('\n', end);
-      end = nl > at ? nl + 1 : end;
-    }
-    parts.push(redactor.redact(text.slice(at, end), kind, file));
-    at = end;
-  }
-  return parts.join('');
-}
-
 /** What the archive will hold, named as it will be (paths redacted), before anything is built. */
 export function previewArchive(entries: readonly SupportEntry[], redaction: RedactionInput): PreviewItem[] {
   const redactor = new Redactor(redaction);
@@ -112,7 +93,7 @@ export async function buildSupportArchive(entries: readonly SupportEntry[], opti
       let path = redactor.redact(entry.path, 'data', entry.path);
       for (let n = 2; seen.has(path); n++) path = `${path}.${n}`;
       seen.add(path);
-      const body = Buffer.from(redactText(redactor, entry.content, entry.kind, path));
+      const body = Buffer.from(redactor.redactFile(path, entry.content, entry.kind));
       files.push({ path, kind: entry.kind, bytes: body.length, sha256: createHash('sha256').update(body).digest('hex') });
       await addEntry(pack, path, body, now);
     }

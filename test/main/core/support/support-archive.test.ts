@@ -22,7 +22,7 @@ const SECRET = 'Vault-Pass-91zq';
 const PEM = generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
 const RAW_KEY = 'a3f1'.repeat(16);
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhbGljZSJ9.c2lnbmF0dXJlLWhlcmU';
-const GH_TOKEN = 'ghp_Zk81LmQ0aR5sT7uV9wX2yB4c';
+const GH_TOKEN = 'ghp_Zk81LmQ0aR5sT7uV9wX2yB4cD6eF8gH0iJ2k';
 const BEARER = 'Qm9vdHN0cmFwLXRva2VuLTEy';
 const URL_PASSWORD = 'Xy9pQ2mnTr';
 const PAIR_PASSWORD = 'hunter2-db';
@@ -43,7 +43,7 @@ const planted: [string, keyof RedactionCounts, number][] = [
   [RAW_KEY, 'private_key', 1],
   [JWT, 'token', 1],
   [GH_TOKEN, 'token', 1],
-  [BEARER, 'token', 1],
+  [BEARER, 'credential', 1], // an Authorization header's value, whatever its scheme
   [URL_PASSWORD, 'credential', 1],
   [PAIR_PASSWORD, 'credential', 1],
   [EMAIL, 'email', 1],
@@ -206,6 +206,67 @@ describe('support archive', () => {
     expect(preview[3]!.path).toMatch(/^operations\/operator-[0-9a-f]{10}-\[redacted:secret\]\.json$/);
     expect(preview.every((p) => !p.path.includes(SECRET) && !p.path.includes('alice'))).toBe(true);
     expect(preview[2]).toMatchObject({ kind: 'log' });
+  });
+
+  it('parses every JSON and YAML file of the archive after redaction, and keeps what is not a secret', async () => {
+    const services = [{ service: 'nats', version: '2.9.25', settings: { max_memory_store: 268435456, ping_interval: '2m' } }];
+    const facts = {
+      name: 'host-1',
+      db: { password: 'hunter2-db', port: 5432 },
+      owner: EMAIL,
+      card: 4111111111111111,
+      uptime_ns: 4123456789012,
+    };
+    const kubeconfig = `users:\n  - name: admin\n    user:\n      client-key-data: ${Buffer.from(PEM).toString('base64')}\n`;
+    const etcd = `name: etcd-0\nquota-backend-bytes: 8589934592\nauth:\n  password: |\n    ${SECRET}\n  user: alice # Alice's\n`;
+    const out = join(outDir(), 'support.tar.gz');
+    await buildSupportArchive(
+      [
+        { path: 'services.json', kind: 'data', content: JSON.stringify(services, null, 2) },
+        { path: 'hosts/host-1/facts.json', kind: 'data', content: JSON.stringify(facts, null, 2) },
+        { path: 'config/host-1/root/.kube/config.yaml', kind: 'config', content: kubeconfig },
+        { path: 'config/host-1/etc/etcd/etcd.conf.yml', kind: 'config', content: etcd },
+      ],
+      { out, redaction },
+    );
+    const files = await unpack(out);
+    const { parse } = await import('yaml');
+    const parsed = new Map<string, unknown>();
+    for (const [name, body] of files) {
+      if (/\.json$/.test(name)) parsed.set(name, JSON.parse(body.toString()));
+      if (/\.ya?ml$/.test(name)) parsed.set(name, parse(body.toString()));
+    }
+    expect(parsed.size).toBe(5);
+    expect(parsed.get('services.json')).toEqual(services);
+    expect(parsed.get('hosts/host-1/facts.json')).toEqual({
+      ...facts,
+      db: { password: '[redacted:credential]', port: 5432 },
+      owner: '[redacted:email]',
+      card: '[redacted:card]',
+    });
+    expect(parsed.get('config/host-1/root/.kube/config.yaml')).toEqual({
+      users: [{ name: 'admin', user: { 'client-key-data': '[redacted:private_key]' } }],
+    });
+    const conf = parsed.get('config/host-1/etc/etcd/etcd.conf.yml') as { auth: { password: string; user: string } };
+    expect(conf.auth.password).toBe('[redacted:credential]');
+    expect(conf.auth.user).toMatch(/^operator-[0-9a-f]{10}$/);
+    expect(files.get('config/host-1/etc/etcd/etcd.conf.yml')!.toString()).not.toMatch(/alice/i);
+    expect((JSON.parse(files.get(MANIFEST_FILE)!.toString()) as SupportManifest).redacted).toBe(true);
+  });
+
+  it('redacts a key that straddles where a 1 MiB slice used to end, in a journal larger than a slice', async () => {
+    const filler = 'Dec 04 03:25:10 host-1 app[812]: worker 3 done in 41ms, queue depth 0\n';
+    const before = filler.repeat(Math.ceil((1 << 20) / filler.length) - 2);
+    const log = `${before}Dec 04 03:25:11 host-1 app[812]: loaded key ${PEM}${filler.repeat(200)}`;
+    const start = log.indexOf('-----BEGIN');
+    expect(start).toBeLessThan(1 << 20);
+    expect(start + PEM.length).toBeGreaterThan(1 << 20);
+    const out = join(outDir(), 'support.tar.gz');
+    const result = await buildSupportArchive([{ path: 'journal/host-1/app.service.log', kind: 'log', content: log }], { out, redaction });
+    const body = (await unpack(out)).get('journal/host-1/app.service.log')!.toString();
+    for (const line of PEM.split('\n').filter((l) => l && !l.startsWith('-----'))) expect(body).not.toContain(line);
+    expect(result.manifest.replacements.private_key).toBe(1);
+    expect(body.length).toBeLessThan(log.length);
   });
 
   it('checks card numbers with Luhn', () => {
