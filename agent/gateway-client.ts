@@ -14,9 +14,22 @@ export class GatewayUnreachable extends Error {
   constructor(
     message: string,
     readonly status?: number,
+    /** A 429's Retry-After, in seconds. */
+    readonly retryAfterS?: number,
   ) {
     super(message);
   }
+}
+
+/** Longest Retry-After honoured: a gateway asking for more is waited this long, then asked again. */
+export const MAX_RETRY_AFTER_S = 300;
+
+/** A Retry-After in seconds, at least 1 (delta form; an HTTP date is read against this host's clock), or undefined. */
+export function retryAfterOf(value: string | string[] | undefined): number | undefined {
+  const v = (Array.isArray(value) ? value[0] : value)?.trim();
+  if (!v) return undefined;
+  const s = /^\d+$/.test(v) ? Number(v) : (Date.parse(v) - Date.now()) / 1000;
+  return Number.isFinite(s) ? Math.min(Math.max(s, 1), MAX_RETRY_AFTER_S) : undefined;
 }
 
 export interface ReceiptsAnswer extends ReceiptsResponse {
@@ -61,7 +74,17 @@ export function gatewayClient(
     rejectUnauthorized: true,
   });
 
-  function call<T>(method: 'GET' | 'POST', path: string, body: unknown, timeoutMs: number): Promise<T> {
+  // After a 429 no call leaves before the gateway's Retry-After: monotonic, shared by every route of this agent.
+  let holdUntil = 0;
+  const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+  async function call<T>(method: 'GET' | 'POST', path: string, body: unknown, timeoutMs: number): Promise<T> {
+    const held = holdUntil - performance.now();
+    if (held > 0) await sleep(held);
+    return send<T>(method, path, body, timeoutMs);
+  }
+
+  function send<T>(method: 'GET' | 'POST', path: string, body: unknown, timeoutMs: number): Promise<T> {
     return new Promise((resolve, reject) => {
       const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
       const req = request(
@@ -100,10 +123,13 @@ export function gatewayClient(
             if (res.statusCode === 403 && path === paths.receipts && Array.isArray((parsed as ReceiptsResponse).accepted))
               return resolve({ ...(parsed as object), refused: true } as T);
             const err = (parsed as { error?: { code?: string; message?: string } }).error;
+            const retryAfterS = res.statusCode === 429 ? (retryAfterOf(res.headers['retry-after']) ?? 1) : undefined;
+            if (retryAfterS !== undefined) holdUntil = Math.max(holdUntil, performance.now() + retryAfterS * 1000);
             reject(
               new GatewayUnreachable(
                 `the gateway answered ${res.statusCode}: ${err?.code ?? ''} ${err?.message ?? ''}`.trim(),
                 res.statusCode,
+                retryAfterS,
               ),
             );
           });

@@ -2,7 +2,7 @@
 // receipts and keep the unacknowledged ones queued in the durable state; after offline_after_s without the
 // manager the agent is offline (sensitive commands refused), and the inbox folder stays open meanwhile.
 import { GATEWAY_MAX_BODY, type Receipt } from '../main/wire/protocol';
-import type { GatewayClient } from './gateway-client';
+import { GatewayUnreachable, type GatewayClient } from './gateway-client';
 import { scanInbox } from './inbox';
 import { log } from './log';
 import type { AgentStateBase, AgentStateStore } from './state';
@@ -127,6 +127,12 @@ export class AgentLink {
         await this.flushReceipts();
       } catch (error) {
         if (this.stopped) break;
+        // Rate-limited: the manager answered, and the client holds every call until its Retry-After.
+        if (error instanceof GatewayUnreachable && error.status === 429) {
+          this.contact();
+          log('gateway.rate_limited', { retry_after_s: error.retryAfterS }, 'warn');
+          continue;
+        }
         log('gateway.unreachable', { error: (error as Error).message }, 'warn');
         this.isOffline();
         await sleep(backoff);

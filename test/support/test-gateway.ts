@@ -6,7 +6,7 @@ import { serverTls } from '../../main/core/keys/server-tls';
 import type { ClientCert } from './gateway-client';
 import type { TestManager } from './manager';
 
-export type TestGatewayOptions = Pick<GatewayOptions, 'redeliverAfterS' | 'longPollMaxS' | 'hosts'>;
+export type TestGatewayOptions = Pick<GatewayOptions, 'redeliverAfterS' | 'longPollMaxS' | 'hosts' | 'agentRateLimit'>;
 
 export async function startTestGateway(t: TestManager, opts: TestGatewayOptions = {}): Promise<{ gateway: Gateway; caPem: string }> {
   const m = t.manager;

@@ -22,6 +22,8 @@ import { receiptProblem } from './receipt-shape';
 import { parseJsonBody } from '../http/json-body';
 import { applyConnectionTimeouts } from '../http/connection-timeouts';
 import { lastSeenWrites } from './last-seen-writes';
+import { AgentThrottle } from './agent-rate-limit';
+import type { RateLimit } from '../http/rate-limit';
 
 export interface GatewayOptions {
   store: Store;
@@ -37,6 +39,8 @@ export interface GatewayOptions {
   longPollMaxS?: number;
   /** Serves the node agents of hosts clusters (absent: their routes answer 404). */
   hosts?: HostCommands;
+  /** Requests per agent certificate (AGENT_RATE_LIMIT unless given). */
+  agentRateLimit?: RateLimit;
 }
 
 export interface Gateway {
@@ -66,6 +70,7 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
   });
   const serials = new Map<string, string>();
   const lastSeen = lastSeenWrites();
+  const throttle = new AgentThrottle(opts.agentRateLimit);
 
   /** The cluster (and host) of a live client certificate, or undefined when unknown, revoked or not a client certificate. */
   function clusterOf(socket: TLSSocket): { clusterId: string; serial: string; hostId: string | null } | undefined {
@@ -105,6 +110,13 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const who = clusterOf(req.socket as TLSSocket);
     if (!who) throw new CoreError('certificate_refused', 'this client certificate is unknown or revoked');
+    const decision = throttle.take(who.serial);
+    if (!decision.ok) {
+      if (decision.first)
+        console.warn(JSON.stringify({ level: 'warn', event: 'gateway.rate_limited', cluster_id: who.clusterId, host_id: who.hostId }));
+      const body = { error: { code: 'rate_limited', message: `too many requests from this agent; retry in ${decision.retryAfterS} s` } };
+      return reply(res, statusOf('rate_limited'), body, { 'Retry-After': String(decision.retryAfterS) });
+    }
     const url = new URL(req.url ?? '/', 'https://gateway');
     if (url.pathname.startsWith('/v1/node-agent/')) {
       if (!who.hostId || !opts.hosts) throw new CoreError('forbidden', 'the node-agent routes serve node agents (a host certificate) only');
@@ -313,10 +325,15 @@ function header(req: IncomingMessage, name: string): string | undefined {
   return (Array.isArray(v) ? v[0] : v)?.slice(0, 253);
 }
 
-function reply(res: ServerResponse, status: number, body: unknown): void {
+function reply(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   if (res.headersSent || res.destroyed) return;
   const payload = JSON.stringify(body);
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(payload) });
+  res.writeHead(status, {
+    ...headers,
+    'Content-Type': 'application/json',
+    'Cache-Control': 'no-store',
+    'Content-Length': Buffer.byteLength(payload),
+  });
   res.end(payload);
 }
 

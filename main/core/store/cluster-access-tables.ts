@@ -20,6 +20,9 @@ export interface InventorySnapshot {
   data: unknown;
 }
 
+/** Inventory snapshots kept per cluster and source (import, agent): the latest and a short history. */
+export const SNAPSHOTS_KEPT = 20;
+
 export class ClusterAccessTables {
   constructor(private readonly db: Db) {}
 
@@ -45,12 +48,27 @@ export class ClusterAccessTables {
     return this.db.prepare('SELECT * FROM cluster_access WHERE cluster_id = ?').get(clusterId) as ClusterAccessRecord | undefined;
   }
 
+  /**
+   * Stores a snapshot and forgets those of the same cluster and source beyond the newest SNAPSHOTS_KEPT: the
+   * console reads the latest, and an agent reporting every few seconds grew the table without bound.
+   */
   insertSnapshot(clusterId: string, takenAt: string, source: InventorySnapshot['source'], data: unknown): number {
-    return Number(
+    const id = Number(
       this.db
         .prepare('INSERT INTO inventory_snapshots (cluster_id, taken_at, source, data) VALUES (?, ?, ?, ?)')
         .run(clusterId, takenAt, source, JSON.stringify(data)).lastInsertRowid,
     );
+    this.db
+      .prepare(
+        `DELETE FROM inventory_snapshots WHERE cluster_id = ? AND source = ? AND id <= (
+           SELECT id FROM inventory_snapshots WHERE cluster_id = ? AND source = ? ORDER BY id DESC LIMIT 1 OFFSET ?)`,
+      )
+      .run(clusterId, source, clusterId, source, SNAPSHOTS_KEPT);
+    return id;
+  }
+
+  snapshotCount(clusterId: string): number {
+    return (this.db.prepare('SELECT count(*) AS n FROM inventory_snapshots WHERE cluster_id = ?').get(clusterId) as { n: number }).n;
   }
 
   latestAgentSnapshot(clusterId: string): InventorySnapshot | undefined {

@@ -51,6 +51,9 @@ const parseCommand = (r: Raw<CommandRecord, 'args' | 'envelope' | 'result'>): Co
   result: r.result === null ? null : (JSON.parse(r.result) as unknown),
 });
 
+/** Receipts kept per command: an agent resends one until it is acknowledged, a few times at most. */
+export const RECEIPTS_KEPT = 10;
+
 export class CommandsTables {
   constructor(private readonly db: Db) {}
 
@@ -133,12 +136,20 @@ export class CommandsTables {
     );
   }
 
-  insertReceipt(r: Omit<ReceiptRecord, 'id'>): void {
-    this.db
-      .prepare(
-        'INSERT INTO receipts (command_id, cluster_id, received_at, status, code, replica, body) VALUES (@command_id, @cluster_id, @received_at, @status, @code, @replica, @body)',
-      )
-      .run({ ...r, body: JSON.stringify(r.body) });
+  /**
+   * Stores a receipt, unless its command has RECEIPTS_KEPT already: the first ones (the one that closed the command
+   * among them) are kept, and an agent sending the same receipt again and again no longer grows the table.
+   */
+  insertReceipt(r: Omit<ReceiptRecord, 'id'>): boolean {
+    return (
+      this.db
+        .prepare(
+          `INSERT INTO receipts (command_id, cluster_id, received_at, status, code, replica, body)
+           SELECT @command_id, @cluster_id, @received_at, @status, @code, @replica, @body
+           WHERE (SELECT count(*) FROM receipts WHERE command_id = @command_id) < ${RECEIPTS_KEPT}`,
+        )
+        .run({ ...r, body: JSON.stringify(r.body) }).changes === 1
+    );
   }
 
   receipts(commandId: string): ReceiptRecord[] {

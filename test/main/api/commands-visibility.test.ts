@@ -4,6 +4,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Credentials } from '../../../main/api/router';
 import type { Receipt } from '../../../main/wire/protocol';
+import type { CommandView } from '../../../main/api/contract/commands';
+
+type PlanCommand = CommandView & { args: { tasks: Record<string, unknown>[] } };
 import { testManager, type TestManager } from '../../support/manager';
 
 const SECRET_LOG = 'Dec 05 login ok for user=alice password=hunter2';
@@ -53,7 +56,7 @@ describe('a journal read', () => {
   test('an operator, who may read journals, gets its text', async () => {
     const one = await t.call('GET', `/api/v1/commands/${id}`, undefined, operator);
     expect(one.body).toMatchObject({ id, result: { text: SECRET_LOG } });
-    expect(one.body.withheld).toBeUndefined();
+    expect((one.body as CommandView).withheld).toBeUndefined();
   });
 
   test('the receipt stored for it holds no text', () => {
@@ -67,12 +70,12 @@ test('a viewer sees a plan without the contents of the files it writes (their sh
     { tasks: [{ id: 'conf', kind: 'file.write', path: '/etc/navin/etcd/etcd.yaml', content: CONFIG }] },
     'test',
   );
-  const seen = await t.call('GET', `/api/v1/commands/${plan.id}`, undefined, viewer);
-  expect(seen.body.withheld).toEqual(['contents']);
-  expect(seen.body.args.tasks[0]).toMatchObject({ id: 'conf', path: '/etc/navin/etcd/etcd.yaml', sha256: expect.any(String) });
-  expect(JSON.stringify(seen.body)).not.toContain('listen-client-urls');
-  const whole = await t.call('GET', `/api/v1/commands/${plan.id}`, undefined, operator);
-  expect(whole.body.args.tasks[0].content).toBe(CONFIG);
+  const seen = (await t.call('GET', `/api/v1/commands/${plan.id}`, undefined, viewer)).body as PlanCommand;
+  expect(seen.withheld).toEqual(['contents']);
+  expect(seen.args.tasks[0]).toMatchObject({ id: 'conf', path: '/etc/navin/etcd/etcd.yaml', sha256: expect.any(String) });
+  expect(JSON.stringify(seen)).not.toContain('listen-client-urls');
+  const whole = (await t.call('GET', `/api/v1/commands/${plan.id}`, undefined, operator)).body as PlanCommand;
+  expect(whole.args.tasks[0]!.content).toBe(CONFIG);
 });
 
 describe('readJournals hands the text to its asker, then drops it from the store', () => {
