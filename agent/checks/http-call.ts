@@ -7,6 +7,39 @@ import { CheckFailure } from './outcome';
 
 export const EVIDENCE_BODY_CHARS = 512;
 
+/**
+ * The most of an answer a check reads (a node exporter's metrics are a few hundred KiB): a service answering
+ * without end filled the agent's memory. Past it the check fails unexpected_response.
+ */
+export const MAX_CHECK_ANSWER_BYTES = 8 << 20;
+
+const tooLarge = (url: string): CheckFailure =>
+  new CheckFailure('unexpected_response', `${url} answered more than ${MAX_CHECK_ANSWER_BYTES >> 20} MiB; the check reads no more`);
+
+/** A fetch answer's body as text, refused past `max` bytes (announced or read) without reading the rest. */
+async function cappedText(res: Response, url: string, max: number): Promise<string> {
+  const announced = Number(res.headers.get('content-length') ?? NaN);
+  if (announced > max || !res.body) {
+    await res.body?.cancel();
+    if (announced > max) throw tooLarge(url);
+    return '';
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = res.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel();
+      throw tooLarge(url);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 export interface HttpAnswer {
   status: number;
   contentType: string;
@@ -33,7 +66,7 @@ export async function httpCall(
     init.headers = { 'content-type': body.contentType };
   }
   const res = await fetch(url, init);
-  const text = await res.text();
+  const text = await cappedText(res, url, MAX_CHECK_ANSWER_BYTES);
   let json: unknown;
   try {
     json = text.length > 0 ? JSON.parse(text) : undefined;
@@ -53,7 +86,12 @@ export function getWithCa(url: string, timeoutMs: number, ca?: string): Promise<
     const send = u.protocol === 'https:' ? httpsRequest : httpRequest;
     const req = send(u, { method: 'GET', ...(ca ? { ca } : {}) }, (res) => {
       const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
+      let size = 0;
+      res.on('data', (c: Buffer) => {
+        size += c.length;
+        if (size > MAX_CHECK_ANSWER_BYTES) return void req.destroy(tooLarge(url));
+        chunks.push(c);
+      });
       res.on('error', reject);
       res.on('end', () => {
         clearTimeout(timer);

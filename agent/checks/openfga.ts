@@ -7,7 +7,7 @@ import { OpenFgaClient, type WriteAuthorizationModelRequest } from '@openfga/sdk
 import type { CheckOutcome, CheckParams } from '../../main/wire/service-checks';
 import { toHex } from '../../main/wire/encoding';
 import { randomBytes } from '../../main/wire/random';
-import { timeoutOf } from './http-call';
+import { MAX_CHECK_ANSWER_BYTES, timeoutOf } from './http-call';
 import { CheckFailure, runBody, type RunCheckOptions } from './outcome';
 
 /** Stores of the functional test: one fresh store per run with this name prefix. */
@@ -53,6 +53,8 @@ export function openfgaCheck(p: CheckParams<'openfga.check'>, options: RunCheckO
   const http = axios.create({
     timeout,
     proxy: false,
+    // Answers read to a cap, as every check's (http-call.ts).
+    maxContentLength: MAX_CHECK_ANSWER_BYTES,
     httpAgent: new HttpAgent({ keepAlive: false }),
     httpsAgent: new HttpsAgent({ keepAlive: false }),
   });
