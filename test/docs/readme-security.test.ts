@@ -11,6 +11,10 @@ import { LOCKOUT_MS, MAX_FAILED_LOGINS } from '../../main/core/accounts/accounts
 import { TOKEN_DEFAULT_DAYS, TOKEN_MAX_DAYS } from '../../main/core/accounts/api-tokens';
 import { KEEP_ALIVE_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '../../main/core/http/connection-timeouts';
 import { LIMIT_RANGE } from '../../main/api/query';
+import { AGENT_RATE_LIMIT } from '../../main/core/gateway/agent-rate-limit';
+import { SNAPSHOTS_KEPT } from '../../main/core/store/cluster-access-tables';
+import { RECEIPTS_KEPT } from '../../main/core/store/commands-tables';
+import { MAX_CHECK_ANSWER_BYTES } from '../../agent/checks/http-call';
 
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 const section = /^### Security limits\n([\s\S]*?)(?=^#{2,3} )/m.exec(readme)?.[1] ?? '';
@@ -47,4 +51,14 @@ test('it states the rate limits, the password checks, the lockout and the token 
   expect(row('Idle keep-alive connection')).toContain(`within ${REQUEST_TIMEOUT_MS / 1000} s`);
   expect(section).toMatch(/health` and authenticated calls .* never rate-limited/);
   expect(section).toContain('synchronous=FULL');
+});
+
+test('it states the rate limit per agent certificate, what an agent leaves in the store and what checks read', () => {
+  expect(row('Agent requests')).toContain(`${AGENT_RATE_LIMIT.burst} at once per agent certificate`);
+  expect(row('Agent requests')).toContain(`then ${AGENT_RATE_LIMIT.perMinute} a minute`);
+  expect(row('Agent requests')).toContain('429 rate_limited` with `Retry-After');
+  expect(row('What an agent leaves')).toContain(`the latest inventory snapshot and ${SNAPSHOTS_KEPT - 1} before it`);
+  expect(row('What an agent leaves')).toContain(`${RECEIPTS_KEPT} receipts per command`);
+  expect(row('Answers the agents')).toContain(`${mib(MAX_CHECK_ANSWER_BYTES)} each`);
+  expect(section).toContain("a journal read's text");
 });
