@@ -4,6 +4,7 @@
 import { HOST_SYSCTL_KEYS, HOST_TOOLS } from '../../wire/node-agent';
 import { paramNames } from '../../wire/service-checks';
 import type { CatalogDescriptor, CheckParamValue } from './catalog-schema';
+import { checkSettings, NO_SETTING_HERE } from './catalog-setting-checks';
 import { MEMBER_FIELDS, TEMPLATE_NAMES, templateReferences } from './catalog-templates';
 
 export type Path = (string | number)[];
@@ -31,6 +32,8 @@ interface NameScope {
   files: Set<string>;
   /** backup_dir and files.* are only known to backup, restore and verify steps. */
   backup: boolean;
+  /** Only config file contents and the unit take settings (their encoders write them). */
+  settingsAllowed?: boolean;
 }
 
 function checkTemplate(template: string, path: Path, scope: NameScope, problems: Problem[]): void {
@@ -49,6 +52,10 @@ function checkTemplate(template: string, path: Path, scope: NameScope, problems:
     const allowed = (TEMPLATE_NAMES as Record<string, readonly string[] | '*' | null>)[root!];
     if (allowed === undefined) {
       problems.push({ path, reason: `{{${name}}} is not a template name (known: ${Object.keys(TEMPLATE_NAMES).join(', ')})` });
+      continue;
+    }
+    if (root === 'settings' && !scope.settingsAllowed) {
+      problems.push({ path, reason: `{{${name}}}: this template ${NO_SETTING_HERE}` });
       continue;
     }
     if ((root === 'backup_dir' || root === 'files') && !scope.backup) {
@@ -153,11 +160,14 @@ export function crossCheckDescriptor(desc: CatalogDescriptor, file: string): Pro
       problems.push({ path: ['preflight', 'tools', i], reason: `${t} is not a tool the node agent reports (${HOST_TOOLS.join(', ')})` });
   });
 
+  const contentScope: NameScope = { ...scope, settingsAllowed: true };
   desc.files.forEach((f, i) => {
     checkTemplate(f.path, ['files', i, 'path'], scope, problems);
-    checkTemplate(f.content, ['files', i, 'content'], scope, problems);
+    checkTemplate(f.content, ['files', i, 'content'], contentScope, problems);
   });
-  checkTemplate(desc.unit.content, ['unit', 'content'], scope, problems);
+  checkTemplate(desc.unit.content, ['unit', 'content'], contentScope, problems);
+  checkSettings(desc, problems);
+  if (desc.host_metrics) checkTemplate(desc.host_metrics.url, ['host_metrics', 'url'], scope, problems);
   if (
     !/^\s*(#[^\n]*\n)*\s*\[Unit\]/m.test(desc.unit.content) ||
     !/^\[Service\]$/m.test(desc.unit.content) ||

@@ -3,6 +3,7 @@
 // only; what needs the whole descriptor (names that refer to each other) is in catalog-cross-checks.ts.
 import { z } from 'zod';
 import { kindsFor } from '../../wire/service-checks';
+import { SettingDeclaration } from './setting-types';
 
 export const CATALOG_SCHEMA_ID = 'navin.catalog/v1';
 
@@ -111,6 +112,8 @@ const FileTemplate = z.strictObject({
   name: name('a file name'),
   path: z.string().regex(ABSOLUTE_OR_TEMPLATE, 'an absolute path (may start with a template such as {{instance.config_dir}})'),
   mode: z.string().regex(MODE).default('0640'),
+  /** How the file reads values: settings are written by its encoder, and only a file with a format takes them. */
+  format: z.enum(['yaml', 'nats', 'json', 'text']).default('text'),
   content: template,
 });
 
@@ -168,7 +171,8 @@ export const Descriptor = z.strictObject({
     /** Commands that must be on the host's PATH. */
     tools: z.array(z.string().regex(/^[a-z0-9][a-z0-9._+-]*$/)).default([]),
   }),
-  settings: z.record(z.string().regex(/^[a-z][a-z0-9_]*$/), z.union([z.string(), z.number(), z.boolean()])).default({}),
+  /** Each setting with its type and default: values are checked by the type (setting-types.ts) before any use. */
+  settings: z.record(z.string().regex(/^[a-z][a-z0-9_]*$/), SettingDeclaration).default({}),
   files: z.array(FileTemplate).default([]),
   unit: z.strictObject({
     name: z.string().regex(/^[a-z0-9][a-z0-9@._-]*\.service$/, 'a systemd unit name ending in .service'),
@@ -198,3 +202,4 @@ export type CatalogBackup = NonNullable<CatalogDescriptor['backup']>;
 export type CatalogCheck = CatalogDescriptor['checks']['liveness'];
 export type CatalogStep = z.infer<typeof Step>;
 export type CheckParamValue = z.infer<typeof CheckParam>;
+export type CatalogFileTemplate = z.infer<typeof FileTemplate>;

@@ -1,9 +1,13 @@
 // The catalog's templates (config files, systemd units, check parameters, backup steps) are Mustache: logic-less,
-// no partials, nothing escaped (they are config files, not HTML). This module fixes the names a template may
-// use, builds the values for one instance, and renders.
+// no partials. The manager's own values (names, addresses, ports, paths) are written as they are (they are
+// config files, not HTML); a setting is written by the encoder of the file it lands in, and a template with no
+// file format (a path, an argv, a check parameter) refuses one. This module fixes the names a template may use,
+// builds the values for one instance, and renders.
 import { createHash } from 'node:crypto';
 import Mustache from 'mustache';
 import type { CatalogDescriptor, CatalogStep, CatalogVersion, CheckParamValue } from './catalog-schema';
+import { encodeSetting, type FileFormat } from './setting-encoders';
+import type { SettingDecl, SettingValue } from './setting-types';
 
 /** Where Navin puts a service on a host; versions side by side, so a rollback switches back without a download. */
 export const HOST_LAYOUT = {
@@ -25,6 +29,8 @@ export interface TemplateInput {
   tls?: { enabled: boolean; cert_file?: string; key_file?: string; ca_file?: string };
   /** For backup and restore steps: the folder of this backup set on the host. */
   backup_dir?: string;
+  /** The operator's values over the service's defaults, under the version's own (checked against their types). */
+  settings?: Record<string, SettingValue>;
 }
 
 /** The view a template is rendered with. */
@@ -41,6 +47,8 @@ export interface TemplateContext {
   members: (TemplateMember & { last: boolean })[];
   backup_dir: string;
   files: Record<string, string>;
+  /** The settings' declarations, which their encoders read (not a template name). */
+  setting_types: Record<string, SettingDecl>;
 }
 
 /** The top-level names, and what may follow them: `*` any declared key (checked against the descriptor). */
@@ -88,8 +96,37 @@ export function templateReferences(template: string): { references: TemplateRefe
   return { references, partials };
 }
 
-export function renderTemplate(template: string, view: TemplateContext): string {
-  return Mustache.render(template, view, {}, { escape: (s: string) => s });
+/** Mustache's writer, with `{{settings.x}}` written by the encoder of the file's format (or refused without one). */
+class SettingWriter extends Mustache.Writer {
+  constructor(
+    private readonly format: FileFormat | null,
+    private readonly types: Record<string, SettingDecl>,
+  ) {
+    super();
+  }
+
+  private encoded(token: string[], context: Mustache.Context): string {
+    const name = token[1]!;
+    // Mustache writes nothing for a missing value and joins the rest as text, as its own writer does.
+    const value = context.lookup(name) as unknown;
+    if (!name.startsWith('settings.')) return value as string;
+    const decl = this.types[name.slice('settings.'.length)];
+    if (!this.format || !decl) throw new Error(`{{${name}}} cannot be written here: only a config file or an ExecStart= takes a setting`);
+    return value === undefined || value === null ? (value as unknown as string) : encodeSetting(this.format, decl, value as SettingValue);
+  }
+
+  override escapedValue(token: string[], context: Mustache.Context): string {
+    return this.encoded(token, context);
+  }
+
+  override unescapedValue(token: string[], context: Mustache.Context): string {
+    return this.encoded(token, context);
+  }
+}
+
+/** Renders a template; `format` is the file it makes, whose encoder writes the settings. */
+export function renderTemplate(template: string, view: TemplateContext, format: FileFormat | null = null): string {
+  return new SettingWriter(format, view.setting_types ?? {}).render(template, view, {}, { escape: (s: string) => s });
 }
 
 export const sha256Hex = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
@@ -109,7 +146,11 @@ export function templateContext(desc: CatalogDescriptor, version: CatalogVersion
     },
     ports: Object.fromEntries(Object.entries(desc.ports).map(([k, p]) => [k, p.port])),
     bin: Object.fromEntries(version.artifacts.map((a) => [a.name, HOST_LAYOUT.bin(desc.service, version.version, a.name)])),
-    settings: { ...desc.settings, ...version.settings },
+    settings: {
+      ...Object.fromEntries(Object.entries(desc.settings).map(([k, d]) => [k, d.default])),
+      ...input.settings,
+      ...version.settings,
+    },
     tls: {
       enabled: tlsEnabled,
       cert_file: input.tls?.cert_file ?? `${configDir}/tls/tls.crt`,
@@ -122,6 +163,7 @@ export function templateContext(desc: CatalogDescriptor, version: CatalogVersion
     members: members.map((m, i) => ({ name: m.name, address: m.address, last: i === members.length - 1 })),
     backup_dir: input.backup_dir ?? '',
     files: {},
+    setting_types: desc.settings,
   };
   if (desc.backup) for (const f of desc.backup.files) ctx.files[f.name] = renderTemplate(f.path, ctx);
   return ctx;
@@ -138,10 +180,10 @@ export interface RenderedFile {
 /** The config files and the unit of one instance, each with the sha256 the plan records for drift detection. */
 export function renderInstance(desc: CatalogDescriptor, ctx: TemplateContext): { files: RenderedFile[]; unit: RenderedFile } {
   const files = desc.files.map((f) => {
-    const content = renderTemplate(f.content, ctx);
+    const content = renderTemplate(f.content, ctx, f.format === 'text' ? null : f.format);
     return { name: f.name, path: renderTemplate(f.path, ctx), mode: f.mode, content, sha256: sha256Hex(content) };
   });
-  const unitContent = renderTemplate(desc.unit.content, ctx);
+  const unitContent = renderTemplate(desc.unit.content, ctx, 'systemd');
   return {
     files,
     unit: {

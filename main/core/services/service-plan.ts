@@ -62,18 +62,18 @@ export function resolve(input: PlanInput): { desc: CatalogDescriptor; version: C
   const version = input.catalog.version(input.service, input.version);
   if (!version) throw new CoreError('not_found', `the catalog has no version ${input.version} of ${input.service}`);
   if (input.hosts.length === 0) throw new CoreError('invalid_field', 'a service runs on at least one host', { field: 'hosts' });
-  const base = { ...desc, settings: { ...desc.settings, ...input.settings } };
   const members = input.hosts.map((h) => ({ name: h.name, address: h.address }));
   const instances = input.hosts.map((host) => ({
     host,
-    ctx: templateContext(base, version, {
+    ctx: templateContext(desc, version, {
       instance: { name: host.name, address: host.address },
+      settings: input.settings,
       members,
       cluster: { name: `navin-${input.service}`, token: `navin-${input.service}-${input.clusterId.slice(0, 8)}` },
       ...(input.backup_dir ? { backup_dir: input.backup_dir } : {}),
     }),
   }));
-  return { desc: base, version, instances };
+  return { desc, version, instances };
 }
 
 /** A check of the catalog for one instance; a check on the host's own service is pointed at its address. */

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PublicUser } from '../accounts/accounts';
 import type { Catalog, UpgradeAnswer } from '../catalog/catalog';
+import { settingProblem } from '../catalog/setting-types';
 import type { Clock } from '../clock';
 import { ConflictError, CoreError, NotFoundError, ValidationError } from '../errors';
 import type { CoreEvents } from '../events';
@@ -327,8 +328,9 @@ export class Services {
     for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
       if (!Object.hasOwn(declared, k))
         throw new ValidationError('config', `${service} has no setting ${k} (it has: ${Object.keys(declared).join(', ') || 'none'})`);
-      if (typeof v !== typeof declared[k]) throw new ValidationError('config', `setting ${k} is a ${typeof declared[k]}`);
-      if (typeof v === 'string' && (v.length > 1000 || /[\n\r\0]/.test(v))) throw new ValidationError('config', `setting ${k} is one line`);
+      // Judged by its declared type before anything else reads it: a template never sees a value of another shape.
+      const problem = settingProblem(declared[k]!, v);
+      if (problem) throw new ValidationError('config', `setting ${k} (${declared[k]!.type}): ${problem}`);
       out[k] = v as string | number | boolean;
     }
     return out;

@@ -19,7 +19,7 @@ const MOVED_STORE = `
     upstream: 2.9.10
     notes: Test revision - the JetStream store moves to a folder of its own, which 2.9.10-1 does not read.
     settings:
-      store_subdir: /v2
+      moved_store: true
     artifacts:
       - name: nats-server
         description: the NATS server
@@ -54,8 +54,12 @@ describeHosts('service backups and restores on a booted host', () => {
     copyCatalog(catalogDir.path, {
       'nats.yaml': (text) =>
         `${text
-          .replace('store_dir: "{{instance.data_dir}}"', 'store_dir: "{{instance.data_dir}}{{settings.store_subdir}}"')
-          .replace('  jetstream_max_file: 1GB\n', '  jetstream_max_file: 1GB\n  store_subdir: ""\n')
+          // A setting only chooses between the two folders: a path takes no setting's text.
+          .replace(
+            'store_dir: "{{instance.data_dir}}"',
+            '{{^settings.moved_store}}store_dir: "{{instance.data_dir}}"{{/settings.moved_store}}{{#settings.moved_store}}store_dir: "{{instance.data_dir}}/v2"{{/settings.moved_store}}',
+          )
+          .replace('\n\nfiles:', '\n  moved_store: { type: boolean, default: false }\n\nfiles:')
           .trimEnd()}\n${MOVED_STORE}`,
     });
     s = await serviceHosts(
