@@ -30,6 +30,8 @@ export function backupRoutes(router: Router, backupsOf: (manager: Manager) => Ba
       throw new ValidationError('service', 'service is the name of the component to restore');
     const spec = backupsOf(manager).restorableSpec(params.id, params.set, b.service);
     const approvalId = typeof b.approval_id === 'string' && b.approval_id ? b.approval_id : undefined;
-    return accepted(await manager.lifecycle.run(params.id, { kind: 'restore', name: b.service, spec }, principal.user, approvalId));
+    return accepted(
+      await manager.lifecycle.run(params.id, { kind: 'restore', name: b.service, spec, set: params.set }, principal.user, approvalId),
+    );
   });
 }

@@ -14,8 +14,18 @@ export type LifecycleRequest =
   | { kind: 'apply'; name: unknown; spec: unknown }
   | { kind: 'delete'; name: string }
   | { kind: ComponentAction; name: string }
-  | { kind: 'restore'; name: string; spec: unknown }
+  | { kind: 'restore'; name: string; spec: unknown; set: string }
   | { kind: 'inventory' };
+
+/**
+ * The part of a request its action and component do not say, as the requester sent it: what an approval of it
+ * is bound to. A start or a stop says it all; an apply its spec; a restore the backup set it brings back.
+ */
+export function requestChange(req: LifecycleRequest): unknown {
+  if (req.kind === 'apply') return { spec: req.spec };
+  if (req.kind === 'restore') return { backup_set_id: req.set };
+  return null;
+}
 
 export interface PlannedOperation {
   action: LifecycleAction;
@@ -96,5 +106,28 @@ export function planOperation(store: Store, clusterId: string, req: LifecycleReq
       if (!previous) throw new LifecycleError('rollback_unavailable', `${req.name} has no earlier version to roll back to`);
       return apply(checkComponentSpec(previous));
     }
+  }
+}
+
+/**
+ * The same for an operation of a catalog service on hosts: what its requester chose beside the action (the
+ * whole settings of a configuration, the version of an upgrade, the set of a restore), bound to its approval.
+ */
+export function operationChange(
+  action: string,
+  t: { version: string; hosts: string[]; settings: unknown; backup_set_id?: string | null },
+): unknown {
+  switch (action) {
+    case 'install':
+      return { version: t.version, hosts: [...t.hosts].sort(), settings: t.settings };
+    case 'upgrade':
+      return { version: t.version };
+    case 'configuration':
+    case 'realign':
+      return { settings: t.settings };
+    case 'restore':
+      return { backup_set_id: t.backup_set_id ?? null };
+    default:
+      return null;
   }
 }

@@ -13,7 +13,7 @@ import type { Clock } from '../clock';
 import type { Store } from '../store/store';
 import type { Clusters } from '../clusters/clusters';
 import { FOUR_EYES_ACTIONS } from '../approvals/approvals';
-import { planOperation, type LifecycleAction, type LifecycleRequest } from './actions';
+import { planOperation, requestChange, type LifecycleAction, type LifecycleRequest } from './actions';
 
 export interface LifecycleDeps {
   store: Store;
@@ -84,14 +84,14 @@ export class Lifecycle {
       this.d.events.emit('cluster.changed', { id: clusterId });
       return;
     }
-    const use = { cluster_id: clusterId, action: 'configuration', service: PROFILE_SERVICE, user_id: user.id };
+    const use = { cluster_id: clusterId, action: 'configuration', service: PROFILE_SERVICE, user_id: user.id, change: { profile } };
     const refuse = this.refusal(user, use, approvalId, { profile });
     if (!approvalId)
       refuse(
         new CoreError(
           'approval_required',
           `the ${cluster.profile} profile needs an approved request (action configuration, service ${PROFILE_SERVICE}) to change the profile`,
-          { action: 'configuration', service: PROFILE_SERVICE },
+          { action: 'configuration', service: PROFILE_SERVICE, change: { profile } },
         ),
       );
     try {
@@ -129,7 +129,7 @@ export class Lifecycle {
   ): Promise<Admission> {
     const cluster = this.d.store.clusters.get(clusterId);
     if (!cluster) throw new NotFoundError('cluster', clusterId);
-    const use = { cluster_id: clusterId, action: plan.action, service: plan.service, user_id: user.id };
+    const use = { cluster_id: clusterId, action: plan.action, service: plan.service, user_id: user.id, change: plan.change ?? null };
     const refuse = this.refusal(user, use, approvalId);
 
     let evaluation: ProfileEvaluation | undefined;
@@ -156,7 +156,7 @@ export class Lifecycle {
           new CoreError(
             'approval_required',
             `the ${cluster.profile} profile needs an approved request for ${plan.action} on ${plan.service}`,
-            { action: plan.action, service: plan.service },
+            { action: plan.action, service: plan.service, change: use.change },
           ),
         );
       try {
@@ -204,7 +204,7 @@ export class Lifecycle {
     const cluster = store.clusters.get(clusterId);
     if (!cluster) throw new NotFoundError('cluster', clusterId);
     const plan = planOperation(store, clusterId, req, clock.now());
-    const { use, refuse, fourEyes, preflight } = await this.admit(clusterId, plan, user, approvalId);
+    const { use, refuse, fourEyes, preflight } = await this.admit(clusterId, { ...plan, change: requestChange(req) }, user, approvalId);
 
     let command;
     try {

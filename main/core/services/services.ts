@@ -12,6 +12,7 @@ import type { CoreEvents } from '../events';
 import { commandEnded, type HostCommands, type PlanView } from '../hosts/host-commands';
 import type { Hosts } from '../hosts/hosts';
 import type { Lifecycle } from '../lifecycle/lifecycle';
+import { operationChange } from '../lifecycle/actions';
 import type { HostRecord } from '../store/hosts-tables';
 import type {
   ConfigVersionRecord,
@@ -393,7 +394,12 @@ export class Services {
     const admission = gated
       ? await this.d.lifecycle.admit(
           clusterId,
-          { action: action === 'realign' ? 'configuration' : action, service, spec: { component: service, version } },
+          {
+            action: action === 'realign' ? 'configuration' : action,
+            service,
+            spec: { component: service, version },
+            change: operationChange(action, { version, hosts: hosts.map((h) => h.id), settings: config, backup_set_id: extra.backupSetId }),
+          },
           user as PublicUser,
           approvalId,
           { hosts: hosts.map((h) => h.id), install: action === 'install' },

@@ -82,7 +82,19 @@ export type ComponentKind = 'opa' | 'openfga' | 'etcd' | 'nats' | 'node-exporter
 export const PROFILE_NAMES: readonly ProfileName[] = ['development', 'standard', 'banking-secure', 'air-gapped', 'hybrid'];
 
 /** The four-eyes actions the console can launch (the spec's list less reinstall, which is no operation yet). */
-export const APPROVAL_ACTIONS = ['stop', 'restart', 'uninstall', 'upgrade', 'rollback', 'restore', 'configuration'] as const;
+export const APPROVAL_ACTIONS = [
+  'stop',
+  'restart',
+  'uninstall',
+  'upgrade',
+  'rollback',
+  'restore',
+  'configuration',
+  'backup',
+  'delete_cluster',
+  'delete_host',
+  'reissue_identity',
+] as const;
 export type ApprovalAction = (typeof APPROVAL_ACTIONS)[number];
 
 /** The operations of a component besides apply and delete (POST /clusters/{id}/components/{name}/actions). */

@@ -11,6 +11,8 @@ export interface ApprovalDraft {
   cluster_id: string;
   action: string;
   service: string;
+  /** The exact change the refused operation carried: the approval is bound to it. */
+  change?: unknown;
 }
 
 export interface ApprovalsState extends ListState<Approval>, LiveStore {

@@ -1,5 +1,6 @@
-// Asking a second person for an operation: cluster, action, service and reason (prefilled when an operation
-// was refused with approval_required).
+// Asking a second person for an operation: cluster, action, service, the exact change and reason (prefilled when
+// an operation was refused with approval_required). The approval is bound to that change: the operation must send
+// exactly it.
 import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
 import { APPROVAL_ACTIONS, type ApprovalAction } from '../../api/types';
 import { approvalsStore, useApprovals, useClusters, useT } from '../../app/stores';
@@ -7,6 +8,7 @@ import { Field } from '../../components/Field';
 import { ErrorNotice, InfoNotice } from '../../components/ErrorNotice';
 import { TextField } from '../../components/TextField';
 import { ItemOptions, Options } from '../../components/Options';
+import { changeText, parseChangeText } from './approval-change';
 
 export function ApprovalRequestForm(): ReactElement {
   const t = useT();
@@ -16,6 +18,7 @@ export function ApprovalRequestForm(): ReactElement {
   const [action, setAction] = useState<ApprovalAction>('restart');
   const [service, setService] = useState('');
   const [reason, setReason] = useState('');
+  const [change, setChange] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
 
@@ -24,6 +27,7 @@ export function ApprovalRequestForm(): ReactElement {
     setClusterId(draft.cluster_id);
     if ((APPROVAL_ACTIONS as readonly string[]).includes(draft.action)) setAction(draft.action as ApprovalAction);
     setService(draft.service);
+    setChange(changeText(draft.change));
     setSent(null);
   }, [draft]);
 
@@ -31,10 +35,12 @@ export function ApprovalRequestForm(): ReactElement {
     e.preventDefault();
     if (creation.pending) return;
     if (!clusterId || !service.trim() || !reason.trim()) return setProblem(t('approvals.form.missing'));
+    const parsed = parseChangeText(change);
+    if (!parsed.ok) return setProblem(t('approvals.form.changeInvalid'));
     setProblem(null);
     const approval = await approvalsStore
       .getState()
-      .request({ cluster_id: clusterId, action, service: service.trim(), reason: reason.trim() });
+      .request({ cluster_id: clusterId, action, service: service.trim(), reason: reason.trim(), change: parsed.change });
     if (approval) {
       setReason('');
       setSent(t('approvals.form.sent', { action: t(`approvals.action.${action}`), service: approval.service }));
@@ -67,6 +73,20 @@ export function ApprovalRequestForm(): ReactElement {
           </select>
         </Field>
         <TextField id="approval-service" label={t('approvals.form.service')} code value={service} onChange={setService} />
+        <Field id="approval-change" label={t('approvals.form.change')}>
+          <textarea
+            value={change}
+            onChange={(e) => setChange(e.target.value)}
+            rows={4}
+            spellCheck={false}
+            className="code"
+            aria-describedby="approval-change-help"
+            data-testid="approval-change"
+          />
+        </Field>
+        <p id="approval-change-help" className="help">
+          {t('approvals.form.changeHelp')}
+        </p>
         <TextField
           id="approval-reason"
           label={t('approvals.col.reason')}

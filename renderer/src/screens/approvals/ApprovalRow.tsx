@@ -1,10 +1,12 @@
-// One approval: the operation, who asked and why, its state and expiry; approve / reject with an optional note
-// for an administrator who is not the requester.
+// One approval: the operation, the exact change (a configuration as a diff against the one in force) and its
+// digest, who asked and why, its state and expiry; approve / reject with an optional note for an administrator
+// who is not the requester.
 import { useState, type ReactElement } from 'react';
 import type { Approval, ApprovalState } from '../../api/types';
 import { approvalsStore, useApprovals, useFormat, useSession, useT } from '../../app/stores';
 import { Tone } from '../../components/Badges';
 import { actionKey } from '../cluster/ApprovalPicker';
+import { changeText, shortDigest } from './approval-change';
 
 const STATE_TONE: Record<ApprovalState, 'pending' | 'ok' | 'bad' | 'neutral'> = {
   pending: 'pending',
@@ -34,6 +36,7 @@ export function ApprovalRow({ approval: a, clusterName }: { approval: Approval; 
     <tr data-testid="approval-row" data-approval-id={a.id} data-state={a.state} data-usable={a.usable ? 'true' : 'false'}>
       <th scope="row">
         {t(`approvals.action.${actionKey(a.action)}`)} <code>{a.service}</code>
+        <ApprovalChange approval={a} />
       </th>
       <td>{clusterName}</td>
       <td className="wrap">{a.reason}</td>
@@ -85,5 +88,44 @@ export function ApprovalRow({ approval: a, clusterName }: { approval: Approval; 
         ) : null}
       </td>
     </tr>
+  );
+}
+
+/** What the approver decides on: the change itself (a diff for a configuration) and the digest it is bound to. */
+function ApprovalChange({ approval: a }: { approval: Approval }): ReactElement | null {
+  const t = useT();
+  const absent = t('approvals.diff.absent');
+  return (
+    <div className="approval-change">
+      {a.diff && a.diff.length > 0 ? (
+        <table className="diff" data-testid="approval-diff">
+          <caption className="visually-hidden">{t('approvals.diff.title')}</caption>
+          <tbody>
+            {a.diff.map((d) => (
+              <tr key={d.path}>
+                <th scope="row">
+                  <code>{d.path}</code>
+                </th>
+                <td className="diff-before">
+                  <code>{d.before ?? absent}</code>
+                </td>
+                <td className="diff-after">
+                  <code>{d.after ?? absent}</code>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : a.change !== null && a.change !== undefined ? (
+        <pre className="code" data-testid="approval-change-json">
+          {changeText(a.change)}
+        </pre>
+      ) : null}
+      {a.digest ? (
+        <p className="muted" data-testid="approval-digest" title={a.digest}>
+          {t('approvals.digest', { digest: shortDigest(a.digest) })}
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -45,7 +45,25 @@ export function ApprovalPicker({
   );
 }
 
-const KNOWN = ['stop', 'restart', 'reinstall', 'uninstall', 'upgrade', 'rollback', 'restore', 'configuration', 'start', 'install'] as const;
+const KNOWN = [
+  'stop',
+  'restart',
+  'reinstall',
+  'uninstall',
+  'upgrade',
+  'rollback',
+  'restore',
+  'configuration',
+  'start',
+  'install',
+  'backup',
+  'delete_cluster',
+  'delete_host',
+  'reissue_identity',
+  'create_admin',
+  'reset_admin_mfa',
+  'trust_release_key',
+] as const;
 export type ActionKey = (typeof KNOWN)[number] | 'other';
 
 /** The dictionary key of an action name (an unknown one is shown as "other"). */

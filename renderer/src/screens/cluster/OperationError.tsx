@@ -62,7 +62,7 @@ export function OperationError({ error, clusterId, testId }: { error: ApiError; 
           data-testid="request-approval"
           onClick={(e) => {
             e.preventDefault();
-            approvalsStore.getState().prefill({ cluster_id: clusterId, action, service });
+            approvalsStore.getState().prefill({ cluster_id: clusterId, action, service, change: details.change });
             routerStore.getState().navigate('approvals');
           }}
         >

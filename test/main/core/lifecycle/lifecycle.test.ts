@@ -173,8 +173,10 @@ describe('four-eyes approvals under banking-secure', () => {
   let bob: PublicUser;
   let clusterId: string;
 
-  const request = async (action: string, reason = 'change window CHG-1234'): Promise<string> => {
-    const res = await t.call('POST', '/api/v1/approvals', { cluster_id: clusterId, action, service: 'opa', reason }, olga);
+  /** A configuration's approval is for one exact spec: revision n. */
+  const revision = (n: number) => ({ spec: { ...OPA, config: { revision: n } } });
+  const request = async (action: string, change?: unknown, reason = 'change window CHG-1234'): Promise<string> => {
+    const res = await t.call('POST', '/api/v1/approvals', { cluster_id: clusterId, action, service: 'opa', reason, change }, olga);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return (res.body as { id: string }).id;
   };
@@ -221,7 +223,7 @@ describe('four-eyes approvals under banking-secure', () => {
   });
 
   it('is used once, by its requester, for exactly that action and service', async () => {
-    const id = await request('configuration');
+    const id = await request('configuration', revision(1));
     // Not yet approved.
     expect(errorOf((await configure(id, 1)).body).code).toBe('approval_not_approved');
     t.manager.approvals.approve(id, ada, 'ok for tonight');
@@ -246,15 +248,38 @@ describe('four-eyes approvals under banking-secure', () => {
     expect(actions).toEqual(expect.arrayContaining(['approval.request', 'approval.approve', 'approval.use', 'lifecycle.refused']));
   });
 
+  it('an approval of configuration X does not apply configuration Y (approval_mismatch, audited); X applies', async () => {
+    const id = await request('configuration', revision(10));
+    const view = t.manager.approvals.get(id);
+    expect(view.change).toEqual(revision(10));
+    expect(view.digest).toMatch(/^[0-9a-f]{64}$/);
+    // What the approver reads: the one value that changes, against the spec in force.
+    expect(view.diff).toEqual([{ path: 'spec.config.revision', before: expect.any(String), after: '10' }]);
+    t.manager.approvals.approve(id, ada);
+    const before = t.manager.commands.list(clusterId).length;
+    const other = await configure(id, 11);
+    expect(other.status).toBe(409);
+    expect(errorOf(other.body)).toMatchObject({ code: 'approval_mismatch', details: { approved_digest: view.digest } });
+    expect(t.manager.commands.list(clusterId).length).toBe(before);
+    expect(t.manager.approvals.get(id).state).toBe('approved');
+    expect(
+      t.manager.store.audit
+        .list({ cluster_id: clusterId })
+        .some((r) => r.action === 'approval.use_refused' && r.details.code === 'approval_mismatch'),
+    ).toBe(true);
+    expect((await configure(id, 10)).status).toBe(202);
+    expect(t.manager.approvals.get(id).state).toBe('used');
+  });
+
   it('a rejected approval cannot be used', async () => {
-    const id = await request('configuration');
+    const id = await request('configuration', revision(3));
     t.manager.approvals.reject(id, bob, 'not during the freeze');
     expect(errorOf((await configure(id, 3)).body).code).toBe('approval_not_approved');
   });
 
   it('expires 24 hours after it was approved', async () => {
-    const late = await request('configuration');
-    const inTime = await request('configuration');
+    const late = await request('configuration', revision(5));
+    const inTime = await request('configuration', revision(4));
     t.manager.approvals.approve(late, ada);
     t.manager.approvals.approve(inTime, ada);
     // A day later the browser session has expired too: the requester acts through the core directly.
@@ -281,7 +306,13 @@ describe('four-eyes approvals under banking-secure', () => {
     });
     expect(t.manager.store.clusters.get(clusterId)!.profile).toBe('banking-secure');
     const own = t.manager.approvals.request(
-      { cluster_id: clusterId, action: 'configuration', service: 'profile', reason: 'end of the banking pilot' },
+      {
+        cluster_id: clusterId,
+        action: 'configuration',
+        service: 'profile',
+        reason: 'end of the banking pilot',
+        change: { profile: 'development' },
+      },
       ada,
     );
     t.manager.approvals.approve(own.id, bob);
