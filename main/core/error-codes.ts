@@ -126,6 +126,12 @@ export const ERROR_CODES = {
   bundle_malformed: { status: 422, message: 'the bundle is not a Navin offline bundle' },
   bundle_not_found: { status: 404, message: 'no bundle at this path' },
   import_running: { status: 409, message: 'an import is running already' },
+  bundle_tag_not_allowed: { status: 422, message: "the bundle tags a repository that is not one of this catalog's keys" },
+  bundle_downgrade: {
+    status: 409,
+    message: 'the bundle is older than the one that set its tags; import it with allow_downgrade to move them back',
+  },
+  import_path_not_allowed: { status: 403, message: 'over the network, a bundle is imported only from the imports folder of the data dir' },
   import_interrupted: { status: 409, message: 'this import was interrupted when its process ended' },
   artifact_unavailable: { status: 409, message: 'this artifact is not available here' },
   artifact_source_mismatch: { status: 409, message: "the artifact's source does not match the digest the catalog pins" },

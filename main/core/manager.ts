@@ -38,7 +38,7 @@ import { loadBuiltinCatalog } from './catalog/catalog-builtin';
 import type { CatalogFile, CatalogLoad } from './catalog/catalog-loader';
 import { tryParseCatalog } from './catalog/catalog-loader';
 import { ReleaseKeys } from './bundle/release-keys';
-import { MirrorService } from './bundle/mirror-service';
+import { IMPORT_DIR, MirrorService } from './bundle/mirror-service';
 import { AuditTrail } from './audit/audit-trail';
 import { ConsoleSettings } from './settings/console-settings';
 
@@ -184,7 +184,15 @@ export function openManager(opts: ManagerOptions): Manager {
       events,
     });
     serviceBackups.resume();
-    const mirror = new MirrorService({ store, clock, events, releaseKeys, ed25519, catalog: () => (catalog.ok ? catalog.catalog : null) });
+    const mirror = new MirrorService({
+      store,
+      clock,
+      events,
+      releaseKeys,
+      ed25519,
+      catalog: () => (catalog.ok ? catalog.catalog : null),
+      importDir: join(opts.dataDir, IMPORT_DIR),
+    });
     return {
       dataDir: opts.dataDir,
       mode: opts.mode,

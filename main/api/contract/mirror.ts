@@ -77,8 +77,10 @@ export interface TrustedReleaseKey {
 }
 
 export interface MirrorImportRequest {
-  /** The bundle file on this workstation. */
+  /** The bundle file: over HTTPS, under `<data dir>/imports/` of the manager; from the desktop console, any file. */
   path: string;
+  /** Let an older bundle move back tags a newer one set (audited). */
+  allow_downgrade?: boolean;
 }
 
 export interface ReleaseKeyTrustRequest {

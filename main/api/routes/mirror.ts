@@ -16,8 +16,13 @@ export function mirrorRoutes(router: Router): void {
   });
 
   // Returns at once (202); the import runs on, reported by `mirror.import.progress` events and this record.
-  router.authed('POST', '/api/v1/mirror/imports', 'admin', ({ manager, body, principal }) => {
-    const { import: started, done } = manager.mirror.start(objectBody(body).path, principal.actor);
+  // From our own window (IPC) the file is one the desktop user picked; over HTTPS, only the imports folder.
+  router.authed('POST', '/api/v1/mirror/imports', 'admin', ({ manager, body, principal, credentials }) => {
+    const b = objectBody(body);
+    const { import: started, done } = manager.mirror.start(b.path, principal.actor, {
+      allowDowngrade: b.allow_downgrade as boolean | undefined,
+      confined: credentials.trustedChannel !== true,
+    });
     void done;
     return ok(started, 202);
   });

@@ -35,16 +35,24 @@ function endpointOption(args: ParsedArgs): MirrorEndpoint | undefined {
 
 export const mirrorCommand: Command = {
   name: 'mirror',
-  usage: `navin-manager mirror import BUNDLE.tar [--data-dir D] [--mirror URL [--mirror-ca CA.pem]]
+  usage: `navin-manager mirror import BUNDLE.tar [--allow-downgrade] [--data-dir D] [--mirror URL [--mirror-ca CA.pem]]
 navin-manager mirror list [--json] [--data-dir D] [--mirror URL [--mirror-ca CA.pem]]
 
 import checks the bundle's signed manifest against the release keys this manager trusts
 (navin-manager release-key trust), then every entry's sha256 and size, and pushes into the mirror of the
 settings (or --mirror): each blob is committed only once its bytes check out, the tags only when the whole
-bundle did. Refusals: bundle_signature_invalid, digest_mismatch, bundle_truncated, bundle_malformed; a
-refused bundle leaves no new tag. The import is recorded and audited. Exit 0 imported, 1 refused or failed.
+bundle did. Refusals: bundle_signature_invalid, digest_mismatch, bundle_truncated, bundle_malformed,
+bundle_tag_not_allowed (a tag that is not the catalog's key and pin, or an image the project does not ship),
+bundle_downgrade (older than the bundle that set a tag it would move back; --allow-downgrade takes it, audited);
+a refused bundle leaves no new tag. The import is recorded and audited. Exit 0 imported, 1 refused or failed.
 list shows what the mirror holds per service and version, and whether it matches the catalog's pins.`,
-  options: { 'data-dir': { type: 'string' }, mirror: { type: 'string' }, 'mirror-ca': { type: 'string' }, json: { type: 'boolean' } },
+  options: {
+    'data-dir': { type: 'string' },
+    mirror: { type: 'string' },
+    'mirror-ca': { type: 'string' },
+    json: { type: 'boolean' },
+    'allow-downgrade': { type: 'boolean' },
+  },
   positionals: true,
   async run(args) {
     const [action, ...rest] = args.positionals;
@@ -56,6 +64,7 @@ list shows what the mirror holds per service and version, and whether it matches
       try {
         const { import: started, done } = manager.mirror.start(resolve(rest[0]!), 'cli', {
           endpoint,
+          allowDowngrade: args.values['allow-downgrade'] === true,
           onProgress: (p) => bar.update(p.bytes_done, p.bytes_total, p.phase),
         });
         say(`importing ${started.bundle_file} into ${started.mirror_url} (import ${started.id})`);

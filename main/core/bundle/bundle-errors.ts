@@ -17,7 +17,11 @@ export type BundleErrorCode =
   /** An image folder given to the build is not a valid OCI image layout. */
   | 'image_layout_invalid'
   /** Another import is running in this manager. */
-  | 'import_running';
+  | 'import_running'
+  /** The signed manifest tags a repository or key that is not this catalog's (or an image the project does not ship). */
+  | 'bundle_tag_not_allowed'
+  /** The bundle is older than the one that set a tag it would move back (allowed only when asked). */
+  | 'bundle_downgrade';
 
 export class BundleError extends CoreError {
   constructor(

@@ -34,6 +34,8 @@ export interface ImportOptions {
   onProgress?: (p: ImportProgress) => void;
   /** Called once the signature and manifest are accepted, before the first push. */
   onVerified?: (v: { bundle_id: string; key_id: string; contents: BundleContents }) => void;
+  /** What this manager lets a signed bundle tag: throws to refuse it before anything is pushed. */
+  admit?: (contents: BundleContents, client: OciClient) => Promise<void>;
 }
 
 export interface ImportResult {
@@ -154,6 +156,7 @@ export async function importBundle(opts: ImportOptions): Promise<ImportResult> {
         progress.tags_total = contents.items.length;
         // Nothing is read further if the mirror cannot take it.
         await opts.client.ping();
+        await opts.admit?.(contents, opts.client);
         opts.onVerified?.({ bundle_id: contents.bundle_id, key_id: keyId, contents });
         progress.phase = 'uploading';
         report(true);
@@ -280,22 +283,43 @@ export async function importBundle(opts: ImportOptions): Promise<ImportResult> {
   };
 }
 
+/**
+ * Reads the bundle again for the blobs a registry would not mount, streaming each entry into the registry as
+ * the first import did (a blob is as large as a binary or an image layer: never held whole in memory). A blob
+ * wanted in several repositories is pushed to one of them per pass over the tar.
+ */
 async function pushAgain(opts: ImportOptions, wanted: { digest: string; repository: string }[]): Promise<void> {
-  const extract = tar.extract();
-  const feeding = pipeline(createReadStream(opts.file, { highWaterMark: 1 << 20 }), extract);
-  feeding.catch(() => undefined);
-  for await (const entry of extract) {
-    const m = /^blobs\/sha256\/([a-f0-9]{64})$/.exec(entry.header.name);
-    const targets = m ? wanted.filter((w) => w.digest === `sha256:${m[1]}`) : [];
-    if (targets.length === 0) {
-      entry.resume();
-      continue;
+  let pending = [...wanted];
+  while (pending.length > 0) {
+    const pass = new Map<string, string>();
+    const later: typeof pending = [];
+    for (const w of pending)
+      if (pass.has(w.digest)) later.push(w);
+      else pass.set(w.digest, w.repository);
+    const extract = tar.extract();
+    const feeding = pipeline(createReadStream(opts.file, { highWaterMark: 1 << 20 }), extract);
+    feeding.catch(() => undefined);
+    try {
+      for await (const entry of extract) {
+        const m = /^blobs\/sha256\/([a-f0-9]{64})$/.exec(entry.header.name);
+        const digest = m ? `sha256:${m[1]}` : '';
+        const repository = pass.get(digest);
+        if (!repository) {
+          entry.resume();
+          continue;
+        }
+        await opts.client.pushBlob(repository, { digest, size: entry.header.size ?? 0 }, bytesOf(entry), {
+          chunkSize: opts.chunkSize,
+        });
+      }
+    } catch (error) {
+      extract.destroy();
+      await feeding.catch(() => undefined);
+      throw error instanceof MirrorError ? error : tarError(error);
     }
-    const body = await readAll(bytesOf(entry), Number.MAX_SAFE_INTEGER, entry.header.name);
-    for (const t of targets)
-      await opts.client.pushBlob(t.repository, { digest: t.digest, size: body.length }, body, { chunkSize: opts.chunkSize });
+    await feeding.catch((e) => {
+      throw tarError(e);
+    });
+    pending = later;
   }
-  await feeding.catch((e) => {
-    throw tarError(e);
-  });
 }

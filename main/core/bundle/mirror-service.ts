@@ -1,12 +1,13 @@
 // The internal mirror as the manager uses it: a client from the mirror settings, what the mirror holds, and
 // bundle imports (one at a time), each recorded in the store with how it ended, audited, and reported live.
 import { randomUUID } from 'node:crypto';
-import { statSync } from 'node:fs';
-import { isAbsolute } from 'node:path';
+import { mkdirSync, realpathSync, statSync } from 'node:fs';
+import { isAbsolute, resolve, sep } from 'node:path';
 import type { Ed25519 } from '../../wire/ed25519';
 import type { ImportProgress, ImportResult } from './bundle-import';
 import { importBundle } from './bundle-import';
 import { BundleError } from './bundle-errors';
+import { checkBundleItems, downgrades, movedTags, type Downgrade, type TagOrigin } from './bundle-admission';
 import type { ReleaseKeys } from './release-keys';
 import type { Catalog } from '../catalog/catalog';
 import type { Clock } from '../clock';
@@ -24,6 +25,9 @@ export interface MirrorImportView extends Omit<MirrorImportRow, 'result' | 'pid'
   progress: ImportProgress | null;
 }
 
+/** Under the data dir: where a bundle is put to be imported over the network (the HTTPS API). */
+export const IMPORT_DIR = 'imports';
+
 export interface MirrorDeps {
   store: Store;
   clock: Clock;
@@ -31,6 +35,21 @@ export interface MirrorDeps {
   releaseKeys: ReleaseKeys;
   ed25519: Ed25519;
   catalog: () => Catalog | null;
+  /** The only folder an import asked over the network may read from (`<data dir>/imports`). */
+  importDir: string;
+}
+
+export interface StartOptions {
+  endpoint?: MirrorEndpoint;
+  chunkSize?: number;
+  onProgress?: (p: ImportProgress) => void;
+  /** Let an older bundle move tags a newer one set (audited with each tag moved). */
+  allowDowngrade?: boolean;
+  /**
+   * The caller is not on this machine's desktop (the HTTPS API): the file must be under `importDir`, so an
+   * admin elsewhere cannot have the manager open whatever path its user can read.
+   */
+  confined?: boolean;
 }
 
 const alive = (pid: number): boolean => {
@@ -48,6 +67,37 @@ export class MirrorService {
 
   constructor(private readonly d: MirrorDeps) {
     d.store.mirror.failInterrupted(d.clock.now().toISOString(), alive);
+    mkdirSync(d.importDir, { recursive: true, mode: 0o700 });
+  }
+
+  /** The real path of `file`, refused unless it lies under the imports folder (links resolved first). */
+  private confine(file: string): string {
+    const root = realpathSync(this.d.importDir);
+    let real: string;
+    try {
+      real = realpathSync(file);
+    } catch {
+      real = resolve(file); // missing: judged by its name, and then not found
+    }
+    if (!real.startsWith(root + sep))
+      throw new CoreError(
+        'import_path_not_allowed',
+        `${file} is not under ${this.d.importDir}: over the network a bundle is imported only from that folder (copy it there first)`,
+        { import_dir: this.d.importDir },
+      );
+    return real;
+  }
+
+  /** Which done import into this mirror set a tag to a digest (the latest that did). */
+  private tagOrigin(mirrorUrl: string): TagOrigin {
+    const done = this.d.store.mirror
+      .imports(500)
+      .filter((r) => r.state === 'done' && r.mirror_url === mirrorUrl && r.result)
+      .map((r) => JSON.parse(r.result!) as ImportResult);
+    return (repository, tag, digest) => {
+      const hit = done.find((r) => r.items.some((i) => i.repository === repository && i.tag === tag && i.digest === digest));
+      return hit ? { bundle_id: hit.bundle_id, created_at: hit.created_at } : null;
+    };
   }
 
   /** The configured mirror, or `mirror_not_configured`. */
@@ -92,17 +142,18 @@ export class MirrorService {
    * Starts importing the bundle at `file` (a path on this workstation) and returns at once with the record;
    * `done` settles when the import ended (refused or failed imports resolve too, with their code).
    */
-  start(
-    file: unknown,
-    actor: string,
-    opts: { endpoint?: MirrorEndpoint; chunkSize?: number; onProgress?: (p: ImportProgress) => void } = {},
-  ): { import: MirrorImportView; done: Promise<MirrorImportView> } {
+  start(file: unknown, actor: string, opts: StartOptions = {}): { import: MirrorImportView; done: Promise<MirrorImportView> } {
     if (typeof file !== 'string' || !isAbsolute(file))
       throw new ValidationError('path', 'path is the absolute path of the bundle file on this workstation');
+    if (opts.allowDowngrade !== undefined && typeof opts.allowDowngrade !== 'boolean')
+      throw new ValidationError('allow_downgrade', 'allow_downgrade is true or false');
+    // Confined first, so that a refusal says nothing of whether a file outside the folder exists; the path
+    // checked is the path read (links resolved), so a link swapped after the check reads nothing outside.
+    const path = opts.confined ? this.confine(file) : file;
     try {
-      if (!statSync(file).isFile()) throw new Error('not a file');
+      if (!statSync(path).isFile()) throw new Error('not a file');
     } catch (error) {
-      throw new CoreError('bundle_not_found', `${file} cannot be read: ${(error as Error).message}`);
+      throw new CoreError('bundle_not_found', `${path} cannot be read: ${(error as Error).message}`);
     }
     const endpoint = opts.endpoint ?? this.endpoint();
     const { store, clock } = this.d;
@@ -116,7 +167,7 @@ export class MirrorService {
         );
       store.mirror.insertImport({
         id,
-        bundle_file: file,
+        bundle_file: path,
         bundle_id: null,
         key_id: null,
         mirror_url: endpoint.url,
@@ -134,24 +185,19 @@ export class MirrorService {
         action: 'mirror.import.start',
         cluster_id: null,
         target: id,
-        details: { bundle_file: file, mirror_url: endpoint.url },
+        details: { bundle_file: path, mirror_url: endpoint.url, allow_downgrade: opts.allowDowngrade === true },
       });
     });
     this.d.events.emit('mirror.import.changed', { id });
-    const done = this.run(id, file, actor, endpoint, opts);
+    const done = this.run(id, path, actor, endpoint, opts);
     return { import: this.getImport(id)!, done };
   }
 
-  private async run(
-    id: string,
-    file: string,
-    actor: string,
-    endpoint: MirrorEndpoint,
-    opts: { chunkSize?: number; onProgress?: (p: ImportProgress) => void },
-  ): Promise<MirrorImportView> {
+  private async run(id: string, file: string, actor: string, endpoint: MirrorEndpoint, opts: StartOptions): Promise<MirrorImportView> {
     const { store, clock, events } = this.d;
     const client = this.client(endpoint);
     let verified: { bundle_id: string; key_id: string } | null = null;
+    let movedBack: Downgrade[] = [];
     let end: Parameters<Store['mirror']['finishImport']>[1];
     try {
       const result = await importBundle({
@@ -161,6 +207,19 @@ export class MirrorService {
         impl: this.d.ed25519,
         chunkSize: opts.chunkSize,
         onVerified: (v) => (verified = { bundle_id: v.bundle_id, key_id: v.key_id }),
+        admit: async (contents, c) => {
+          checkBundleItems(contents, this.d.catalog());
+          movedBack = downgrades(contents, await movedTags(contents, c), this.tagOrigin(endpoint.url));
+          if (movedBack.length > 0 && !opts.allowDowngrade)
+            throw new BundleError(
+              'bundle_downgrade',
+              `bundle ${contents.bundle_id} (made ${contents.created_at}) would move back ${movedBack
+                .slice(0, 5)
+                .map((d) => `${d.repository}:${d.tag} (set by bundle ${d.newer_bundle}, made ${d.newer_created_at})`)
+                .join(', ')}; import it with --allow-downgrade (allow_downgrade) if that is meant`,
+              { tags: movedBack.slice(0, 50) },
+            );
+        },
         onProgress: (p) => {
           this.live.set(id, p);
           opts.onProgress?.(p);
@@ -200,7 +259,17 @@ export class MirrorService {
         action: 'mirror.import',
         cluster_id: null,
         target: id,
-        details: { outcome: end.state, code: end.code, bundle_id: end.bundle_id, key_id: end.key_id, bundle_file: file },
+        details: {
+          outcome: end.state,
+          code: end.code,
+          bundle_id: end.bundle_id,
+          key_id: end.key_id,
+          bundle_file: file,
+          // Each tag an allowed downgrade moved back, from which digest to which.
+          ...(end.state === 'done' && movedBack.length > 0
+            ? { downgraded: movedBack.map((d) => ({ repository: d.repository, tag: d.tag, from: d.from, to: d.to })) }
+            : {}),
+        },
       });
     });
     events.emit('mirror.import.changed', { id });

@@ -545,6 +545,9 @@ export const en = {
   'command.notCompleted': 'Not yet',
   'command.code': 'Code',
   'command.result': 'Result',
+  'command.withheld': 'Withheld',
+  'command.withheld.result': 'Its result (a journal’s text) is shown to operators and admins only.',
+  'command.withheld.contents': 'The contents of the files and units it writes are shown to operators and admins only.',
   'command.receipts': 'Receipts',
   'command.noReceipt': 'No receipt yet',
   'command.byReplica': 'from {replica}',
@@ -1363,6 +1366,15 @@ export const en = {
   'error.bundle_not_found.hint': 'Check the path: it is a file on the workstation where the manager runs.',
   'error.import_running': 'Another import is running.',
   'error.import_running.hint': 'Wait for it to end, then import again.',
+  'error.bundle_tag_not_allowed': 'The bundle tags something this manager does not carry: nothing was tagged.',
+  'error.bundle_tag_not_allowed.hint':
+    'A bundle may tag only the catalog’s artifacts, at their pinned digests, and the agent image. Build it again from this catalog.',
+  'error.bundle_downgrade': 'This bundle is older than the one that set some of its tags: importing it would move them back.',
+  'error.bundle_downgrade.hint':
+    'Import the newer bundle, or import this one with allow_downgrade (navin-manager mirror import --allow-downgrade) if going back is meant.',
+  'error.import_path_not_allowed': 'Over the network, a bundle is imported only from the imports folder of the data dir.',
+  'error.import_path_not_allowed.hint':
+    'Copy the bundle into <data dir>/imports/ on the manager’s machine, or import it from the desktop console or the CLI.',
   'error.import_interrupted': 'The manager stopped during this import.',
   'error.import_interrupted.hint': 'Import the bundle again: what was whole is kept, the tags are written once everything checks out.',
   'error.release_key_invalid': 'This is not an Ed25519 public key in PEM.',

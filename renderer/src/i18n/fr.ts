@@ -555,6 +555,9 @@ export const fr: Record<MessageKey, string> = {
   'command.notCompleted': 'Pas encore',
   'command.code': 'Code de refus',
   'command.result': 'Résultat',
+  'command.withheld': 'Masqué',
+  'command.withheld.result': 'Son résultat (le texte d’un journal) n’est montré qu’aux opérateurs et aux administrateurs.',
+  'command.withheld.contents': 'Le contenu des fichiers et des unités qu’elle écrit n’est montré qu’aux opérateurs et aux administrateurs.',
   'command.receipts': 'Accusés de réception',
   'command.noReceipt': 'Pas encore d’accusé',
   'command.byReplica': 'de {replica}',
@@ -1396,6 +1399,15 @@ export const fr: Record<MessageKey, string> = {
   'error.bundle_not_found.hint': 'Vérifiez le chemin : c’est un fichier du poste où tourne le gestionnaire.',
   'error.import_running': 'Un autre import est en cours.',
   'error.import_running.hint': 'Attendez sa fin, puis importez de nouveau.',
+  'error.bundle_tag_not_allowed': 'Le lot étiquette ce que ce gestionnaire ne porte pas : rien n’a été étiqueté.',
+  'error.bundle_tag_not_allowed.hint':
+    'Un lot ne peut étiqueter que les artefacts du catalogue, à leurs empreintes épinglées, et l’image de l’agent. Reconstruisez-le depuis ce catalogue.',
+  'error.bundle_downgrade': 'Ce lot est plus ancien que celui qui a posé certaines de ses étiquettes : l’importer les ferait reculer.',
+  'error.bundle_downgrade.hint':
+    'Importez le lot plus récent, ou importez celui-ci avec allow_downgrade (navin-manager mirror import --allow-downgrade) si c’est voulu.',
+  'error.import_path_not_allowed': 'Par le réseau, un lot ne s’importe que depuis le dossier imports du dossier de données.',
+  'error.import_path_not_allowed.hint':
+    'Copiez le lot dans <dossier de données>/imports/ sur la machine du gestionnaire, ou importez-le depuis la console de bureau ou la CLI.',
   'error.import_interrupted': 'Le gestionnaire s’est arrêté pendant cet import.',
   'error.import_interrupted.hint':
     'Importez de nouveau le lot : ce qui était complet est conservé, les étiquettes ne sont écrites que quand tout est vérifié.',
