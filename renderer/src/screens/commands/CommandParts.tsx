@@ -108,6 +108,12 @@ export function CommandDetails({ command }: { command: CommandView }): ReactElem
             </dd>
           </>
         ) : null}
+        {command.withheld?.length ? (
+          <>
+            <dt>{t('command.withheld')}</dt>
+            <dd data-testid="command-withheld">{command.withheld.map((part) => t(`command.withheld.${part}`)).join(' ')}</dd>
+          </>
+        ) : null}
       </dl>
       <h4 className="section-title">{t('command.receipts')}</h4>
       <ReceiptList receipts={command.receipts ?? []} />

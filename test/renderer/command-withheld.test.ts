@@ -1,0 +1,32 @@
+// A command the manager sent without some part (a viewer's view of a journal read or a plan) says so, rather
+// than looking as if it had no result.
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { expect, it } from 'vitest';
+import type { CommandView } from '../../renderer/src/api/types';
+import { CommandDetails } from '../../renderer/src/screens/commands/CommandParts';
+
+const journalRead = (over: Partial<CommandView> = {}): CommandView => ({
+  id: 'j-1',
+  cluster_id: 'c-1',
+  op: 'journal.tail',
+  args: { unit: 'navin-etcd.service', lines: 50 },
+  state: 'succeeded',
+  code: null,
+  result: null,
+  requested_by: 'otto',
+  created_at: '2026-01-01T00:00:00Z',
+  not_after: '2026-01-01T00:15:00Z',
+  delivered_at: '2026-01-01T00:00:01Z',
+  deliveries: 1,
+  completed_at: '2026-01-01T00:00:02Z',
+  receipts: [],
+  ...over,
+});
+
+it('names what the manager withheld from this reader', () => {
+  const html = renderToStaticMarkup(createElement(CommandDetails, { command: journalRead({ withheld: ['result'] }) }));
+  expect(html).toContain('data-testid="command-withheld"');
+  expect(html).toContain('shown to operators and admins only');
+  expect(renderToStaticMarkup(createElement(CommandDetails, { command: journalRead() }))).not.toContain('command-withheld');
+});
