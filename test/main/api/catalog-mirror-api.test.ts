@@ -168,6 +168,9 @@ describeNeeding('bundle imports through the API', [registryAvailable()], () => {
       error: { code: 'bundle_not_found' },
     });
     expect((await t.call('POST', '/api/v1/mirror/imports', { path: bundle }, viewer)).status).toBe(403);
+    expect((await t.call('POST', '/api/v1/mirror/imports', { path: bundle, allow_downgrade: 'yes' }, admin)).body).toMatchObject({
+      error: { code: 'invalid_field', message: expect.stringContaining('allow_downgrade') },
+    });
   });
 
   test('over the API a bundle outside the imports folder is refused import_path_not_allowed, through a link too, and whether it exists or not; from our own window any file', async () => {
