@@ -14,6 +14,7 @@ import { LIMIT_RANGE } from '../../main/api/query';
 import { AGENT_RATE_LIMIT } from '../../main/core/gateway/agent-rate-limit';
 import { SNAPSHOTS_KEPT } from '../../main/core/store/cluster-access-tables';
 import { RECEIPTS_KEPT } from '../../main/core/store/commands-tables';
+import { METRICS_SPACING_MS } from '../../main/core/hosts/host-commands';
 import { MAX_CHECK_ANSWER_BYTES } from '../../agent/checks/http-call';
 
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
@@ -59,6 +60,7 @@ test('it states the rate limit per agent certificate, what an agent leaves in th
   expect(row('Agent requests')).toContain('429 rate_limited` with `Retry-After');
   expect(row('What an agent leaves')).toContain(`the latest inventory snapshot and ${SNAPSHOTS_KEPT - 1} before it`);
   expect(row('What an agent leaves')).toContain(`${RECEIPTS_KEPT} receipts per command`);
+  expect(row('What an agent leaves')).toContain(`a host's figures once every ${METRICS_SPACING_MS / 1000} s, for a day`);
   expect(row('Answers the agents')).toContain(`${mib(MAX_CHECK_ANSWER_BYTES)} each`);
   expect(section).toContain("a journal read's text");
 });

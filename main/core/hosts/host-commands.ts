@@ -112,6 +112,8 @@ export const commandEnded = (state: CommandRecord['state']): boolean => state !=
 
 /** How long the samples of host figures are kept: the Metrics tab shows a day at most. */
 export const METRICS_KEPT_MS = 24 * 3600_000;
+/** The least time between two kept samples of a host: an agent reporting in a loop adds no more (agents report each minute). */
+export const METRICS_SPACING_MS = 5_000;
 
 /** A journal to read: a managed unit on a host. */
 export interface JournalAsk {
@@ -430,7 +432,8 @@ export class HostCommands {
         ]),
       );
       const keepFrom = new Date(now.getTime() - METRICS_KEPT_MS).toISOString();
-      this.store.hostMetrics.add(hostId, { ...body.metrics, at, units }, keepFrom);
+      const notAfter = new Date(now.getTime() - METRICS_SPACING_MS).toISOString();
+      this.store.hostMetrics.add(hostId, { ...body.metrics, at, units }, keepFrom, notAfter);
     });
   }
 

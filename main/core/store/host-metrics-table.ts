@@ -10,11 +10,17 @@ export interface StoredMetricsSample extends HostMetricsSample {
 export class HostMetricsTable {
   constructor(private readonly db: Db) {}
 
-  /** Adds a sample and drops the host's samples older than `keepFrom`. */
-  add(hostId: string, sample: StoredMetricsSample, keepFrom: string): void {
+  /**
+   * Adds a sample, unless the host has one later than `notAfter` (samples are spaced, however often an agent
+   * reports), and drops the host's samples older than `keepFrom`.
+   */
+  add(hostId: string, sample: StoredMetricsSample, keepFrom: string, notAfter = sample.at): void {
     this.db
-      .prepare('INSERT OR REPLACE INTO host_metric_samples (host_id, at, sample) VALUES (?, ?, ?)')
-      .run(hostId, sample.at, JSON.stringify(sample));
+      .prepare(
+        `INSERT OR REPLACE INTO host_metric_samples (host_id, at, sample)
+         SELECT ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM host_metric_samples WHERE host_id = ? AND at > ?)`,
+      )
+      .run(hostId, sample.at, JSON.stringify(sample), hostId, notAfter);
     this.db.prepare('DELETE FROM host_metric_samples WHERE host_id = ? AND at < ?').run(hostId, keepFrom);
   }
 

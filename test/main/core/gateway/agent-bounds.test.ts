@@ -6,6 +6,9 @@ import type { Gateway } from '../../../../main/core/gateway/gateway';
 import { SNAPSHOTS_KEPT } from '../../../../main/core/store/cluster-access-tables';
 import { RECEIPTS_KEPT } from '../../../../main/core/store/commands-tables';
 import { GATEWAY_PATHS } from '../../../../main/wire/protocol';
+import { NODE_AGENT_PATHS } from '../../../../main/wire/node-agent';
+import { METRICS_SPACING_MS } from '../../../../main/core/hosts/host-commands';
+import { hostFacts } from '../../../support/host-facts';
 import type { ClientCert } from '../../../support/gateway-client';
 import { httpsCall } from '../../../support/https-call';
 import { testManager, type TestManager } from '../../../support/manager';
@@ -47,6 +50,31 @@ describe('what an agent stores', () => {
     const kept = t.manager.store.commands.receipts(cmd.id);
     expect(kept).toHaveLength(RECEIPTS_KEPT);
     expect(t.manager.store.commands.get(cmd.id)?.state).toBe('succeeded');
+  });
+});
+
+describe("a node agent's reports", () => {
+  let gw: Gateway;
+  beforeAll(async () => {
+    ({ gateway: gw } = await startTestGateway(t, { hosts: t.manager.hostCommands, agentRateLimit: { burst: 10_000, perMinute: 10_000 } }));
+  });
+  afterAll(() => gw?.close());
+
+  test('reports in a loop add host figures at most once every few seconds', async () => {
+    const c = t.manager.clusters.create({ name: 'figures', kind: 'hosts' }, 'test');
+    const hostId = t.manager.hosts.add(c.id, { name: 'f-0', address: '198.18.9.40' }, 'test').id;
+    const identity = t.manager.hostIdentities.issue(hostId, { gateway_url: 'https://localhost:8462' }, 'test');
+    const cert = { certPem: identity.files['tls.crt'], keyPem: identity.files['tls.key'], caPem: identity.files['ca.crt'] };
+    const body = {
+      agent_version: '1',
+      facts: hostFacts(),
+      managed: { files: {}, units: {} },
+      metrics: { at: new Date().toISOString(), source: 'host', cpu: { total_s: 2, idle_s: 1, cpus: 1 }, memory: null, filesystem: null },
+    };
+    const started = performance.now();
+    for (let i = 0; i < 20; i++) expect((await post(gw, cert, NODE_AGENT_PATHS.report, body)).status).toBe(200);
+    const spacings = Math.floor((performance.now() - started) / METRICS_SPACING_MS);
+    expect(t.manager.store.hostMetrics.since(hostId, '2000-01-01T00:00:00Z').length).toBeLessThanOrEqual(1 + spacings);
   });
 });
 
