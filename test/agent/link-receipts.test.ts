@@ -2,7 +2,7 @@
 // blocks the others nor stays queued forever; it goes with its outcome and a note of its result's size.
 import { join } from 'node:path';
 import { expect, onTestFinished, test } from 'vitest';
-import type { GatewayClient } from '../../agent/gateway-client';
+import { GatewayUnreachable, type GatewayClient } from '../../agent/gateway-client';
 import { AgentLink, fitReceipt, receiptBatches } from '../../agent/link';
 import { FileStateStore } from '../../agent/node/file-state';
 import { GATEWAY_MAX_BODY, type Receipt } from '../../main/wire/protocol';
@@ -54,4 +54,32 @@ test('batches stay under the budget and keep the queue order', () => {
   for (const b of batches) expect(Buffer.byteLength(JSON.stringify(b))).toBeLessThanOrEqual(10_000);
   expect(batches.length).toBeGreaterThan(1);
   expect(fitReceipt(rs[0]!, 10_000)).toBe(rs[0]);
+});
+
+test('a rate-limited poll counts as contact: the agent stays online past offline_after_s and polls again', async () => {
+  const dir = tempDir('navin-limited-');
+  onTestFinished(dir.remove);
+  let polls = 0;
+  // The manager answers, but 429 every time (the client holds each call until Retry-After; here 50 ms).
+  const gateway: GatewayClient = {
+    commands: async () => {
+      polls++;
+      await new Promise((r) => setTimeout(r, 50));
+      throw new GatewayUnreachable('the gateway answered 429: rate_limited', 429, 1);
+    },
+    receipts: async () => ({ accepted: [] }),
+    report: async () => undefined,
+    progress: async () => undefined,
+    close: () => undefined,
+  };
+  const state = new FileStateStore(join(dir.path, 'state'));
+  const link = new AgentLink({ gateway, state, offlineAfterS: 0.3, longPollS: 1, isActive: () => true });
+  link.start({ run: async () => null });
+  try {
+    await new Promise((r) => setTimeout(r, 800));
+    expect(polls).toBeGreaterThan(3);
+    expect(link.isOffline()).toBe(false);
+  } finally {
+    await link.stop();
+  }
 });
