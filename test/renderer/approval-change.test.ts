@@ -1,7 +1,8 @@
 // The request form keeps the exact change an approval is bound to: prefilled as JSON from the refused operation,
 // sent back as the same value; the row shows the digest in a form a person compares at a glance.
 import { describe, expect, it } from 'vitest';
-import { changeText, parseChangeText, shortDigest } from '../../renderer/src/screens/approvals/approval-change';
+import { changeText, needsCluster, parseChangeText, shortDigest } from '../../renderer/src/screens/approvals/approval-change';
+import { SYSTEM_ACTS } from '../../main/core/approvals/approval-acts';
 
 describe('the exact change of an approval request', () => {
   it('round-trips the change of a refused operation through the form’s text unchanged', () => {
@@ -14,6 +15,11 @@ describe('the exact change of an approval request', () => {
     expect(changeText(null)).toBe('');
     expect(parseChangeText('  ')).toEqual({ ok: true, change: null });
     expect(parseChangeText('{settings: 1}')).toEqual({ ok: false });
+  });
+
+  it('asks for no cluster for exactly the acts the manager judges across every cluster', () => {
+    for (const act of SYSTEM_ACTS) expect(needsCluster(act)).toBe(false);
+    for (const act of ['configuration', 'delete_cluster', 'backup']) expect(needsCluster(act)).toBe(true);
   });
 
   it('shows a digest’s first 16 hex characters grouped by four', () => {

@@ -94,6 +94,9 @@ export const APPROVAL_ACTIONS = [
   'delete_cluster',
   'delete_host',
   'reissue_identity',
+  'create_admin',
+  'reset_admin_mfa',
+  'trust_release_key',
 ] as const;
 export type ApprovalAction = (typeof APPROVAL_ACTIONS)[number];
 

@@ -8,7 +8,7 @@ import { Field } from '../../components/Field';
 import { ErrorNotice, InfoNotice } from '../../components/ErrorNotice';
 import { TextField } from '../../components/TextField';
 import { ItemOptions, Options } from '../../components/Options';
-import { changeText, parseChangeText } from './approval-change';
+import { changeText, needsCluster, parseChangeText } from './approval-change';
 
 export function ApprovalRequestForm(): ReactElement {
   const t = useT();
@@ -34,13 +34,18 @@ export function ApprovalRequestForm(): ReactElement {
   const onSubmit = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
     if (creation.pending) return;
-    if (!clusterId || !service.trim() || !reason.trim()) return setProblem(t('approvals.form.missing'));
+    const onCluster = needsCluster(action);
+    if ((onCluster && !clusterId) || !service.trim() || !reason.trim()) return setProblem(t('approvals.form.missing'));
     const parsed = parseChangeText(change);
     if (!parsed.ok) return setProblem(t('approvals.form.changeInvalid'));
     setProblem(null);
-    const approval = await approvalsStore
-      .getState()
-      .request({ cluster_id: clusterId, action, service: service.trim(), reason: reason.trim(), change: parsed.change });
+    const approval = await approvalsStore.getState().request({
+      ...(onCluster ? { cluster_id: clusterId } : {}),
+      action,
+      service: service.trim(),
+      reason: reason.trim(),
+      change: parsed.change,
+    });
     if (approval) {
       setReason('');
       setSent(t('approvals.form.sent', { action: t(`approvals.action.${action}`), service: approval.service }));
@@ -61,7 +66,12 @@ export function ApprovalRequestForm(): ReactElement {
       <p className="help">{t('approvals.form.help')}</p>
       <div className="form-grid">
         <Field id="approval-cluster" label={t('approvals.col.cluster')}>
-          <select value={clusterId} onChange={(e) => setClusterId(e.target.value)} data-testid="approval-cluster">
+          <select
+            value={needsCluster(action) ? clusterId : ''}
+            disabled={!needsCluster(action)}
+            onChange={(e) => setClusterId(e.target.value)}
+            data-testid="approval-cluster"
+          >
             <option value="">{t('approvals.form.pickCluster')}</option>
             <ItemOptions items={clusters} value={(c) => c.id} label={(c) => c.name} />
             {clusterId && !clusters.some((c) => c.id === clusterId) ? <option value={clusterId}>{clusterId}</option> : null}

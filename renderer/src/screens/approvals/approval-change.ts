@@ -16,5 +16,9 @@ export function parseChangeText(text: string): { ok: true; change: unknown } | {
   }
 }
 
+/** The acts on the manager itself: their approval names no cluster (the manager judges it across all). */
+const MANAGER_ACTS: readonly string[] = ['create_admin', 'reset_admin_mfa', 'trust_release_key'];
+export const needsCluster = (action: string): boolean => !MANAGER_ACTS.includes(action);
+
 /** A digest as a person compares it at a glance: its first 16 hex characters, grouped by four. */
 export const shortDigest = (digest: string): string => (digest.slice(0, 16).match(/.{1,4}/g) ?? []).join(' ');
