@@ -68,8 +68,16 @@ function getJson(port: number, path: string): Promise<unknown> {
   });
 }
 
-/** Starts nats-server on a config whose monitor listens on `monitorPort`, returns its /varz, and stops it. */
-export async function natsVarz(dir: string, conf: string, monitorPort: number): Promise<Record<string, any> | { error: string }> {
+/**
+ * Starts nats-server on a config whose monitor listens on `monitorPort`, returns its /varz once `ready` says so
+ * (the monitor answers before JetStream is enabled), and stops it.
+ */
+export async function natsVarz(
+  dir: string,
+  conf: string,
+  monitorPort: number,
+  ready: (varz: Record<string, any>) => boolean = () => true,
+): Promise<Record<string, any> | { error: string }> {
   const file = join(dir, `varz-${monitorPort}.conf`);
   writeFileSync(file, conf);
   const nats = spawn('nats-server', ['-c', file], { stdio: ['ignore', 'ignore', 'pipe'], cwd: dir });
@@ -78,8 +86,8 @@ export async function natsVarz(dir: string, conf: string, monitorPort: number): 
   try {
     for (let i = 0; i < 100 && nats.exitCode === null; i++) {
       await new Promise((r) => setTimeout(r, 100));
-      const varz = await getJson(monitorPort, '/varz');
-      if (varz) return varz as Record<string, any>;
+      const varz = (await getJson(monitorPort, '/varz')) as Record<string, any> | null;
+      if (varz && ready(varz)) return varz;
     }
     return { error: log };
   } finally {

@@ -41,19 +41,19 @@ export function natsString(s: string): string {
 
 /**
  * One argument of a systemd Exec line (systemd.service "Command lines", systemd.syntax): double-quoted with C
- * escapes, `%` doubled (specifiers) and `$` doubled (environment expansion); a quoted word is never the `;`
- * that separates commands.
+ * escapes (everything outside printable ASCII as its UTF-8 bytes), `%` doubled (specifiers) and `$` doubled
+ * (environment expansion); a quoted word is never the `;` that separates commands.
  */
 export function systemdArgument(s: string): string {
   refuseUnencodable(s);
   let out = '"';
   for (const ch of s) {
-    const cp = ch.codePointAt(0)!;
     if (ch === '"' || ch === '\\') out += `\\${ch}`;
     else if (ch === '%') out += '%%';
     else if (ch === '$') out += '$$';
     else if (PRINTABLE_ASCII.test(ch)) out += ch;
-    else out += cp > 0xffff ? `\\U${hex(cp, 8)}` : `\\u${hex(cp, 4)}`;
+    // Bytes, not \U: systemd refuses a \U escape of a noncharacter (U+10FFFF) but takes its UTF-8 bytes.
+    else for (const b of Buffer.from(ch, 'utf8')) out += `\\x${hex(b, 2)}`;
   }
   return `${out}"`;
 }

@@ -87,6 +87,18 @@ export function sizeBytes(value: string | number): number {
   return Number(m[1]) * 2 ** (m[3] ? SIZE_SHIFT[m[3]]! : 0);
 }
 
+const NANOS: Record<string, number> = { ns: 1, us: 1e3, ms: 1e6, s: 1e9, m: 60e9, h: 3600e9 };
+/** Go durations are int64 nanoseconds: a longer one is refused by the service (about 292 years). */
+const MAX_DURATION_NANOS = 2 ** 63 - 1;
+
+/** The nanoseconds of a duration of the grammar (a bare number counted in `bareUnit`), approximate past 2^53. */
+export function durationNanos(value: string, bareUnit?: 's' | 'm' | 'h'): number {
+  if (/^[0-9]+$/.test(value)) return Number(value) * NANOS[bareUnit ?? 'ns']!;
+  let total = 0;
+  for (const m of value.matchAll(/([0-9.]+)(ns|us|ms|s|m|h)/g)) total += Number(m[1]) * NANOS[m[2]!]!;
+  return total;
+}
+
 /** Items of a list or host list value ("" is no item). */
 export const listItems = (decl: SettingDecl, value: string): string[] =>
   value === '' ? [] : decl.type === 'host_list' ? value.split(',') : value.split(' ');
@@ -116,12 +128,10 @@ export function settingValueSchema(decl: SettingDecl): z.ZodType<SettingValue> {
     }
     case 'duration': {
       const grammar = decl.bare_unit ? new RegExp(`${DURATION.source}|^[0-9]{1,9}$`) : DURATION;
+      const what = `a duration such as 30s, 5m or 1h30m${decl.bare_unit ? `, or a number of ${decl.bare_unit}` : ''}, at most 2562047h`;
       return emptyOr(
         decl.optional,
-        text('a duration').regex(
-          grammar,
-          `a duration such as 30s, 5m or 1h30m${decl.bare_unit ? `, or a number of ${decl.bare_unit}` : ''}`,
-        ),
+        text('a duration').refine((v) => grammar.test(v) && durationNanos(v, decl.bare_unit) <= MAX_DURATION_NANOS, what),
       );
     }
     case 'boolean':
