@@ -41,20 +41,25 @@ function replaceGroup(text: string, pattern: RegExp, group: number, replace: (fo
 
 // ---- Blocks: what spans lines ----
 
-/** A private key in PEM or PGP armour; its END line may be missing, and it may sit in a string with `\n` escapes. */
-const KEY_BEGIN = /-----BEGIN ([A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?)-----/g;
-const KEY_BODY = /(?:[A-Za-z0-9+/=]+|(?:\r?\n|\\r|\\n)[ \t]*|(?:Proc-Type|DEK-Info|Comment|Version|Charset|Hash):[^\n\\]*)*/y;
+/**
+ * A private key in PEM, PGP or SSH2 armour; its END line may be missing, and it may sit in a string with `\n`
+ * escapes.
+ */
+const KEY_BEGIN = /-{4,5} ?BEGIN ([A-Z0-9 ]*(?:PRIVATE|SECRET) KEY(?: BLOCK)?) ?-{4,5}/g;
+const KEY_BODY = /(?:(?:Proc-Type|DEK-Info|Comment|Version|Charset|Hash|Subject):[^\n\\]*|[A-Za-z0-9+/=]+\\?|(?:\r?\n|\\r|\\n)[ \t]*)*/y;
 
 function armouredKeys(text: string, replace: Replace): string {
   let out = '';
   let at = 0;
   for (const m of text.matchAll(KEY_BEGIN)) {
     if (m.index < at) continue;
-    const endLine = `-----END ${m[1]}-----`;
-    const end = text.indexOf(endLine, m.index);
-    const next = text.indexOf('-----BEGIN ', m.index + 1);
+    const endLine = new RegExp(`-{4,5} ?END ${escapeRegExp(m[1]!)} ?-{4,5}`, 'g');
+    endLine.lastIndex = m.index;
+    const end = endLine.exec(text);
+    const after = m.index + m[0].length;
+    const next = text.slice(after).search(/-{4,5} ?BEGIN /);
     let stop: number;
-    if (end >= 0 && (next < 0 || end < next)) stop = end + endLine.length;
+    if (end && (next < 0 || end.index < after + next)) stop = end.index + end[0].length;
     else {
       KEY_BODY.lastIndex = m.index + m[0].length;
       KEY_BODY.exec(text);
@@ -71,7 +76,7 @@ function armouredKeys(text: string, replace: Replace): string {
 const PUTTY = /PuTTY-User-Key-File-\d+:[^\n]*(?:\r?\n(?:[\w-]+:[^\n]*|[A-Za-z0-9+/=]+[ \t]*))*/g;
 
 /** `<password>…</password>` and the like, on one line or several. */
-const XML_ELEMENT = /<([A-Za-z_][\w:.-]*)(\s[^<>]*)?>([^<]*)<\/\1\s*>/g;
+const XML_ELEMENT = /<([A-Za-z_][\w:.-]*)(\s[^<>]*)?>(<!\[CDATA\[[\s\S]*?\]\]>|[^<]*)<\/\1\s*>/g;
 function xmlElements(text: string, replace: Replace): string {
   return text.replace(XML_ELEMENT, (whole, name: string, attrs: string | undefined, value: string) => {
     const kind = secretKeyKind(name.replace(/^.*:/, ''));
@@ -181,6 +186,20 @@ const MYSQL_P = /(?<=^|\s)(-p)(?!\s)([^\s"']+|"[^"\n]*"|'[^'\n]*')/g;
 const mysqlPassword = (text: string, replace: Replace): string =>
   MYSQL_LINE.test(text) ? text.replace(MYSQL_P, (_w, p: string, v: string) => (isMarker(v) ? _w : p + replace(v, 'credential'))) : text;
 
+/** Clients that take a password in an option of their own: `curl -u user:pw`, `redis-cli -a pw`, `sshpass -p pw`. */
+const TOOL_OPTIONS: RegExp[] = [
+  /(\b(?:curl|wget|http)\b[^;|&\n]*?[ \t](?:-u|--user|--proxy-user|--http-user)[ \t=]+["']?[^\s:"']*:)([^\s"']+)/g,
+  /(\b(?:curl|wget)\b[^;|&\n]*?[ \t]--(?:http-|proxy-)?password[ \t=]+["']?)([^\s"']+)/g,
+  /(\bredis-cli\b[^;|&\n]*?[ \t]-a[ \t]+["']?)([^\s"']+)/g,
+  /(\bsshpass\b[^;|&\n]*?[ \t]-p[ \t]*["']?)([^\s"']+)/g,
+];
+function toolOptions(text: string, replace: Replace): string {
+  return TOOL_OPTIONS.reduce((out, option) => replaceGroup(out, option, 2, (found) => replace(found, 'credential')), text);
+}
+
+/** A JSON Web Key's private members (`d`, `p`, `q`, `dp`, `dq`, `qi`, and `k` of a symmetric key). */
+const JWK_PRIVATE = /(\\?"(?:d|p|q|dp|dq|qi|k)\\?"[ \t]*:[ \t]*\\?")([A-Za-z0-9_-]{16,})/g;
+
 /** `key = value`, `key: value`, `"key": "value"`, `\"key\":\"value\"`, `key="value"` for a key naming a secret. */
 const PAIR =
   /(?<![\w.-])([A-Za-z_][\w.-]*)(\\*["']?)([ \t]*[:=][ \t]*)(?:(\\+)"(.*?)\\+"|"([^"\r\n]*)"|'([^'\r\n]*)'|([^\s,;"'{}[\]<>&]+))/g;
@@ -216,11 +235,12 @@ function configLines(text: string, replace: Replace): string {
 const URL_START = /\b[a-z][a-z0-9+.-]*:\/\/([^\s"'<>`]+)/gi;
 function urlCredentials(text: string, replace: Replace): string {
   return text.replace(URL_START, (whole, rest: string) => {
-    const at = rest.lastIndexOf('@');
-    if (at < 0) return whole;
+    const query = rest.search(/[?#]/);
+    const at = rest.lastIndexOf('@', query < 0 ? rest.length : query);
+    if (at < 0 || (query >= 0 && at > query)) return whole;
     const userinfo = rest.slice(0, at);
     const colon = userinfo.indexOf(':');
-    if (colon <= 0 || /[/?#]/.test(userinfo.slice(0, colon)) || /^\d{1,5}(?:[/?#]|$)/.test(userinfo.slice(colon + 1))) return whole;
+    if (colon < 0 || /[/?#]/.test(userinfo.slice(0, colon)) || /^\d{1,5}(?:[/?#]|$)/.test(userinfo.slice(colon + 1))) return whole;
     if (!/^[\w.-]+|^\[[\w:.]+\]/.test(rest.slice(at + 1))) return whole;
     const password = userinfo.slice(colon + 1);
     if (password === '' || isMarker(password)) return whole;
@@ -231,7 +251,7 @@ function urlCredentials(text: string, replace: Replace): string {
 
 /** A webhook URL is its own credential: everything after the part that names the service. */
 const WEBHOOK =
-  /\bhttps?:\/\/(?:hooks\.slack\.com\/(?:services|workflows|triggers)\/|discord(?:app)?\.com\/api\/webhooks\/|[\w-]+\.webhook\.office\.com\/webhookb2\/|outlook\.office\.com\/webhook\/|chat\.googleapis\.com\/v1\/spaces\/|api\.telegram\.org\/bot|[^\s/"'<>]+\/(?:[^\s"'<>]*\/)?(?:hooks?|webhooks?)\/)([^\s"'<>`)]+)/gi;
+  /\bhttps?:\/\/(?:hooks\.slack\.com\/(?:services|workflows|triggers)\/|discord(?:app)?\.com\/api\/webhooks\/|[\w-]+\.webhook\.office\.com\/webhookb2\/|outlook\.office\.com\/webhook\/|chat\.googleapis\.com\/v1\/spaces\/|api\.telegram\.org\/bot|events\.pagerduty\.com\/integration\/|maker\.ifttt\.com\/trigger\/[^\s/]+\/with\/key\/|[\w.-]*webhooks?[\w-]*\.[\w.-]+(?::\d+)?\/|[^\s/"'<>]+\/(?:[^\s"'<>]*\/)?(?:hooks?|webhooks?)\/)([^\s"'<>`)]+)/gi;
 /** A signed URL's signature and credential, and secrets passed in a query string. */
 const QUERY_SECRET = /[?&](?:X-Amz-Signature|X-Amz-Credential|X-Goog-Signature|sig|signature|code|key|access_token|token)=([^&\s#"'<>]+)/gi;
 
@@ -262,6 +282,8 @@ export function defaultRules(input: RuleInputs): RedactionRule[] {
     regexRule('token', QUERY_SECRET, 1),
     rule('credential', options),
     rule('credential', mysqlPassword),
+    rule('credential', toolOptions),
+    regexRule('private_key', JWK_PRIVATE, 2),
     rule('credential', configLines),
     rule('credential', xmlNamedValues),
     rule('credential', pairs),
@@ -296,7 +318,9 @@ const EMAIL = new RegExp(
   [
     String.raw`(?:"[^"\n]{1,64}"|[\p{L}\p{N}._%+'-]+)@(?:(?:[\p{L}\p{N}-]+\.)+\p{L}{2,}|\[[\d.:A-Fa-f]+\])`,
     String.raw`[\p{L}\p{N}._+-]+%40(?:[\p{L}\p{N}-]+\.)+\p{L}{2,}`,
-    String.raw`[\p{L}\p{N}._+-]+[ \t]*[[(]at[\])][ \t]*[\p{L}\p{N}-]+(?:[ \t]*[[(]dot[\])][ \t]*[\p{L}\p{N}-]+)+`,
+    String.raw`[\p{L}\p{N}._%+-]+(?:＠|&#64;|&commat;)(?:[\p{L}\p{N}-]+\.)+\p{L}{2,}`,
+    String.raw`[\p{L}\p{N}._+-]+[ \t]*[[({<]at[\])}>][ \t]*[\p{L}\p{N}-]+(?:[ \t]*(?:[[({<]dot[\])}>]|\.)[ \t]*[\p{L}\p{N}-]+)+`,
+    String.raw`[\p{L}\p{N}._+-]+ at [\p{L}\p{N}-]+(?: dot [\p{L}\p{N}-]+)+`,
   ].join('|'),
   'gu',
 );

@@ -28,10 +28,10 @@ const CARD_BRANDS: [RegExp, number[]][] = [
 ];
 
 /** A card number as written: digits alone, or in groups joined by one kind of separator. */
-export const CARD_CANDIDATE = /(?<![\w.,-])\d{4}(?:([ -]?)\d{2,6})(?:\1\d{1,6}){0,4}(?![\w-]|[.,]\d)/g;
+export const CARD_CANDIDATE = /(?<![\w.,-])\d{4}(?:([ .-]?)\d{2,6})(?:\1\d{1,6}){0,4}(?![\w-]|[.,]\d)/g;
 
 export function isCardNumber(text: string): boolean {
-  const digits = text.replace(/[ -]/g, '');
+  const digits = text.replace(/[ .-]/g, '');
   if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits)) return false;
   return CARD_BRANDS.some(([prefix, lengths]) => prefix.test(digits) && lengths.includes(digits.length));
 }
@@ -67,25 +67,35 @@ export function ibanAt(candidate: string): string | null {
 }
 
 /** A run that could be a phone number: digits with the separators numbers are written with, on one line. */
-export const PHONE_CANDIDATE = /(?<![\w+.,:/=#-])(?:\+|\b00)?\(?\d[\d \t().-]{5,24}\d(?![\w:/-]|[.,]\d)/g;
+export const PHONE_CANDIDATE = /(?<![\w+.,/#-])(?:\(?\+|\b00)?\(?\d[\d \t().-]{5,24}\d(?![\w:/-]|[.,]\d)/g;
 const REGIONS: CountryCode[] = ['FR', 'GB', 'DE', 'BE', 'CH', 'LU', 'ES', 'IT', 'NL', 'US'];
+/** Regions whose national numbers have no trunk 0 (a Spanish 612 34 56 78, an Italian mobile 347 123 4567). */
+const NO_TRUNK: CountryCode[] = ['ES', 'IT', 'PT'];
+const MAC = /^\d{2}([-.])\d{2}(?:\1\d{2}){4}$/;
+/** 1 073 741 824: a number with its thousands apart, not a phone. */
+const THOUSANDS = /^\d{1,3}(?:[ .]\d{3})+$/;
 const DATE = /^(?:\d{4}[./-]\d{1,2}[./-]\d{1,2}|\d{1,2}[./-]\d{1,2}[./-]\d{2,4})$/;
 const NANP = /^(?:\+?1[ .-]?)?(?:\(\d{3}\)[ ]?|\d{3}[ .-])\d{3}[ .-]\d{4}$/;
 
 /** Whether a candidate is a phone number as people write one, valid in the given region or a common one. */
 export function isPhoneNumber(candidate: string, region: CountryCode): boolean {
   const digits = candidate.replace(/\D/g, '');
-  if (digits.length < 8 || DATE.test(candidate) || /^\d+\.\d+$/.test(candidate)) return false;
-  const international = candidate.startsWith('+') || candidate.startsWith('00');
+  if (digits.length < 8 || DATE.test(candidate) || MAC.test(candidate) || /^\d+\.\d+$/.test(candidate)) return false;
+  const international = /^(?:\(?\+|00)/.test(candidate);
   if (international) {
-    const text = candidate.startsWith('00') ? `+${candidate.slice(2)}` : candidate;
+    const text = candidate.replace(/^\(\+(\d{1,3})\)/, '+$1').replace(/^00/, '+');
     return parsePhoneNumberFromString(text.replace(/\(0\)/, ''))?.isValid() ?? false;
   }
-  const national = candidate.startsWith('0') || NANP.test(candidate);
+  if (/^[1-9(]/.test(candidate)) {
+    // Without a trunk 0: the North American grouping, or groups that are not thousands in a region that dials so.
+    if ((!/[ .-]/.test(candidate) && !NANP.test(candidate)) || THOUSANDS.test(candidate) || digits.length < 9) return false;
+    return [...(NANP.test(candidate) ? (['US', 'CA'] as CountryCode[]) : []), ...NO_TRUNK].some(
+      (r) => parsePhoneNumberFromString(candidate, r)?.isValid() ?? false,
+    );
+  }
   // Unseparated, a short run with a trunk 0 is as often a date (04122026) or a padded count as a phone.
-  if (!national || (/^\d+$/.test(candidate) && digits.length < 10)) return false;
-  const regions = NANP.test(candidate) ? (['US', 'CA'] as CountryCode[]) : [region, ...REGIONS.filter((r) => r !== region)];
-  return regions.some((r) => parsePhoneNumberFromString(candidate, r)?.isValid() ?? false);
+  if (/^\d+$/.test(candidate) && digits.length < 10) return false;
+  return [region, ...REGIONS.filter((r) => r !== region)].some((r) => parsePhoneNumberFromString(candidate, r)?.isValid() ?? false);
 }
 
 const CREDENTIAL_WORDS: Record<string, RedactionKind> = {
@@ -98,6 +108,23 @@ const CREDENTIAL_PAIRS: Record<string, RedactionKind> = {
   'private key': 'private_key', 'signing key': 'private_key', 'key data': 'private_key', 'session id': 'token',
 }; // prettier-ignore
 
+/** Words after the name of a secret that say how it is written (`private_key_b64`, `password_value`). */
+const QUALIFIERS = new Set([
+  'b64',
+  'base64',
+  'pem',
+  'hex',
+  'encoded',
+  'value',
+  'raw',
+  'content',
+  'contents',
+  'str',
+  'string',
+  'plain',
+  'plaintext',
+]);
+
 /**
  * The kind of secret a key names (`password`, `DB_PASSWORD`, `dbPassword`, `client-key-data`, `X-Api-Key`), by
  * its last words, or null: `password_file`, `token_ttl` or `bypass` name no secret.
@@ -108,6 +135,7 @@ export function secretKeyKind(key: string): RedactionKind | null {
     .toLowerCase()
     .split(/[^a-z0-9]+/)
     .filter(Boolean);
+  while (words.length > 1 && QUALIFIERS.has(words.at(-1)!)) words.pop();
   const last = words.at(-1);
   if (last === undefined) return null;
   const pair = CREDENTIAL_PAIRS[words.slice(-2).join(' ')];

@@ -42,6 +42,8 @@ export function zeroCounts(): RedactionCounts {
 
 const JSON_FILE = /\.json$/i;
 const YAML_FILE = /\.ya?ml$/i;
+/** A JSON Web Key's private members (`k` of a symmetric key). */
+const JWK_PRIVATE_MEMBER = /^(?:d|p|q|dp|dq|qi|k)$/;
 /** Values a credential key may hold that are no secret. */
 const NOT_A_VALUE = /^(?:|null|~|true|false)$/;
 
@@ -97,7 +99,8 @@ export class Redactor {
 
   /** One value of a structured file: all of it when a key above it names a credential, else as a text. */
   private redactValue(value: string, keys: readonly string[], kind: TextKind, file: string): string {
-    const secret = keys.map(secretKeyKind).find((k) => k !== null);
+    const jwk = JWK_PRIVATE_MEMBER.test(keys[0] ?? '') && /^[A-Za-z0-9_-]{16,}$/.test(value) ? 'private_key' : null;
+    const secret = jwk ?? keys.map(secretKeyKind).find((k) => k !== null);
     if (secret && !NOT_A_VALUE.test(value.trim()) && !isMarker(value)) {
       this.counts[secret] += 1;
       return `[redacted:${secret}]`;

@@ -40,6 +40,8 @@ const digestResponse = hex(16);
 const digestNonce = hex(16);
 const cookieValue = b64url(24);
 const slackPath = `T0${alnum(8).toUpperCase()}/B0${alnum(8).toUpperCase()}/${alnum(24)}`;
+const ssh2Body = [b64(48), b64(48)];
+const jwkD = b64url(64);
 const discordPath = `${'1'.repeat(18)}/${b64url(50)}`;
 
 export const SECRET_CASES: SecretCase[] = [
@@ -210,6 +212,57 @@ export const SECRET_CASES: SecretCase[] = [
     text: `AKIA${'Q'.repeat(4)}2345${'Z'.repeat(8)} xoxb-${'1'.repeat(12)}-${alnum(24)} glpat-${alnum(20)} sk_live_${alnum(24)} AIza${alnum(35)} npm_${alnum(36)}`,
     secrets: ['AKIAQQQQ2345ZZZZZZZZ', 'xoxb-', 'glpat-', 'sk_live_', 'AIza', 'npm_'],
   },
+  {
+    klass: 'private key in SSH2 armour',
+    text: [
+      '---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ----',
+      'Comment: "rsa-key-20261204"',
+      ...ssh2Body,
+      '---- END SSH2 ENCRYPTED PRIVATE KEY ----',
+    ].join('\n'),
+    secrets: ssh2Body,
+  },
+  {
+    klass: 'PGP private key',
+    text: ['-----BEGIN PGP SECRET KEY BLOCK-----', '', ...pgpBody, '-----END PGP SECRET KEY BLOCK-----'].join('\n'),
+    secrets: pgpBody,
+  },
+  {
+    klass: 'JSON Web Key',
+    path: 'config/h1/etc/app/jwks.json',
+    text: `{"keys":[{"kty":"RSA","e":"AQAB","n":"${b64url(32)}","d":"${jwkD}"}]}`,
+    secrets: [jwkD],
+  },
+  { klass: 'JSON Web Key', text: `loaded jwk {"kty":"oct","k":"${jwkD}"}`, secrets: [jwkD] },
+  { klass: 'base64 key field', text: 'private_key_b64: Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MA==', secrets: ['Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MA=='] },
+  { klass: 'XML password', text: '<secret><![CDATA[cdataPw-<5>]]></secret>', secrets: ['cdataPw-<5>'] },
+  { klass: 'command-line option', text: 'curl -sS -u deploy:curlPw-1 https://repo.internal/upload', secrets: ['curlPw-1'] },
+  {
+    klass: 'command-line option',
+    text: 'redis-cli -h cache -a redisPw-2 ping; sshpass -p sshPw-3 ssh ops@bastion',
+    secrets: ['redisPw-2', 'sshPw-3'],
+  },
+  {
+    klass: 'URL credentials',
+    text: 'cache redis://:r3d1sPw@cache.internal:6379/0 and https://u:pw-in-q@host.internal/x?to=a@b.org',
+    secrets: ['r3d1sPw', 'pw-in-q'],
+  },
+  {
+    klass: 'webhook URL',
+    text: 'https://webhook.site/0b1c2d3e-4f50-6172-8394-a5b6c7d8e9f0 https://events.pagerduty.com/integration/abcdef0123456789abcdef0123456789/enqueue https://maker.ifttt.com/trigger/deploy/with/key/iftttK3y99',
+    secrets: ['0b1c2d3e-4f50', 'abcdef0123456789abcdef0123456789', 'iftttK3y99'],
+  },
+  { klass: 'card', text: 'card 4111.1111.1111.1111', secrets: ['4111.1111.1111.1111'] },
+  {
+    klass: 'phone in other national formats',
+    text: 'ES 612 34 56 78, IT 347 123 4567, (+33) 6 12 34 56 75, tel:+33612345674, phone=0612345673, +33612345672',
+    secrets: ['612 34 56 78', '347 123 4567', '6 12 34 56 75', '33612345674', '0612345673', '33612345672'],
+  },
+  {
+    klass: 'e-mail variants',
+    text: 'alice at example dot org; bob{at}example{dot}org; carol＠example.org; dave&#64;example.org',
+    secrets: ['alice at', 'bob{at}', 'carol＠', 'dave&#64;'],
+  },
 ];
 
 export interface PlainCase {
@@ -286,4 +339,13 @@ export const PLAIN_CASES: PlainCase[] = [
     text: 'pid 123456789 inode 1234567890123 seq 12345678901234567 tokens_issued_total 1234567 permissions 0644 mask 0x7fffffff ratio 0.000123456',
   },
   { klass: 'host names', text: 'peer etcd-0.etcd.navin.svc:2380 joined; nats-1 route to nats://nats-2.internal:6222' },
+  { klass: 'config numbers', text: 'sizes 1 073 741 824 bytes and 10 737 418 240; ports 4222 6222 8222; MAC 00-11-22-33-44-55' },
+  {
+    klass: 'keys that name no secret',
+    text: 'password_min_length: 12\ntoken_endpoint: https://auth.example.org/oauth/token\nmax_tokens: 4096\npasswordless: true\nprivate_key_file: /etc/app/key.pem',
+  },
+  {
+    klass: 'commands',
+    text: 'docker run -u 1000:1000 -p 8080:80 app; curl -sS -o /dev/null https://nats-0.internal:8222/healthz; restarted at boot',
+  },
 ];
