@@ -16,6 +16,7 @@ import { SNAPSHOTS_KEPT } from '../../main/core/store/cluster-access-tables';
 import { RECEIPTS_KEPT } from '../../main/core/store/commands-tables';
 import { METRICS_SPACING_MS } from '../../main/core/hosts/host-commands';
 import { MAX_CHECK_ANSWER_BYTES } from '../../agent/checks/http-call';
+import { MAX_SETTING_TEXT, SETTING_TYPES } from '../../main/core/catalog/setting-types';
 
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 const section = /^### Security limits\n([\s\S]*?)(?=^#{2,3} )/m.exec(readme)?.[1] ?? '';
@@ -63,4 +64,12 @@ test('it states the rate limit per agent certificate, what an agent leaves in th
   expect(row('What an agent leaves')).toContain(`a host's figures once every ${METRICS_SPACING_MS / 1000} s, for a day`);
   expect(row('Answers the agents')).toContain(`${mib(MAX_CHECK_ANSWER_BYTES)} each`);
   expect(section).toContain("a journal read's text");
+});
+
+test('it states that a service setting is judged by its declared type, with its length limit and code', () => {
+  const setting = row('A service setting');
+  for (const type of SETTING_TYPES) expect(setting).toContain(type.replace('_', ' '));
+  expect(setting).toContain(`at most ${MAX_SETTING_TEXT} characters`);
+  expect(setting).toContain('400 invalid_field');
+  expect(section).toMatch(/refuses `\{\{settings\.\*\}\}` in any argv/);
 });

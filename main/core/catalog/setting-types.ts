@@ -14,7 +14,8 @@ const SIZE_SHIFT: Record<string, number> = { K: 10, M: 20, G: 30, T: 40 };
 const DURATION = /^([0-9]{1,9}(\.[0-9]{1,9})?(ns|us|ms|s|m|h))+$/;
 /** A DNS name or an IPv4 address, with an optional port; IPv6 in brackets. */
 const HOST = /^(([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]{2,45}\])(:[1-9][0-9]{0,4})?$/i;
-const MAX_TEXT = 1000;
+/** The longest text a setting holds (README's security limits state it). */
+export const MAX_SETTING_TEXT = 1000;
 
 const description = z.string().min(1).max(2000).optional();
 /** A pattern is matched whole: anchors are added, so a catalog cannot forget them. */
@@ -103,7 +104,7 @@ export function durationNanos(value: string, bareUnit?: 's' | 'm' | 'h'): number
 export const listItems = (decl: SettingDecl, value: string): string[] =>
   value === '' ? [] : decl.type === 'host_list' ? value.split(',') : value.split(' ');
 
-const text = (what: string) => z.string().max(MAX_TEXT, `${what} has at most ${MAX_TEXT} characters`);
+const text = (what: string) => z.string().max(MAX_SETTING_TEXT, `${what} has at most ${MAX_SETTING_TEXT} characters`);
 const emptyOr = (optional: boolean, s: z.ZodType<string>) => (optional ? z.union([z.literal(''), s]) : s);
 
 /** The zod schema of one setting's values. */
