@@ -99,7 +99,7 @@ export function isPhoneNumber(candidate: string, region: CountryCode): boolean {
 }
 
 const CREDENTIAL_WORDS: Record<string, RedactionKind> = {
-  password: 'credential', passwd: 'credential', pwd: 'credential', pass: 'credential', passphrase: 'credential',
+  password: 'credential', passwords: 'credential', passwd: 'credential', pwd: 'credential', pass: 'credential', passphrase: 'credential',
   secret: 'credential', credential: 'credential', credentials: 'credential', authorization: 'credential',
   token: 'token', cookie: 'token', apikey: 'credential',
 }; // prettier-ignore

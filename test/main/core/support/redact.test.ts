@@ -1,6 +1,8 @@
 // The redaction's recall on a corpus of secrets in every form the issue lists (100 %), its false positives on a
 // corpus of configuration, build and time values (none), the console's own API tokens, the rule set loaded as
 // data, and JSON/YAML files that still parse after redaction.
+import fc from 'fast-check';
+import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Redactor } from '../../../../main/core/support/redact';
 import { DEFAULT_SECRET_RULES, loadSecretRules, SECRET_RULES_FORMAT } from '../../../../main/core/support/secret-rules';
@@ -168,6 +170,69 @@ describe('structured files', () => {
     }
     const services = PLAIN_CASES.find((c) => c.path === 'services.json')!;
     expect(JSON.parse(redactCase(redactor(), services, 'config'))).toEqual(JSON.parse(services.text));
+  });
+
+  /** Strings of every Unicode category, with secrets, personal numbers and user names mixed in. */
+  const leaf = fc.oneof(
+    fc.string({ unit: 'binary', maxLength: 40 }),
+    fc.constantFrom(
+      ...SECRET_CASES.map((c) => c.text),
+      ...PLAIN_CASES.map((c) => c.text),
+      'alice',
+      '+33 6 12 34 56 78',
+      '4111 1111 1111 1111',
+    ),
+    fc.integer(),
+    fc.double({ noNaN: true, noDefaultInfinity: true }),
+    fc.boolean(),
+    fc.constant(null),
+  );
+  const key = fc.oneof(
+    fc.string({ unit: 'binary', maxLength: 12 }),
+    fc.constantFrom('password', 'token', 'client-key-data', 'port', 'd', 'owner'),
+  );
+  const tree = fc.letrec((tie) => ({
+    node: fc.oneof({ depthSize: 'small' }, leaf, fc.array(tie('node'), { maxLength: 4 }), fc.dictionary(key, tie('node'), { maxKeys: 4 })),
+  })).node;
+
+  /** Every leaf is kept, or replaced by what holds a marker or a pseudonym; the shape is the same. */
+  const sameShape = (before: unknown, after: unknown): boolean => {
+    if (Array.isArray(before))
+      return Array.isArray(after) && after.length === before.length && before.every((b, i) => sameShape(b, after[i]));
+    if (before !== null && typeof before === 'object') {
+      if (after === null || typeof after !== 'object' || Array.isArray(after)) return false;
+      return (
+        Object.values(before).length === Object.values(after).length &&
+        Object.values(before).every((b, i) => sameShape(b, Object.values(after)[i]))
+      );
+    }
+    return Object.is(before, after) || (typeof after === 'string' && /\[redacted:[a-z_]+\]|operator-[0-9a-f]{10}/.test(after));
+  };
+
+  it('keeps any JSON document parseable and of the same shape (fuzz, every Unicode category)', () => {
+    fc.assert(
+      fc.property(tree, fc.boolean(), (value, pretty) => {
+        const text = JSON.stringify(value, null, pretty ? 2 : undefined);
+        const r = redactor();
+        const out = r.redactFile('data/any.json', text, 'data');
+        expect(r.failures).toEqual([]);
+        expect(sameShape(JSON.parse(text), JSON.parse(out))).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('keeps any YAML document parseable and of the same shape (fuzz, every Unicode category)', () => {
+    fc.assert(
+      fc.property(tree, (value) => {
+        const text = stringifyYaml(value);
+        const r = redactor();
+        const out = r.redactFile('config/h1/any.yaml', text, 'config');
+        expect(r.failures).toEqual([]);
+        expect(sameShape(parseYaml(text), parseYaml(out))).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('replaces a number under a credential key by a string, so the JSON stays JSON', () => {
