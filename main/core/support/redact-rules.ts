@@ -252,8 +252,12 @@ function urlCredentials(text: string, replace: Replace): string {
 /** A webhook URL is its own credential: everything after the part that names the service. */
 const WEBHOOK =
   /\bhttps?:\/\/(?:hooks\.slack\.com\/(?:services|workflows|triggers)\/|discord(?:app)?\.com\/api\/webhooks\/|[\w-]+\.webhook\.office\.com\/webhookb2\/|outlook\.office\.com\/webhook\/|chat\.googleapis\.com\/v1\/spaces\/|api\.telegram\.org\/bot|events\.pagerduty\.com\/integration\/|maker\.ifttt\.com\/trigger\/[^\s/]+\/with\/key\/|[\w.-]*webhooks?[\w-]*\.[\w.-]+(?::\d+)?\/|[^\s/"'<>]+\/(?:[^\s"'<>]*\/)?(?:hooks?|webhooks?)\/)([^\s"'<>`)]+)/gi;
-/** A signed URL's signature and credential, and secrets passed in a query string. */
-const QUERY_SECRET = /[?&](?:X-Amz-Signature|X-Amz-Credential|X-Goog-Signature|sig|signature|code|key|access_token|token)=([^&\s#"'<>]+)/gi;
+/**
+ * A signed URL's signature and credential, secrets passed in a query string, and the console's one-time links
+ * (`#setup=`, `#ticket=`).
+ */
+const QUERY_SECRET =
+  /[?&#](?:X-Amz-Signature|X-Amz-Credential|X-Goog-Signature|sig|signature|code|key|access_token|token|ticket|setup)=([^&\s#"'<>]+)/gi;
 
 export interface RuleInputs {
   secrets: readonly string[];

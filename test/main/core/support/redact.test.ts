@@ -115,6 +115,31 @@ describe('the console’s own credentials', () => {
     expect(out).not.toContain(session.csrf!);
     expect(out.split('\n')[0]).toBe('script used [redacted:token]');
   });
+
+  it('redacts the one-time links serve prints and the second factor the console hands out', async () => {
+    t = testManager();
+    const setup = t.manager.accounts.issueSetupTicket();
+    const session = await t.login('alice', 'admin');
+    const ticket = t.manager.accounts.issueLoginTicket('alice');
+    const mfa = await t.call('POST', '/api/v1/session/mfa/enrolment', {}, session);
+    const enrolment = mfa.body as { secret: string; otpauth_uri: string };
+    expect(enrolment.secret.length).toBeGreaterThan(10);
+    const secret = enrolment.otpauth_uri.match(/secret=([A-Z2-7]+)/)![1]!;
+    const r = new Redactor({ secrets: [], userNames: [] });
+    const out = r.redact(
+      [
+        `no account yet: create the first admin with this one-time link (valid 15 minutes): https://127.0.0.1:8443/#setup=${setup}`,
+        `one-time login link for alice (valid 15 minutes): https://127.0.0.1:8443/#ticket=${ticket}`,
+        `enrolment ${enrolment.otpauth_uri}`,
+      ].join('\n'),
+      'log',
+      'x',
+    );
+    for (const value of [setup, ticket, secret]) expect(out).not.toContain(value);
+    const json = r.redactFile('mfa.json', JSON.stringify(enrolment), 'data');
+    expect(json).not.toContain(secret);
+    expect(json).not.toContain(enrolment.secret);
+  });
 });
 
 describe('the secret rule set', () => {
