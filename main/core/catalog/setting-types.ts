@@ -104,7 +104,12 @@ export function durationNanos(value: string, bareUnit?: 's' | 'm' | 'h'): number
 export const listItems = (decl: SettingDecl, value: string): string[] =>
   value === '' ? [] : decl.type === 'host_list' ? value.split(',') : value.split(' ');
 
-const text = (what: string) => z.string().max(MAX_SETTING_TEXT, `${what} has at most ${MAX_SETTING_TEXT} characters`);
+const text = (what: string) =>
+  z
+    .string()
+    .max(MAX_SETTING_TEXT, `${what} has at most ${MAX_SETTING_TEXT} characters`)
+    // No config file can carry them (the encoders refuse them too), whatever a catalog's pattern allows.
+    .refine((s) => !/\0|\p{Cs}/u.test(s), `${what} holds no NUL and no lone surrogate`);
 const emptyOr = (optional: boolean, s: z.ZodType<string>) => (optional ? z.union([z.literal(''), s]) : s);
 
 /** The zod schema of one setting's values. */

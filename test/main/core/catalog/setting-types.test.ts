@@ -52,6 +52,9 @@ describe('setting types', () => {
     expect(settingProblem(p, '')).not.toBeNull();
     expect(settingProblem(decl({ type: 'pattern', pattern: '[a-z]+', optional: true, default: '' }), '')).toBeNull();
     expect(() => decl({ type: 'pattern', pattern: '(', default: '' })).toThrow(/regular expression/);
+    const loose = decl({ type: 'pattern', pattern: '[^]*', default: '' });
+    expect(settingProblem(loose, 'a\0b')).toMatch(/NUL/);
+    expect(settingProblem(loose, 'a\ud800b')).toMatch(/surrogate/);
   });
 
   test('a host list is names or addresses with an optional port, separated by commas', () => {
