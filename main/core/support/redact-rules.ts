@@ -114,6 +114,13 @@ const isBase64Key = (s: string): boolean => Buffer.from(s, 'base64').toString('l
 const RAW_KEY =
   /\b([\w.-]*(?:private|priv|secret|signing|seed)[_-]?key\b["']?\s*[:=]\s*["']?)([A-Fa-f0-9]{32,}|[A-Za-z0-9+/]{32,}={0,2})/gi;
 
+/**
+ * Password hashes: bcrypt, argon2, crypt(3)'s SHA and MD5 forms, htpasswd's apr1, and the console's own
+ * `scrypt$N$r$p$salt$hash` (accounts/passwords.ts).
+ */
+const PASSWORD_HASH =
+  /\$(?:2[abxy]?\$\d{2}\$[./A-Za-z0-9]{53}|argon2(?:id|i|d)\$v=\d+\$m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+|(?:[156]|apr1)\$(?:rounds=\d+\$)?[./A-Za-z0-9]{1,16}\$[./A-Za-z0-9]{22,86})|\bscrypt\$\d+\$\d+\$\d+\$[A-Za-z0-9+/]+=*\$[A-Za-z0-9+/]+=*/g;
+
 /** The console's own API tokens (accounts/api-tokens.ts: `navin_` and 32 random bytes in base64url). */
 const CONSOLE_TOKEN = /(?<![\w-])navin_[A-Za-z0-9_-]{43}(?![\w-])/g;
 const JWT = /\beyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}/g;
@@ -277,6 +284,7 @@ export function defaultRules(input: RuleInputs): RedactionRule[] {
     rule('private_key', (text, replace) => text.replace(BASE64_PEM, (m) => (isBase64Key(m) ? replace(m) : m))),
     regexRule('private_key', RAW_KEY, 2),
     regexRule('token', CONSOLE_TOKEN),
+    regexRule('credential', PASSWORD_HASH),
     vendorRules(input.secretRules),
     regexRule('token', JWT),
     rule('credential', authorization),

@@ -7,17 +7,30 @@ import { isPair, isScalar, parseAllDocuments, visit, type Scalar } from 'yaml';
 /** Redacts one value; `keys` are the keys it sits under, nearest first (an array's items sit under the array's key). */
 export type ValueRedactor = (value: string, keys: readonly string[]) => string;
 
+/**
+ * A Kubernetes Secret's `data` and `stringData` are secrets whatever their names: their values are given the
+ * key `secret` above them.
+ */
+const SECRET_KEY = 'secret';
+const isKubernetesSecret = (doc: unknown): boolean =>
+  doc !== null && typeof doc === 'object' && (doc as { kind?: unknown }).kind === 'Secret';
+const SECRET_DATA = /^(?:data|stringData)$/;
+
 const JSON_TOKEN = /"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null|[{}[\],:]|\s+/y;
 
 /** The JSON text with its keys and values redacted, or null when it is not JSON. */
 export function redactJson(text: string, value: ValueRedactor, key: (k: string) => string): string | null {
+  let secretDoc: boolean;
   try {
-    JSON.parse(text);
+    secretDoc = isKubernetesSecret(JSON.parse(text));
   } catch {
     return null;
   }
   const stack: { array: boolean; key: string | null }[] = [];
-  const keysOf = (near: string | null): string[] => [near, ...stack.map((s) => s.key).reverse()].filter((k): k is string => k !== null);
+  const keysOf = (near: string | null): string[] => {
+    const keys = [near, ...stack.map((s) => s.key).reverse()].filter((k): k is string => k !== null);
+    return secretDoc && stack.length >= 2 && SECRET_DATA.test(stack[1]!.key ?? '') ? [...keys, SECRET_KEY] : keys;
+  };
   let current: string | null = null;
   let out = '';
   JSON_TOKEN.lastIndex = 0;
@@ -60,6 +73,7 @@ export function redactYaml(text: string, value: ValueRedactor, key: (k: string) 
   const edits: { start: number; end: number; text: string }[] = [];
   const scalars: [number, number][] = [];
   for (const doc of docs) {
+    const secretDoc = isKubernetesSecret(doc.toJS());
     visit(doc, {
       Scalar(where, node: Scalar, path) {
         if (!node.range) return;
@@ -72,6 +86,9 @@ export function redactYaml(text: string, value: ValueRedactor, key: (k: string) 
           .filter((p, i) => isPair(p) && !(i === path.length - 1 && where === 'key'))
           .map((p) => (isPair(p) && isScalar(p.key) ? String(p.key.value) : ''))
           .reverse();
+        const top = path.find((p) => isPair(p));
+        if (secretDoc && isPair(top) && isScalar(top.key) && SECRET_DATA.test(String(top.key.value)) && top !== path.at(-1))
+          under.push(SECRET_KEY);
         const r = where === 'key' ? key(original) : value(original, under);
         if (r !== original) edits.push({ start, end, text: yamlQuote(r) + (source.endsWith('\n') ? '\n' : '') });
       },

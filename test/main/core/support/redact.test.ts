@@ -4,6 +4,7 @@
 import fc from 'fast-check';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { afterEach, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../../../main/core/accounts/passwords';
 import { Redactor } from '../../../../main/core/support/redact';
 import { DEFAULT_SECRET_RULES, loadSecretRules, SECRET_RULES_FORMAT } from '../../../../main/core/support/secret-rules';
 import { testManager, type TestManager } from '../../../support/manager';
@@ -116,7 +117,7 @@ describe('the console’s own credentials', () => {
     expect(out.split('\n')[0]).toBe('script used [redacted:token]');
   });
 
-  it('redacts the one-time links serve prints and the second factor the console hands out', async () => {
+  it('redacts the one-time links serve prints, the second factor the console hands out and its password hashes', async () => {
     t = testManager();
     const setup = t.manager.accounts.issueSetupTicket();
     const session = await t.login('alice', 'admin');
@@ -136,6 +137,9 @@ describe('the console’s own credentials', () => {
       'x',
     );
     for (const value of [setup, ticket, secret]) expect(out).not.toContain(value);
+    const hash = await hashPassword('correct horse battery');
+    const stored = r.redact(`password_hash ${hash}`, 'log', 'x');
+    expect(stored).toBe('password_hash [redacted:credential]');
     const json = r.redactFile('mfa.json', JSON.stringify(enrolment), 'data');
     expect(json).not.toContain(secret);
     expect(json).not.toContain(enrolment.secret);

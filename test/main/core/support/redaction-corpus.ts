@@ -263,6 +263,34 @@ export const SECRET_CASES: SecretCase[] = [
     text: 'alice at example dot org; bob{at}example{dot}org; carol＠example.org; dave&#64;example.org',
     secrets: ['alice at', 'bob{at}', 'carol＠', 'dave&#64;'],
   },
+  {
+    klass: 'Kubernetes Secret',
+    path: 'config/h1/etc/app/secret.yaml',
+    text: 'apiVersion: v1\nkind: Secret\nmetadata:\n  name: db\ndata:\n  db-conn: cG9zdGdyZXM6Ly91OnBAaA==\nstringData:\n  config.ini: "[db]\\nuser=app"\n',
+    secrets: ['cG9zdGdyZXM6Ly91OnBAaA==', 'user=app'],
+  },
+  {
+    klass: 'Kubernetes Secret',
+    path: 'data/secret.json',
+    text: '{"apiVersion":"v1","kind":"Secret","metadata":{"name":"db"},"data":{"db-conn":"cG9zdGdyZXM6Ly91OnBAaA=="}}',
+    secrets: ['cG9zdGdyZXM6Ly91OnBAaA=='],
+  },
+  {
+    klass: 'password hash',
+    text: [
+      'basic_auth_users:',
+      '  ops: $2y$10$N9qo8uLOickgx2ZMRZoMyeIjZAgcfl7p92ldGxad68LJZdL17lhWy',
+      'admin:$apr1$r31.....$HqJZimcKQFAMYayBlzkrA/',
+      'root:$6$rounds=5000$saltsalt$5B8vYYiY.CVt1RlTTf8KbXBH3hsxY/GNooZaBBGWEc5lz/jRF6gWRYoMHPbm8kwY2BtMzOc5J1nyiuoFkkVqa1',
+      'argon: $argon2id$v=19$m=65536,t=3,p=4$c29tZXNhbHQ$RdescudvJCsgt3ub+b+dWRWJTmaaJObG',
+    ].join('\n'),
+    secrets: [
+      'N9qo8uLOickgx2ZMRZoMyeIjZAgcfl7p92ldGxad68LJZdL17lhWy',
+      'HqJZimcKQFAMYayBlzkrA/',
+      '5B8vYYiY.CVt1RlTTf8KbXBH3hsxY',
+      'RdescudvJCsgt3ub',
+    ],
+  },
 ];
 
 export interface PlainCase {
