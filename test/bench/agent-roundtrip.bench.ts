@@ -70,6 +70,8 @@ beforeAll(async () => {
     keyPem: tls.keyPem,
     host: '127.0.0.1',
     port: 0,
+    // What is measured is the gateway's own cost per request, not the rate limit of one agent.
+    agentRateLimit: { burst: 1e9, perMinute: 1e9 },
   });
   const gatewayUrl = `https://127.0.0.1:${gw.port}`;
 
