@@ -5,9 +5,10 @@
 // builds the values for one instance, and renders.
 import { createHash } from 'node:crypto';
 import Mustache from 'mustache';
+import { ValidationError } from '../errors';
 import type { CatalogDescriptor, CatalogStep, CatalogVersion, CheckParamValue } from './catalog-schema';
 import { encodeSetting, type FileFormat } from './setting-encoders';
-import type { SettingDecl, SettingValue } from './setting-types';
+import { settingProblem, type SettingDecl, type SettingValue } from './setting-types';
 
 /** Where Navin puts a service on a host; versions side by side, so a rollback switches back without a download. */
 export const HOST_LAYOUT = {
@@ -110,9 +111,14 @@ class SettingWriter extends Mustache.Writer {
     // Mustache writes nothing for a missing value and joins the rest as text, as its own writer does.
     const value = context.lookup(name) as unknown;
     if (!name.startsWith('settings.')) return value as string;
-    const decl = this.types[name.slice('settings.'.length)];
+    const key = name.slice('settings.'.length);
+    const decl = this.types[key];
     if (!this.format || !decl) throw new Error(`{{${name}}} cannot be written here: only a config file or an ExecStart= takes a setting`);
-    return value === undefined || value === null ? (value as unknown as string) : encodeSetting(this.format, decl, value as SettingValue);
+    if (value === undefined || value === null) return value as unknown as string;
+    // Judged again here: a configuration recorded before its type was declared is re-applied by a rollback.
+    const problem = settingProblem(decl, value);
+    if (problem) throw new ValidationError('config', `setting ${key} (${decl.type}): ${problem}`);
+    return encodeSetting(this.format, decl, value as SettingValue);
   }
 
   override escapedValue(token: string[], context: Mustache.Context): string {
