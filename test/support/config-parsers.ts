@@ -1,19 +1,23 @@
 // The services' own parsers, run on rendered configs: etcd's (a start on free loopback ports in a temp data dir,
 // stopped as soon as it logs the configuration it parsed), nats-server's (`-t`, and a start whose /varz says what
 // it read), and systemd's (`systemd-analyze verify`). A suite needing them runs where they are installed, is
-// skipped with what is missing elsewhere, and fails under CI (a skipped suite proves nothing).
+// skipped with what is missing elsewhere, and fails under CI (needs.ts: a skipped suite proves nothing).
 import { spawn, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
-import { describe, it } from 'vitest';
+import { describeNeeding, type Availability } from './needs';
 
+/** A binary on the PATH, as describeNeeding takes it. */
+export function binaryAvailable(name: string): Availability {
+  return spawnSync(name, ['--version'], { stdio: 'ignore' }).error === undefined
+    ? { ok: true }
+    : { ok: false, reason: `${name} is not installed` };
+}
+
+/** A suite needing these binaries: skipped where one is missing, failed under CI (describeNeeding). */
 export function describeWithBinaries(name: string, binaries: string[], body: () => void): void {
-  const missing = binaries.filter((b) => spawnSync(b, ['--version'], { stdio: 'ignore' }).error !== undefined);
-  if (missing.length === 0) describe(name, body);
-  else if (process.env.CI)
-    describe(name, () => it('has the binaries it needs', () => Promise.reject(new Error(`missing: ${missing.join(', ')}`))));
-  else describe.skip(`${name} (skipped: ${missing.join(', ')} not installed)`, body);
+  describeNeeding(name, binaries.map(binaryAvailable), body);
 }
 
 /** What etcd logs as "starting an etcd server" (every field it parsed), or its error output when it refused the file. */

@@ -4,6 +4,7 @@
 // systemd-analyze verify). Then the encoders alone, on any text: one token of their file, read back unchanged.
 // Real processes are slow, so each property runs many times against a YAML parser or systemd's quoting rules
 // and the real parsers take a sample, in batches.
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, expect, test } from 'vitest';
@@ -22,7 +23,7 @@ import {
   systemdVerify,
 } from '../../../support/config-parsers';
 import { tempDir } from '../../../support/temp-dir';
-import { closedPort } from '../../../support/tls-endpoints';
+import { closedPort, issueServerCert, testCas } from '../../../support/tls-endpoints';
 
 const catalog = loadCatalogDir(join(REPO_ROOT, 'resources/catalog'));
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000);
@@ -270,6 +271,35 @@ describeWithBinaries('settings fuzz, read back by the services’ parsers', ['et
     expect(units.length).toBeGreaterThan(0);
     const verified = systemdVerify(dir.path, units);
     expect(verified.output, `seed ${SEED}`).not.toMatch(/Unbalanced|Ignoring|escape|bad unit file/i);
+    expect(verified.status, verified.output).toBe(0);
+  }, 60_000);
+
+  test('every file and unit of the catalog renders into what its parser reads, with and without TLS', () => {
+    const units: { name: string; content: string }[] = [];
+    // nats-server -t loads the certificate files its config names.
+    const ca = testCas().trusted;
+    const leaf = issueServerCert(ca, ['127.0.0.1'], new Date(Date.now() - 60_000), new Date(Date.now() + 3_600_000));
+    const tlsFiles = { cert_file: join(dir.path, 'tls.crt'), key_file: join(dir.path, 'tls.key'), ca_file: join(dir.path, 'ca.crt') };
+    writeFileSync(tlsFiles.cert_file, leaf.certPem);
+    writeFileSync(tlsFiles.key_file, leaf.keyPem);
+    writeFileSync(tlsFiles.ca_file, ca.certPem);
+    for (const desc of catalog.services)
+      for (const tls of [false, true]) {
+        const version = desc.versions[desc.versions.length - 1]!;
+        const ctx = templateContext(desc, version, { instance: { name: 'i1', address: '127.0.0.1' }, tls: { enabled: tls, ...tlsFiles } });
+        // systemd checks that the command exists: the artifacts are not installed here.
+        ctx.bin = Object.fromEntries(Object.keys(ctx.bin).map((k) => [k, '/bin/true']));
+        const { files, unit } = renderInstance(desc, ctx);
+        for (const [i, f] of files.entries()) {
+          const format = desc.files[i]!.format;
+          if (format === 'yaml') expect(() => parse(f.content, { version: '1.1' }), `${desc.service} ${f.name}`).not.toThrow();
+          if (format === 'json') expect(() => JSON.parse(f.content) as unknown, `${desc.service} ${f.name}`).not.toThrow();
+          if (format === 'nats') expect(natsCheck(dir.path, f.content, `${desc.service}-${f.name}-${tls}`)).toBeNull();
+        }
+        units.push({ name: `navin-all-${desc.service}-${tls}.service`, content: unit.content });
+      }
+    const verified = systemdVerify(dir.path, units);
+    expect(verified.output).not.toMatch(/Unbalanced|Ignoring|escape|bad unit file/i);
     expect(verified.status, verified.output).toBe(0);
   }, 60_000);
 
