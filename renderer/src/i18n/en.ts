@@ -686,7 +686,6 @@ export const en = {
   'reports.open.reportId': 'Report',
   'reports.open.fingerprint': 'Public key fingerprint',
   'reports.open.reason': 'Reason: {reason}',
-  'cluster.nodes.title': 'Nodes',
   'reports.open.lines': 'Lines of the report',
   'reports.open.evidence': 'Evidence',
   'reports.keys.title': 'Manager public keys',

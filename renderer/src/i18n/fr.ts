@@ -698,7 +698,6 @@ export const fr: Record<MessageKey, string> = {
   'reports.open.reportId': 'Rapport',
   'reports.open.fingerprint': 'Empreinte de la clé publique',
   'reports.open.reason': 'Motif : {reason}',
-  'cluster.nodes.title': 'Nœuds',
   'reports.open.lines': 'Lignes du rapport',
   'reports.open.evidence': 'Preuve',
   'reports.keys.title': 'Clés publiques du gestionnaire',
