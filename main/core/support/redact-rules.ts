@@ -112,7 +112,7 @@ const isBase64Key = (s: string): boolean => Buffer.from(s, 'base64').toString('l
 
 /** A raw key: a long hex or base64 value behind a name that says it is a private or secret key. */
 const RAW_KEY =
-  /\b([\w.-]*(?:private|priv|secret|signing|seed)[_-]?key\b["']?\s*[:=]\s*["']?)([A-Fa-f0-9]{32,}|[A-Za-z0-9+/]{32,}={0,2})/gi;
+  /(?<![\w.-])([\w.-]*(?:private|priv|secret|signing|seed)[_-]?key\b["']?\s*[:=]\s*["']?)([A-Fa-f0-9]{32,}|[A-Za-z0-9+/]{32,}={0,2})/gi;
 
 /**
  * Password hashes: bcrypt, argon2, crypt(3)'s SHA and MD5 forms, htpasswd's apr1, and the console's own
@@ -239,7 +239,7 @@ function configLines(text: string, replace: Replace): string {
  * `scheme://user:password@host`: the password may hold `/` or `@`, so the host is what follows the last `@`
  * of the URL's first word; `host:8080/@scope` is a port and a path, not a password.
  */
-const URL_START = /\b[a-z][a-z0-9+.-]*:\/\/([^\s"'<>`]+)/gi;
+const URL_START = /(?<![a-z0-9+.-])[a-z][a-z0-9+.-]*:\/\/([^\s"'<>`]+)/gi;
 function urlCredentials(text: string, replace: Replace): string {
   return text.replace(URL_START, (whole, rest: string) => {
     const query = rest.search(/[?#]/);
@@ -326,13 +326,16 @@ function vendorRules(set: readonly SecretRule[]): RedactionRule {
   });
 }
 
+/** Each form starts where a run of the characters it begins with starts, so a long run is read once, not at every character. */
+const LOCAL = String.raw`(?<![\p{L}\p{N}._%+'-])[\p{L}\p{N}._%+'-]+`;
+const DOMAIN = String.raw`(?:[\p{L}\p{N}-]+\.)+\p{L}{2,}`;
 const EMAIL = new RegExp(
   [
-    String.raw`(?:"[^"\n]{1,64}"|[\p{L}\p{N}._%+'-]+)@(?:(?:[\p{L}\p{N}-]+\.)+\p{L}{2,}|\[[\d.:A-Fa-f]+\])`,
-    String.raw`[\p{L}\p{N}._+-]+%40(?:[\p{L}\p{N}-]+\.)+\p{L}{2,}`,
-    String.raw`[\p{L}\p{N}._%+-]+(?:＠|&#64;|&commat;)(?:[\p{L}\p{N}-]+\.)+\p{L}{2,}`,
-    String.raw`[\p{L}\p{N}._+-]+[ \t]*[[({<]at[\])}>][ \t]*[\p{L}\p{N}-]+(?:[ \t]*(?:[[({<]dot[\])}>]|\.)[ \t]*[\p{L}\p{N}-]+)+`,
-    String.raw`[\p{L}\p{N}._+-]+ at [\p{L}\p{N}-]+(?: dot [\p{L}\p{N}-]+)+`,
+    String.raw`(?<![\p{L}\p{N}])"[^"\n]{1,64}"@(?:${DOMAIN}|\[[\d.:A-Fa-f]+\])`,
+    String.raw`${LOCAL}@(?:${DOMAIN}|\[[\d.:A-Fa-f]+\])`,
+    String.raw`${LOCAL}(?:%40|＠|&#64;|&commat;)${DOMAIN}`,
+    String.raw`${LOCAL}[ \t]*[[({<]at[\])}>][ \t]*[\p{L}\p{N}-]+(?:[ \t]*(?:[[({<]dot[\])}>]|\.)[ \t]*[\p{L}\p{N}-]+)+`,
+    String.raw`${LOCAL} at [\p{L}\p{N}-]+(?: dot [\p{L}\p{N}-]+)+`,
   ].join('|'),
   'gu',
 );

@@ -88,7 +88,8 @@ export function isPhoneNumber(candidate: string, region: CountryCode): boolean {
   }
   if (/^[1-9(]/.test(candidate)) {
     // Without a trunk 0: the North American grouping, or groups that are not thousands in a region that dials so.
-    if ((!/[ .-]/.test(candidate) && !NANP.test(candidate)) || THOUSANDS.test(candidate) || digits.length < 9) return false;
+    if (!NANP.test(candidate) && !/^\d{3}[ .-]/.test(candidate)) return false;
+    if (THOUSANDS.test(candidate) || digits.length < 9) return false;
     return [...(NANP.test(candidate) ? (['US', 'CA'] as CountryCode[]) : []), ...NO_TRUNK].some(
       (r) => parsePhoneNumberFromString(candidate, r)?.isValid() ?? false,
     );

@@ -76,6 +76,26 @@ describe('redaction corpus', () => {
     expect(changed).toEqual([]);
   });
 
+  it('reads a long one-line record once, whatever its shape (no rule goes back over it at every character)', () => {
+    const n = 512 * 1024;
+    const shapes: Record<string, string> = {
+      base64: Buffer.alloc((n * 3) / 4, 7).toString('base64'),
+      dotted: 'a.'.repeat(n / 2),
+      digits: '1'.repeat(n),
+      'spaced digits': '12 '.repeat(n / 3),
+      dashes: '-'.repeat(n),
+      url: `https://x/${'a/'.repeat(n / 2)}`,
+      pairs: 'a=b '.repeat(n / 4),
+      'unended key': `-----BEGIN PRIVATE KEY-----${'A'.repeat(n)}`,
+    };
+    for (const [shape, line] of Object.entries(shapes)) {
+      const started = performance.now();
+      redactor().redact(line, 'log', 'x');
+      // Linear work is well under a second here; a rule that rescans from every character takes hours.
+      expect(performance.now() - started, shape).toBeLessThan(15_000);
+    }
+  });
+
   it('keeps the key that names the secret and the scheme of an Authorization header readable', () => {
     const r = redactor();
     expect(r.redact('Authorization: Digest username="svc", response="abc"', 'log', 'x')).toBe(
