@@ -62,9 +62,10 @@ export interface CommandView {
   receipts: CommandReceipt[];
   /**
    * What the reader's role does not see: `result` (a journal read's text, for operators and admins only) or
-   * `contents` (the files and units a plan writes). Absent: the command is whole.
+   * `contents` (the files and units a plan writes) or `output` (what the programs a plan runs printed: those
+   * tasks' output and message). Absent: the command is whole.
    */
-  withheld?: ('result' | 'contents')[];
+  withheld?: ('result' | 'contents' | 'output')[];
 }
 
 /** An operation the gate let through: the command it signed, the action it was judged as, its preflight run. */

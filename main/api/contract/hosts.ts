@@ -106,6 +106,8 @@ export interface PlanView {
   succeeded: number;
   failed_task: string | null;
   tasks: PlanTaskView[];
+  /** `output`: below an operator, the tasks that run a program come without their output and message. */
+  withheld?: 'output'[];
 }
 
 export interface HostRoutes {

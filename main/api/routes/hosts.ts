@@ -3,6 +3,7 @@
 import { objectBody } from '../body';
 import { LIMIT_RANGE, queryInt } from '../query';
 import { noContent, ok, type Router } from '../router';
+import { planVisibleTo } from '../../core/commands/command-visibility';
 
 export function hostRoutes(router: Router): void {
   router.authed('GET', '/api/v1/clusters/:id/hosts', 'viewer', ({ manager, params }) => ok({ items: manager.hosts.views(params.id) }));
@@ -50,5 +51,8 @@ export function hostRoutes(router: Router): void {
     ok({ items: manager.hostCommands.list(params.host_id, principal.user.role, queryInt(query, 'limit', LIMIT_RANGE, 50)) }),
   );
 
-  router.authed('GET', '/api/v1/commands/:id/plan', 'viewer', ({ manager, params }) => ok(manager.hostCommands.plan(params.id)));
+  // Open to viewers, without what the plan's programs printed below an operator (command-visibility.ts).
+  router.authed('GET', '/api/v1/commands/:id/plan', 'viewer', ({ manager, params, principal }) =>
+    ok(planVisibleTo(manager.hostCommands.plan(params.id), principal.user.role)),
+  );
 }

@@ -4,6 +4,7 @@
 import { objectBody } from '../body';
 import { queryInt } from '../query';
 import { ok, type Router } from '../router';
+import { operationVisibleTo } from '../../core/commands/command-visibility';
 
 export function serviceRoutes(router: Router): void {
   router.authed('GET', '/api/v1/clusters/:id/services', 'viewer', ({ manager, params }) => ok({ items: manager.services.list(params.id) }));
@@ -24,15 +25,22 @@ export function serviceRoutes(router: Router): void {
     ok(await manager.services.action(params.id, params.service, objectBody(body), principal.user), 202),
   );
 
-  router.authed('GET', '/api/v1/clusters/:id/services/:service/operations', 'viewer', ({ manager, params, query }) =>
-    ok({ items: manager.services.operations(params.id, params.service, queryInt(query, 'limit', { min: 1, max: 200 }, 20)) }),
+  // Operations are open to viewers, without what their plans' programs printed below an operator.
+  router.authed('GET', '/api/v1/clusters/:id/services/:service/operations', 'viewer', ({ manager, params, query, principal }) =>
+    ok({
+      items: manager.services
+        .operations(params.id, params.service, queryInt(query, 'limit', { min: 1, max: 200 }, 20))
+        .map((o) => operationVisibleTo(o, principal.user.role)),
+    }),
   );
 
   router.authed('GET', '/api/v1/clusters/:id/services/:service/config-versions', 'viewer', ({ manager, params }) =>
     ok({ items: manager.services.configVersions(params.id, params.service) }),
   );
 
-  router.authed('GET', '/api/v1/operations/:id', 'viewer', ({ manager, params }) => ok(manager.services.operation(params.id)));
+  router.authed('GET', '/api/v1/operations/:id', 'viewer', ({ manager, params, principal }) =>
+    ok(operationVisibleTo(manager.services.operation(params.id), principal.user.role)),
+  );
 
   router.authed('GET', '/api/v1/clusters/:id/services/:service/upgrade', 'viewer', ({ manager, params, query }) =>
     ok(manager.services.upgradeInfo(params.id, params.service, query.get('to'))),

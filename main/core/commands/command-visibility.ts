@@ -1,13 +1,17 @@
 // What a reader of the command list may see of a command. The list is open to viewers, but some commands carry
 // what the console shows only to the roles that may ask for it: a journal read's text (unredacted logs, which the
 // Logs tab and the support archive give operators only) and the rendered configuration files and units a plan
-// writes. For a reader below that role those parts are withheld and the view says which.
+// writes, and what the programs a plan runs printed (a backup tool's stdout and stderr, echoed in a failed task's
+// message). For a reader below that role those parts are withheld and the view says which.
 import { roleAtLeast } from '../accounts/accounts';
 import type { Role } from '../store/accounts-tables';
 import { OP_JOURNAL_TAIL, OP_PLAN_EXECUTE } from '../../wire/node-agent';
 
-/** The parts a view may lack: a command's result, or the contents of the files and units its plan writes. */
-export type WithheldPart = 'result' | 'contents';
+/**
+ * The parts a view may lack: a command's result, the contents of the files and units its plan writes, or what
+ * the programs its plan runs printed.
+ */
+export type WithheldPart = 'result' | 'contents' | 'output';
 
 interface Withholding {
   /** The least role that sees the command whole: the one that may run it. */
@@ -37,6 +41,32 @@ function withoutContents(args: unknown): unknown {
   };
 }
 
+/**
+ * Tasks whose output and message carry what a program printed: the agent keeps a command's last stdout and
+ * stderr as its output and puts the error's text in a failure's message (its code stays: it says what failed).
+ */
+const PRINTING_TASKS: ReadonlySet<string> = new Set(['command.run']);
+const PRINTED_OUTPUT_ROLE: Role = 'operator';
+
+interface TaskShape {
+  kind?: unknown;
+  output?: unknown;
+  message?: unknown;
+}
+
+const printed = (t: unknown): boolean => typeof t === 'object' && t !== null && PRINTING_TASKS.has(String((t as TaskShape).kind));
+
+function withoutPrinted<T>(t: T): T {
+  return printed(t) ? ({ ...(t as object), output: null, message: null } as T) : t;
+}
+
+/** A plan's result (its tasks' outcomes) without what its programs printed; anything else as it is. */
+function resultWithoutPrinted(result: unknown): unknown {
+  const tasks = (result as { tasks?: unknown } | null)?.tasks;
+  if (!Array.isArray(tasks)) return result;
+  return { ...(result as object), tasks: tasks.map(withoutPrinted) };
+}
+
 /** The command as `reader` may see it: whole for the roles that may run it, else without the withheld parts. */
 export function visibleTo<V extends { op: string; args: unknown; result: unknown }>(
   view: V,
@@ -44,10 +74,39 @@ export function visibleTo<V extends { op: string; args: unknown; result: unknown
 ): V & { withheld?: WithheldPart[] } {
   const rule = WITHHOLDING[view.op];
   if (!rule || roleAtLeast(reader, rule.role)) return view;
+  const tasks = (view.args as { tasks?: unknown } | null)?.tasks;
+  const runsPrograms = rule.parts.includes('contents') && Array.isArray(tasks) && tasks.some(printed);
   return {
     ...view,
     ...(rule.parts.includes('result') ? { result: null } : {}),
     ...(rule.parts.includes('contents') ? { args: withoutContents(view.args) } : {}),
-    withheld: rule.parts,
+    ...(runsPrograms ? { result: resultWithoutPrinted(view.result) } : {}),
+    withheld: runsPrograms ? [...rule.parts, 'output'] : rule.parts,
+  };
+}
+
+/**
+ * A plan followed task by task (GET …/plan, an operation's plans) as `reader` may see it: below an operator, the
+ * tasks that run a program have neither output nor message, and the plan says it.
+ */
+export function planVisibleTo<P extends { tasks: TaskShape[] }>(plan: P, reader: Role): P & { withheld?: WithheldPart[] } {
+  if (roleAtLeast(reader, PRINTED_OUTPUT_ROLE) || !plan.tasks.some(printed)) return plan;
+  return { ...plan, tasks: plan.tasks.map(withoutPrinted), withheld: ['output'] };
+}
+
+/**
+ * An operation (a service's install, backup, restore…) with each of its plans as `reader` may see it; its message
+ * quotes a failed task's, so it goes too when that task ran a program.
+ */
+export function operationVisibleTo<
+  O extends { message: string | null; phases: { plans: { failed_task: string | null; tasks: (TaskShape & { id: string })[] }[] }[] },
+>(operation: O, reader: Role): O {
+  const quotesPrinted = operation.phases.some((phase) =>
+    phase.plans.some((p) => p.tasks.some((task) => task.id === p.failed_task && printed(task))),
+  );
+  return {
+    ...operation,
+    ...(quotesPrinted && !roleAtLeast(reader, PRINTED_OUTPUT_ROLE) ? { message: null } : {}),
+    phases: operation.phases.map((phase) => ({ ...phase, plans: phase.plans.map((p) => planVisibleTo(p, reader)) })),
   };
 }

@@ -548,6 +548,7 @@ export const en = {
   'command.withheld': 'Withheld',
   'command.withheld.result': 'Its result (a journal’s text) is shown to operators and admins only.',
   'command.withheld.contents': 'The contents of the files and units it writes are shown to operators and admins only.',
+  'command.withheld.output': 'What the programs it runs printed (a backup tool’s output) is shown to operators and admins only.',
   'command.receipts': 'Receipts',
   'command.noReceipt': 'No receipt yet',
   'command.byReplica': 'from {replica}',

@@ -558,6 +558,8 @@ export const fr: Record<MessageKey, string> = {
   'command.withheld': 'Masqué',
   'command.withheld.result': 'Son résultat (le texte d’un journal) n’est montré qu’aux opérateurs et aux administrateurs.',
   'command.withheld.contents': 'Le contenu des fichiers et des unités qu’elle écrit n’est montré qu’aux opérateurs et aux administrateurs.',
+  'command.withheld.output':
+    'Ce qu’ont affiché les programmes qu’elle lance (la sortie d’un outil de sauvegarde) n’est montré qu’aux opérateurs et aux administrateurs.',
   'command.receipts': 'Accusés de réception',
   'command.noReceipt': 'Pas encore d’accusé',
   'command.byReplica': 'de {replica}',

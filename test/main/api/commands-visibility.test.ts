@@ -115,3 +115,131 @@ describe('readJournals hands the text to its asker, then drops it from the store
     expect(JSON.stringify(t.manager.store.commands.receipts(late.id))).not.toContain('hunter2');
   });
 });
+
+describe('a plan that runs programs (a backup tool)', () => {
+  const PRINTED = 'snapshot saved; token=s3cr3t-from-stdout';
+  const FAILED = 'tar failed (2): tar: /var/lib/navin/nats: password=from-stderr';
+  let id: string;
+  beforeAll(() => {
+    const argv = ['tar', 'czf', '/var/backups/navin/n.tgz', '/var/lib/navin/nats'];
+    id = t.manager.hostCommands.issuePlan(
+      hostId,
+      {
+        tasks: [
+          { id: 'snapshot', kind: 'command.run', argv },
+          { id: 'pack', kind: 'command.run', argv },
+        ],
+      },
+      'test',
+    ).id;
+    const result = {
+      tasks: [
+        { index: 0, id: 'snapshot', kind: 'command.run', status: 'succeeded', output: { argv, exit_code: 0, stdout: PRINTED, stderr: '' } },
+        {
+          index: 1,
+          id: 'pack',
+          kind: 'command.run',
+          status: 'failed',
+          code: 'command_failed',
+          message: FAILED,
+          output: { argv, exit_code: 2, stderr: FAILED },
+        },
+      ],
+      total: 2,
+      succeeded: 1,
+      failed_task: 'pack',
+    };
+    t.manager.hostCommands.recordReceipt(hostId, { ...answer(id, result), status: 'failed', code: 'command_failed' }, agent);
+  });
+
+  test('a viewer follows it task by task without what the programs printed, and is told so', async () => {
+    const seen = await t.call('GET', `/api/v1/commands/${id}/plan`, undefined, viewer);
+    expect(seen.status).toBe(200);
+    expect(seen.body).toMatchObject({
+      command_id: id,
+      failed_task: 'pack',
+      withheld: ['output'],
+      tasks: [
+        { id: 'snapshot', status: 'succeeded', output: null, message: null },
+        { id: 'pack', status: 'failed', code: 'command_failed', output: null, message: null },
+      ],
+    });
+    expect(JSON.stringify(seen.body)).not.toMatch(/s3cr3t|from-stderr/);
+  });
+
+  test('the command itself shows a viewer neither (its result holds the same outcomes)', async () => {
+    const one = await t.call('GET', `/api/v1/commands/${id}`, undefined, viewer);
+    expect((one.body as CommandView).withheld).toEqual(['contents', 'output']);
+    expect((one.body as CommandView).result).toMatchObject({
+      failed_task: 'pack',
+      tasks: [
+        { id: 'snapshot', output: null, message: null },
+        { id: 'pack', code: 'command_failed', output: null, message: null },
+      ],
+    });
+    const list = await t.call('GET', '/api/v1/commands', undefined, viewer);
+    expect(JSON.stringify([one.body, list.body])).not.toMatch(/s3cr3t|from-stderr/);
+  });
+
+  test('an operator, who may run a backup, sees the output and the failure message', async () => {
+    const whole = await t.call('GET', `/api/v1/commands/${id}/plan`, undefined, operator);
+    expect(whole.body).toMatchObject({
+      tasks: [{ output: { stdout: PRINTED } }, { message: FAILED, output: { stderr: FAILED } }],
+    });
+    expect((whole.body as { withheld?: unknown }).withheld).toBeUndefined();
+    const one = await t.call('GET', `/api/v1/commands/${id}`, undefined, operator);
+    expect(JSON.stringify(one.body)).toContain('s3cr3t');
+  });
+});
+
+test('a viewer reads a backup operation without what its programs printed, its failure message included; an operator whole', async () => {
+  const argv = ['tar', 'czf', '/var/backups/navin/o.tgz', '/var/lib/navin/nats'];
+  const FAILED = 'tar failed (2): password=from-operation-stderr';
+  const plan = t.manager.hostCommands.issuePlan(hostId, { tasks: [{ id: 'pack', kind: 'command.run', argv }] }, 'test');
+  const result = {
+    tasks: [
+      {
+        index: 0,
+        id: 'pack',
+        kind: 'command.run',
+        status: 'failed',
+        code: 'command_failed',
+        message: FAILED,
+        output: { argv, stderr: FAILED },
+      },
+    ],
+    total: 1,
+    succeeded: 0,
+    failed_task: 'pack',
+  };
+  t.manager.hostCommands.recordReceipt(hostId, { ...answer(plan.id, result), status: 'failed', code: 'command_failed' }, agent);
+  const clusterId = t.manager.hosts.get(hostId).cluster_id;
+  const at = new Date().toISOString();
+  const id = 'op-backup-visibility';
+  t.manager.store.services.insertOperation({
+    id,
+    cluster_id: clusterId,
+    service: 'nats',
+    action: 'backup',
+    version: '2.9.10-1',
+    phases: [{ name: 'backup', plans: [{ host_id: hostId, args: { tasks: [{ id: 'pack', kind: 'command.run', argv }] } }] }],
+    requested_by: 'test',
+    created_at: at,
+  });
+  t.manager.store.services.setPhase(id, 0, [{ phase: 0, host_id: hostId, command_id: plan.id }]);
+  t.manager.store.services.finishOperation(id, 'failed', 'command_failed', `task pack failed on l-0: ${FAILED}`, at);
+
+  const seen = await t.call('GET', `/api/v1/operations/${id}`, undefined, viewer);
+  expect(seen.status).toBe(200);
+  expect(seen.body).toMatchObject({ id, state: 'failed', code: 'command_failed', message: null });
+  expect((seen.body as { phases: { plans: unknown[] }[] }).phases[0]!.plans[0]).toMatchObject({
+    withheld: ['output'],
+    tasks: [{ id: 'pack', code: 'command_failed', output: null, message: null }],
+  });
+  const list = await t.call('GET', `/api/v1/clusters/${clusterId}/services/nats/operations`, undefined, viewer);
+  expect(list.status).toBe(200);
+  expect(JSON.stringify([seen.body, list.body])).not.toContain('from-operation-stderr');
+  const whole = await t.call('GET', `/api/v1/operations/${id}`, undefined, operator);
+  expect(whole.body).toMatchObject({ message: `task pack failed on l-0: ${FAILED}` });
+  expect(JSON.stringify(whole.body)).toContain('from-operation-stderr');
+});

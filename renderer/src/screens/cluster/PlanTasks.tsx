@@ -26,6 +26,11 @@ export function PlanTasks({ plan }: { plan: PlanView & { host_name: string } }):
         <CommandStateBadge state={plan.state} />
         <span className="muted">{t('services.operation.planCount', { done: plan.succeeded, total: plan.total })}</span>
       </h4>
+      {plan.withheld?.includes('output') ? (
+        <p className="help" data-testid="plan-withheld">
+          {t('command.withheld.output')}
+        </p>
+      ) : null}
       <DataTable
         caption={t('services.operation.tasksOf', { host: plan.host_name })}
         columns={(['task', 'status', 'duration', 'result'] as const).map((c) => t(`services.task.col.${c}`))}
