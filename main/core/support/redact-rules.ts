@@ -48,20 +48,22 @@ function replaceGroup(text: string, pattern: RegExp, group: number, replace: (fo
 const KEY_BEGIN = /-{4,5} ?BEGIN ([A-Z0-9 ]*(?:PRIVATE|SECRET) KEY(?: BLOCK)?) ?-{4,5}/g;
 const KEY_BODY = /(?:(?:Proc-Type|DEK-Info|Comment|Version|Charset|Hash|Subject):[^\n\\]*|[A-Za-z0-9+/=]+\\?|(?:\r?\n|\\r|\\n)[ \t]*)*/y;
 
+const NEXT_BEGIN = /-{4,5} ?BEGIN /g;
+
 function armouredKeys(text: string, replace: Replace): string {
   let out = '';
   let at = 0;
   for (const m of text.matchAll(KEY_BEGIN)) {
     if (m.index < at) continue;
-    const endLine = new RegExp(`-{4,5} ?END ${escapeRegExp(m[1]!)} ?-{4,5}`, 'g');
-    endLine.lastIndex = m.index;
-    const end = endLine.exec(text);
     const after = m.index + m[0].length;
-    const next = text.slice(after).search(/-{4,5} ?BEGIN /);
+    // The END line is looked for only up to the next key, so each part of the text is read once.
+    NEXT_BEGIN.lastIndex = after;
+    const next = NEXT_BEGIN.exec(text)?.index ?? text.length;
+    const end = new RegExp(`-{4,5} ?END ${escapeRegExp(m[1]!)} ?-{4,5}`).exec(text.slice(after, next));
     let stop: number;
-    if (end && (next < 0 || end.index < after + next)) stop = end.index + end[0].length;
+    if (end) stop = after + end.index + end[0].length;
     else {
-      KEY_BODY.lastIndex = m.index + m[0].length;
+      KEY_BODY.lastIndex = after;
       KEY_BODY.exec(text);
       stop = KEY_BODY.lastIndex;
       while (stop > m.index && /[\r\n \t]/.test(text[stop - 1]!)) stop--;
