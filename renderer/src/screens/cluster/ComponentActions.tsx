@@ -3,7 +3,8 @@
 import { useEffect, useState, type ReactElement } from 'react';
 import { COMPONENT_ACTIONS, type ComponentAction } from '../../api/types';
 import { clusterApprovalsStore, clusterCommandsStore, componentsStore, profileStore, useProfile, useT } from '../../app/stores';
-import { Icon, type IconName } from '../../components/Icon';
+import { ActionButtons } from '../../components/ActionButtons';
+import type { IconName } from '../../components/Icon';
 import { ApprovalPicker } from './ApprovalPicker';
 import { Confirm } from '../../components/Confirm';
 
@@ -28,21 +29,14 @@ const ICON: Record<ComponentAction, IconName> = { stop: 'alert', start: 'check',
 export function ComponentActionButtons({ name, onPick }: { name: string; onPick: (action: ComponentAction) => void }): ReactElement {
   const t = useT();
   return (
-    <>
-      {COMPONENT_ACTIONS.map((action) => (
-        <button
-          key={action}
-          type="button"
-          className="btn btn-sm"
-          onClick={() => onPick(action)}
-          aria-label={t('components.actionName', { action: t(`approvals.action.${action}`), name })}
-          data-testid={`component-${action}`}
-        >
-          <Icon name={ICON[action]} />
-          {t(`approvals.action.${action}`)}
-        </button>
-      ))}
-    </>
+    <ActionButtons
+      actions={COMPONENT_ACTIONS}
+      icons={ICON}
+      words={(action) => t(`approvals.action.${action}`)}
+      label={(action) => t('components.actionName', { action, name })}
+      testIdPrefix="component"
+      onPick={onPick}
+    />
   );
 }
 

@@ -5,7 +5,8 @@ import { useState, type ReactElement } from 'react';
 import type { ServiceAction } from '../../../../preload/api';
 import { servicesStore, useT } from '../../app/stores';
 import { Confirm } from '../../components/Confirm';
-import { Icon, type IconName } from '../../components/Icon';
+import { ActionButtons } from '../../components/ActionButtons';
+import type { IconName } from '../../components/Icon';
 import { SERVICE_ACTIONS } from '../../stores/services';
 import { ApprovalPicker } from './ApprovalPicker';
 
@@ -29,22 +30,16 @@ export function ServiceActionButtons({
 }): ReactElement {
   const t = useT();
   return (
-    <>
-      {SERVICE_ACTIONS.map((action) => (
-        <button
-          key={action}
-          type="button"
-          className={action === 'uninstall' ? 'btn btn-sm btn-danger-ghost' : 'btn btn-sm'}
-          disabled={disabled}
-          onClick={() => onPick(action)}
-          aria-label={t('services.actionName', { action: t(`services.action.${action}`), service })}
-          data-testid={`service-${action}`}
-        >
-          <Icon name={ICON[action]} />
-          {t(`services.action.${action}`)}
-        </button>
-      ))}
-    </>
+    <ActionButtons
+      actions={SERVICE_ACTIONS}
+      icons={ICON}
+      words={(action) => t(`services.action.${action}`)}
+      label={(action) => t('services.actionName', { action, service })}
+      testIdPrefix="service"
+      danger={['uninstall']}
+      disabled={disabled}
+      onPick={onPick}
+    />
   );
 }
 
