@@ -6,8 +6,10 @@ import { roleAtLeast } from '../core/accounts/accounts';
 import type { Role } from '../core/store/accounts-tables';
 import type { Manager } from '../core/manager';
 import { ApiError, errorBody, toApiError } from './api-error';
-import type { PatternOf, RouteOf } from './contract';
-import type { BodyOf, Method, PathParams, QueryOf, ResultOf, RouteSpec } from './contract/route';
+import type { z } from 'zod';
+import { ROUTE_SCHEMAS, type PatternOf, type RouteOf, type RouteSchemaTable } from './contract';
+import type { BodyOf, Method, PathParams, QueryOf, ResultOf, RouteSchemas, RouteSpec } from './contract/route';
+import { parseInput } from './parse-input';
 
 export type { Method };
 
@@ -61,11 +63,18 @@ export interface IncomingBody<B> {
   readonly __declared?: B;
 }
 
+/** A route declared schema first gets its body, query and parameters parsed by its schemas; others as they came. */
+type ParamsIn<S extends RouteSpec, P extends string> = S extends { schemas: { params: infer T extends z.ZodType } }
+  ? z.output<T>
+  : PathParams<P>;
+type QueryIn<S extends RouteSpec> = S extends { schemas: { query: infer T extends z.ZodType } } ? z.output<T> : TypedQuery<QueryOf<S>>;
+type BodyIn<S extends RouteSpec> = S extends { schemas: { body: infer T extends z.ZodType } } ? z.output<T> : IncomingBody<BodyOf<S>>;
+
 export interface Context<S extends RouteSpec = RouteSpec, P extends string = string> {
   manager: Manager;
-  params: PathParams<P>;
-  query: TypedQuery<QueryOf<S>>;
-  body: IncomingBody<BodyOf<S>>;
+  params: ParamsIn<S, P>;
+  query: QueryIn<S>;
+  body: BodyIn<S>;
   credentials: Credentials;
   principal: Principal | undefined;
 }
@@ -76,16 +85,30 @@ export interface AuthedContext<S extends RouteSpec = RouteSpec, P extends string
 
 type Handler<C, R> = (ctx: C) => Reply<R> | Promise<Reply<R>>;
 
+/** A context as the table holds it, its input's types erased: each handler was typed by its route when added. */
+interface AnyContext {
+  manager: Manager;
+  params: unknown;
+  query: unknown;
+  body: unknown;
+  credentials: Credentials;
+  principal: Principal | undefined;
+}
+
 interface Route {
   method: Method;
   pattern: string;
   parts: string[];
   access: 'public' | Role;
-  handler: Handler<Context, unknown>;
+  schemas: RouteSchemas | undefined;
+  handler: Handler<AnyContext, unknown>;
 }
 
 export class Router {
   private readonly routes: Route[] = [];
+
+  /** `schemas`: the routes declared schema first, whose input is parsed before their handler runs. */
+  constructor(private readonly schemas: RouteSchemaTable = ROUTE_SCHEMAS) {}
 
   /** A route anyone may call (health, version, login). */
   public<M extends Method, P extends PatternOf<M>>(
@@ -93,14 +116,7 @@ export class Router {
     pattern: P,
     handler: Handler<Context<RouteOf<M, P>, P>, ResultOf<RouteOf<M, P>>>,
   ): this {
-    this.routes.push({
-      method,
-      pattern,
-      parts: split(pattern),
-      access: 'public',
-      handler: handler as unknown as Handler<Context, unknown>,
-    });
-    return this;
+    return this.add(method, pattern, 'public', handler as unknown as Handler<AnyContext, unknown>);
   }
 
   /** A route that needs a user of at least `role`. */
@@ -110,7 +126,12 @@ export class Router {
     role: Role,
     handler: Handler<AuthedContext<RouteOf<M, P>, P>, ResultOf<RouteOf<M, P>>>,
   ): this {
-    this.routes.push({ method, pattern, parts: split(pattern), access: role, handler: handler as unknown as Handler<Context, unknown> });
+    return this.add(method, pattern, role, handler as unknown as Handler<AnyContext, unknown>);
+  }
+
+  private add(method: Method, pattern: string, access: 'public' | Role, handler: Handler<AnyContext, unknown>): this {
+    const schemas = (this.schemas as Readonly<Record<string, RouteSchemas>>)[`${method} ${pattern}`];
+    this.routes.push({ method, pattern, parts: split(pattern), access, schemas, handler });
     return this;
   }
 
@@ -143,14 +164,11 @@ export class Router {
         if (principal.via === 'token' && carriesApproval(call))
           throw new ApiError('approval_needs_session', 'an approval is used from a console session, not with an API token');
       }
-      return await route.handler({
-        manager,
-        params,
-        query: call.query,
-        body: call.body as IncomingBody<never>,
-        credentials: call.credentials,
-        principal,
-      });
+      // Input is parsed only once the caller may use the route: an anonymous caller learns nothing of its rules.
+      const input = route.schemas
+        ? parseInput(route.schemas, params, call.query, call.body)
+        : { params, query: call.query, body: call.body };
+      return await route.handler({ manager, ...input, credentials: call.credentials, principal });
     } catch (error) {
       const e = toApiError(error);
       if (e.code === 'internal')

@@ -1,6 +1,7 @@
 // The console API contract: every route of /api/v1 with its query, body and result, one file per family.
 // The router types each handler by it, preload/api.ts re-exports it for the renderer, whose client is typed
-// by it too. Adding a family: a file here with its types and its `…Routes` interface, listed below.
+// by it too. Adding a family: a file here with its schemas (`<family>RouteSchemas`, its types by `z.infer`) and
+// its `…Routes` type (`RoutesOf<typeof …>`), listed below and, for the schemas, in ROUTE_SCHEMAS.
 import type { ApprovalRoutes } from './approvals';
 import type { AuditRoutes } from './audit';
 import type { BackupRoutes } from './backups';
@@ -17,12 +18,12 @@ import type { ReportRoutes } from './reports';
 import type { ServiceRoutes } from './services';
 import type { ServiceBackupRoutes } from './service-backups';
 import type { ServiceSheetRoutes } from './service-sheet';
-import type { Method } from './route';
+import type { Method, RouteSchemas } from './route';
 import type { SessionRoutes } from './session';
 import type { SupportRoutes } from './support';
 import type { SettingsRoutes } from './settings';
 import type { SystemRoutes } from './system';
-import type { TokenRoutes } from './tokens';
+import { tokenRouteSchemas, type TokenRoutes } from './tokens';
 import type { UserRoutes } from './users';
 
 export type * from './approvals';
@@ -84,3 +85,11 @@ export type PatternOf<M extends Method> = RouteKey extends infer K ? (K extends 
 
 /** The declaration of `METHOD pattern`. */
 export type RouteOf<M extends Method, P extends string> = `${M} ${P}` extends RouteKey ? ApiRoutes[`${M} ${P}`] : never;
+
+/** The routes declared schema first, each with its schemas: the router parses their input with them. */
+export type RouteSchemaTable = {
+  [K in RouteKey as ApiRoutes[K] extends { schemas: RouteSchemas } ? K : never]: ApiRoutes[K] extends { schemas: infer S } ? S : never;
+};
+
+/** Every family declared schema first is listed here, or the table's type (which needs each such route) does not compile. */
+export const ROUTE_SCHEMAS: RouteSchemaTable = { ...tokenRouteSchemas };

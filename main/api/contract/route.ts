@@ -1,6 +1,8 @@
 // How a route is declared in the console API contract, and the types the router and the renderer's client
 // derive from a declaration: the path parameters from the pattern, the query names, the body and the result.
-// Types only: this file and the family files beside it compile into nothing.
+// A family is declared either as types (a `…Routes` interface) or, schema first, as zod schemas whose types are
+// their `z.infer`: the router then parses the body, query and path parameters with them before the handler.
+import type { z } from 'zod';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -15,7 +17,29 @@ export interface RouteSpec {
   body?: unknown;
   /** The body of a 2xx answer: JSON, `string` for a text route (YAML, PEM, HTML), `null` for 204. */
   result: unknown;
+  /** A route declared schema first: the schemas its types come from, which the router applies at run time. */
+  schemas?: RouteSchemas;
 }
+
+/** The schemas of one route: what the client sends is their input, what the handler gets their output. */
+export interface RouteSchemas {
+  params?: z.ZodType<Record<string, unknown>, Record<string, string>>;
+  query?: z.ZodType<Record<string, unknown>, Record<string, string | undefined>>;
+  body?: z.ZodType;
+  /** A 2xx answer: a JSON document, `z.string()` for a text route, `z.null()` for 204. */
+  result: z.ZodType;
+}
+
+/** The RouteSpec that a route's schemas stand for. */
+export type SpecOf<S extends RouteSchemas> = { result: z.output<S['result']>; schemas: S } & (S extends {
+  body: infer B extends z.ZodType;
+}
+  ? { body: z.input<B> }
+  : unknown) &
+  (S extends { query: infer Q extends z.ZodType } ? { query: z.input<Q> } : unknown);
+
+/** A family declared schema first (`{ 'METHOD /pattern': { body, result, … } }`) as the contract's route types. */
+export type RoutesOf<T extends Record<string, RouteSchemas>> = { [K in keyof T]: SpecOf<T[K]> };
 
 /** `':id' | ':set'` of `/api/v1/clusters/:id/backups/:set/verify` → `'id' | 'set'`. */
 type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`

@@ -1,34 +1,49 @@
 // API tokens of a user, for scripts: listed with their state, created with a lifetime (the secret shown once),
-// revoked. An admin manages anyone's, every user their own.
+// revoked. An admin manages anyone's, every user their own. Declared schema first: the core's token views are
+// these types.
+import { z } from 'zod';
+import type { RoutesOf } from './route';
 
-export type ApiTokenState = 'active' | 'expired' | 'revoked';
+export const apiTokenStates = ['active', 'expired', 'revoked'] as const;
+export type ApiTokenState = (typeof apiTokenStates)[number];
 
 /** An API token as listed (never its secret). */
-export interface ApiToken {
-  id: string;
-  user: string;
-  name: string | null;
-  created_at: string;
-  created_by: string;
-  expires_at: string;
-  revoked_at: string | null;
-  revoked_by: string | null;
-  state: ApiTokenState;
-}
+export const apiTokenSchema = z.object({
+  id: z.string(),
+  user: z.string(),
+  name: z.string().nullable(),
+  created_at: z.string(),
+  created_by: z.string(),
+  expires_at: z.string(),
+  revoked_at: z.string().nullable(),
+  revoked_by: z.string().nullable(),
+  state: z.enum(apiTokenStates),
+});
+export type ApiToken = z.infer<typeof apiTokenSchema>;
 
 /** A new token, with its secret shown this once. */
-export interface NewApiToken extends ApiToken {
-  token: string;
-}
+export const newApiTokenSchema = apiTokenSchema.extend({ token: z.string() });
+export type NewApiToken = z.infer<typeof newApiTokenSchema>;
 
-/** A lifetime such as "30d" or "12h" (default 90 days, at most 365) and a label. */
-export interface ApiTokenCreate {
-  expires?: string;
-  name?: string;
-}
+/** A token's label: `null` or "" is none. */
+export const TOKEN_NAME_PATTERN = /^[\p{L}\p{N} ._:/@-]{1,64}$/u;
+export const TOKEN_NAME_RULE = 'a token name is 1 to 64 letters, digits, spaces or . _ : / @ -';
 
-export interface TokenRoutes {
-  'GET /api/v1/users/:name/tokens': { result: { items: ApiToken[] } };
-  'POST /api/v1/users/:name/tokens': { body: ApiTokenCreate; result: NewApiToken };
-  'DELETE /api/v1/users/:name/tokens/:id': { result: ApiToken };
-}
+/**
+ * A lifetime such as "30d" or "12h" (default 90 days, at most 365) and a label. Their rules are the core's
+ * (`parseTokenLifetime`, the token name): a number of days is a lifetime too, as the CLI gives it.
+ */
+export const apiTokenCreateSchema = z.object({
+  expires: z.union([z.string(), z.number()], { error: 'expires is a lifetime such as 30d or 12h' }).nullish(),
+  name: z.string({ error: TOKEN_NAME_RULE }).nullish(),
+});
+export type ApiTokenCreate = z.infer<typeof apiTokenCreateSchema>;
+
+export const tokenRouteSchemas = {
+  'GET /api/v1/users/:name/tokens': { result: z.object({ items: z.array(apiTokenSchema) }) },
+  // No body is a token of the default lifetime and no label.
+  'POST /api/v1/users/:name/tokens': { body: apiTokenCreateSchema.optional(), result: newApiTokenSchema },
+  'DELETE /api/v1/users/:name/tokens/:id': { result: apiTokenSchema },
+} as const;
+
+export type TokenRoutes = RoutesOf<typeof tokenRouteSchemas>;

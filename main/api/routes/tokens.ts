@@ -4,7 +4,6 @@
 // approval in their name to approve himself. A token cannot mint tokens: creation needs a console session, so a
 // leaked token cannot outlive its own expiry.
 import { ApiError } from '../api-error';
-import { objectBody } from '../body';
 import { ok, type Principal, type Router } from '../router';
 
 function mayManage(principal: Principal, name: string): void {
@@ -23,8 +22,7 @@ export function tokenRoutes(router: Router): void {
       throw new ApiError('token_owner_only', `only ${params.name} creates their own API tokens, from their own session`);
     if (principal.via !== 'session')
       throw new ApiError('forbidden', 'create API tokens from a console session (or navin-manager token create), not with an API token');
-    const b = body === undefined ? {} : objectBody(body);
-    return ok(manager.accounts.tokens.create(params.name, { expires: b.expires, name: b.name }, principal.actor), 201);
+    return ok(manager.accounts.tokens.create(params.name, { expires: body?.expires, name: body?.name }, principal.actor), 201);
   });
 
   router.authed('DELETE', '/api/v1/users/:name/tokens/:id', 'viewer', ({ manager, params, principal }) => {

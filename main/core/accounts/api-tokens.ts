@@ -7,32 +7,18 @@ import { CoreError, NotFoundError, ValidationError } from '../errors';
 import type { Store } from '../store/store';
 import type { ApiTokenRecord } from '../store/api-tokens-table';
 import type { UserRecord } from '../store/accounts-tables';
+import { TOKEN_NAME_PATTERN, TOKEN_NAME_RULE } from '../../api/contract/tokens';
+import type { ApiToken, ApiTokenState, NewApiToken } from '../../api/contract/tokens';
 
 export const TOKEN_DEFAULT_DAYS = 90;
 export const TOKEN_MAX_DAYS = 365;
 const DAY_MS = 86_400_000;
 /** A refused use of the same dead token is audited at most this often, so that a looping script cannot flood the log. */
 const REFUSAL_AUDIT_EVERY_MS = 10 * 60_000;
-const TOKEN_NAME = /^[\p{L}\p{N} ._:/@-]{1,64}$/u;
 
-export type ApiTokenState = 'active' | 'expired' | 'revoked';
-
-export interface ApiTokenView {
-  id: string;
-  user: string;
-  name: string | null;
-  created_at: string;
-  created_by: string;
-  expires_at: string;
-  revoked_at: string | null;
-  revoked_by: string | null;
-  state: ApiTokenState;
-}
-
-export interface NewApiToken extends ApiTokenView {
-  /** The secret itself, shown this once. */
-  token: string;
-}
+/** A token as listed: the contract's type, the one source of its shape. */
+export type ApiTokenView = ApiToken;
+export type { ApiTokenState, NewApiToken };
 
 export class TokenError extends CoreError {}
 
@@ -66,8 +52,7 @@ export class ApiTokens {
   create(userName: string, opts: { expires?: unknown; name?: unknown }, actor: string): NewApiToken {
     const ttl = parseTokenLifetime(opts.expires);
     const name = opts.name === undefined || opts.name === null || opts.name === '' ? null : opts.name;
-    if (name !== null && (typeof name !== 'string' || !TOKEN_NAME.test(name)))
-      throw new ValidationError('name', 'a token name is 1 to 64 letters, digits, spaces or . _ : / @ -');
+    if (name !== null && (typeof name !== 'string' || !TOKEN_NAME_PATTERN.test(name))) throw new ValidationError('name', TOKEN_NAME_RULE);
     const token = `navin_${randomBytes(32).toString('base64url')}`;
     const now = this.clock.now();
     return this.store.tx(() => {

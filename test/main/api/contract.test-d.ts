@@ -63,3 +63,41 @@ router.authed('POST', '/api/v1/clusters', 'operator', ({ body }) => {
   void b.nmae;
   return ok({ ...view, name: String(b.name) }, 201);
 });
+
+// A route declared schema first hands its handler the parsed body, typed by the schema's output: no cast.
+router.authed('POST', '/api/v1/users/:name/tokens', 'viewer', ({ body }) => {
+  const label: string | null | undefined = body?.name;
+  void label;
+  // @ts-expect-error a field the schema does not declare
+  void body?.secret;
+  // @ts-expect-error the body may be absent (the route takes none), so it is not an object for sure
+  void body.expires;
+  return ok({
+    id: '',
+    user: '',
+    name: null,
+    created_at: '',
+    created_by: '',
+    expires_at: '',
+    revoked_at: null,
+    revoked_by: null,
+    state: 'active',
+    token: '',
+  });
+});
+
+// A schema-first route's result is the schema's type: a state it does not list does not compile.
+router.authed('DELETE', '/api/v1/users/:name/tokens/:id', 'viewer', () =>
+  ok({
+    id: '',
+    user: '',
+    name: null,
+    created_at: '',
+    created_by: '',
+    expires_at: '',
+    revoked_at: null,
+    revoked_by: null,
+    // @ts-expect-error not a state of a token
+    state: 'lost',
+  }),
+);
