@@ -19,6 +19,9 @@ export const MAX_NOTE = 500;
 
 const STATES: readonly ApprovalState[] = ['pending', 'approved', 'rejected', 'used'];
 
+/** The acts whose change replaces something in force, which the approver reads as a diff against it. */
+const DIFFED: readonly string[] = ['configuration', 'upgrade', 'rollback'];
+
 /** A target name of an act other than a component's: a cluster, host, user or services list (a,b). */
 const TARGET = /^[A-Za-z0-9][A-Za-z0-9._,-]{0,252}$/;
 
@@ -39,7 +42,7 @@ export interface ApprovalView extends Omit<ApprovalRecord, 'change'> {
   change: unknown;
   requested_by_name: string;
   decided_by_name: string | null;
-  /** For a configuration: each setting the change sets, beside its current value (null for other acts). */
+  /** For a configuration, an upgrade or a rollback: each value the change sets, beside its current one (else null). */
   diff: DiffLine[] | null;
   /** Approved, unused, unexpired, and the viewer is its requester: the viewer can launch the operation with it. */
   usable: boolean;
@@ -305,12 +308,20 @@ export class Approvals {
     return r;
   }
 
-  /** What a configuration changes from: the service's settings, else the component's spec in the desired state. */
-  private current(clusterId: string, service: string): unknown {
+  /**
+   * What a change replaces: the service's version and settings, else the component's spec in the desired state,
+   * only the parts the change names (an upgrade's version is no removal of every setting).
+   */
+  private current(clusterId: string, service: string, change: unknown): unknown {
     const installed = this.store.services.get(clusterId, service);
-    if (installed) return { settings: installed.config };
     const components = this.store.commands.desiredState(clusterId)?.components;
-    return components && Object.hasOwn(components, service) ? { spec: components[service] } : null;
+    const whole: Record<string, unknown> = installed
+      ? { version: installed.version, settings: installed.config }
+      : components && Object.hasOwn(components, service)
+        ? { spec: components[service] }
+        : {};
+    const named = typeof change === 'object' && change !== null ? Object.keys(change) : [];
+    return Object.fromEntries(Object.entries(whole).filter(([k]) => named.includes(k)));
   }
 
   /** Ids stay in the records (names can be reused); a deleted user shows as its id. */
@@ -324,7 +335,7 @@ export class Approvals {
     return {
       ...r,
       change,
-      diff: r.action === 'configuration' && r.cluster_id !== null ? approvalDiff(this.current(r.cluster_id, r.service), change) : null,
+      diff: DIFFED.includes(r.action) && r.cluster_id !== null ? approvalDiff(this.current(r.cluster_id, r.service, change), change) : null,
       requested_by_name: this.userName(r.requested_by),
       decided_by_name: r.decided_by === null ? null : this.userName(r.decided_by),
       usable: live && viewer !== undefined && viewer.id === r.requested_by,

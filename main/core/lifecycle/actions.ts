@@ -18,12 +18,14 @@ export type LifecycleRequest =
   | { kind: 'inventory' };
 
 /**
- * The part of a request its action and component do not say, as the requester sent it: what an approval of it
- * is bound to. A start or a stop says it all; an apply its spec; a restore the backup set it brings back.
+ * The part of a request its action and component do not say: what an approval of it is bound to. A start or a
+ * stop says it all; an apply its spec as the requester sent it; a restore the backup set it brings back; a
+ * rollback the spec it goes back to (found in the history when planned: another apply meanwhile changes it).
  */
-export function requestChange(req: LifecycleRequest): unknown {
+export function requestChange(req: LifecycleRequest, plan: Pick<PlannedOperation, 'spec'>): unknown {
   if (req.kind === 'apply') return { spec: req.spec };
   if (req.kind === 'restore') return { backup_set_id: req.set };
+  if (req.kind === 'rollback') return { spec: plan.spec ?? null };
   return null;
 }
 
@@ -111,7 +113,8 @@ export function planOperation(store: Store, clusterId: string, req: LifecycleReq
 
 /**
  * The same for an operation of a catalog service on hosts: what its requester chose beside the action (the
- * whole settings of a configuration, the version of an upgrade, the set of a restore), bound to its approval.
+ * whole settings of a configuration, the version of an upgrade, the set of a restore), bound to its approval; a
+ * rollback's version and settings are those it brings back.
  */
 export function operationChange(
   action: string,
@@ -122,6 +125,8 @@ export function operationChange(
       return { version: t.version, hosts: [...t.hosts].sort(), settings: t.settings };
     case 'upgrade':
       return { version: t.version };
+    case 'rollback':
+      return { version: t.version, settings: t.settings };
     case 'configuration':
     case 'realign':
       return { settings: t.settings };

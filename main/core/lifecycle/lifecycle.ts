@@ -204,7 +204,12 @@ export class Lifecycle {
     const cluster = store.clusters.get(clusterId);
     if (!cluster) throw new NotFoundError('cluster', clusterId);
     const plan = planOperation(store, clusterId, req, clock.now());
-    const { use, refuse, fourEyes, preflight } = await this.admit(clusterId, { ...plan, change: requestChange(req) }, user, approvalId);
+    const { use, refuse, fourEyes, preflight } = await this.admit(
+      clusterId,
+      { ...plan, change: requestChange(req, plan) },
+      user,
+      approvalId,
+    );
 
     let command;
     try {
