@@ -1,0 +1,93 @@
+// What the API shows of a service and of an operation: the records as people read them, host names instead of
+// ids, each plan with its tasks' states and the operation's progress.
+import type { PlanView } from '../hosts/host-commands';
+import type { OperationRecord, ServiceCheckResults, ServiceRecord, ServiceSettings, ServiceState } from '../store/services-tables';
+import type { ServicesDeps } from './services-deps';
+
+export interface OperationView {
+  id: string;
+  cluster_id: string;
+  service: string;
+  action: string;
+  version: string;
+  state: OperationRecord['state'];
+  code: string | null;
+  message: string | null;
+  phase: number;
+  phases: { name: string; hosts: string[]; plans: (PlanView & { host_name: string })[] }[];
+  /** Tasks done of all the operation's tasks, for a progress bar. */
+  progress: { done: number; total: number };
+  requested_by: string;
+  created_at: string;
+  finished_at: string | null;
+}
+
+export interface ServiceView {
+  service: string;
+  title: string;
+  version: string;
+  state: ServiceState;
+  hosts: { id: string; name: string; address: string }[];
+  config: ServiceSettings;
+  /** The number of the configuration version in effect (see configVersions). */
+  config_version: number | null;
+  checks: ServiceCheckResults | null;
+  checks_at: string | null;
+  operation: OperationView | null;
+  created_at: string;
+  updated_at: string;
+}
+
+type ViewDeps = Pick<ServicesDeps, 'store' | 'catalog' | 'hostCommands'>;
+
+export function serviceView(d: ViewDeps, r: ServiceRecord): ServiceView {
+  const desc = d.catalog()?.service(r.service);
+  const latest = d.store.services.operations(r.cluster_id, r.service, 1)[0];
+  return {
+    service: r.service,
+    title: desc?.title ?? r.service,
+    version: r.version,
+    state: r.state,
+    hosts: r.hosts.map((id) => {
+      const h = d.store.hosts.get(id);
+      return { id, name: h?.name ?? id, address: h?.address ?? '' };
+    }),
+    config: r.config,
+    config_version: d.store.services.configVersions(r.cluster_id, r.service)[0]?.number ?? null,
+    checks: r.checks,
+    checks_at: r.checks_at,
+    operation: latest ? operationView(d, latest) : null,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+  };
+}
+
+export function operationView(d: ViewDeps, o: OperationRecord): OperationView {
+  const names = new Map(d.store.hosts.list(o.cluster_id).map((h) => [h.id, h.name]));
+  let done = 0;
+  let total = 0;
+  const phases = o.phases.map((phase, i) => {
+    const plans = o.plans
+      .filter((p) => p.phase === i)
+      .map((p) => ({ ...d.hostCommands.plan(p.command_id), host_name: names.get(p.host_id) ?? p.host_id }));
+    for (const p of phase.plans) total += p.args.tasks.length;
+    for (const p of plans) done += p.tasks.filter((t) => t.status === 'succeeded').length;
+    return { name: phase.name, hosts: phase.plans.map((p) => names.get(p.host_id) ?? p.host_id), plans };
+  });
+  return {
+    id: o.id,
+    cluster_id: o.cluster_id,
+    service: o.service,
+    action: o.action,
+    version: o.version,
+    state: o.state,
+    code: o.code,
+    message: o.message,
+    phase: o.phase,
+    phases,
+    progress: { done, total },
+    requested_by: o.requested_by,
+    created_at: o.created_at,
+    finished_at: o.finished_at,
+  };
+}
