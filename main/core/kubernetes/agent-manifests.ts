@@ -6,6 +6,7 @@ import { CLUSTER_READ_RULES } from './import-rbac';
 import { checkImage } from './image-reference';
 import { operatorObjects } from './operator-manifests';
 import { serviceAccountRbac } from './rbac-objects';
+import { hardenedContainer, hardenedPod } from './container-hardening';
 import { yamlDocuments } from './yaml-documents';
 
 export { checkImage, IMAGE_BY_DIGEST } from './image-reference';
@@ -39,16 +40,7 @@ export function agentObjects(namespace: string, image: string, clusterId: string
         template: {
           metadata: { labels },
           spec: {
-            serviceAccountName: AGENT_NAME,
-            automountServiceAccountToken: true,
-            enableServiceLinks: false,
-            securityContext: {
-              runAsNonRoot: true,
-              runAsUser: 65532,
-              runAsGroup: 65532,
-              fsGroup: 65532,
-              seccompProfile: { type: 'RuntimeDefault' },
-            },
+            ...hardenedPod(AGENT_NAME),
             affinity: {
               podAntiAffinity: {
                 requiredDuringSchedulingIgnoredDuringExecution: [
@@ -66,15 +58,7 @@ export function agentObjects(namespace: string, image: string, clusterId: string
                   { name: 'POD_NAME', valueFrom: { fieldRef: { fieldPath: 'metadata.name' } } },
                   { name: 'POD_NAMESPACE', valueFrom: { fieldRef: { fieldPath: 'metadata.namespace' } } },
                 ],
-                securityContext: {
-                  runAsNonRoot: true,
-                  readOnlyRootFilesystem: true,
-                  allowPrivilegeEscalation: false,
-                  privileged: false,
-                  capabilities: { drop: ['ALL'] },
-                  seccompProfile: { type: 'RuntimeDefault' },
-                },
-                resources: { requests: { cpu: '50m', memory: '64Mi' }, limits: { cpu: '500m', memory: '256Mi' } },
+                ...hardenedContainer(),
                 volumeMounts: [
                   { name: 'identity', mountPath: IDENTITY_MOUNT, readOnly: true },
                   { name: 'inbox', mountPath: INBOX_MOUNT },

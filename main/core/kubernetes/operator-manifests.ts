@@ -10,6 +10,7 @@
 import { AGENT_IDENTITY_SECRET, API_GROUP, DEFAULT_INGRESS_NAMESPACE, OPERATOR_NAME } from './names';
 import { checkImage } from './image-reference';
 import { serviceAccountRbac } from './rbac-objects';
+import { hardenedContainer, hardenedPod } from './container-hardening';
 
 const WRITE = ['get', 'list', 'watch', 'create', 'update', 'patch', 'delete'];
 const READ = ['get', 'list', 'watch'];
@@ -52,17 +53,7 @@ export function operatorObjects(namespace: string, image: string, ingressNamespa
         template: {
           metadata: { labels },
           spec: {
-            serviceAccountName: OPERATOR_NAME,
-            automountServiceAccountToken: true,
-            enableServiceLinks: false,
-            securityContext: {
-              runAsNonRoot: true,
-              runAsUser: 65532,
-              runAsGroup: 65532,
-              // The mounted identity files are 0440: readable through this group.
-              fsGroup: 65532,
-              seccompProfile: { type: 'RuntimeDefault' },
-            },
+            ...hardenedPod(OPERATOR_NAME),
             containers: [
               {
                 name: 'operator',
@@ -70,15 +61,7 @@ export function operatorObjects(namespace: string, image: string, ingressNamespa
                 imagePullPolicy: 'IfNotPresent',
                 command: ['/usr/local/bin/node', '/app/navin-operator.cjs'],
                 args: ['--namespace', namespace, '--ingress-namespace', ingressNamespace, '--identity-dir', OPERATOR_IDENTITY_MOUNT],
-                securityContext: {
-                  runAsNonRoot: true,
-                  readOnlyRootFilesystem: true,
-                  allowPrivilegeEscalation: false,
-                  privileged: false,
-                  capabilities: { drop: ['ALL'] },
-                  seccompProfile: { type: 'RuntimeDefault' },
-                },
-                resources: { requests: { cpu: '50m', memory: '64Mi' }, limits: { cpu: '500m', memory: '256Mi' } },
+                ...hardenedContainer(),
                 volumeMounts: [{ name: 'identity', mountPath: OPERATOR_IDENTITY_MOUNT, readOnly: true }],
               },
             ],
