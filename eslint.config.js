@@ -64,6 +64,16 @@ export default tseslint.config(
     ]),
   },
   {
+    // The portable contract (the event map): main, preload and the renderer import it, so it holds zod and types.
+    files: ['main/contract/**'],
+    rules: restrict([
+      {
+        group: ['electron', 'node:*', '**/core/**', '**/api/**', '**/headless/**', '**/cli/**', '**/agent/**'],
+        message: 'The portable contract imports only zod and main/wire.',
+      },
+    ]),
+  },
+  {
     files: ['renderer/**'],
     rules: restrict([
       { group: ['electron', 'node:*'], message: 'The renderer has no Node and no Electron.' },

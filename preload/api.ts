@@ -2,6 +2,7 @@
 // family: its request, query and result types) and the bridge shapes shared by the Electron IPC transport and
 // the HTTPS transport of the headless manager. The renderer imports types from here and nothing from main/.
 import type { Method } from '../main/api/contract';
+import type { CoreEvent } from '../main/contract/events';
 
 export type * from '../main/api/contract';
 export type HttpMethod = Method;
@@ -19,11 +20,10 @@ export interface ApiResponse<T = unknown> {
   body: T;
 }
 
-/** A pushed event of the core (e.g. `cluster.changed`). */
-export interface ApiEvent {
-  type: string;
-  data: unknown;
-}
+export type { CoreEvent, EventMap, EventType } from '../main/contract/events';
+
+/** A pushed event of the core (e.g. `cluster.changed`): one of the contract's event map, narrowed by its `type`. */
+export type ApiEvent = CoreEvent;
 
 /** The bridge exposed by preload/ on `window.navin` in the desktop app. */
 export interface NavinBridge {

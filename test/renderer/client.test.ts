@@ -250,8 +250,12 @@ describe('event stream over SSE', () => {
     }
   });
 
-  it('parseEvent accepts {type, data} and defaults data to null', () => {
-    expect(parseEvent('{"type":"x"}')).toEqual({ type: 'x', data: null });
+  it('parseEvent accepts an event of the contract map with its data, and nothing else', () => {
+    expect(parseEvent('{"type":"cluster.changed","data":{"id":"c1"}}')).toEqual({ type: 'cluster.changed', data: { id: 'c1' } });
+    expect(parseEvent('{"type":"x"}')).toBeNull();
+    expect(parseEvent('{"type":"clusters.changed","data":{"id":"c1"}}')).toBeNull();
+    expect(parseEvent('{"type":"cluster.changed"}')).toBeNull();
+    expect(parseEvent('{"type":"host.changed","data":{"id":"h1"}}')).toBeNull();
     expect(parseEvent('')).toBeNull();
     expect(parseEvent('[1]')).toBeNull();
   });
@@ -300,7 +304,7 @@ describe('bridge transport', () => {
     const got: string[] = [];
     const off = client.onEvent((e) => got.push(e.type));
     expect(client.getLiveState()).toBe('open');
-    for (const l of listeners) l({ type: 'cluster.changed', data: null });
+    for (const l of listeners) l({ type: 'cluster.changed', data: { id: 'c1' } });
     expect(got).toEqual(['cluster.changed']);
     off();
     expect(listeners.size).toBe(0);

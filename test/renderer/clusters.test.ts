@@ -113,9 +113,9 @@ describe('clusters store', () => {
       const listCalls = () => api.calls.filter((c) => c.method === 'GET' && c.path.split('?')[0] === '/api/v1/clusters');
       expect(api.listenerCount).toBe(1);
       setList([cluster('pushed')]);
-      api.emit({ type: 'cluster.changed', data: null });
-      api.emit({ type: 'cluster.changed', data: null });
-      api.emit({ type: 'report.signed', data: null });
+      api.emit({ type: 'cluster.changed', data: { id: 'c-1' } });
+      api.emit({ type: 'cluster.changed', data: { id: 'c-2' } });
+      api.emit({ type: 'report.created', data: { id: 'r-1', cluster_id: 'c-1', verdict: 'PASS' } });
       expect(listCalls()).toHaveLength(0);
       await vi.advanceTimersByTimeAsync(100);
       expect(listCalls()).toHaveLength(1);
@@ -125,6 +125,27 @@ describe('clusters store', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('reloads when the agent of a row not shown connected is seen (its state moves), not for a connected row or one it does not show', async () => {
+    // The manager announces an agent's first contact (a hosts cluster's too: its state is its hosts') only as
+    // agent.seen; the list once waited for a `clusters.changed` that nothing emits.
+    const pending = cluster('pending-1', { state: 'pending' });
+    const connected = cluster('connected-1', { state: 'connected' });
+    const { store, api, setList } = setup([pending, connected]);
+    store.getState().startLive();
+    await store.getState().load();
+    const listCalls = () => api.calls.filter((c) => c.method === 'GET' && c.path.split('?')[0] === '/api/v1/clusters').length;
+    expect(listCalls()).toBe(1);
+    api.emit({ type: 'agent.seen', data: { cluster_id: connected.id } });
+    api.emit({ type: 'agent.seen', data: { cluster_id: 'not-listed' } });
+    await flush();
+    await flush();
+    expect(listCalls()).toBe(1);
+    setList([{ ...pending, state: 'connected' }, connected]);
+    api.emit({ type: 'agent.seen', data: { cluster_id: pending.id, host_id: 'h-1' } });
+    await vi.waitFor(() => expect(store.getState().items.map((c) => c.state)).toEqual(['connected', 'connected']));
+    expect(listCalls()).toBe(2);
   });
 
   it('reset forgets everything', async () => {

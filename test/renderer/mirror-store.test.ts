@@ -46,7 +46,15 @@ describe('mirror store', () => {
     expect(api.callsTo('POST', '/api/v1/mirror/imports')[0]!.body).toEqual({ path: '/media/usb/bundle.tar' });
     expect(store.getState().current).toMatchObject({ id: 'i-1', state: 'running' });
 
-    const progress = { phase: 'uploading', bytes_done: 50, bytes_total: 100, blobs_done: 1, blobs_total: 3, tags_done: 0, tags_total: 2 };
+    const progress = {
+      phase: 'uploading' as const,
+      bytes_done: 50,
+      bytes_total: 100,
+      blobs_done: 1,
+      blobs_total: 3,
+      tags_done: 0,
+      tags_total: 2,
+    };
     api.emit({ type: 'mirror.import.progress', data: { id: 'i-1', ...progress } });
     expect(store.getState().progress).toEqual(progress);
 

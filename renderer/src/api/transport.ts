@@ -3,6 +3,7 @@
 // - a browser against `navin-manager serve`: fetch on the same origin, cookie session, `X-CSRF-Token` on every
 //   state-changing request, and Server-Sent Events for pushed events.
 import type { ApiEvent, ApiRequest, ApiResponse, HttpMethod, NavinBridge } from '../../../preload/api';
+import { parseCoreEvent } from '../../../preload/events';
 import { ApiError, toApiError } from './api-error';
 import type { LiveState } from './types';
 
@@ -169,18 +170,16 @@ function isStateChanging(method: HttpMethod): boolean {
   return method !== 'GET';
 }
 
-/** An SSE `data:` payload → ApiEvent, or null when it is not one (comments and keep-alives are dropped). */
+/**
+ * An SSE `data:` payload → ApiEvent, or null when it is not one: comments and keep-alives, and anything that is
+ * not an event of the contract's map with its data's shape (the stores read `data` as typed).
+ */
 export function parseEvent(data: string): ApiEvent | null {
   try {
-    const v: unknown = JSON.parse(data);
-    if (typeof v === 'object' && v !== null && typeof (v as { type?: unknown }).type === 'string') {
-      const o = v as { type: string; data?: unknown };
-      return { type: o.type, data: o.data ?? null };
-    }
+    return parseCoreEvent(JSON.parse(data));
   } catch {
-    // not JSON: ignore
+    return null;
   }
-  return null;
 }
 
 /** The bridge of the desktop app, when the renderer runs in the Electron window. */

@@ -244,7 +244,14 @@ export function createClustersStore(deps: LiveDeps): ClustersStore {
       },
 
       handleEvent(event) {
-        if (!event.type.startsWith('cluster.') && event.type !== 'clusters.changed') return;
+        // A row changes with its cluster (cluster.changed), and its state with its agent's first contact: a cluster
+        // agent's, or a node agent's for a hosts cluster, whose state is its hosts'. The manager announces that
+        // contact only as agent.seen; one for a row already shown connected changes nothing here (and comes
+        // with every poll).
+        const moves =
+          event.type === 'cluster.changed' ||
+          (event.type === 'agent.seen' && get().items.some((c) => c.id === event.data.cluster_id && c.state !== 'connected'));
+        if (!moves) return;
         if (eventTimer) return;
         eventTimer = setTimeout(() => {
           eventTimer = null;

@@ -1,6 +1,5 @@
 // What the stores that follow pushed events share: their dependencies and methods, coalescing events into one
-// reload, and reading their data loosely (events are `{type, data}` with data shaped by the manager: `{id}`,
-// `{cluster_id}`, `{id, cluster_id}`).
+// reload, and the two fields most listeners read (events are the contract's union: `data` is known by `type`).
 import type { ApiEvent } from '../../../preload/api';
 import type { ApiClient } from '../api/client';
 
@@ -43,15 +42,13 @@ export function coalescer(delayMs: number, fn: () => void): Coalescer {
   };
 }
 
-/** A string field of an event's data, or null. */
+/** An event's `id` or `cluster_id`, or null for an event without it. */
 export function eventField(event: ApiEvent, key: 'id' | 'cluster_id'): string | null {
-  const d = event.data;
-  if (typeof d !== 'object' || d === null) return null;
-  const v = (d as Record<string, unknown>)[key];
-  return typeof v === 'string' && v.length > 0 ? v : null;
+  const d: Partial<Record<'id' | 'cluster_id', string | null>> = event.data;
+  return d[key] || null;
 }
 
-/** The cluster an event is about: `cluster_id`, or `id` for `cluster.*` events. */
+/** The cluster an event is about: `cluster_id`, or `id` for `cluster.changed`. */
 export function eventCluster(event: ApiEvent): string | null {
-  return eventField(event, 'cluster_id') ?? (event.type.startsWith('cluster.') ? eventField(event, 'id') : null);
+  return event.type === 'cluster.changed' ? event.data.id : eventField(event, 'cluster_id');
 }
