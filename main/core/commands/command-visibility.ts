@@ -89,7 +89,7 @@ export function visibleTo<V extends { op: string; args: unknown; result: unknown
  * A plan followed task by task (GET …/plan, an operation's plans) as `reader` may see it: below an operator, the
  * tasks that run a program have neither output nor message, and the plan says it.
  */
-export function planVisibleTo<P extends { tasks: TaskShape[] }>(plan: P, reader: Role): P & { withheld?: WithheldPart[] } {
+export function planVisibleTo<P extends { tasks: TaskShape[] }>(plan: P, reader: Role): P & { withheld?: 'output'[] } {
   if (roleAtLeast(reader, PRINTED_OUTPUT_ROLE) || !plan.tasks.some(printed)) return plan;
   return { ...plan, tasks: plan.tasks.map(withoutPrinted), withheld: ['output'] };
 }
