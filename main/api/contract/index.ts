@@ -24,7 +24,7 @@ import type { SupportRoutes } from './support';
 import type { SettingsRoutes } from './settings';
 import type { SystemRoutes } from './system';
 import { tokenRouteSchemas, type TokenRoutes } from './tokens';
-import type { UserRoutes } from './users';
+import { userRouteSchemas, type UserRoutes } from './users';
 
 export type * from './approvals';
 export type * from './audit';
@@ -92,4 +92,4 @@ export type RouteSchemaTable = {
 };
 
 /** Every family declared schema first is listed here, or the table's type (which needs each such route) does not compile. */
-export const ROUTE_SCHEMAS: RouteSchemaTable = { ...tokenRouteSchemas };
+export const ROUTE_SCHEMAS: RouteSchemaTable = { ...tokenRouteSchemas, ...userRouteSchemas };

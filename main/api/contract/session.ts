@@ -1,15 +1,8 @@
 // Logging in and out (password, the one-time login link, the second factor), MFA enrolment, first-run setup.
 
-export type Role = 'viewer' | 'operator' | 'admin';
+import type { User } from './users';
 
-export interface User {
-  id: string;
-  name: string;
-  role: Role;
-  created_at: string;
-  /** In the users list: whether the account has a TOTP second factor. */
-  mfa_enrolled?: boolean;
-}
+export type { Role, User } from './users';
 
 /** Whether the operator has a second factor, and whether the console's profiles require one for their role. */
 export interface MfaStatus {

@@ -27,4 +27,5 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
-export const MIN_PASSWORD_LENGTH = 10;
+// The contract's rule, which the console's forms check too.
+export { MIN_PASSWORD_LENGTH } from '../../api/contract/users';

@@ -22,9 +22,6 @@ export function isValidClusterName(name: string): boolean {
   return validateClusterName(name) === null;
 }
 
-/** The manager refuses shorter passwords (400 invalid_field, field 'password'). */
-export const MIN_PASSWORD_LENGTH = 10;
-
 // --- Kubernetes names (DNS-1123), as the manager and Kubernetes check them ---
 
 export const DEFAULT_NAMESPACE = 'navin-platform';

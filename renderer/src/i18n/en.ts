@@ -640,6 +640,7 @@ export const en = {
   'users.help':
     'Local accounts of this manager. Viewers read, operators change clusters and components, administrators also manage accounts.',
   'users.add': 'Add an account',
+  'users.nameInvalid': 'A user name is 1 to 64 lowercase letters, digits, “.”, “_” or “-”, starting with a letter.',
   'users.submit': 'Create the account',
   'users.adding': 'Creating…',
   'users.added': 'Account {name} created.',

@@ -39,6 +39,22 @@ describe('a schema-first route of the console API', () => {
     expect((await t.call('POST', '/api/v1/users/ada/tokens', { name: 42 })).body).toMatchObject({ error: { code: 'unauthenticated' } });
   });
 
+  test('a new account is parsed whole: an approval_id that is no text is invalid_field, not ignored', async () => {
+    const res = await t.call(
+      'POST',
+      '/api/v1/users',
+      { name: 'bob', role: 'viewer', password: 'long enough password', approval_id: 5 },
+      ada,
+    );
+    expect(res.body).toMatchObject({ error: { code: 'invalid_field', field: 'approval_id' } });
+    expect(
+      (await t.call('POST', '/api/v1/users', { name: 'bob', role: 'boss', password: 'long enough password' }, ada)).body,
+    ).toMatchObject({
+      error: { code: 'invalid_field', field: 'role', message: 'role must be one of viewer, operator, admin' },
+    });
+    expect(t.manager.accounts.listUsers().map((u) => u.name)).not.toContain('bob');
+  });
+
   test('every route of the schema table is a route of the console API', () => {
     const routes = new Set(
       consoleApi()

@@ -1,10 +1,10 @@
 // Local accounts, for administrators: who can sign in, with which role and whether with a second factor,
 // adding an account, and resetting the second factor of one who lost it.
 import { useEffect, useRef, useState, type FormEvent, type ReactElement } from 'react';
-import type { Role } from '../../../../preload/api';
+import { MIN_PASSWORD_LENGTH, type Role } from '../../../../preload/api';
 import { tokensStore, usersStore, useFormat, useSession, useT, useTokens, useUsers } from '../../app/stores';
 import { Tone } from '../../components/Badges';
-import { MIN_PASSWORD_LENGTH } from '../../api/validation';
+import { userFormProblem } from '../../lib/userForm';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Icon } from '../../components/Icon';
 import { Confirm } from '../../components/Confirm';
@@ -167,9 +167,8 @@ function AddUserForm({ onDone }: { onDone: (name: string | null) => void }): Rea
   const onSubmit = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
     if (creation.pending) return;
-    if (!name.trim()) return setProblem(t('setup.nameMissing'));
-    if (password.length < MIN_PASSWORD_LENGTH) return setProblem(t('setup.passwordShort', { min: MIN_PASSWORD_LENGTH }));
-    if (password !== confirm) return setProblem(t('setup.mismatch'));
+    const found = userFormProblem({ name, role, password, confirm });
+    if (found) return setProblem(t(found, { min: MIN_PASSWORD_LENGTH }));
     setProblem(null);
     const user = await usersStore.getState().create({ name: name.trim(), role, password });
     if (user) onDone(user.name);
