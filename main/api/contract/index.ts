@@ -10,7 +10,7 @@ import type { ClusterRoutes } from './clusters';
 import type { CommandRoutes } from './commands';
 import type { DriftRoutes } from './drift';
 import type { HostRoutes } from './hosts';
-import type { KeyRoutes } from './keys';
+import { keyRouteSchemas, type KeyRoutes } from './keys';
 import type { KubernetesRoutes } from './kubernetes';
 import type { MirrorRoutes } from './mirror';
 import type { ProfileRoutes } from './profiles';
@@ -92,4 +92,4 @@ export type RouteSchemaTable = {
 };
 
 /** Every family declared schema first is listed here, or the table's type (which needs each such route) does not compile. */
-export const ROUTE_SCHEMAS: RouteSchemaTable = { ...tokenRouteSchemas, ...userRouteSchemas };
+export const ROUTE_SCHEMAS: RouteSchemaTable = { ...tokenRouteSchemas, ...userRouteSchemas, ...keyRouteSchemas };

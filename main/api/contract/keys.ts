@@ -1,20 +1,26 @@
 // The manager's public signing keys (manager.pem for whoever verifies what it signed) and their rotation.
+// Declared schema first: the keyring lists its keys as these types.
+import { z } from 'zod';
+import type { RoutesOf } from './route';
 
-export interface PublicKeyInfo {
-  key_id: string;
-  public_key_pem: string;
-  created_at: string;
-  retired_at: string | null;
-  active: boolean;
-}
+export const publicKeyInfoSchema = z.object({
+  key_id: z.string(),
+  public_key_pem: z.string(),
+  created_at: z.string(),
+  retired_at: z.string().nullable(),
+  active: z.boolean(),
+});
+export type PublicKeyInfo = z.infer<typeof publicKeyInfoSchema>;
 
-export interface KeyList {
-  items: PublicKeyInfo[];
-}
+export const keyListSchema = z.object({ items: z.array(publicKeyInfoSchema) });
+export type KeyList = z.infer<typeof keyListSchema>;
 
-export interface KeyRoutes {
-  'GET /api/v1/keys': { result: KeyList };
-  'POST /api/v1/keys/rotate': { result: KeyList & { key_id: string } };
-  'POST /api/v1/keys/:id/retire': { result: KeyList };
-  'GET /api/v1/keys/manager.pem': { result: string };
-}
+export const keyRouteSchemas = {
+  'GET /api/v1/keys': { result: keyListSchema },
+  /** key_id: the new key, which signs from now on. */
+  'POST /api/v1/keys/rotate': { result: keyListSchema.extend({ key_id: z.string() }) },
+  'POST /api/v1/keys/:id/retire': { result: keyListSchema },
+  'GET /api/v1/keys/manager.pem': { result: z.string() },
+} as const;
+
+export type KeyRoutes = RoutesOf<typeof keyRouteSchemas>;

@@ -8,14 +8,10 @@ import type { Ed25519 } from '../../wire/ed25519';
 import { keyId } from '../../wire/encoding';
 import { publicKeyToPem } from '../../wire/public-key-pem';
 import { createSigner, type Signer } from '../../wire/envelope';
+import type { PublicKeyInfo } from '../../api/contract/keys';
 
-export interface PublicKeyInfo {
-  key_id: string;
-  public_key_pem: string;
-  created_at: string;
-  retired_at: string | null;
-  active: boolean;
-}
+/** A key as listed: the contract's type, the one source of its shape. */
+export type { PublicKeyInfo };
 
 export class Keyring {
   private signer: Signer;
