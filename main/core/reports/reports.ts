@@ -17,6 +17,7 @@ import { renderReportHtml, type ReportLanguage } from './report-html';
 import { TEXT } from './line-texts';
 import { type ReportBody, type ReportSummary, type SignedReport } from './report-types';
 import { type ReportLine } from '../checks/check-types';
+import type { Bilingual } from '../checks/bilingual';
 import { statusCounts, verdictOf } from './verdict';
 import { serviceLines, type FetchedArtifact } from './service-lines';
 import { SERVICE_LINE_TEXT } from './service-line-texts';
@@ -174,37 +175,35 @@ function preflightLines(run: PreflightRun): ReportLine[] {
   });
 }
 
-/** A cluster with nothing to accept must not pass on its preflight lines alone. */
-function noComponentLine(clock: Clock, generation: number): ReportLine {
+/** A cluster with nothing to accept (no component, or no service on hosts) must not pass on its preflight lines alone. */
+function nothingToAcceptLine(
+  clock: Clock,
+  id: string,
+  title: ReportLine['title'],
+  method: string,
+  counts: Record<string, number>,
+  reason: Bilingual,
+): ReportLine {
   const ran_at = clock.now().toISOString();
-  return {
-    id: 'components.declared',
-    title: TEXT.componentsTitle,
-    status: 'BLOCKED',
-    evidence: {
-      method: 'read the desired state of the cluster (store)',
-      at: ran_at,
-      generation,
-      components: 0,
-      reason: TEXT.noComponent,
-    },
-    ran_at,
-  };
+  return { id, title, status: 'BLOCKED', evidence: { method, at: ran_at, ...counts, reason }, ran_at };
 }
 
-/** A hosts cluster with no service to accept must not pass on its preflight lines alone. */
-function noServiceLine(clock: Clock): ReportLine {
-  const ran_at = clock.now().toISOString();
-  return {
-    id: 'services.installed',
-    title: SERVICE_LINE_TEXT.servicesTitle,
-    status: 'BLOCKED',
-    evidence: {
-      method: 'read the services installed on the cluster (store)',
-      at: ran_at,
-      services: 0,
-      reason: SERVICE_LINE_TEXT.noService,
-    },
-    ran_at,
-  };
-}
+const noComponentLine = (clock: Clock, generation: number): ReportLine =>
+  nothingToAcceptLine(
+    clock,
+    'components.declared',
+    TEXT.componentsTitle,
+    'read the desired state of the cluster (store)',
+    { generation, components: 0 },
+    TEXT.noComponent,
+  );
+
+const noServiceLine = (clock: Clock): ReportLine =>
+  nothingToAcceptLine(
+    clock,
+    'services.installed',
+    SERVICE_LINE_TEXT.servicesTitle,
+    'read the services installed on the cluster (store)',
+    { services: 0 },
+    SERVICE_LINE_TEXT.noService,
+  );
