@@ -17,6 +17,8 @@ import { RECEIPTS_KEPT } from '../../main/core/store/commands-tables';
 import { METRICS_SPACING_MS } from '../../main/core/hosts/host-commands';
 import { MAX_CHECK_ANSWER_BYTES } from '../../agent/checks/http-call';
 import { MAX_SETTING_TEXT, SETTING_TYPES } from '../../main/core/catalog/setting-types';
+import { MIN_PASSWORD_LENGTH, USER_NAME_PATTERN } from '../../main/api/contract/users';
+import { ROUTE_SCHEMAS } from '../../main/api/contract';
 
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 const section = /^### Security limits\n([\s\S]*?)(?=^#{2,3} )/m.exec(readme)?.[1] ?? '';
@@ -72,4 +74,14 @@ test('it states that a service setting is judged by its declared type, with its 
   expect(setting).toContain(`at most ${MAX_SETTING_TEXT} characters`);
   expect(setting).toContain('400 invalid_field');
   expect(section).toMatch(/refuses `\{\{settings\.\*\}\}` in any argv/);
+});
+
+test('it states that a declared route checks its input before it runs, the account rules and the codes', () => {
+  const declared = row("A route's body");
+  expect(Object.keys(ROUTE_SCHEMAS).length).toBeGreaterThan(0);
+  expect(declared).toContain(`its password at least ${MIN_PASSWORD_LENGTH} characters`);
+  // The pattern the README words: 1 to 64 of lowercase letters, digits, ".", "_" and "-", the first a letter.
+  expect(USER_NAME_PATTERN.source).toBe('^[a-z][a-z0-9._-]{0,63}$');
+  expect(declared).toContain('name 1 to 64 lowercase letters, digits, `.`, `_` or `-` from a letter');
+  expect(declared).toMatch(/400 invalid_field` naming the field's JSON path .*400 bad_request/);
 });
