@@ -1,7 +1,7 @@
 // API tokens for scripts: shown once at creation, stored as a hash, each with an id, an expiry (90 days unless
 // asked otherwise, at most a year) and a revocation. A dead token is refused with the reason (token_expired,
 // token_revoked); creating, revoking and a refused use are audited.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Clock } from '../clock';
 import { CoreError, NotFoundError, ValidationError } from '../errors';
 import type { Store } from '../store/store';
@@ -9,6 +9,7 @@ import type { ApiTokenRecord } from '../store/api-tokens-table';
 import type { UserRecord } from '../store/accounts-tables';
 import { TOKEN_NAME_PATTERN, TOKEN_NAME_RULE } from '../../api/contract/tokens';
 import type { ApiToken, ApiTokenState, NewApiToken } from '../../api/contract/tokens';
+import { sha256 } from './credentials';
 
 export const TOKEN_DEFAULT_DAYS = 90;
 export const TOKEN_MAX_DAYS = 365;
@@ -21,8 +22,6 @@ export type ApiTokenView = ApiToken;
 export type { ApiTokenState, NewApiToken };
 
 export class TokenError extends CoreError {}
-
-const sha256 = (s: string): string => createHash('sha256').update(s).digest('hex');
 
 /** "30d", "12h", "90" (days), or a number of days: the lifetime asked for, checked against the maximum. */
 export function parseTokenLifetime(input: unknown): number {
