@@ -133,7 +133,7 @@ export function openManager(opts: ManagerOptions): Manager {
       protector,
       mfaRequiredRoles: () => [...new Set(store.clusters.profilesInUse().flatMap((p) => MFA_ROLES[p]))],
     });
-    const commands = new Commands(store, keyring, clock);
+    const commands = new Commands(store, keyring, clock, events);
     const listeners = new Listeners();
     const syslog = new SyslogForwarder({ store, clock });
     const catalog = opts.catalogFiles ? tryParseCatalog(opts.catalogFiles) : loadBuiltinCatalog();

@@ -2,6 +2,7 @@
 // desired state, so the agent can keep enforcing it offline. Receipts close a command exactly once.
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock';
+import type { CoreEvents } from '../events';
 import { ConflictError, CoreError, NotFoundError, ValidationError } from '../errors';
 import type { Keyring } from '../keys/keyring';
 import type { Store } from '../store/store';
@@ -48,6 +49,7 @@ export class Commands {
     private readonly store: Store,
     private readonly keyring: Keyring,
     private readonly clock: Clock,
+    private readonly events: CoreEvents,
   ) {}
 
   /** Called when a cluster has something new to deliver (the gateway's long polls listen). */
@@ -211,13 +213,15 @@ export class Commands {
    * revocation has committed (certificate_refused, nothing marked).
    */
   deliver(clusterId: string, redeliverAfterS: number, live?: () => boolean): unknown[] {
-    return this.store.tx(() => {
+    const delivered = this.store.tx(() => {
       if (live && !live()) throw new CoreError('certificate_refused', 'this client certificate was revoked');
       const now = this.clock.now();
       const due = this.store.commands.due(clusterId, new Date(now.getTime() - redeliverAfterS * 1000).toISOString(), now.toISOString());
       for (const c of due) this.store.commands.markDelivered(c.id, now.toISOString());
       return due.map((c) => c.envelope);
     });
+    if (delivered.length > 0) this.events.emit('command.changed', { cluster_id: clusterId });
+    return delivered;
   }
 
   /**
@@ -261,6 +265,9 @@ export class Commands {
       return { changed };
     });
     if (!recorded) throw new ForbiddenReceiptError(receipt.command_id);
+    // Announced here, whoever hands the receipt in: what waits on a command's end (its console, a service
+    // operation) learns of it from the domain that recorded it, not from the transport that carried it.
+    this.events.emit('command.changed', { id: receipt.command_id, cluster_id: clusterId });
     return recorded;
   }
 

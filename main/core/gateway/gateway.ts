@@ -205,7 +205,6 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
         try {
           commands.recordReceipt(who.clusterId, r, `agent:${who.clusterId}`);
           accepted.push(r.command_id);
-          events.emit('command.changed', { id: r.command_id, cluster_id: who.clusterId });
         } catch (error) {
           if (!(error instanceof ForbiddenReceiptError)) throw error;
           refused = r.command_id;
@@ -234,16 +233,12 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
     req: IncomingMessage,
     who: { clusterId: string; serial: string },
   ): Promise<unknown[]> {
-    const { clusterId } = who;
     const live = (): boolean => {
       const record = store.keys.certificate(who.serial);
       return record !== undefined && record.revoked_at === null;
     };
     const first = deliver(live);
-    if (first.length > 0 || waitS === 0) {
-      if (first.length > 0) events.emit('command.changed', { cluster_id: clusterId });
-      return Promise.resolve(first);
-    }
+    if (first.length > 0 || waitS === 0) return Promise.resolve(first);
     return new Promise((resolve, reject) => {
       let done = false;
       const end = (): void => {
@@ -254,7 +249,6 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
       const finish = (list: unknown[]): void => {
         if (done) return;
         end();
-        if (list.length > 0) events.emit('command.changed', { cluster_id: clusterId });
         resolve(list);
       };
       const refuse = (error: unknown): void => {
