@@ -11,7 +11,8 @@ export const auditCalls = <B extends ApiCoreClass>(Base: B) =>
     managerPem = () => this.callText('GET /api/v1/keys/manager.pem');
     listUsers = () => this.call('GET /api/v1/users');
     createUser = (input: UserCreate) => this.call('POST /api/v1/users', { body: input });
-    async resetUserMfa(name: string): Promise<void> {
-      await this.call('DELETE /api/v1/users/:name/mfa', { params: { name } });
+    /** `approvalId`: another admin's approval, where a profile in use wants four eyes for an admin's factor. */
+    async resetUserMfa(name: string, approvalId?: string): Promise<void> {
+      await this.call('DELETE /api/v1/users/:name/mfa', { params: { name }, query: approvalId ? { approval_id: approvalId } : {} });
     }
   };

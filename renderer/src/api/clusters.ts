@@ -13,8 +13,8 @@ export const clusterCalls = <B extends ApiCoreClass>(Base: B) =>
     createCluster = (input: ClusterCreate) => this.call('POST /api/v1/clusters', { body: input });
     getCluster = (id: string) => this.call('GET /api/v1/clusters/:id', { params: { id } });
     updateCluster = (id: string, patch: ClusterPatch) => this.call('PATCH /api/v1/clusters/:id', { params: { id }, body: patch });
-    async deleteCluster(id: string): Promise<void> {
-      await this.call('DELETE /api/v1/clusters/:id', { params: { id } });
+    async deleteCluster(id: string, approvalId?: string): Promise<void> {
+      await this.call('DELETE /api/v1/clusters/:id', { params: { id }, query: approvalId ? { approval_id: approvalId } : {} });
     }
     getClusterView = (id: string) => this.call('GET /api/v1/clusters/:id', { params: { id } });
     agentStatus = (id: string) => this.call('GET /api/v1/clusters/:id/agent', { params: { id } });

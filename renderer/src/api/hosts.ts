@@ -9,8 +9,11 @@ export const hostCalls = <B extends ApiCoreClass>(Base: B) =>
     addHost = (clusterId: string, host: HostCreate) =>
       this.call('POST /api/v1/clusters/:id/hosts', { params: { id: clusterId }, body: host });
     getHost = (hostId: string) => this.call('GET /api/v1/hosts/:host_id', { params: { host_id: hostId } });
-    async removeHost(hostId: string): Promise<void> {
-      await this.call('DELETE /api/v1/hosts/:host_id', { params: { host_id: hostId } });
+    async removeHost(hostId: string, approvalId?: string): Promise<void> {
+      await this.call('DELETE /api/v1/hosts/:host_id', {
+        params: { host_id: hostId },
+        query: approvalId ? { approval_id: approvalId } : {},
+      });
     }
     issueHostIdentity = (hostId: string, req: HostAgentRequest) =>
       this.call('POST /api/v1/hosts/:host_id/agent', { params: { host_id: hostId }, body: req });

@@ -182,6 +182,7 @@ export const en = {
   'clusters.details.confirmDelete': 'Delete the cluster “{name}”? Its record is removed from the manager.',
   'clusters.details.confirm': 'Delete',
   'clusters.details.deleted': 'Cluster “{name}” deleted.',
+  'clusters.details.notEmpty': 'Still installed there: {list}.',
   'clusters.details.saved': 'Description saved.',
 
   'placeholder.notYet': 'Not built yet',
@@ -844,6 +845,7 @@ export const en = {
   'approvals.picker.none': 'No usable approval: request one',
   'approvals.picker.choose': 'Choose an approval',
   'approvals.picker.option': '{id} · approved by {by} · until {expires}',
+  'approvals.retry': 'Launch with this approval',
   'checks.subtitle': 'The latest preflight run of each cluster; open a cluster’s Profile tab for its rules and evidence.',
   'checks.listLabel': 'Clusters and their latest checks',
   'checks.summary': '{failed} failed, {warned} warnings of {total} · {when}',

@@ -186,6 +186,7 @@ export const fr: Record<MessageKey, string> = {
   'clusters.details.confirmDelete': 'Supprimer le cluster « {name} » ? Son enregistrement est retiré du gestionnaire.',
   'clusters.details.confirm': 'Supprimer',
   'clusters.details.deleted': 'Cluster « {name} » supprimé.',
+  'clusters.details.notEmpty': 'Encore installés : {list}.',
   'clusters.details.saved': 'Description enregistrée.',
 
   'placeholder.notYet': 'Pas encore disponible',
@@ -859,6 +860,7 @@ export const fr: Record<MessageKey, string> = {
   'approvals.picker.none': 'Aucune approbation utilisable : demandez-en une',
   'approvals.picker.choose': 'Choisissez une approbation',
   'approvals.picker.option': '{id} · approuvée par {by} · jusqu’au {expires}',
+  'approvals.retry': 'Lancer avec cette approbation',
   'checks.subtitle':
     'La dernière exécution des vérifications préalables de chaque cluster ; l’onglet Profil d’un cluster montre ses règles et leurs preuves.',
   'checks.listLabel': 'Clusters et leurs dernières vérifications',

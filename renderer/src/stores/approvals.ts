@@ -110,6 +110,7 @@ function sortNewestFirst(items: Approval[]): Approval[] {
 }
 
 /** The approvals this operator can launch `action` on `service` of `cluster` with. */
-export function usableApprovals(items: readonly Approval[], clusterId: string, action: string, service: string): Approval[] {
+/** `clusterId` null: an act on the manager itself (a new admin, an admin's factor, a release key), of no cluster. */
+export function usableApprovals(items: readonly Approval[], clusterId: string | null, action: string, service: string): Approval[] {
   return items.filter((a) => a.usable && a.cluster_id === clusterId && a.action === action && a.service === service);
 }

@@ -50,7 +50,8 @@ export interface ClustersState extends LiveStore {
   prefetchFirstPage(): Promise<void>;
   create(input: ClusterCreate): Promise<Cluster | null>;
   update(id: string, patch: ClusterPatch): Promise<Cluster | null>;
-  remove(id: string): Promise<boolean>;
+  /** `approvalId`: another admin's approval, where the cluster's profile wants four eyes. */
+  remove(id: string, approvalId?: string): Promise<boolean>;
   setFilter(filter: string): void;
   setSort(sort: ClusterSort): void;
   /** Click on a column header: same column flips the direction, another one sorts ascending. */
@@ -186,10 +187,10 @@ export function createClustersStore(deps: LiveDeps): ClustersStore {
         return done?.value ?? null;
       },
 
-      async remove(id) {
+      async remove(id, approvalId) {
         set({ mutation: { pending: true, error: null } });
         try {
-          await client.deleteCluster(id);
+          await client.deleteCluster(id, approvalId);
           set((s) => ({
             items: s.items.filter((c) => c.id !== id),
             expectedTotal: s.expectedTotal === null ? null : s.expectedTotal - 1,

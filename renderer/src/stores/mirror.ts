@@ -27,7 +27,8 @@ export interface MirrorState extends LiveStore {
   loadImports(): Promise<void>;
   loadKeys(): Promise<void>;
   startImport(path: string): Promise<boolean>;
-  trustKey(pem: string, label: string): Promise<boolean>;
+  /** `approvalId`: another admin's approval, where a profile in use wants four eyes. */
+  trustKey(pem: string, label: string, approvalId?: string): Promise<boolean>;
   untrustKey(keyId: string): Promise<boolean>;
 }
 
@@ -113,8 +114,8 @@ export function createMirrorStore(deps: LiveDeps): MirrorStore {
         return done !== null;
       },
 
-      trustKey(pem, label) {
-        return changeKeys(() => api.trustReleaseKey(pem, label));
+      trustKey(pem, label, approvalId) {
+        return changeKeys(() => api.trustReleaseKey(pem, label, approvalId));
       },
 
       untrustKey(keyId) {
@@ -128,7 +129,7 @@ export function createMirrorStore(deps: LiveDeps): MirrorStore {
           const current = get().current;
           // A progress of another import (started elsewhere) becomes the one shown when none is.
           if (current && current.id !== id && current.state === 'running') return;
-          const { id: _id, ...progress } = event.data as ImportProgress & { id: string };
+          const { id: _id, ...progress } = event.data;
           set({ progress });
           if (!current || current.id !== id) ended.trigger();
         } else if (event.type === 'mirror.import.changed') ended.trigger();

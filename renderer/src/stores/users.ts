@@ -12,7 +12,8 @@ export interface UsersState extends ListState<User> {
   /** The account whose second factor is being reset, and why it failed. */
   mfaReset: MutationState & { name: string | null };
   load(): Promise<void>;
-  resetMfa(name: string): Promise<boolean>;
+  /** `approvalId`: another admin's approval, where a profile in use wants four eyes for an admin's factor. */
+  resetMfa(name: string, approvalId?: string): Promise<boolean>;
   create(input: UserCreate): Promise<User | null>;
   clearCreationError(): void;
   reset(): void;
@@ -37,11 +38,11 @@ export function createUsersStore(deps: { client: ApiClient }): UsersStore {
       if (done) set((s) => ({ items: sortUsers([...s.items.filter((u) => u.id !== done.value.id), done.value]) }));
       return done?.value ?? null;
     },
-    async resetMfa(name) {
+    async resetMfa(name, approvalId) {
       const done = await mutation(
         set,
         (m) => ({ mfaReset: { ...m, name } }),
-        () => client.resetUserMfa(name),
+        () => client.resetUserMfa(name, approvalId),
       );
       if (done) set((s) => ({ items: s.items.map((u) => (u.name === name ? { ...u, mfa_enrolled: false } : u)) }));
       return done !== null;

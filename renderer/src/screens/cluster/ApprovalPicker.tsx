@@ -5,11 +5,12 @@ import { useMemo, type ReactElement } from 'react';
 import { useClusterApprovals, useFormat, useT } from '../../app/stores';
 import { usableApprovals } from '../../stores/approvals';
 import { ItemOptions } from '../../components/Options';
+import type { Approval } from '../../api/types';
 
 export function ApprovalPicker({
   action,
   service,
-  state: [value, onChange],
+  state,
   idSuffix,
 }: {
   action: string;
@@ -18,11 +19,26 @@ export function ApprovalPicker({
   state: readonly [string, (id: string) => void];
   idSuffix: string;
 }): ReactElement {
-  const t = useT();
-  const fmt = useFormat();
   const { items, filter } = useClusterApprovals.fields('items', 'filter');
   const clusterId = filter.cluster_id ?? '';
   const usable = useMemo(() => usableApprovals(items, clusterId, action, service), [items, clusterId, action, service]);
+  return <ApprovalSelect action={action} usable={usable} state={state} idSuffix={idSuffix} />;
+}
+
+/** The select of an approval picker, given the approvals usable for the act. */
+export function ApprovalSelect({
+  action,
+  usable,
+  state: [value, onChange],
+  idSuffix,
+}: {
+  action: string;
+  usable: readonly Approval[];
+  state: readonly [string, (id: string) => void];
+  idSuffix: string;
+}): ReactElement {
+  const t = useT();
+  const fmt = useFormat();
   const id = `approval-${idSuffix}`;
   return (
     <span className="approval-picker field-inline">

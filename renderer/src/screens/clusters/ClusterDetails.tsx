@@ -9,6 +9,7 @@ import { StateBadge } from '../../components/StateBadge';
 import { clusterHash } from '../../stores/router';
 import { Confirm } from '../../components/Confirm';
 import { CodeTerm } from '../../components/Term';
+import { asksForApproval, RetryWithApproval } from '../approvals/RetryWithApproval';
 
 export function ClusterDetails({ cluster, onAnnounce }: { cluster: Cluster; onAnnounce: (message: string) => void }): ReactElement {
   const t = useT();
@@ -37,9 +38,10 @@ export function ClusterDetails({ cluster, onAnnounce }: { cluster: Cluster; onAn
     }
   };
 
-  const remove = async (): Promise<void> => {
+  /** Under four eyes, with another admin's approval of deleting this very cluster. */
+  const remove = async (approvalId?: string): Promise<void> => {
     const name = cluster.name;
-    if (await clustersStore.getState().remove(cluster.id)) onAnnounce(t('clusters.details.deleted', { name }));
+    if (await clustersStore.getState().remove(cluster.id, approvalId)) onAnnounce(t('clusters.details.deleted', { name }));
   };
 
   return (
@@ -117,6 +119,17 @@ export function ClusterDetails({ cluster, onAnnounce }: { cluster: Cluster; onAn
         </dd>
       </dl>
       {mutation.error ? <ErrorNotice error={mutation.error} testId="cluster-mutation-error" /> : null}
+      {mutation.error?.code === 'cluster_not_empty' ? <NotEmptyList details={mutation.error.details} /> : null}
+      {asksForApproval(mutation.error) ? (
+        <RetryWithApproval
+          clusterId={cluster.id}
+          action="delete_cluster"
+          service={cluster.name}
+          pending={mutation.pending}
+          idSuffix="delete-cluster"
+          onRetry={(approvalId) => void remove(approvalId)}
+        />
+      ) : null}
       {canWrite && !editing ? (
         <div className="details-actions">
           {confirming ? (
@@ -150,5 +163,23 @@ export function ClusterDetails({ cluster, onAnnounce }: { cluster: Cluster; onAn
         </div>
       ) : null}
     </aside>
+  );
+}
+
+/** What a cluster_not_empty refusal names: the services and components still installed, to uninstall first. */
+export function installedOf(details: unknown): string[] {
+  const d = typeof details === 'object' && details !== null ? (details as Record<string, unknown>) : {};
+  const names = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+  return [...names(d.services), ...names(d.components)];
+}
+
+function NotEmptyList({ details }: { details: unknown }): ReactElement | null {
+  const t = useT();
+  const installed = installedOf(details);
+  if (installed.length === 0) return null;
+  return (
+    <p className="field-error" data-testid="cluster-not-empty">
+      {t('clusters.details.notEmpty', { list: installed.join(', ') })}
+    </p>
   );
 }

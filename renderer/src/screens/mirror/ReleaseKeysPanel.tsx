@@ -5,6 +5,10 @@ import { mirrorStore, useFormat, useMirror, useSession, useT } from '../../app/s
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Field } from '../../components/Field';
 import { Icon } from '../../components/Icon';
+import { asksForApproval, RetryWithApproval } from '../approvals/RetryWithApproval';
+
+/** The target an approval of trusting a release key names (the manager's RELEASE_KEY_TARGET). */
+const RELEASE_KEY_TARGET = 'release-key';
 
 export function ReleaseKeysPanel(): ReactElement {
   const t = useT();
@@ -14,12 +18,16 @@ export function ReleaseKeysPanel(): ReactElement {
   const [pem, setPem] = useState('');
   const [label, setLabel] = useState('');
 
-  const onSubmit = async (e: FormEvent): Promise<void> => {
-    e.preventDefault();
-    if (await mirrorStore.getState().trustKey(pem, label.trim())) {
+  /** Under four eyes, with another admin's approval of exactly this key. */
+  const trust = async (approvalId?: string): Promise<void> => {
+    if (await mirrorStore.getState().trustKey(pem, label.trim(), approvalId)) {
       setPem('');
       setLabel('');
     }
+  };
+  const onSubmit = async (e: FormEvent): Promise<void> => {
+    e.preventDefault();
+    await trust();
   };
 
   return (
@@ -71,6 +79,16 @@ export function ReleaseKeysPanel(): ReactElement {
             <input value={label} onChange={(e) => setLabel(e.target.value)} autoComplete="off" data-testid="release-key-label" />
           </Field>
           {change.error ? <ErrorNotice error={change.error} testId="release-key-save-error" /> : null}
+          {asksForApproval(change.error) ? (
+            <RetryWithApproval
+              clusterId={null}
+              action="trust_release_key"
+              service={RELEASE_KEY_TARGET}
+              pending={change.pending}
+              idSuffix="release-key"
+              onRetry={(approvalId) => void trust(approvalId)}
+            />
+          ) : null}
           <div className="form-actions">
             <button type="submit" className="btn" disabled={!pem.trim() || change.pending} data-testid="release-key-add">
               <Icon name="key" />

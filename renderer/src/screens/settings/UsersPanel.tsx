@@ -16,6 +16,7 @@ import { DataTable } from '../../components/DataTable';
 import { Options } from '../../components/Options';
 import { TokensPanel } from './TokensPanel';
 import { NEW_PASSWORD_INPUT } from '../../lib/credentialInputs';
+import { asksForApproval, RetryWithApproval } from '../approvals/RetryWithApproval';
 
 const ROLES: readonly Role[] = ['viewer', 'operator', 'admin'];
 /** A name typed exactly; a new password (the browser offers to generate and keep it). */
@@ -73,6 +74,24 @@ export function UsersPanel(): ReactElement {
       </p>
       {error ? <ErrorNotice error={error} testId="users-error" /> : null}
       {mfaReset.error ? <ErrorNotice error={mfaReset.error} testId="mfa-reset-error" /> : null}
+      {asksForApproval(mfaReset.error) && mfaReset.name ? (
+        <RetryWithApproval
+          clusterId={null}
+          action="reset_admin_mfa"
+          service={mfaReset.name}
+          pending={mfaReset.pending}
+          idSuffix="mfa-reset"
+          onRetry={(approvalId) => {
+            const name = mfaReset.name!;
+            void usersStore
+              .getState()
+              .resetMfa(name, approvalId)
+              .then((ok) => {
+                if (ok) setAnnounce(t('users.mfaReset.done', { name }));
+              });
+          }}
+        />
+      ) : null}
       {resetting ? (
         <Confirm
           titleId="mfa-reset-title"
@@ -170,7 +189,13 @@ function AddUserForm({ onDone }: { onDone: (name: string | null) => void }): Rea
     const found = userFormProblem({ name, role, password, confirm });
     if (found) return setProblem(t(found, { min: MIN_PASSWORD_LENGTH }));
     setProblem(null);
-    const user = await usersStore.getState().create({ name: name.trim(), role, password });
+    await create();
+  };
+  /** Under four eyes, an admin is created with another admin's approval of exactly this name. */
+  const create = async (approvalId?: string): Promise<void> => {
+    const user = await usersStore
+      .getState()
+      .create({ name: name.trim(), role, password, ...(approvalId ? { approval_id: approvalId } : {}) });
     if (user) onDone(user.name);
   };
 
@@ -209,6 +234,16 @@ function AddUserForm({ onDone }: { onDone: (name: string | null) => void }): Rea
         ) : null}
       </div>
       {creation.error ? <ErrorNotice error={creation.error} testId="add-user-error" /> : null}
+      {role === 'admin' && asksForApproval(creation.error) ? (
+        <RetryWithApproval
+          clusterId={null}
+          action="create_admin"
+          service={name.trim()}
+          pending={creation.pending}
+          idSuffix="create-admin"
+          onRetry={(approvalId) => void create(approvalId)}
+        />
+      ) : null}
       <div className="form-actions">
         <button type="submit" className="btn btn-primary" disabled={creation.pending} data-testid="add-user-submit">
           {creation.pending ? t('users.adding') : t('users.submit')}
