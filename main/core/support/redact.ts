@@ -5,11 +5,13 @@
 //
 // Redaction works on whole records, never on slices of a text cut at some length: a JSON or YAML file value by
 // value (each with the keys it sits under, written back so the file still parses), any other text line by line,
-// after the rules for what spans lines (key blocks, multi-line elements) have seen the whole text.
+// after the rules for what spans lines (key blocks, multi-line elements) have seen the whole text. What the
+// maintained preset (preset-findings.ts) found in a file and the console's rules left replaces its whole record.
 import { createHmac, randomBytes } from 'node:crypto';
 import type { CountryCode } from 'libphonenumber-js';
 import { defaultRules } from './redact-rules';
 import { redactJson, redactYaml } from './redact-structured';
+import { presetFindings, type PresetFinding } from './preset-findings';
 import { secretKeyKind } from './redact-shapes';
 import { REDACTION_KINDS, isMarker, type RedactionCounts, type RedactionKind, type RedactionRule, type TextKind } from './redact-types';
 import { DEFAULT_SECRET_RULES, type SecretRule } from './secret-rules';
@@ -72,16 +74,30 @@ export class Redactor {
     return `operator-${createHmac('sha256', this.key).update(id).digest('hex').slice(0, 10)}`;
   }
 
-  /** Redacts one file: JSON and YAML value by value (and checked to parse after), any other text line by line. */
-  redactFile(path: string, text: string, kind: TextKind): string {
-    const value = (v: string, keys: readonly string[]): string => this.redactValue(v, keys, kind, path);
-    const key = (k: string): string => this.redact(k, kind, path);
+  /** Redacts one file after the maintained preset read it whole (what an archive does with each of its files). */
+  async redactFileWithPreset(path: string, text: string, kind: TextKind): Promise<string> {
+    let findings: PresetFinding[] = [];
+    try {
+      findings = await presetFindings(text);
+    } catch (err) {
+      this.failures.push({ kind: 'token', file: path, message: `secretlint: ${err instanceof Error ? err.message : String(err)}` });
+    }
+    return this.redactFile(path, text, kind, findings);
+  }
+
+  /**
+   * Redacts one file: JSON and YAML value by value (and checked to parse after), any other text line by line; a
+   * record that still holds one of the preset's `findings` after the console's rules is replaced whole.
+   */
+  redactFile(path: string, text: string, kind: TextKind, findings: readonly PresetFinding[] = []): string {
+    const value = (v: string, keys: readonly string[]): string => this.redactValue(v, keys, kind, path, findings);
+    const key = (k: string): string => this.redact(k, kind, path, findings);
     let out: string | null = null;
     if (JSON_FILE.test(path)) {
       out = redactJson(text, value, key);
       if (out !== null) this.checkParses(path, () => JSON.parse(out!));
     } else if (YAML_FILE.test(path)) {
-      out = redactYaml(text, value, key, (c) => this.redact(c, kind, path));
+      out = redactYaml(text, value, key, (c) => this.redact(c, kind, path, findings));
       if (out !== null)
         this.checkParses(
           path,
@@ -94,22 +110,22 @@ export class Redactor {
             ) ?? fail(),
         );
     }
-    return out ?? this.redact(text, kind, path);
+    return out ?? this.redact(text, kind, path, findings);
   }
 
   /** One value of a structured file: all of it when a key above it names a credential, else as a text. */
-  private redactValue(value: string, keys: readonly string[], kind: TextKind, file: string): string {
+  private redactValue(value: string, keys: readonly string[], kind: TextKind, file: string, findings: readonly PresetFinding[]): string {
     const jwk = JWK_PRIVATE_MEMBER.test(keys[0] ?? '') && /^[A-Za-z0-9_-]{16,}$/.test(value) ? 'private_key' : null;
     const secret = jwk ?? keys.map(secretKeyKind).find((k) => k !== null);
     if (secret && !NOT_A_VALUE.test(value.trim()) && !isMarker(value)) {
       this.counts[secret] += 1;
       return `[redacted:${secret}]`;
     }
-    return this.redact(value, kind, file);
+    return this.redact(value, kind, file, findings);
   }
 
   /** Redacts one text: the block rules on the whole of it, then the line rules on each line. */
-  redact(text: string, kind: TextKind, file: string): string {
+  redact(text: string, kind: TextKind, file: string, findings: readonly PresetFinding[] = []): string {
     let out = text;
     const lineRules: RedactionRule[] = [];
     for (const rule of this.rules) {
@@ -117,11 +133,24 @@ export class Redactor {
       if (rule.scope === 'block') out = this.run(rule, out, file);
       else lineRules.push(rule);
     }
-    if (lineRules.length === 0) return out;
+    if (lineRules.length === 0 && findings.length === 0) return out;
     return out
       .split('\n')
-      .map((line) => lineRules.reduce((l, rule) => this.run(rule, l, file), line))
+      .map((line) =>
+        this.wholeRecord(
+          lineRules.reduce((l, rule) => this.run(rule, l, file), line),
+          findings,
+        ),
+      )
       .join('\n');
+  }
+
+  /** A record (a line, a value) still holding what the preset found: replaced whole, its indentation kept. */
+  private wholeRecord(line: string, findings: readonly PresetFinding[]): string {
+    const found = findings.find((f) => line.includes(f.text));
+    if (!found) return line;
+    this.counts[found.kind] += 1;
+    return `${/^\s*/.exec(line)![0]}[redacted:${found.kind}]`;
   }
 
   /** Runs one rule; a rule that throws is recorded as a failure (the archive is then not marked redacted). */

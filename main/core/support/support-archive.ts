@@ -93,7 +93,7 @@ export async function buildSupportArchive(entries: readonly SupportEntry[], opti
       let path = redactor.redact(entry.path, 'data', entry.path);
       for (let n = 2; seen.has(path); n++) path = `${path}.${n}`;
       seen.add(path);
-      const body = Buffer.from(redactor.redactFile(path, entry.content, entry.kind));
+      const body = Buffer.from(await redactor.redactFileWithPreset(path, entry.content, entry.kind));
       files.push({ path, kind: entry.kind, bytes: body.length, sha256: createHash('sha256').update(body).digest('hex') });
       await addEntry(pack, path, body, now);
     }

@@ -8,11 +8,13 @@ import { hashPassword } from '../../../../main/core/accounts/passwords';
 import { Redactor } from '../../../../main/core/support/redact';
 import { DEFAULT_SECRET_RULES, loadSecretRules, SECRET_RULES_FORMAT } from '../../../../main/core/support/secret-rules';
 import { testManager, type TestManager } from '../../../support/manager';
+import { PRESET_ONLY_CASES } from './preset-only-corpus';
 import { KNOWN_SECRET, PLAIN_CASES, SECRET_CASES, USERS, type SecretCase } from './redaction-corpus';
 
 const redactor = (): Redactor => new Redactor({ secrets: [KNOWN_SECRET], userNames: USERS });
-const redactCase = (r: Redactor, c: { text: string; path?: string }, kind: 'log' | 'config' = 'log'): string =>
-  r.redactFile(c.path ?? 'journal/host-1/app.service.log', c.text, kind);
+/** As an archive redacts a file: the maintained preset reads it whole, then the console's rules and the records. */
+const redactCase = (r: Redactor, c: { text: string; path?: string }, kind: 'log' | 'config' = 'log'): Promise<string> =>
+  r.redactFileWithPreset(c.path ?? 'journal/host-1/app.service.log', c.text, kind);
 
 let t: TestManager | undefined;
 afterEach(() => {
@@ -21,11 +23,11 @@ afterEach(() => {
 });
 
 describe('redaction corpus', () => {
-  it('redacts every secret of the corpus, class by class (recall 100 %)', () => {
+  it('redacts every secret of the corpus, class by class (recall 100 %)', async () => {
     const missed: string[] = [];
     let total = 0;
     for (const c of SECRET_CASES) {
-      const out = redactCase(redactor(), c);
+      const out = await redactCase(redactor(), c);
       for (const s of c.secrets) {
         total += 1;
         if (out.includes(s)) missed.push(`${c.klass}: ${JSON.stringify(s)} in ${JSON.stringify(out)}`);
@@ -62,13 +64,13 @@ describe('redaction corpus', () => {
       expect(classes, k).toContain(k);
   });
 
-  it('leaves every value of the plain corpus unchanged, in logs and in configs (no false positive)', () => {
+  it('leaves every value of the plain corpus unchanged, in logs and in configs (no false positive)', async () => {
     const changed: string[] = [];
     for (const c of PLAIN_CASES) {
       // A config file keeps its addresses (they are the topology); a log has them replaced.
       for (const kind of c.path?.startsWith('config/') ? (['config'] as const) : (['config', 'log'] as const)) {
         const r = redactor();
-        const out = redactCase(r, c, kind);
+        const out = await redactCase(r, c, kind);
         if (out !== c.text) changed.push(`${c.klass} (${kind}): ${JSON.stringify(out)}`);
         expect(Object.values(r.counts).every((n) => n === 0)).toBe(out === c.text);
       }
@@ -76,7 +78,7 @@ describe('redaction corpus', () => {
     expect(changed).toEqual([]);
   });
 
-  it('reads a long one-line record once, whatever its shape (no rule goes back over it at every character)', () => {
+  it('reads a long one-line record once, whatever its shape (no rule goes back over it at every character)', async () => {
     const n = 512 * 1024;
     const shapes: Record<string, string> = {
       base64: Buffer.alloc((n * 3) / 4, 7).toString('base64'),
@@ -90,7 +92,7 @@ describe('redaction corpus', () => {
     };
     for (const [shape, line] of Object.entries(shapes)) {
       const started = performance.now();
-      redactor().redact(line, 'log', 'x');
+      await redactor().redactFileWithPreset('x.log', line, 'log');
       // Linear work is well under a second here; a rule that rescans from every character takes hours.
       expect(performance.now() - started, shape).toBeLessThan(15_000);
     }
@@ -166,6 +168,34 @@ describe('the console’s own credentials', () => {
   });
 });
 
+describe('the maintained preset', () => {
+  it('finds the shapes the console’s own rules miss, and replaces the whole record (line, JSON value, YAML scalar)', async () => {
+    expect(PRESET_ONLY_CASES.length).toBeGreaterThanOrEqual(4);
+    for (const c of PRESET_ONLY_CASES) {
+      const path = c.path ?? 'journal/host-1/app.service.log';
+      const own = redactor().redactFile(path, c.text, 'log');
+      expect(own, `${c.klass}: the console's rules alone`).toContain(c.secrets[0]);
+      const r = redactor();
+      const out = await r.redactFileWithPreset(path, c.text, 'log');
+      expect(out, c.klass).not.toContain(c.secrets[0]);
+      expect(r.counts.token, c.klass).toBe(1);
+    }
+    const [, shopify, linear, shop] = PRESET_ONLY_CASES;
+    expect(await redactor().redactFileWithPreset('j.log', shopify!.text, 'log')).toBe('[redacted:token]');
+    expect(parseYaml(await redactor().redactFileWithPreset(linear!.path!, linear!.text, 'config'))).toEqual({ linear: '[redacted:token]' });
+    expect(JSON.parse(await redactor().redactFileWithPreset(shop!.path!, shop!.text, 'config'))).toEqual({
+      shop: { provider: 'shopify', secret_ref: '[redacted:token]' },
+      port: 443,
+    });
+  });
+
+  it('is not told to look away by a secretlint-disable comment in the text', async () => {
+    const shopify = PRESET_ONLY_CASES[1]!;
+    const text = `// secretlint-disable\n${shopify.text}\n// secretlint-enable`;
+    expect(await redactor().redactFileWithPreset('j.log', text, 'log')).not.toContain(shopify.secrets[0]);
+  });
+});
+
 describe('the secret rule set', () => {
   it('is data: a rule set given to the redactor is what finds third-party shapes', () => {
     const custom = loadSecretRules({
@@ -213,12 +243,12 @@ describe('structured files', () => {
     const cases = [...SECRET_CASES.filter(parseable), ...PLAIN_CASES.filter((c) => /\.(json|ya?ml)$/.test(c.path ?? ''))];
     expect(cases.length).toBeGreaterThan(6);
     for (const c of cases) {
-      const out = redactCase(redactor(), c, 'config');
+      const out = await redactCase(redactor(), c, 'config');
       const read = (s: string): unknown => (c.path!.endsWith('.json') ? JSON.parse(s) : parse(s));
       expect(() => read(out), `${c.path}: ${out}`).not.toThrow();
     }
     const services = PLAIN_CASES.find((c) => c.path === 'services.json')!;
-    expect(JSON.parse(redactCase(redactor(), services, 'config'))).toEqual(JSON.parse(services.text));
+    expect(JSON.parse(await redactCase(redactor(), services, 'config'))).toEqual(JSON.parse(services.text));
   });
 
   /** Strings of every Unicode category, with secrets, personal numbers and user names mixed in. */

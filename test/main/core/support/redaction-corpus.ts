@@ -2,6 +2,7 @@
 // config or a data file, and the values in it that must not survive. Plain cases: values that look like numbers,
 // names or keys but are the configuration, the build or the time itself, and must come out unchanged.
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { PRESET_ONLY_CASES } from './preset-only-corpus';
 
 export const USERS = ['alice', 'bob.martin'];
 export const KNOWN_SECRET = 'Vault-Pass-91zq';
@@ -45,6 +46,7 @@ const jwkD = b64url(64);
 const discordPath = `${'1'.repeat(18)}/${b64url(50)}`;
 
 export const SECRET_CASES: SecretCase[] = [
+  ...PRESET_ONLY_CASES,
   { klass: 'private key PEM', text: `key loaded:\n${key2}`, secrets: bodyOf(key2) },
   { klass: 'private key PEM without END line', text: `${truncated}Dec 04 03:25:10 host-1 app[812]: started`, secrets: bodyOf(truncated) },
   {

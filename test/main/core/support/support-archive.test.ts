@@ -24,6 +24,8 @@ const RAW_KEY = 'a3f1'.repeat(16);
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhbGljZSJ9.c2lnbmF0dXJlLWhlcmU';
 const GH_TOKEN = 'ghp_Zk81LmQ0aR5sT7uV9wX2yB4cD6eF8gH0iJ2k';
 const BEARER = 'Qm9vdHN0cmFwLXRva2VuLTEy';
+/** A shape only the maintained preset knows (the console's rules want 40 characters after the prefix). */
+const LINEAR_KEY = `lin_api_${'Lq7rT2xw9ZkP4mNc'.repeat(4)}`;
 const URL_PASSWORD = 'Xy9pQ2mnTr';
 const PAIR_PASSWORD = 'hunter2-db';
 const EMAIL = 'alice.durand@example.org';
@@ -43,6 +45,7 @@ const planted: [string, keyof RedactionCounts, number][] = [
   [RAW_KEY, 'private_key', 1],
   [JWT, 'token', 1],
   [GH_TOKEN, 'token', 1],
+  [LINEAR_KEY, 'token', 1],
   [BEARER, 'credential', 1], // an Authorization header's value, whatever its scheme
   [URL_PASSWORD, 'credential', 1],
   [PAIR_PASSWORD, 'credential', 1],
@@ -82,6 +85,7 @@ function entries(): SupportEntry[] {
         `Dec 04 03:25:13 host-1 app[812]: call ${PHONE_INTL} or ${PHONE_NATIONAL}, card ${CARD}`,
         `Dec 04 03:25:14 host-1 app[812]: bob.martin pushed ${GH_TOKEN} from ${LOG_IPV6} and ${LOG_IPV4}`,
         `Dec 04 03:25:15 host-1 app[812]: vault unsealed with ${SECRET}`,
+        `Dec 04 03:25:16 host-1 app[812]: issues synced with ${LINEAR_KEY}`,
       ].join('\n'),
     },
     { path: `operations/alice-${SECRET}.json`, kind: 'data', content: JSON.stringify([{ actor: 'alice', action: 'plan.execute' }]) },
