@@ -30,6 +30,8 @@ export interface RedactionInput {
   key?: Uint8Array;
   /** The shapes of third-party credentials; the set shipped with the console unless given. */
   secretRules?: readonly SecretRule[];
+  /** What the maintained preset finds in a whole file; secretlint's recommended preset unless given. */
+  findSecrets?: (text: string) => Promise<PresetFinding[]>;
 }
 
 export interface RedactionFailure {
@@ -55,9 +57,11 @@ export class Redactor {
   readonly failures: RedactionFailure[] = [];
   private readonly key: Uint8Array;
   private readonly rules: RedactionRule[];
+  private readonly findSecrets: (text: string) => Promise<PresetFinding[]>;
 
   constructor(input: RedactionInput, rules?: (defaults: RedactionRule[]) => RedactionRule[]) {
     this.key = input.key ?? randomBytes(32);
+    this.findSecrets = input.findSecrets ?? presetFindings;
     const defaults = defaultRules({
       secrets: input.secrets,
       userNames: input.userNames,
@@ -78,7 +82,7 @@ export class Redactor {
   async redactFileWithPreset(path: string, text: string, kind: TextKind): Promise<string> {
     let findings: PresetFinding[] = [];
     try {
-      findings = await presetFindings(text);
+      findings = await this.findSecrets(text);
     } catch (err) {
       this.failures.push({ kind: 'token', file: path, message: `secretlint: ${err instanceof Error ? err.message : String(err)}` });
     }

@@ -188,6 +188,14 @@ describe('support archive', () => {
     expect(manifest.redacted).toBe(false);
   });
 
+  it('is never marked redacted when the maintained preset failed on a file', async () => {
+    const out = join(outDir(), 'support.tar.gz');
+    const findSecrets = (): Promise<never> => Promise.reject(new Error('rule crashed'));
+    const result = await buildSupportArchive(entries(), { out, redaction: { ...redaction, findSecrets } });
+    expect(result.manifest.redacted).toBe(false);
+    expect(result.manifest.failures[0]).toMatchObject({ kind: 'token', message: 'secretlint: rule crashed' });
+  });
+
   it('leaves no file behind when the build fails', async () => {
     const dir = outDir();
     const out = join(dir, 'support.tar.gz');
