@@ -1,5 +1,6 @@
 // The console's forms of the four-eyes acts that are no lifecycle operation (a new admin, an admin's factor reset,
-// a release key, a cluster's deletion): each sends the approval picked, the picker offers only the requester's
+// a release key, a cluster's or a host's deletion, a re-issued host or cluster agent identity, a backup that stops a
+// server): each sends the approval picked, the picker offers only the requester's
 // usable approvals of that exact act and target, and a cluster_not_empty refusal lists what is still installed.
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -9,9 +10,11 @@ import { ApiError } from '../../renderer/src/api/client';
 import { makeTranslator } from '../../renderer/src/i18n';
 import { usableApprovals } from '../../renderer/src/stores/approvals';
 import { createClustersStore } from '../../renderer/src/stores/clusters';
+import { createClusterSetupStore } from '../../renderer/src/stores/clusterSetup';
+import { createHostsStore } from '../../renderer/src/stores/hosts';
 import { createMirrorStore } from '../../renderer/src/stores/mirror';
 import { createUsersStore } from '../../renderer/src/stores/users';
-import { asksForApproval, RetryWithApproval } from '../../renderer/src/screens/approvals/RetryWithApproval';
+import { approvalTargetOf, asksForApproval, RetryWithApproval } from '../../renderer/src/screens/approvals/RetryWithApproval';
 import { installedOf } from '../../renderer/src/screens/clusters/ClusterDetails';
 import { ApprovalSelect } from '../../renderer/src/screens/cluster/ApprovalPicker';
 import { FakeApi, alice, apiError, makeClient } from './support/fake-api';
@@ -93,6 +96,53 @@ describe('the stores send the approval picked', () => {
     expect(await store.getState().remove('c-1')).toBe(false);
     expect(store.getState().mutation.error).toMatchObject({ code: 'cluster_not_empty', details: { services: ['nats'] } });
     expect(await store.getState().remove('c-1', 'ap-4')).toBe(true);
+  });
+});
+
+describe('the identities, a host and a backup send the approval picked', () => {
+  it("re-issuing a host's identity carries the approval in its body", async () => {
+    const api = new FakeApi().on('POST /api/v1/hosts/h-1/agent', { status: 201, body: { host_id: 'h-1' } });
+    const store = createHostsStore({ client: makeClient(api) });
+    await store.getState().issueIdentity('h-1', 'https://manager.example:8462', undefined, 'ap-5');
+    expect(api.callsTo('POST', '/api/v1/hosts/h-1/agent')[0]?.body).toEqual({
+      gateway_url: 'https://manager.example:8462',
+      approval_id: 'ap-5',
+    });
+  });
+
+  it("re-issuing a cluster agent's identity carries the approval in its body", async () => {
+    const api = new FakeApi().on('POST /api/v1/clusters/c-1/kubernetes/agent', apiError(403, 'approval_required'));
+    const store = createClusterSetupStore({ client: makeClient(api) });
+    store.getState().bind('c-1');
+    await store.getState().issueIdentity({ gateway_url: 'https://manager.example:8462', approval_id: 'ap-6' });
+    expect(api.callsTo('POST', '/api/v1/clusters/c-1/kubernetes/agent')[0]?.body).toMatchObject({ approval_id: 'ap-6' });
+    expect(asksForApproval(store.getState().identity.error)).toBe(true);
+  });
+
+  it('deleting a host and backing up services carry the approval', async () => {
+    const api = new FakeApi()
+      .on('DELETE /api/v1/hosts/h-1?approval_id=ap-7', { status: 204, body: null })
+      .on('POST /api/v1/clusters/c-1/service-backups', { status: 201, body: { id: 's-1' } });
+    const client = makeClient(api);
+    await client.removeHost('h-1', 'ap-7');
+    expect(api.callsTo('DELETE', '/api/v1/hosts/h-1?approval_id=ap-7')).toHaveLength(1);
+    await client.backUpServices('c-1', undefined, 'ap-8');
+    await client.backUpServices('c-1', ['nats']);
+    expect(api.callsTo('POST', '/api/v1/clusters/c-1/service-backups').map((c) => c.body)).toEqual([
+      { approval_id: 'ap-8' },
+      { services: ['nats'] },
+    ]);
+  });
+
+  it("a backup's approval names the services as the refusal gives them (the manager chose them)", () => {
+    const refused = new ApiError({
+      code: 'approval_required',
+      status: 403,
+      message: 'x',
+      details: { action: 'backup', service: 'etcd,nats' },
+    });
+    expect(approvalTargetOf(refused, 'nats')).toBe('etcd,nats');
+    expect(approvalTargetOf(new ApiError({ code: 'approval_used', status: 409, message: 'x' }), 'nats')).toBe('nats');
   });
 });
 

@@ -6,8 +6,12 @@ import type { ApiCoreClass } from './core';
 export const hostsCareCalls = <B extends ApiCoreClass>(Base: B) =>
   class extends Base {
     listServiceBackups = (clusterId: string) => this.call('GET /api/v1/clusters/:id/service-backups', { params: { id: clusterId } });
-    backUpServices = (clusterId: string, services?: string[]) =>
-      this.call('POST /api/v1/clusters/:id/service-backups', { params: { id: clusterId }, body: services ? { services } : {} });
+    /** `approvalId`: where the profile wants four eyes and a backup stops a server (NATS). */
+    backUpServices = (clusterId: string, services?: string[], approvalId?: string) =>
+      this.call('POST /api/v1/clusters/:id/service-backups', {
+        params: { id: clusterId },
+        body: { ...(services ? { services } : {}), ...(approvalId ? { approval_id: approvalId } : {}) },
+      });
     restoreServiceBackup = (clusterId: string, setId: string, service: string) =>
       this.call('POST /api/v1/clusters/:id/service-backups/:set/restore', { params: { id: clusterId, set: setId }, body: { service } });
 

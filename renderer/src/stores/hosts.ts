@@ -21,7 +21,8 @@ export interface HostsState extends ListState<HostView>, LiveStore {
   open(clusterId: string): Promise<void>;
   load(): Promise<void>;
   add(name: string, address: string): Promise<boolean>;
-  issueIdentity(hostId: string, gatewayUrl: string, serverName?: string): Promise<boolean>;
+  /** `approvalId`: another admin's approval of a re-issue, where the cluster's profile wants four eyes. */
+  issueIdentity(hostId: string, gatewayUrl: string, serverName?: string, approvalId?: string): Promise<boolean>;
   closeIdentity(): void;
   reportFacts(hostId: string): Promise<boolean>;
 }
@@ -65,9 +66,13 @@ export function createHostsStore(deps: LiveDeps): HostsStore {
         return done !== null;
       },
 
-      async issueIdentity(hostId, gatewayUrl, serverName) {
+      async issueIdentity(hostId, gatewayUrl, serverName, approvalId) {
         set({ identity: null });
-        const request = { gateway_url: gatewayUrl, ...(serverName ? { server_name: serverName } : {}) };
+        const request = {
+          gateway_url: gatewayUrl,
+          ...(serverName ? { server_name: serverName } : {}),
+          ...(approvalId ? { approval_id: approvalId } : {}),
+        };
         const done = await mutation(
           set,
           (m) => ({ issuing: onHost(m, hostId) }),

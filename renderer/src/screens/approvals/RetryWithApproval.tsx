@@ -7,6 +7,16 @@ import { approvalsStore, useApprovals, useT } from '../../app/stores';
 import { usableApprovals } from '../../stores/approvals';
 import { ApprovalSelect } from '../cluster/ApprovalPicker';
 
+/**
+ * The target an approval must name, as the refusal's details give it (a backup's is the list of the services
+ * the manager chose), else the one the form knows.
+ */
+export function approvalTargetOf(error: Pick<ApiError, 'details'> | null | undefined, known: string): string {
+  const d = error?.details;
+  const service = typeof d === 'object' && d !== null ? (d as { service?: unknown }).service : undefined;
+  return typeof service === 'string' && service ? service : known;
+}
+
 /** An answer that says the act needs (another) approval, so an approval picker is offered. */
 export const asksForApproval = (error: Pick<ApiError, 'code'> | null | undefined): boolean =>
   error !== null && error !== undefined && error.code.startsWith('approval_');

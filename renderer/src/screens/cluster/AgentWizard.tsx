@@ -22,6 +22,10 @@ import { Confirm } from '../../components/Confirm';
 import { CodeTerm } from '../../components/Term';
 import { WizardStep } from '../../components/WizardStep';
 import { BusyButton } from '../../components/BusyButton';
+import { asksForApproval, RetryWithApproval } from '../approvals/RetryWithApproval';
+
+/** The target an approval of re-issuing a cluster agent's identity names (the manager's). */
+const CLUSTER_AGENT_TARGET = 'agent';
 
 const FILES: readonly IdentityFileName[] = ['config.json', 'manager.pem', 'tls.crt', 'tls.key', 'ca.crt'];
 const FILE_MEDIA: Record<IdentityFileName, string> = {
@@ -69,6 +73,7 @@ export function AgentWizard({ clusterId }: { clusterId: string }): ReactElement 
 function IssueStep({ currentSerial, hasIdentity }: { currentSerial: string | null; hasIdentity: boolean }): ReactElement {
   const t = useT();
   const identity = useClusterSetup((s) => s.identity);
+  const clusterId = useClusterSetup((s) => s.clusterId);
   const [gatewayUrl, setGatewayUrl] = useState('');
   const [serverName, setServerName] = useState('');
   const [offlineAfter, setOfflineAfter] = useState('');
@@ -90,12 +95,14 @@ function IssueStep({ currentSerial, hasIdentity }: { currentSerial: string | nul
     setConfirming(true);
   };
 
-  const issue = async (): Promise<void> => {
+  /** A new identity while one is live revokes the running agent: under four eyes, with an approval of it. */
+  const issue = async (approvalId?: string): Promise<void> => {
     setConfirming(false);
     await clusterSetupStore.getState().issueIdentity({
       gateway_url: gatewayUrl.trim(),
       ...(serverName.trim() ? { server_name: serverName.trim() } : {}),
       ...(offlineValue !== undefined ? { offline_after_s: offlineValue } : {}),
+      ...(approvalId ? { approval_id: approvalId } : {}),
     });
   };
 
@@ -153,6 +160,16 @@ function IssueStep({ currentSerial, hasIdentity }: { currentSerial: string | nul
           </div>
         </details>
         {serverError && !errorOn('gateway_url') ? <ErrorNotice error={serverError} testId="identity-error" /> : null}
+        {asksForApproval(serverError) && clusterId ? (
+          <RetryWithApproval
+            clusterId={clusterId}
+            action="reissue_identity"
+            service={CLUSTER_AGENT_TARGET}
+            pending={identity.pending}
+            idSuffix="agent-identity"
+            onRetry={(approvalId) => void issue(approvalId)}
+          />
+        ) : null}
         {confirming ? (
           <div
             className="confirm"

@@ -12,6 +12,7 @@ import { Panel } from '../../components/Panel';
 import { RefreshButton } from '../../components/RefreshButton';
 import { StateBadge } from '../../components/StateBadge';
 import { TextField } from '../../components/TextField';
+import { asksForApproval, RetryWithApproval } from '../approvals/RetryWithApproval';
 
 const GiB = (n: number): number => Math.round((n / 1024 ** 3) * 10) / 10;
 const COLUMNS = ['host', 'state', 'facts', 'agent', 'lastReport'] as const;
@@ -125,12 +126,15 @@ function HostActions({ host }: { host: HostView }): ReactElement {
   const { issuing, reporting } = useHosts.fields('issuing', 'reporting');
   const [gateway, setGateway] = useState('');
   const [open, setOpen] = useState(false);
-  const onIssue = (e: FormEvent): void => {
-    e.preventDefault();
+  /** A re-issue revokes the running agent: under four eyes, with an approval of it for this host. */
+  const issue = (approvalId?: string): void =>
     void hostsStore
       .getState()
-      .issueIdentity(host.id, gateway.trim())
+      .issueIdentity(host.id, gateway.trim(), undefined, approvalId)
       .then((ok) => ok && setOpen(false));
+  const onIssue = (e: FormEvent): void => {
+    e.preventDefault();
+    issue();
   };
   return (
     <>
@@ -164,6 +168,16 @@ function HostActions({ host }: { host: HostView }): ReactElement {
             {issuing.pending ? t('hosts.identity.issuing') : t('hosts.identity.issue')}
           </button>
           {issuing.error && issuing.hostId === host.id ? <ErrorNotice error={issuing.error} /> : null}
+          {asksForApproval(issuing.error) && issuing.hostId === host.id ? (
+            <RetryWithApproval
+              clusterId={host.cluster_id}
+              action="reissue_identity"
+              service={host.name}
+              pending={issuing.pending}
+              idSuffix={`identity-${host.id}`}
+              onRetry={issue}
+            />
+          ) : null}
         </form>
       ) : null}
     </>

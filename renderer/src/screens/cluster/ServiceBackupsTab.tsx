@@ -13,6 +13,7 @@ import { RefreshButton } from '../../components/RefreshButton';
 import { clusterHash } from '../../stores/router';
 import { selectCanWrite } from '../../stores/session';
 import { OperationStateBadge } from './ServiceOperation';
+import { approvalTargetOf, asksForApproval, RetryWithApproval } from '../approvals/RetryWithApproval';
 
 /** With `service`, the tab is that service's (the component sheet's Backups tab): its backups, Back up now for it. */
 export function ServiceBackupsTab({ clusterId, service }: { clusterId: string; service?: string }): ReactElement {
@@ -35,10 +36,11 @@ export function ServiceBackupsTab({ clusterId, service }: { clusterId: string; s
     void servicesStore.getState().open(clusterId);
   }, [clusterId]);
 
-  const backUp = (): void =>
+  /** A backup that stops a server is four-eyes under banking-secure: then with an approval of that very set of services. */
+  const backUp = (approvalId?: string): void =>
     void serviceBackupsStore
       .getState()
-      .write('backUp', (client, id) => client.backUpServices(id, chosen.length === keeping.length ? undefined : chosen));
+      .write('backUp', (client, id) => client.backUpServices(id, chosen.length === keeping.length ? undefined : chosen, approvalId));
 
   return (
     <div className="service-backups-tab" data-testid="cluster-backups">
@@ -89,6 +91,16 @@ export function ServiceBackupsTab({ clusterId, service }: { clusterId: string; s
           </form>
         ) : null}
         {writes.backUp.error ? <ErrorNotice error={writes.backUp.error} testId="service-back-up-error" /> : null}
+        {asksForApproval(writes.backUp.error) ? (
+          <RetryWithApproval
+            clusterId={clusterId}
+            action="backup"
+            service={approvalTargetOf(writes.backUp.error, chosen.join(','))}
+            pending={writes.backUp.pending}
+            idSuffix="back-up"
+            onRetry={backUp}
+          />
+        ) : null}
         {writes.restore.error ? <ErrorNotice error={writes.restore.error} testId="service-restore-error" /> : null}
         {restoring && !writes.restore.error ? (
           <p role="status" data-testid="service-restore-started">
