@@ -1,22 +1,20 @@
-// Signed commands for one host's node agent (target = the host id): plans of tasks and facts reports. The
-// gateway hands a host only its own commands; receipts and progress for another host's command are refused and
-// audited. A plan's progress is recorded task by task, and the final receipt's outcomes complete it.
-import { createHash, randomUUID } from 'node:crypto';
+// Signed commands for one host's node agent (target = the host id): plans of tasks, journal reads, drift scans
+// and facts reports, signed and queued here (an upgrade's rollback sealed now, queued later if needed). What the
+// agent sends back is recorded by host-agent-exchange.ts; a plan's view is host-plan-view.ts.
+import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock';
-import { ConflictError, CoreError, NotFoundError, ValidationError } from '../errors';
+import { ValidationError } from '../errors';
 import type { Keyring } from '../keys/keyring';
-import { ForbiddenReceiptError, type Commands, type CommandView } from '../commands/commands';
+import type { Commands, CommandView } from '../commands/commands';
 import type { CoreEvents } from '../events';
 import { requiresFourEyes } from '../profiles/profile-rules';
 import type { Profiles } from '../profiles/profiles';
-import type { CommandRecord } from '../store/commands-tables';
 import type { Role } from '../store/accounts-tables';
-import { isTextDropped, receiptWithoutText, TEXT_DROPPED } from '../commands/journal-text';
+import { TEXT_DROPPED } from '../commands/journal-text';
 import type { SealedPlan } from '../store/services-tables';
 import type { Store } from '../store/store';
 import { buildCommand, signDocument } from '../../wire/envelope';
 import {
-  DEFAULT_MANAGED_ROOTS,
   isManagedUnit,
   OP_DRIFT_SCAN,
   OP_FACTS_REPORT,
@@ -24,96 +22,18 @@ import {
   OP_PLAN_EXECUTE,
   type HostReportRequest,
 } from '../../wire/node-agent';
-import {
-  planProblem,
-  taskOutcomeProblem,
-  type PlanArgs,
-  type PlanProgressRequest,
-  type PlanResult,
-  type TaskOutcome,
-  type TaskStatus,
-} from '../../wire/plan';
+import type { PlanArgs, PlanProgressRequest } from '../../wire/plan';
 import type { Receipt } from '../../wire/protocol';
+import { HostAgentExchange } from './host-agent-exchange';
+import { checkedPlan, rawPlanRefused } from './host-plan-checks';
+import { commandEnded, planView, type PlanView } from './host-plan-view';
 import type { Hosts } from './hosts';
 
+export { METRICS_KEPT_MS, METRICS_SPACING_MS } from './host-agent-exchange';
+
 export const HOST_COMMAND_VALIDITY_S = 15 * 60;
-
-export interface PlanTaskView {
-  index: number;
-  id: string;
-  kind: string;
-  title: string | null;
-  status: TaskStatus;
-  started_at: string | null;
-  finished_at: string | null;
-  duration_ms: number | null;
-  code: string | null;
-  message: string | null;
-  output: Record<string, unknown> | null;
-  resumed: boolean;
-}
-
-export interface PlanView {
-  command_id: string;
-  host_id: string;
-  state: CommandRecord['state'];
-  code: string | null;
-  title: string | null;
-  total: number;
-  succeeded: number;
-  failed_task: string | null;
-  tasks: PlanTaskView[];
-}
-
-const sha256 = (b: Buffer): string => createHash('sha256').update(b).digest('hex');
-
-/** Fills in the sha256 of inline contents (refusing one given that does not match), so callers need not. */
-function withDigests(args: Record<string, unknown>): PlanArgs {
-  if (!Array.isArray(args.tasks)) throw new ValidationError('tasks', 'a plan is {"tasks": [...]}');
-  const tasks = args.tasks.map((t: unknown, i) => {
-    if (typeof t !== 'object' || t === null) return t;
-    const task = { ...(t as Record<string, unknown>) };
-    let bytes: Buffer | undefined;
-    if ((task.kind === 'file.write' || task.kind === 'unit.write') && typeof task.content === 'string')
-      bytes = Buffer.from(task.content, 'utf8');
-    if (task.kind === 'file.write' && typeof task.content_base64 === 'string' && task.content === undefined)
-      bytes = Buffer.from(task.content_base64, 'base64');
-    if (bytes) {
-      const digest = sha256(bytes);
-      if (task.sha256 !== undefined && task.sha256 !== digest)
-        throw new ValidationError('tasks', `task ${i}: sha256 ${JSON.stringify(task.sha256)} is not the digest of its content (${digest})`);
-      task.sha256 = digest;
-    }
-    return task;
-  });
-  return { ...args, tasks } as unknown as PlanArgs;
-}
-
-/** A plan as given, checked against the managed roots and units, its inline contents' digests filled in. */
-function checkedPlan(args: unknown): Record<string, unknown> {
-  if (typeof args !== 'object' || args === null || Array.isArray(args)) throw new ValidationError('tasks', 'a plan is {"tasks": [...]}');
-  const plan = withDigests(args as Record<string, unknown>);
-  const problem = planProblem(plan, DEFAULT_MANAGED_ROOTS, isManagedUnit);
-  if (problem) throw new ValidationError('tasks', problem);
-  return plan as unknown as Record<string, unknown>;
-}
-
-const rawPlanRefused = (profile: string): CoreError =>
-  new ConflictError(
-    'raw_plan_refused',
-    `the ${profile} profile requires four eyes: a raw plan cannot be sent to its hosts, only service operations with their approvals`,
-  );
-
 /** A host command signed and not yet queued (stored as such with the operation that may need it). */
 export type SealedCommand = SealedPlan;
-
-/** A command has ended (succeeded, failed or rejected): nothing more will come of it. */
-export const commandEnded = (state: CommandRecord['state']): boolean => state !== 'queued' && state !== 'delivered';
-
-/** How long the samples of host figures are kept: the Metrics tab shows a day at most. */
-export const METRICS_KEPT_MS = 24 * 3600_000;
-/** The least time between two kept samples of a host: an agent reporting in a loop adds no more (agents report each minute). */
-export const METRICS_SPACING_MS = 5_000;
 
 /** A journal to read: a managed unit on a host. */
 export interface JournalAsk {
@@ -131,6 +51,7 @@ export interface JournalRead extends JournalAsk {
 
 export class HostCommands {
   private readonly listeners = new Set<(hostId: string) => void>();
+  private readonly exchange: HostAgentExchange;
 
   constructor(
     private readonly store: Store,
@@ -140,7 +61,9 @@ export class HostCommands {
     private readonly commands: Commands,
     private readonly events: CoreEvents,
     private readonly profiles: Pick<Profiles, 'blockedRefusal'>,
-  ) {}
+  ) {
+    this.exchange = new HostAgentExchange(store, clock);
+  }
 
   /** Called when a host has something new to deliver (the gateway's long polls listen). */
   onQueued(listener: (hostId: string) => void): () => void {
@@ -319,160 +242,36 @@ export class HostCommands {
 
   /**
    * Hands the due commands to the host's agent and marks them delivered (redelivered if not acknowledged in time);
+
+  /**
+   * Hands the due commands to the host's agent and marks them delivered (redelivered if not acknowledged in time);
    * `live` judges the asking certificate in the same transaction (Commands.deliver says why).
    */
   deliver(hostId: string, redeliverAfterS: number, live?: () => boolean): unknown[] {
-    return this.store.tx(() => {
-      if (live && !live()) throw new CoreError('certificate_refused', 'this client certificate was revoked');
-      const now = this.clock.now();
-      const due = this.store.hosts.due(hostId, new Date(now.getTime() - redeliverAfterS * 1000).toISOString(), now.toISOString());
-      for (const c of due) this.store.commands.markDelivered(c.id, now.toISOString());
-      return due.map((c) => c.envelope);
-    });
+    return this.exchange.deliver(hostId, redeliverAfterS, live);
   }
 
   nextWakeup(hostId: string): string | undefined {
-    return this.store.hosts.nextWakeup(hostId);
-  }
-
-  /** The command, which must be addressed to this host; otherwise refused, and the refusal audited. */
-  private ownCommand(hostId: string, commandId: string, actor: string, what: 'receipt' | 'progress'): CommandRecord {
-    const command = this.store.commands.get(commandId);
-    const owner = command ? this.store.hosts.commandHost(commandId)?.host_id : undefined;
-    if (command && owner === hostId) return command;
-    const host = this.store.hosts.get(hostId);
-    this.store.tx(() =>
-      this.store.audit.append({
-        actor,
-        action: `gateway.${what}_refused`,
-        cluster_id: host?.cluster_id ?? null,
-        target: commandId,
-        details: { host_id: hostId, reason: command ? 'other_host' : 'unknown_command', command_host: owner ?? null },
-      }),
-    );
-    throw new ForbiddenReceiptError(commandId);
+    return this.exchange.nextWakeup(hostId);
   }
 
   /** Records a receipt. The first final receipt sets the status; later ones are kept but change nothing. */
   recordReceipt(hostId: string, receipt: Receipt, actor: string): { changed: boolean } {
-    const command = this.ownCommand(hostId, receipt.command_id, actor, 'receipt');
-    const journal = command.op === OP_JOURNAL_TAIL;
-    return this.store.tx(() => {
-      const now = this.clock.now().toISOString();
-      this.store.commands.insertReceipt({
-        command_id: command.id,
-        cluster_id: command.cluster_id,
-        received_at: now,
-        status: receipt.status,
-        code: receipt.code ?? null,
-        replica: receipt.replica ?? null,
-        body: journal ? receiptWithoutText(receipt) : receipt,
-      });
-      const outcome = receipt.code === 'nonce_replayed' && receipt.original ? receipt.original : receipt;
-      // A journal read its asker no longer waits for keeps its marker: the late text is not stored.
-      const stored = journal ? this.store.commands.get(command.id)?.result : undefined;
-      const result = journal && isTextDropped(stored) ? stored : (outcome.result ?? null);
-      const changed = this.store.commands.complete(command.id, outcome.status, outcome.code ?? null, result, now);
-      if (changed) {
-        // The final outcomes complete the progress, even when progress reports were lost while offline.
-        const tasks = (outcome.result as Partial<PlanResult> | undefined)?.tasks;
-        if (command.op === OP_PLAN_EXECUTE && Array.isArray(tasks)) for (const t of tasks) this.upsertTask(command.id, t);
-        this.store.audit.append({
-          actor,
-          action: 'command.completed',
-          cluster_id: command.cluster_id,
-          target: command.id,
-          details: { status: outcome.status, code: outcome.code ?? null, host_id: hostId },
-        });
-      }
-      return { changed };
-    });
+    return this.exchange.recordReceipt(hostId, receipt, actor);
   }
 
   /** Records one task's progress of a running plan. */
   recordProgress(hostId: string, body: PlanProgressRequest, actor: string): void {
-    const problem = taskOutcomeProblem(body.task);
-    if (problem) throw new CoreError('bad_request', problem);
-    const command = this.ownCommand(hostId, body.command_id, actor, 'progress');
-    if (command.op !== OP_PLAN_EXECUTE) throw new CoreError('bad_request', 'progress is reported for plans only');
-    this.store.tx(() => this.upsertTask(command.id, body.task));
+    this.exchange.recordProgress(hostId, body, actor);
   }
 
-  /** A final receipt's task list is the agent's: a malformed entry is left out of the table, the receipt kept. */
-  private upsertTask(commandId: string, t: TaskOutcome): void {
-    if (taskOutcomeProblem(t)) return;
-    this.store.hosts.upsertTask({
-      command_id: commandId,
-      idx: t.index,
-      task_id: t.id,
-      kind: t.kind,
-      status: t.status as 'running',
-      started_at: t.started_at ?? null,
-      finished_at: t.finished_at ?? null,
-      code: t.code ?? null,
-      message: t.message ?? null,
-      body: t,
-    });
-  }
-
-  /**
-   * Stores a report: facts, managed files and units, each unit as systemd has it, and a sample of the host's
-   * figures timed by the manager's clock (hosts' clocks may drift; the charts put every host on one axis).
-   */
+  /** Stores a report of the host's facts, managed files and units, and a sample of its figures. */
   recordReport(hostId: string, body: HostReportRequest): void {
-    const now = this.clock.now();
-    const at = now.toISOString();
-    this.store.tx(() => {
-      this.store.hosts.setReport(hostId, at, body.facts, body.managed ?? null, body.units);
-      if (!body.metrics) return;
-      const units = Object.fromEntries(
-        Object.entries(body.units ?? {}).map(([u, o]) => [
-          u,
-          { cpu_ns: o.cpu_ns, memory_bytes: o.memory_bytes, active_state: o.active_state },
-        ]),
-      );
-      const keepFrom = new Date(now.getTime() - METRICS_KEPT_MS).toISOString();
-      const notAfter = new Date(now.getTime() - METRICS_SPACING_MS).toISOString();
-      this.store.hostMetrics.add(hostId, { ...body.metrics, at, units }, keepFrom, notAfter);
-    });
+    this.exchange.recordReport(hostId, body);
   }
 
   /** A plan with each task's state: planned ones pending, those never run after a failure skipped. */
   plan(commandId: string): PlanView {
-    const command = this.store.commands.get(commandId);
-    const hostId = command ? this.store.hosts.commandHost(commandId)?.host_id : null;
-    if (!command || !hostId || command.op !== OP_PLAN_EXECUTE) throw new NotFoundError('plan', commandId);
-    const args = command.args as PlanArgs;
-    const rows = new Map(this.store.hosts.tasks(commandId).map((r) => [r.idx, r]));
-    const final = commandEnded(command.state);
-    const tasks = args.tasks.map((t, index): PlanTaskView => {
-      const r = rows.get(index);
-      const body = (r?.body ?? {}) as TaskOutcome;
-      return {
-        index,
-        id: t.id,
-        kind: t.kind,
-        title: t.title ?? null,
-        status: r?.status ?? (final ? 'skipped' : 'pending'),
-        started_at: r?.started_at ?? null,
-        finished_at: r?.finished_at ?? null,
-        duration_ms: body.duration_ms ?? null,
-        code: r?.code ?? null,
-        message: r?.message ?? null,
-        output: body.output ?? null,
-        resumed: body.resumed === true,
-      };
-    });
-    return {
-      command_id: commandId,
-      host_id: hostId,
-      state: command.state,
-      code: command.code,
-      title: args.title ?? null,
-      total: tasks.length,
-      succeeded: tasks.filter((t) => t.status === 'succeeded').length,
-      failed_task: tasks.find((t) => t.status === 'failed')?.id ?? null,
-      tasks,
-    };
+    return planView(this.store, commandId);
   }
 }

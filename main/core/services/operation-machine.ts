@@ -3,7 +3,7 @@
 // upgrade, starts a service again after a failed backup, or ends the operation and sets the service's state.
 import { CoreError } from '../errors';
 import type { CoreEvents } from '../events';
-import { commandEnded } from '../hosts/host-commands';
+import { commandEnded } from '../hosts/host-plan-view';
 import type { OperationRecord, ServiceState } from '../store/services-tables';
 import type { PlanArgs, PlanResult } from '../../wire/plan';
 import { BACKUP_PHASE, backupDir, backupFiles, RESTART_PHASE, restartAfterFailedBackup } from './backup-plan';

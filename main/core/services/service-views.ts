@@ -1,6 +1,6 @@
 // What the API shows of a service and of an operation: the records as people read them, host names instead of
 // ids, each plan with its tasks' states and the operation's progress.
-import type { PlanView } from '../hosts/host-commands';
+import type { PlanView } from '../hosts/host-plan-view';
 import type { OperationRecord, ServiceCheckResults, ServiceRecord, ServiceSettings, ServiceState } from '../store/services-tables';
 import type { ServicesDeps } from './services-deps';
 

@@ -1,0 +1,145 @@
+// What a host's node agent exchanges with the manager through the gateway: the due commands it is handed, and
+// what it sends back — receipts (the first final one sets a command's status), a plan's progress task by task,
+// and reports of its facts, managed files, units and figures. A receipt or progress for another host's command is
+// refused and audited.
+import type { Clock } from '../clock';
+import { CoreError } from '../errors';
+import { ForbiddenReceiptError } from '../commands/commands';
+import { isTextDropped, receiptWithoutText } from '../commands/journal-text';
+import type { CommandRecord } from '../store/commands-tables';
+import type { Store } from '../store/store';
+import { OP_JOURNAL_TAIL, OP_PLAN_EXECUTE, type HostReportRequest } from '../../wire/node-agent';
+import { taskOutcomeProblem, type PlanProgressRequest, type PlanResult, type TaskOutcome } from '../../wire/plan';
+import type { Receipt } from '../../wire/protocol';
+
+/** How long the samples of host figures are kept: the Metrics tab shows a day at most. */
+export const METRICS_KEPT_MS = 24 * 3600_000;
+/** The least time between two kept samples of a host: an agent reporting in a loop adds no more (agents report each minute). */
+export const METRICS_SPACING_MS = 5_000;
+
+export class HostAgentExchange {
+  constructor(
+    private readonly store: Store,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Hands the due commands to the host's agent and marks them delivered (redelivered if not acknowledged in time);
+   * `live` judges the asking certificate in the same transaction (Commands.deliver says why).
+   */
+  deliver(hostId: string, redeliverAfterS: number, live?: () => boolean): unknown[] {
+    return this.store.tx(() => {
+      if (live && !live()) throw new CoreError('certificate_refused', 'this client certificate was revoked');
+      const now = this.clock.now();
+      const due = this.store.hosts.due(hostId, new Date(now.getTime() - redeliverAfterS * 1000).toISOString(), now.toISOString());
+      for (const c of due) this.store.commands.markDelivered(c.id, now.toISOString());
+      return due.map((c) => c.envelope);
+    });
+  }
+
+  nextWakeup(hostId: string): string | undefined {
+    return this.store.hosts.nextWakeup(hostId);
+  }
+
+  /** The command, which must be addressed to this host; otherwise refused, and the refusal audited. */
+  private ownCommand(hostId: string, commandId: string, actor: string, what: 'receipt' | 'progress'): CommandRecord {
+    const command = this.store.commands.get(commandId);
+    const owner = command ? this.store.hosts.commandHost(commandId)?.host_id : undefined;
+    if (command && owner === hostId) return command;
+    const host = this.store.hosts.get(hostId);
+    this.store.tx(() =>
+      this.store.audit.append({
+        actor,
+        action: `gateway.${what}_refused`,
+        cluster_id: host?.cluster_id ?? null,
+        target: commandId,
+        details: { host_id: hostId, reason: command ? 'other_host' : 'unknown_command', command_host: owner ?? null },
+      }),
+    );
+    throw new ForbiddenReceiptError(commandId);
+  }
+
+  /** Records a receipt. The first final receipt sets the status; later ones are kept but change nothing. */
+  recordReceipt(hostId: string, receipt: Receipt, actor: string): { changed: boolean } {
+    const command = this.ownCommand(hostId, receipt.command_id, actor, 'receipt');
+    const journal = command.op === OP_JOURNAL_TAIL;
+    return this.store.tx(() => {
+      const now = this.clock.now().toISOString();
+      this.store.commands.insertReceipt({
+        command_id: command.id,
+        cluster_id: command.cluster_id,
+        received_at: now,
+        status: receipt.status,
+        code: receipt.code ?? null,
+        replica: receipt.replica ?? null,
+        body: journal ? receiptWithoutText(receipt) : receipt,
+      });
+      const outcome = receipt.code === 'nonce_replayed' && receipt.original ? receipt.original : receipt;
+      // A journal read its asker no longer waits for keeps its marker: the late text is not stored.
+      const stored = journal ? this.store.commands.get(command.id)?.result : undefined;
+      const result = journal && isTextDropped(stored) ? stored : (outcome.result ?? null);
+      const changed = this.store.commands.complete(command.id, outcome.status, outcome.code ?? null, result, now);
+      if (changed) {
+        // The final outcomes complete the progress, even when progress reports were lost while offline.
+        const tasks = (outcome.result as Partial<PlanResult> | undefined)?.tasks;
+        if (command.op === OP_PLAN_EXECUTE && Array.isArray(tasks)) for (const t of tasks) this.upsertTask(command.id, t);
+        this.store.audit.append({
+          actor,
+          action: 'command.completed',
+          cluster_id: command.cluster_id,
+          target: command.id,
+          details: { status: outcome.status, code: outcome.code ?? null, host_id: hostId },
+        });
+      }
+      return { changed };
+    });
+  }
+
+  /** Records one task's progress of a running plan. */
+  recordProgress(hostId: string, body: PlanProgressRequest, actor: string): void {
+    const problem = taskOutcomeProblem(body.task);
+    if (problem) throw new CoreError('bad_request', problem);
+    const command = this.ownCommand(hostId, body.command_id, actor, 'progress');
+    if (command.op !== OP_PLAN_EXECUTE) throw new CoreError('bad_request', 'progress is reported for plans only');
+    this.store.tx(() => this.upsertTask(command.id, body.task));
+  }
+
+  /** A final receipt's task list is the agent's: a malformed entry is left out of the table, the receipt kept. */
+  private upsertTask(commandId: string, t: TaskOutcome): void {
+    if (taskOutcomeProblem(t)) return;
+    this.store.hosts.upsertTask({
+      command_id: commandId,
+      idx: t.index,
+      task_id: t.id,
+      kind: t.kind,
+      status: t.status as 'running',
+      started_at: t.started_at ?? null,
+      finished_at: t.finished_at ?? null,
+      code: t.code ?? null,
+      message: t.message ?? null,
+      body: t,
+    });
+  }
+
+  /**
+   * Stores a report: facts, managed files and units, each unit as systemd has it, and a sample of the host's
+   * figures timed by the manager's clock (hosts' clocks may drift; the charts put every host on one axis).
+   */
+  recordReport(hostId: string, body: HostReportRequest): void {
+    const now = this.clock.now();
+    const at = now.toISOString();
+    this.store.tx(() => {
+      this.store.hosts.setReport(hostId, at, body.facts, body.managed ?? null, body.units);
+      if (!body.metrics) return;
+      const units = Object.fromEntries(
+        Object.entries(body.units ?? {}).map(([u, o]) => [
+          u,
+          { cpu_ns: o.cpu_ns, memory_bytes: o.memory_bytes, active_state: o.active_state },
+        ]),
+      );
+      const keepFrom = new Date(now.getTime() - METRICS_KEPT_MS).toISOString();
+      const notAfter = new Date(now.getTime() - METRICS_SPACING_MS).toISOString();
+      this.store.hostMetrics.add(hostId, { ...body.metrics, at, units }, keepFrom, notAfter);
+    });
+  }
+}

@@ -1,0 +1,75 @@
+// A plan as people follow it: each task of the signed plan with the state its agent reported, planned ones
+// pending, those never run after a failure skipped.
+import { NotFoundError } from '../errors';
+import type { CommandRecord } from '../store/commands-tables';
+import type { Store } from '../store/store';
+import { OP_PLAN_EXECUTE } from '../../wire/node-agent';
+import type { PlanArgs, TaskOutcome, TaskStatus } from '../../wire/plan';
+
+export interface PlanTaskView {
+  index: number;
+  id: string;
+  kind: string;
+  title: string | null;
+  status: TaskStatus;
+  started_at: string | null;
+  finished_at: string | null;
+  duration_ms: number | null;
+  code: string | null;
+  message: string | null;
+  output: Record<string, unknown> | null;
+  resumed: boolean;
+}
+
+export interface PlanView {
+  command_id: string;
+  host_id: string;
+  state: CommandRecord['state'];
+  code: string | null;
+  title: string | null;
+  total: number;
+  succeeded: number;
+  failed_task: string | null;
+  tasks: PlanTaskView[];
+}
+
+/** A command has ended (succeeded, failed or rejected): nothing more will come of it. */
+export const commandEnded = (state: CommandRecord['state']): boolean => state !== 'queued' && state !== 'delivered';
+
+export function planView(store: Store, commandId: string): PlanView {
+  const command = store.commands.get(commandId);
+  const hostId = command ? store.hosts.commandHost(commandId)?.host_id : null;
+  if (!command || !hostId || command.op !== OP_PLAN_EXECUTE) throw new NotFoundError('plan', commandId);
+  const args = command.args as PlanArgs;
+  const rows = new Map(store.hosts.tasks(commandId).map((r) => [r.idx, r]));
+  const final = commandEnded(command.state);
+  const tasks = args.tasks.map((t, index): PlanTaskView => {
+    const r = rows.get(index);
+    const body = (r?.body ?? {}) as TaskOutcome;
+    return {
+      index,
+      id: t.id,
+      kind: t.kind,
+      title: t.title ?? null,
+      status: r?.status ?? (final ? 'skipped' : 'pending'),
+      started_at: r?.started_at ?? null,
+      finished_at: r?.finished_at ?? null,
+      duration_ms: body.duration_ms ?? null,
+      code: r?.code ?? null,
+      message: r?.message ?? null,
+      output: body.output ?? null,
+      resumed: body.resumed === true,
+    };
+  });
+  return {
+    command_id: commandId,
+    host_id: hostId,
+    state: command.state,
+    code: command.code,
+    title: args.title ?? null,
+    total: tasks.length,
+    succeeded: tasks.filter((t) => t.status === 'succeeded').length,
+    failed_task: tasks.find((t) => t.status === 'failed')?.id ?? null,
+    tasks,
+  };
+}
