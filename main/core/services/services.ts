@@ -11,8 +11,18 @@ import type { ServiceBackupRecord } from '../store/service-backups-tables';
 import { recordLiveness, type LivenessReport } from './check-results';
 import { advanceOperation } from './operation-machine';
 import { startOperation, type OperationTarget, type StartExtra } from './operation-start';
-import { checkedSettings, installedService, requireCatalog, resolveHosts } from './service-input';
-import { SERVICE_ACTIONS, type OperationAction, type ServiceAction } from './service-plan';
+import {
+  checkedSettings,
+  installedService,
+  requireCatalog,
+  resolveHosts,
+  type ActionRequest,
+  type ApprovalRequest,
+  type ConfigureRequest,
+  type InstallRequest,
+  type UpgradeRequest,
+} from './service-input';
+import type { OperationAction } from './service-plan';
 import { operationView, serviceView, type OperationView, type ServiceView } from './service-views';
 import type { ServicesDeps } from './services-deps';
 
@@ -75,13 +85,13 @@ export class Services {
   }
 
   /** Installs a catalog service on hosts of the cluster: `{service, version, hosts, config?, approval_id?}`. */
-  async install(clusterId: string, body: Record<string, unknown>, user: PublicUser): Promise<OperationView> {
+  async install(clusterId: string, body: InstallRequest, user: PublicUser): Promise<OperationView> {
     this.d.hosts.hostsCluster(clusterId);
     const catalog = this.catalog();
-    if (typeof body.service !== 'string' || !catalog.service(body.service))
+    if (!catalog.service(body.service))
       throw new ValidationError('service', `service is one of the catalog's: ${catalog.services.map((s) => s.service).join(', ')}`);
     const service = body.service;
-    if (typeof body.version !== 'string' || !catalog.version(service, body.version))
+    if (!catalog.version(service, body.version))
       throw new ValidationError(
         'version',
         `version is one of ${catalog
@@ -92,19 +102,17 @@ export class Services {
     const existing = this.d.store.services.get(clusterId, service);
     if (existing && existing.state !== 'failed')
       throw new ConflictError('service_installed', `${service} ${existing.version} is installed already (${existing.state})`);
-    if (!Array.isArray(body.hosts) || body.hosts.length === 0 || body.hosts.some((v) => typeof v !== 'string'))
-      throw new ValidationError('hosts', 'hosts is a non-empty list of host ids or names of this cluster');
-    const hosts = resolveHosts(this.d.store, clusterId, body.hosts as string[]);
-    const config = checkedSettings(catalog, service, settingsObject(body.config));
-    return this.start(clusterId, 'install', { service, version: body.version, hosts, config }, user, optionalId(body.approval_id));
+    const hosts = resolveHosts(this.d.store, clusterId, body.hosts);
+    const config = checkedSettings(catalog, service, body.config);
+    return this.start(clusterId, 'install', { service, version: body.version, hosts, config }, user, body.approval_id);
   }
 
   /** Writes a new configuration (settings) to every instance, restarts them and checks them. */
-  async configure(clusterId: string, service: string, body: Record<string, unknown>, user: PublicUser): Promise<OperationView> {
+  async configure(clusterId: string, service: string, body: ConfigureRequest, user: PublicUser): Promise<OperationView> {
     this.d.hosts.hostsCluster(clusterId);
     const r = this.record(clusterId, service);
-    const config = checkedSettings(this.catalog(), service, settingsObject(body.config));
-    return this.start(clusterId, 'configuration', { ...this.target(r), config }, user, optionalId(body.approval_id));
+    const config = checkedSettings(this.catalog(), service, body.config);
+    return this.start(clusterId, 'configuration', { ...this.target(r), config }, user, body.approval_id);
   }
 
   /** The configuration versions of an installed service, newest first (a rollback's says which it restored). */
@@ -115,26 +123,25 @@ export class Services {
   }
 
   /** What an upgrade of the service to `to` involves: the catalog's answer for its installed version. */
-  upgradeInfo(clusterId: string, service: string, to: unknown): UpgradeAnswer {
+  upgradeInfo(clusterId: string, service: string, to: string): UpgradeAnswer {
     this.d.hosts.hostsCluster(clusterId);
     const r = this.record(clusterId, service);
-    if (typeof to !== 'string' || to === '') throw new ValidationError('to', 'to is the version to upgrade to');
     return this.catalog().upgrade(service, r.version, to);
   }
 
   /** Upgrades the service canary first, its rollback sealed before anything runs: `{version, approval_id?}`. */
-  async upgrade(clusterId: string, service: string, body: Record<string, unknown>, user: PublicUser): Promise<OperationView> {
+  async upgrade(clusterId: string, service: string, body: UpgradeRequest, user: PublicUser): Promise<OperationView> {
     const answer = this.upgradeInfo(clusterId, service, body.version);
     if (!answer.compatible) throw new CoreError('upgrade_incompatible', answer.problems.join('; '), { problems: answer.problems });
     const r = this.record(clusterId, service);
-    return this.start(clusterId, 'upgrade', { ...this.target(r), version: answer.to, from: r.version }, user, optionalId(body.approval_id));
+    return this.start(clusterId, 'upgrade', { ...this.target(r), version: answer.to, from: r.version }, user, body.approval_id);
   }
 
   /**
    * Brings back the version the last upgrade started from, with its files and units, host by host. Refused with
    * the reason when the catalog says it cannot be done or an irreversible migration was applied.
    */
-  async rollback(clusterId: string, service: string, body: Record<string, unknown>, user: PublicUser): Promise<OperationView> {
+  async rollback(clusterId: string, service: string, body: ApprovalRequest, user: PublicUser): Promise<OperationView> {
     this.d.hosts.hostsCluster(clusterId);
     const r = this.record(clusterId, service);
     const last = this.d.store.services
@@ -169,7 +176,7 @@ export class Services {
       'rollback',
       { ...this.target(r), ...(before ? { config: before.config } : {}), version: last.from_version, from: r.version },
       user,
-      optionalId(body.approval_id),
+      body.approval_id,
       { restoredConfig: before?.number },
     );
   }
@@ -182,13 +189,10 @@ export class Services {
   }
 
   /** start, stop, restart, uninstall, functional_test (the functional test alone) or check (every check now). */
-  async action(clusterId: string, service: string, body: Record<string, unknown>, user: PublicUser): Promise<OperationView> {
+  async action(clusterId: string, service: string, body: ActionRequest, user: PublicUser): Promise<OperationView> {
     this.d.hosts.hostsCluster(clusterId);
-    const action = body.action;
-    if (typeof action !== 'string' || !(SERVICE_ACTIONS as readonly string[]).includes(action))
-      throw new ValidationError('action', `action is one of ${SERVICE_ACTIONS.join(', ')}`);
     const r = this.record(clusterId, service);
-    return this.start(clusterId, action as ServiceAction, this.target(r), user, optionalId(body.approval_id));
+    return this.start(clusterId, body.action, this.target(r), user, body.approval_id);
   }
 
   /**
@@ -265,13 +269,4 @@ export class Services {
   ): Promise<OperationView> {
     return this.operation(await startOperation(this.d, clusterId, action, target, user, approvalId, extra));
   }
-}
-
-const optionalId = (v: unknown): string | undefined => (typeof v === 'string' && v.length > 0 ? v : undefined);
-
-function settingsObject(value: unknown): Record<string, unknown> | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'object' || Array.isArray(value))
-    throw new ValidationError('config', 'config is an object of the service’s settings');
-  return value as Record<string, unknown>;
 }

@@ -1,0 +1,87 @@
+// The services routes decode their bodies into the core's typed requests: a field of the wrong JSON shape is a
+// 400 invalid_field naming it before the core runs; a field of the right shape is judged by the core (the
+// catalog's services, the cluster's hosts), which alone knows them.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { testManager, type TestManager } from '../../support/manager';
+
+describe('services request bodies', () => {
+  let t: TestManager;
+  let admin: Awaited<ReturnType<TestManager['login']>>;
+  let cluster: string;
+  beforeAll(async () => {
+    t = testManager();
+    admin = await t.login('ada', 'admin');
+    cluster = t.manager.clusters.create({ name: 'bodies-hosts', kind: 'hosts' }, 'test').id;
+    t.manager.hosts.add(cluster, { name: 'h-0', address: '198.18.7.2' }, 'test');
+  });
+  afterAll(() => t?.close());
+
+  const services = () => `/api/v1/clusters/${cluster}/services`;
+  const valid = { service: 'etcd', version: '3.4.23-1', hosts: ['h-0'] };
+
+  test.each([
+    ['service', { ...valid, service: 5 }],
+    ['version', { ...valid, version: null }],
+    ['hosts', { ...valid, hosts: [] }],
+    ['hosts', { ...valid, hosts: ['h-0', 3] }],
+    ['hosts', { ...valid, hosts: 'h-0' }],
+    ['config', { ...valid, config: ['x'] }],
+    ['config', { ...valid, config: 'x' }],
+  ])('an install whose %s has the wrong shape is a 400 invalid_field naming it', async (field, body) => {
+    const r = await t.call('POST', services(), body, admin);
+    expect(r.status, JSON.stringify(r.body)).toBe(400);
+    expect(r.body).toMatchObject({ error: { code: 'invalid_field', field } });
+  });
+
+  test('an install body that is not a JSON object is a 400 bad_request', async () => {
+    const r = await t.call('POST', services(), ['etcd'], admin);
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ error: { code: 'bad_request' } });
+  });
+
+  test('a service or a host of the right shape that does not exist is judged by the core, naming the choices', async () => {
+    const service = await t.call('POST', services(), { ...valid, service: 'nope' }, admin);
+    expect(service.body).toMatchObject({ error: { code: 'invalid_field', field: 'service' } });
+    expect(JSON.stringify(service.body)).toMatch(/one of the catalog's: .*etcd/);
+    const host = await t.call('POST', services(), { ...valid, hosts: ['h-9'] }, admin);
+    expect(host.body).toMatchObject({ error: { code: 'invalid_field', field: 'hosts', message: 'this cluster has no host h-9' } });
+  });
+
+  test('an action not among the service actions is a 400 invalid_field naming them', async () => {
+    const r = await t.call('POST', `${services()}/etcd/actions`, { action: 'reboot' }, admin);
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ error: { code: 'invalid_field', field: 'action' } });
+    expect(JSON.stringify(r.body)).toMatch(/start, stop, restart, uninstall, functional_test, check/);
+  });
+
+  test('an approval id that is no string is read as none, not refused', async () => {
+    const r = await t.call('POST', `${services()}/etcd/actions`, { action: 'restart', approval_id: 5 }, admin);
+    expect(r.body).toMatchObject({ error: { code: 'service_not_installed' } });
+  });
+
+  test('an upgrade names the version it is given as the faulty field; the question names its query', async () => {
+    for (const version of [undefined, '', 3]) {
+      const r = await t.call('POST', `${services()}/etcd/upgrade`, { version }, admin);
+      expect(r.status).toBe(400);
+      expect(r.body).toMatchObject({ error: { code: 'invalid_field', field: 'version' } });
+    }
+    const q = await t.call('GET', `${services()}/etcd/upgrade`, undefined, admin);
+    expect(q.status).toBe(400);
+    expect(q.body).toMatchObject({ error: { code: 'invalid_field', field: 'to' } });
+  });
+
+  test('a configuration whose config is no object is a 400 invalid_field; a rollback body must be an object', async () => {
+    const c = await t.call('PUT', `${services()}/etcd/config`, { config: 7 }, admin);
+    expect(c.body).toMatchObject({ error: { code: 'invalid_field', field: 'config' } });
+    const r = await t.call('POST', `${services()}/etcd/rollback`, 'now', admin);
+    expect(r.body).toMatchObject({ error: { code: 'bad_request' } });
+    // Absent optional fields are no fault: the core answers for the service.
+    for (const [method, path] of [
+      ['PUT', 'config'],
+      ['POST', 'rollback'],
+    ] as const) {
+      const none = await t.call(method, `${services()}/etcd/${path}`, {}, admin);
+      expect(none.body).toMatchObject({ error: { code: 'service_not_installed' } });
+    }
+  });
+});
