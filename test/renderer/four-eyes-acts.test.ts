@@ -14,7 +14,7 @@ import { createClusterSetupStore } from '../../renderer/src/stores/clusterSetup'
 import { createHostsStore } from '../../renderer/src/stores/hosts';
 import { createMirrorStore } from '../../renderer/src/stores/mirror';
 import { createUsersStore } from '../../renderer/src/stores/users';
-import { approvalTargetOf, asksForApproval, RetryWithApproval } from '../../renderer/src/screens/approvals/RetryWithApproval';
+import { approvalTargetOf, asksForApproval, draftOf, RetryWithApproval } from '../../renderer/src/screens/approvals/RetryWithApproval';
 import { installedOf } from '../../renderer/src/screens/clusters/ClusterDetails';
 import { ApprovalSelect } from '../../renderer/src/screens/cluster/ApprovalPicker';
 import { FakeApi, alice, apiError, makeClient } from './support/fake-api';
@@ -192,6 +192,53 @@ describe('the approval picker of an act', () => {
     );
     expect(html).toContain('data-testid="retry-with-approval"');
     expect(html).toContain('Launch with this approval');
+  });
+});
+
+describe('requesting the approval a refusal asks for', () => {
+  const refused = new ApiError({
+    code: 'approval_required',
+    status: 403,
+    message: 'x',
+    details: { action: 'create_admin', service: 'carol', change: { role: 'admin' } },
+  });
+
+  it('prefills the request with the exact change the refusal names (an act on the manager: no cluster)', () => {
+    expect(draftOf(refused, null, 'create_admin', 'carol')).toEqual({
+      cluster_id: '',
+      action: 'create_admin',
+      service: 'carol',
+      change: { role: 'admin' },
+    });
+    const backup = new ApiError({
+      code: 'approval_required',
+      status: 403,
+      message: 'x',
+      details: { service: 'etcd,nats', change: { services: ['etcd', 'nats'] } },
+    });
+    expect(draftOf(backup, 'c-1', 'backup', 'nats')).toEqual({
+      cluster_id: 'c-1',
+      action: 'backup',
+      service: 'etcd,nats',
+      change: { services: ['etcd', 'nats'] },
+    });
+  });
+
+  it('is offered beside the picker after approval_required only', () => {
+    const render = (refusal: ApiError) =>
+      renderToStaticMarkup(
+        createElement(RetryWithApproval, {
+          clusterId: null,
+          action: 'create_admin',
+          service: 'carol',
+          refusal,
+          pending: false,
+          onRetry: () => {},
+          idSuffix: 'r',
+        }),
+      );
+    expect(render(refused)).toContain('data-testid="request-approval"');
+    expect(render(new ApiError({ code: 'approval_mismatch', status: 409, message: 'x' }))).not.toContain('request-approval');
   });
 });
 

@@ -3,8 +3,10 @@
 // The approvals are read again when it appears: the one just approved by another admin must be offered.
 import { useEffect, useMemo, useState, type ReactElement } from 'react';
 import type { ApiError } from '../../api/client';
-import { approvalsStore, useApprovals, useT } from '../../app/stores';
-import { usableApprovals } from '../../stores/approvals';
+import { approvalsStore, routerStore, useApprovals, useT } from '../../app/stores';
+import { Icon } from '../../components/Icon';
+import { usableApprovals, type ApprovalDraft } from '../../stores/approvals';
+import { hashOf } from '../../stores/router';
 import { ApprovalSelect } from '../cluster/ApprovalPicker';
 
 /**
@@ -17,6 +19,12 @@ export function approvalTargetOf(error: Pick<ApiError, 'details'> | null | undef
   return typeof service === 'string' && service ? service : known;
 }
 
+/** The request form's draft for a refused act: the approval is bound to the very change the refusal names. */
+export function draftOf(refusal: Pick<ApiError, 'details'>, clusterId: string | null, action: string, service: string): ApprovalDraft {
+  const d = typeof refusal.details === 'object' && refusal.details !== null ? (refusal.details as { change?: unknown }) : {};
+  return { cluster_id: clusterId ?? '', action, service: approvalTargetOf(refusal, service), change: d.change ?? null };
+}
+
 /** An answer that says the act needs (another) approval, so an approval picker is offered. */
 export const asksForApproval = (error: Pick<ApiError, 'code'> | null | undefined): boolean =>
   error !== null && error !== undefined && error.code.startsWith('approval_');
@@ -25,10 +33,13 @@ export function RetryWithApproval({
   clusterId,
   action,
   service,
+  refusal,
   pending,
   onRetry,
   idSuffix,
 }: {
+  /** The refusal shown above: approval_required also offers to request the approval, prefilled. */
+  refusal?: ApiError | null;
   /** null: an act on the manager itself (a new admin, an admin's factor reset, a release key). */
   clusterId: string | null;
   action: string;
@@ -46,6 +57,21 @@ export function RetryWithApproval({
   const usable = useMemo(() => usableApprovals(items, clusterId, action, service), [items, clusterId, action, service]);
   return (
     <div className="form-inline operation-detail" data-testid={`retry-with-approval-${idSuffix}`}>
+      {refusal?.code === 'approval_required' ? (
+        <a
+          href={hashOf('approvals')}
+          className="btn btn-sm"
+          data-testid="request-approval"
+          onClick={(e) => {
+            e.preventDefault();
+            approvalsStore.getState().prefill(draftOf(refusal, clusterId, action, service));
+            routerStore.getState().navigate('approvals');
+          }}
+        >
+          <Icon name="approvals" />
+          {t('operation.requestApproval')}
+        </a>
+      ) : null}
       <ApprovalSelect action={action} usable={usable} state={[approvalId, setApprovalId]} idSuffix={idSuffix} />
       <button
         type="button"

@@ -162,6 +162,7 @@ function IssueStep({ currentSerial, hasIdentity }: { currentSerial: string | nul
         {serverError && !errorOn('gateway_url') ? <ErrorNotice error={serverError} testId="identity-error" /> : null}
         {asksForApproval(serverError) && clusterId ? (
           <RetryWithApproval
+            refusal={serverError}
             clusterId={clusterId}
             action="reissue_identity"
             service={CLUSTER_AGENT_TARGET}

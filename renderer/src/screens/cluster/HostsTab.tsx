@@ -170,6 +170,7 @@ function HostActions({ host }: { host: HostView }): ReactElement {
           {issuing.error && issuing.hostId === host.id ? <ErrorNotice error={issuing.error} /> : null}
           {asksForApproval(issuing.error) && issuing.hostId === host.id ? (
             <RetryWithApproval
+              refusal={issuing.error}
               clusterId={host.cluster_id}
               action="reissue_identity"
               service={host.name}

@@ -93,6 +93,7 @@ export function ServiceBackupsTab({ clusterId, service }: { clusterId: string; s
         {writes.backUp.error ? <ErrorNotice error={writes.backUp.error} testId="service-back-up-error" /> : null}
         {asksForApproval(writes.backUp.error) ? (
           <RetryWithApproval
+            refusal={writes.backUp.error}
             clusterId={clusterId}
             action="backup"
             service={approvalTargetOf(writes.backUp.error, chosen.join(','))}

@@ -122,6 +122,7 @@ export function ClusterDetails({ cluster, onAnnounce }: { cluster: Cluster; onAn
       {mutation.error?.code === 'cluster_not_empty' ? <NotEmptyList details={mutation.error.details} /> : null}
       {asksForApproval(mutation.error) ? (
         <RetryWithApproval
+          refusal={mutation.error}
           clusterId={cluster.id}
           action="delete_cluster"
           service={cluster.name}

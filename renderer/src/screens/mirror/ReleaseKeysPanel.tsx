@@ -81,6 +81,7 @@ export function ReleaseKeysPanel(): ReactElement {
           {change.error ? <ErrorNotice error={change.error} testId="release-key-save-error" /> : null}
           {asksForApproval(change.error) ? (
             <RetryWithApproval
+              refusal={change.error}
               clusterId={null}
               action="trust_release_key"
               service={RELEASE_KEY_TARGET}

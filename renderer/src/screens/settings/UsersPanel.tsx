@@ -78,6 +78,7 @@ export function UsersPanel(): ReactElement {
         <RetryWithApproval
           clusterId={null}
           action="reset_admin_mfa"
+          refusal={mfaReset.error}
           service={mfaReset.name}
           pending={mfaReset.pending}
           idSuffix="mfa-reset"
@@ -238,6 +239,7 @@ function AddUserForm({ onDone }: { onDone: (name: string | null) => void }): Rea
         <RetryWithApproval
           clusterId={null}
           action="create_admin"
+          refusal={creation.error}
           service={name.trim()}
           pending={creation.pending}
           idSuffix="create-admin"
