@@ -62,11 +62,9 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
   const unsubscribe = commands.onQueued((clusterId) => polls.wake(clusterId));
   const unsubscribeHosts = opts.hosts?.onQueued((hostId) => polls.wake(`host:${hostId}`));
   // An agent identity re-issued announces its cluster or host: the held polls of the revoked certificate end.
-  const unsubscribeEvents = events.subscribe(({ type, data }) => {
-    const id = (data as { id?: unknown } | null)?.id;
-    if (typeof id !== 'string') return;
-    if (type === 'cluster.changed') polls.revalidate(id);
-    else if (type === 'host.changed') polls.revalidate(`host:${id}`);
+  const unsubscribeEvents = events.subscribe((e) => {
+    if (e.type === 'cluster.changed') polls.revalidate(e.data.id);
+    else if (e.type === 'host.changed') polls.revalidate(`host:${e.data.id}`);
   });
   const serials = new Map<string, string>();
   const lastSeen = lastSeenWrites();

@@ -103,7 +103,7 @@ export class Lifecycle {
       if (error instanceof CoreError && error.code.startsWith('approval_')) refuse(error);
       throw error;
     }
-    this.d.events.emit('approval.changed', { id: approvalId, cluster_id: clusterId });
+    this.d.events.emit('approval.changed', { id: approvalId!, cluster_id: clusterId });
     this.d.events.emit('cluster.changed', { id: clusterId });
   }
 
@@ -223,7 +223,7 @@ export class Lifecycle {
       throw error;
     }
     this.d.events.emit('command.changed', { id: command.id, cluster_id: clusterId });
-    if (fourEyes) this.d.events.emit('approval.changed', { id: approvalId, cluster_id: clusterId });
+    if (fourEyes) this.d.events.emit('approval.changed', { id: approvalId!, cluster_id: clusterId });
     return { action: plan.action, command: this.d.commands.get(command.id), preflight };
   }
 }

@@ -156,7 +156,7 @@ export async function startOperation(
     });
     issuePhase(d, store.services.operation(id)!, 0, user.name);
   });
-  if (admission?.fourEyes) d.events.emit('approval.changed', { id: approvalId, cluster_id: clusterId });
+  if (admission?.fourEyes) d.events.emit('approval.changed', { id: approvalId!, cluster_id: clusterId });
   announceOperation(d.events, clusterId, service, id);
   return id;
 }

@@ -54,7 +54,7 @@ export class ServiceBackups {
   constructor(private readonly d: ServiceBackupsDeps) {
     this.unsubscribe = d.events.subscribe((e) => {
       if (e.type !== 'service.changed') return;
-      const id = (e.data as { operation_id?: string }).operation_id;
+      const id = e.data.operation_id;
       const op = id ? d.store.services.operation(id) : undefined;
       if (op?.action === 'backup' && op.state !== 'running' && op.backup_set_id) this.goOn(op.backup_set_id);
     });

@@ -8,7 +8,7 @@ import type { Catalog, UpgradeAnswer } from '../catalog/catalog';
 import { ConflictError, CoreError, NotFoundError, ValidationError } from '../errors';
 import type { ConfigVersionRecord, ServiceRecord } from '../store/services-tables';
 import type { ServiceBackupRecord } from '../store/service-backups-tables';
-import { recordLiveness, type LivenessReport } from './check-results';
+import { recordLiveness } from './check-results';
 import { advanceOperation } from './operation-machine';
 import { startOperation, type OperationTarget, type StartExtra } from './operation-start';
 import {
@@ -34,10 +34,10 @@ export class Services {
 
   constructor(private readonly d: ServicesDeps) {
     this.unsubscribe = d.events.subscribe((e) => {
-      if (e.type === 'host.liveness') return recordLiveness(d, e.data as LivenessReport);
+      if (e.type === 'host.liveness') return recordLiveness(d, e.data);
       if (e.type !== 'command.changed') return;
-      const id = (e.data as { id?: string; host_id?: string }).id;
-      if (!id || !(e.data as { host_id?: string }).host_id) return;
+      const { id, host_id } = e.data;
+      if (!id || !host_id) return;
       for (const op of d.store.services.running()) if (op.plans.some((p) => p.command_id === id)) advanceOperation(d, op.id);
     });
     // Receipts that arrived while the manager was down: the operations they end advance now.
