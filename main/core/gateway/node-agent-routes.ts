@@ -53,9 +53,7 @@ export async function nodeAgentRoute(
 
   if (req.method === 'GET' && url.pathname === NODE_AGENT_PATHS.commands) {
     const wait = Math.max(0, Math.min(Number(url.searchParams.get('wait') ?? d.longPollMaxS) || 0, d.longPollMaxS));
-    const commands = await d.poll(wait);
-    if (commands.length > 0) d.events.emit('command.changed', { cluster_id: host.cluster_id, host_id: who.hostId });
-    return d.reply(200, { commands });
+    return d.reply(200, { commands: await d.poll(wait) });
   }
   if (req.method === 'POST' && url.pathname === NODE_AGENT_PATHS.report) {
     const body = (await d.readJson()) as HostReportRequest;
@@ -88,7 +86,6 @@ export async function nodeAgentRoute(
       try {
         d.hosts.recordReceipt(who.hostId, r, actor);
         accepted.push(r.command_id);
-        d.events.emit('command.changed', { id: r.command_id, cluster_id: host.cluster_id, host_id: who.hostId });
       } catch (error) {
         if (!(error instanceof ForbiddenReceiptError)) throw error;
         refused = r.command_id;
@@ -112,7 +109,6 @@ export async function nodeAgentRoute(
         throw new CoreError('forbidden', `command ${body.command_id} is not a command of this host`);
       throw error;
     }
-    d.events.emit('command.changed', { id: body.command_id, cluster_id: host.cluster_id, host_id: who.hostId });
     return d.reply(200, { stored: true });
   }
   throw new CoreError('not_found', `no gateway route ${req.method} ${url.pathname}`);

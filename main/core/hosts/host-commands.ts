@@ -248,7 +248,9 @@ export class HostCommands {
    * `live` judges the asking certificate in the same transaction (Commands.deliver says why).
    */
   deliver(hostId: string, redeliverAfterS: number, live?: () => boolean): unknown[] {
-    return this.exchange.deliver(hostId, redeliverAfterS, live);
+    const delivered = this.exchange.deliver(hostId, redeliverAfterS, live);
+    if (delivered.length > 0) this.changed(hostId);
+    return delivered;
   }
 
   nextWakeup(hostId: string): string | undefined {
@@ -257,12 +259,24 @@ export class HostCommands {
 
   /** Records a receipt. The first final receipt sets the status; later ones are kept but change nothing. */
   recordReceipt(hostId: string, receipt: Receipt, actor: string): { changed: boolean } {
-    return this.exchange.recordReceipt(hostId, receipt, actor);
+    const recorded = this.exchange.recordReceipt(hostId, receipt, actor);
+    this.changed(hostId, receipt.command_id);
+    return recorded;
   }
 
   /** Records one task's progress of a running plan. */
   recordProgress(hostId: string, body: PlanProgressRequest, actor: string): void {
     this.exchange.recordProgress(hostId, body, actor);
+    this.changed(hostId, body.command_id);
+  }
+
+  /**
+   * Announced by the domain that records a host's command, whoever hands it in: a service operation advances on
+   * its plans' receipts, which the gateway (a transport) only carries. No id: a poll's batch was delivered.
+   */
+  private changed(hostId: string, commandId?: string): void {
+    const host = this.store.hosts.get(hostId);
+    if (host) this.events.emit('command.changed', { id: commandId, cluster_id: host.cluster_id, host_id: hostId });
   }
 
   /** Stores a report of the host's facts, managed files and units, and a sample of its figures. */

@@ -41,3 +41,20 @@ test('a delivery through the commands domain emits command.changed for the clust
   expect(m.commands.deliver(a, 15)).toHaveLength(0);
   expect(seen).toHaveLength(1);
 });
+
+test("a host's receipt and delivery recorded through the hosts domain emit command.changed with the host, a refused receipt nothing", () => {
+  tm = testManager();
+  const m = tm.manager;
+  const c = m.clusters.create({ name: 'evt-hosts', kind: 'hosts' }, 'alice').id;
+  const hostId = m.hosts.add(c, { name: 'e-0', address: '198.18.9.31' }, 'alice').id;
+  const cmd = m.hostCommands.issueJournalTail(hostId, 'navin-etcd.service', 50, 'alice');
+  const { seen } = recorded(m);
+  expect(m.hostCommands.deliver(hostId, 15)).toHaveLength(1);
+  m.hostCommands.recordReceipt(hostId, { ...receipt(cmd.id), result: { text: 'x' } }, `agent:host:${hostId}`);
+  expect(seen.map((e) => e.data)).toEqual([
+    { id: undefined, cluster_id: c, host_id: hostId },
+    { id: cmd.id, cluster_id: c, host_id: hostId },
+  ]);
+  expect(() => m.hostCommands.recordReceipt(hostId, receipt('no-such-command'), `agent:host:${hostId}`)).toThrow(ForbiddenReceiptError);
+  expect(seen).toHaveLength(2);
+});
