@@ -90,7 +90,7 @@ export function createApprovalsStore(deps: LiveDeps): ApprovalsStore {
       },
 
       handleEvent(event) {
-        if (event.type.startsWith('approval.')) reload.trigger();
+        if (event.type === 'approval.changed') reload.trigger();
       },
 
       startLive() {

@@ -1,6 +1,7 @@
 // A view of the open cluster that one call loads and pushed events reload (a burst becomes one reload), with the
 // writes its tab sends: each kept as a mutation (pending, or its error) under a name, and the view reloaded after.
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { EventType } from '../../../preload/api';
 import type { ApiClient } from '../api/client';
 import { toApiError, type ApiError } from '../api/client';
 import type { LoadStatus } from './clusters';
@@ -24,7 +25,7 @@ export type ClusterViewStore<V, W extends string> = StoreApi<ClusterViewState<V,
 
 export function createClusterViewStore<V, W extends string>(
   deps: LiveDeps,
-  spec: { load: (client: ApiClient, clusterId: string) => Promise<V>; events: readonly string[]; writes: readonly W[] },
+  spec: { load: (client: ApiClient, clusterId: string) => Promise<V>; events: readonly EventType[]; writes: readonly W[] },
 ): ClusterViewStore<V, W> {
   const idleWrites = (): Record<W, MutationState> => Object.fromEntries(spec.writes.map((w) => [w, IDLE])) as Record<W, MutationState>;
   const initial = { clusterId: null, view: null, status: 'idle' as LoadStatus, error: null };

@@ -20,7 +20,7 @@ export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 /** A screenful or more on any display, and cheap for the manager: only a page's clusters get their agent's view. */
 export const FIRST_PAGE = 100;
 
-/** Its events: `cluster.*` refreshes the list (coalesced). */
+/** Its events: `cluster.changed`, and `agent.seen` for a row not shown connected, refresh the list (coalesced). */
 export interface ClustersState extends LiveStore {
   /** Every cluster once the list is whole; only the first page while `expectedTotal` is set. */
   items: Cluster[];

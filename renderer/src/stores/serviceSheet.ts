@@ -2,7 +2,15 @@
 // the service changes), a refresh that asks the hosts to report now, the host figures over a window, the journals
 // (read again every few seconds while followed), the service's operations, audit rows and configuration versions.
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { AuditRow, OperationView, ServiceConfigVersion, ServiceLog, ServiceMetrics, ServiceSheet } from '../../../preload/api';
+import type {
+  AuditRow,
+  EventType,
+  OperationView,
+  ServiceConfigVersion,
+  ServiceLog,
+  ServiceMetrics,
+  ServiceSheet,
+} from '../../../preload/api';
 import { toApiError, type ApiError } from '../api/client';
 import type { LoadStatus } from './clusters';
 import { itemsOf } from './list';
@@ -12,6 +20,11 @@ import { coalescer, eventCluster, type LiveDeps, type LiveStore } from './live';
 export const FOLLOW_INTERVAL_MS = 5_000;
 export const LOG_LINES = 200;
 export const METRICS_WINDOWS = [15, 60, 360, 1440] as const;
+
+/** The events (of the contract's map) that move the sheet. */
+const SHEET_EVENTS: readonly EventType[] = ['host.changed', 'service.changed', 'drift.changed'];
+/** A plan's tasks move on as command.changed: the operation shown follows them. */
+const OPERATION_EVENTS: readonly EventType[] = ['service.changed', 'backup.changed', 'command.changed'];
 
 interface Part<T> {
   value: T | null;
@@ -155,9 +168,8 @@ export function createServiceSheetStore(deps: LiveDeps): ServiceSheetStore {
       handleEvent(event) {
         const id = get().clusterId;
         if (!id || eventCluster(event) !== id) return;
-        if (['host.changed', 'service.changed', 'drift.changed'].includes(event.type)) reload.trigger();
-        // A plan's tasks move on as command.changed: the operation shown follows them.
-        if (['service.changed', 'backup.changed', 'command.changed'].includes(event.type)) reloadOperations.trigger();
+        if (SHEET_EVENTS.includes(event.type)) reload.trigger();
+        if (OPERATION_EVENTS.includes(event.type)) reloadOperations.trigger();
       },
 
       startLive() {
