@@ -66,10 +66,7 @@ export async function nodeAgentRoute(
     if (liveness === null) throw new CoreError('bad_request', 'liveness is {"<unit>": {kind, status: "pass" | "fail", started_at, …}}');
     const shape = observationProblem(body);
     if (shape) throw new CoreError('bad_request', shape);
-    d.hosts.recordReport(who.hostId, body);
-    d.events.emit('host.changed', { id: who.hostId, cluster_id: host.cluster_id });
-    // The services of the host take their instances' liveness from it (services/ listens).
-    if (liveness) d.events.emit('host.liveness', { host_id: who.hostId, cluster_id: host.cluster_id, liveness });
+    d.hosts.recordReport(who.hostId, body, liveness);
     return d.reply(200, { stored: true });
   }
   if (req.method === 'POST' && url.pathname === NODE_AGENT_PATHS.receipts) {

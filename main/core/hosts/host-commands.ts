@@ -24,6 +24,7 @@ import {
 } from '../../wire/node-agent';
 import type { PlanArgs, PlanProgressRequest } from '../../wire/plan';
 import type { Receipt } from '../../wire/protocol';
+import type { CheckOutcome } from '../../wire/service-checks';
 import { HostAgentExchange } from './host-agent-exchange';
 import { checkedPlan, rawPlanRefused } from './host-plan-checks';
 import { commandEnded, planView, type PlanView } from './host-plan-view';
@@ -279,9 +280,17 @@ export class HostCommands {
     if (host) this.events.emit('command.changed', { id: commandId, cluster_id: host.cluster_id, host_id: hostId });
   }
 
-  /** Stores a report of the host's facts, managed files and units, and a sample of its figures. */
-  recordReport(hostId: string, body: HostReportRequest): void {
+  /**
+   * Stores a report of the host's facts, managed files and units, and a sample of its figures, and announces it
+   * with the `liveness` of its watched units (as the gateway judged them), whoever hands it in.
+   */
+  recordReport(hostId: string, body: HostReportRequest, liveness?: Record<string, CheckOutcome>): void {
     this.exchange.recordReport(hostId, body);
+    const host = this.store.hosts.get(hostId);
+    if (!host) return;
+    this.events.emit('host.changed', { id: hostId, cluster_id: host.cluster_id });
+    // The services of the host take their instances' liveness from it (services/ listens).
+    if (liveness) this.events.emit('host.liveness', { host_id: hostId, cluster_id: host.cluster_id, liveness });
   }
 
   /** A plan with each task's state: planned ones pending, those never run after a failure skipped. */
