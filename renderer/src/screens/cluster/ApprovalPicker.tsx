@@ -5,7 +5,7 @@ import { useMemo, type ReactElement } from 'react';
 import { useClusterApprovals, useFormat, useT } from '../../app/stores';
 import { usableApprovals } from '../../stores/approvals';
 import { ItemOptions } from '../../components/Options';
-import type { Approval } from '../../api/types';
+import { APPROVAL_ACTIONS, type Approval } from '../../api/types';
 
 export function ApprovalPicker({
   action,
@@ -61,25 +61,8 @@ export function ApprovalSelect({
   );
 }
 
-const KNOWN = [
-  'stop',
-  'restart',
-  'reinstall',
-  'uninstall',
-  'upgrade',
-  'rollback',
-  'restore',
-  'configuration',
-  'start',
-  'install',
-  'backup',
-  'delete_cluster',
-  'delete_host',
-  'reissue_identity',
-  'create_admin',
-  'reset_admin_mfa',
-  'trust_release_key',
-] as const;
+// The approvable acts, and the operations whose words the picker also shows (started without an approval).
+const KNOWN = [...APPROVAL_ACTIONS, 'reinstall', 'start', 'install'] as const;
 export type ActionKey = (typeof KNOWN)[number] | 'other';
 
 /** The dictionary key of an action name (an unknown one is shown as "other"). */
