@@ -654,7 +654,8 @@ export const fr: Record<MessageKey, string> = {
   'users.help':
     'Comptes locaux de ce gestionnaire. Les lecteurs consultent, les opérateurs modifient clusters et composants, les administrateurs gèrent aussi les comptes.',
   'users.add': 'Ajouter un compte',
-  'users.nameInvalid': 'Un nom d’utilisateur compte 1 à 64 lettres minuscules, chiffres, « . », « _ » ou « - », et commence par une lettre.',
+  'users.nameInvalid':
+    'Un nom d’utilisateur compte 1 à 64 lettres minuscules, chiffres, « . », « _ » ou « - », et commence par une lettre.',
   'users.submit': 'Créer le compte',
   'users.adding': 'Création…',
   'users.added': 'Compte {name} créé.',
