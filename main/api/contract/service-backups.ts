@@ -28,6 +28,8 @@ export interface ServiceBackupSet {
   requested_by: string;
   created_at: string;
   finished_at: string | null;
+  /** Below an operator: the message is withheld when it quotes what a backup tool printed. */
+  withheld?: 'output'[];
 }
 
 export interface ServiceBackupRoutes {

@@ -3,18 +3,24 @@
 import { objectBody } from '../body';
 import { queryInt } from '../query';
 import { ok, type Router } from '../router';
+import { backupSetVisibleTo } from '../../core/commands/command-visibility';
 
 export function serviceBackupRoutes(router: Router): void {
-  router.authed('GET', '/api/v1/clusters/:id/service-backups', 'viewer', ({ manager, params, query }) =>
-    ok({ items: manager.serviceBackups.list(params.id, queryInt(query, 'limit', { min: 1, max: 200 }, 50)) }),
+  // Open to viewers, without a failed set's message below an operator when it quotes what a program printed.
+  router.authed('GET', '/api/v1/clusters/:id/service-backups', 'viewer', ({ manager, params, query, principal }) =>
+    ok({
+      items: manager.serviceBackups
+        .list(params.id, queryInt(query, 'limit', { min: 1, max: 200 }, 50))
+        .map((s) => backupSetVisibleTo(s, principal.user.role, (id) => manager.services.operation(id))),
+    }),
   );
 
   router.authed('POST', '/api/v1/clusters/:id/service-backups', 'operator', async ({ manager, params, body, principal }) =>
     ok(await manager.serviceBackups.create(params.id, objectBody(body), principal.user), 202),
   );
 
-  router.authed('GET', '/api/v1/clusters/:id/service-backups/:set', 'viewer', ({ manager, params }) =>
-    ok(manager.serviceBackups.get(params.id, params.set)),
+  router.authed('GET', '/api/v1/clusters/:id/service-backups/:set', 'viewer', ({ manager, params, principal }) =>
+    ok(backupSetVisibleTo(manager.serviceBackups.get(params.id, params.set), principal.user.role, (id) => manager.services.operation(id))),
   );
 
   router.authed('POST', '/api/v1/clusters/:id/service-backups/:set/restore', 'operator', async ({ manager, params, body, principal }) =>

@@ -98,15 +98,33 @@ export function planVisibleTo<P extends { tasks: TaskShape[] }>(plan: P, reader:
  * An operation (a service's install, backup, restore…) with each of its plans as `reader` may see it; its message
  * quotes a failed task's, so it goes too when that task ran a program.
  */
-export function operationVisibleTo<
-  O extends { message: string | null; phases: { plans: { failed_task: string | null; tasks: (TaskShape & { id: string })[] }[] }[] },
->(operation: O, reader: Role): O {
-  const quotesPrinted = operation.phases.some((phase) =>
-    phase.plans.some((p) => p.tasks.some((task) => task.id === p.failed_task && printed(task))),
-  );
+interface OperationShape {
+  message: string | null;
+  phases: { plans: { failed_task: string | null; tasks: (TaskShape & { id: string })[] }[] }[];
+}
+
+/** Whether an operation's message quotes a failed task that ran a program (so what the program printed). */
+const quotesPrinted = (operation: OperationShape): boolean =>
+  operation.phases.some((phase) => phase.plans.some((p) => p.tasks.some((task) => task.id === p.failed_task && printed(task))));
+
+export function operationVisibleTo<O extends OperationShape>(operation: O, reader: Role): O {
   return {
     ...operation,
-    ...(quotesPrinted && !roleAtLeast(reader, PRINTED_OUTPUT_ROLE) ? { message: null } : {}),
+    ...(quotesPrinted(operation) && !roleAtLeast(reader, PRINTED_OUTPUT_ROLE) ? { message: null } : {}),
     phases: operation.phases.map((phase) => ({ ...phase, plans: phase.plans.map((p) => planVisibleTo(p, reader)) })),
   };
+}
+
+/**
+ * A backup set as `reader` may see it: a failed set's message quotes its failed operation's, so below an operator
+ * it goes when that one quotes what a program printed, and the set says it. `operation` reads an operation whole.
+ */
+export function backupSetVisibleTo<S extends { message: string | null; operations: { id: string; state: string }[] }>(
+  set: S,
+  reader: Role,
+  operation: (id: string) => OperationShape,
+): S & { withheld?: 'output'[] } {
+  if (set.message === null || roleAtLeast(reader, PRINTED_OUTPUT_ROLE)) return set;
+  const quoting = set.operations.some((o) => o.state === 'failed' && quotesPrinted(operation(o.id)));
+  return quoting ? { ...set, message: null, withheld: ['output'] } : set;
 }

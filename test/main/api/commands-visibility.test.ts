@@ -243,3 +243,70 @@ test('a viewer reads a backup operation without what its programs printed, its f
   expect(whole.body).toMatchObject({ message: `task pack failed on l-0: ${FAILED}` });
   expect(JSON.stringify(whole.body)).toContain('from-operation-stderr');
 });
+
+describe('a backup set that failed', () => {
+  const argv = ['tar', 'czf', '/var/backups/navin/s.tgz', '/var/lib/navin/nats'];
+  const FAILED = 'tar failed (2): password=from-set-stderr';
+  let clusterId: string;
+
+  /** A set of one nats backup whose operation failed on the task `task` tells, the set's message quoting it. */
+  function failedSet(setId: string, task: Record<string, unknown>, message: string): void {
+    const planned =
+      task.kind === 'command.run'
+        ? { id: 'pack', kind: 'command.run', argv }
+        : { id: 'pack', kind: 'file.remove', path: '/var/lib/navin/x' };
+    const plan = t.manager.hostCommands.issuePlan(hostId, { tasks: [planned] }, 'test');
+    const result = {
+      tasks: [{ index: 0, id: 'pack', status: 'failed', code: 'command_failed', ...task }],
+      total: 1,
+      succeeded: 0,
+      failed_task: 'pack',
+    };
+    t.manager.hostCommands.recordReceipt(hostId, { ...answer(plan.id, result), status: 'failed', code: 'command_failed' }, agent);
+    clusterId = t.manager.hosts.get(hostId).cluster_id;
+    const at = new Date().toISOString();
+    t.manager.store.serviceBackups.insertSet({
+      id: setId,
+      cluster_id: clusterId,
+      services: ['nats'],
+      reason: 'manual',
+      requested_by: 'test',
+      created_at: at,
+    });
+    const opId = `op-${setId}`;
+    t.manager.store.services.insertOperation({
+      id: opId,
+      cluster_id: clusterId,
+      service: 'nats',
+      action: 'backup',
+      version: '2.9.10-1',
+      phases: [{ name: 'backup', plans: [{ host_id: hostId, args: { tasks: [planned] } }] }],
+      requested_by: 'test',
+      created_at: at,
+      backup_set_id: setId,
+    });
+    t.manager.store.services.setPhase(opId, 0, [{ phase: 0, host_id: hostId, command_id: plan.id }]);
+    t.manager.store.services.finishOperation(opId, 'failed', 'command_failed', `task pack failed on l-0: ${message}`, at);
+    t.manager.store.serviceBackups.finishSet(setId, 'failed', 'command_failed', `nats: task pack failed on l-0: ${message}`, at);
+  }
+
+  test('a viewer reads it without its message when it quotes what the backup tool printed, and is told so; an operator whole', async () => {
+    failedSet('set-printed', { kind: 'command.run', message: FAILED, output: { argv, stderr: FAILED } }, FAILED);
+    const one = await t.call('GET', `/api/v1/clusters/${clusterId}/service-backups/set-printed`, undefined, viewer);
+    expect(one.status).toBe(200);
+    expect(one.body).toMatchObject({ id: 'set-printed', state: 'failed', code: 'command_failed', message: null, withheld: ['output'] });
+    const list = await t.call('GET', `/api/v1/clusters/${clusterId}/service-backups`, undefined, viewer);
+    expect(list.status).toBe(200);
+    expect(JSON.stringify([one.body, list.body])).not.toContain('from-set-stderr');
+    const whole = await t.call('GET', `/api/v1/clusters/${clusterId}/service-backups/set-printed`, undefined, operator);
+    expect(whole.body).toMatchObject({ message: `nats: task pack failed on l-0: ${FAILED}` });
+    expect((whole.body as { withheld?: unknown }).withheld).toBeUndefined();
+  });
+
+  test('a viewer keeps the message of a set whose failed task ran no program', async () => {
+    failedSet('set-plain', { kind: 'file.write', message: 'disk full' }, 'disk full');
+    const one = await t.call('GET', `/api/v1/clusters/${clusterId}/service-backups/set-plain`, undefined, viewer);
+    expect(one.body).toMatchObject({ message: 'nats: task pack failed on l-0: disk full' });
+    expect((one.body as { withheld?: unknown }).withheld).toBeUndefined();
+  });
+});
