@@ -21,7 +21,7 @@ import type { ServiceSheetRoutes } from './service-sheet';
 import type { Method, RouteSchemas } from './route';
 import type { SessionRoutes } from './session';
 import type { SupportRoutes } from './support';
-import type { SettingsRoutes } from './settings';
+import { settingsRouteSchemas, type SettingsRoutes } from './settings';
 import type { SystemRoutes } from './system';
 import { tokenRouteSchemas, type TokenRoutes } from './tokens';
 import { userRouteSchemas, type UserRoutes } from './users';
@@ -92,4 +92,4 @@ export type RouteSchemaTable = {
 };
 
 /** Every family declared schema first is listed here, or the table's type (which needs each such route) does not compile. */
-export const ROUTE_SCHEMAS: RouteSchemaTable = { ...tokenRouteSchemas, ...userRouteSchemas, ...keyRouteSchemas };
+export const ROUTE_SCHEMAS: RouteSchemaTable = { ...tokenRouteSchemas, ...userRouteSchemas, ...keyRouteSchemas, ...settingsRouteSchemas };

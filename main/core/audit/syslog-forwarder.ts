@@ -2,6 +2,7 @@
 // target took) lives in the settings and moves only after a successful send, so rows written while the target
 // is down, or before a crash, go out later. A receiver may see a row twice after a failure; seq and hash tell.
 import { hostname as osHostname } from 'node:os';
+import type { SyslogForwarderStatus } from '../../api/contract/settings';
 import type { Clock } from '../clock';
 import type { Store } from '../store/store';
 import { formatAuditRow } from './syslog-message';
@@ -14,18 +15,6 @@ export const SYSLOG_CURSOR_KEY = 'syslog_cursor';
 interface Cursor {
   target: string;
   seq: number;
-}
-
-export interface SyslogForwarderStatus {
-  target: string | null;
-  running: boolean;
-  forwarded_seq: number;
-  pending: number;
-  last_success_at: string | null;
-  last_error: { code: string; message: string; at: string } | null;
-  consecutive_failures: number;
-  /** How long until the next attempt after a failure; null when not backing off. */
-  retry_in_ms: number | null;
 }
 
 /** What the settings routes read; the Manager exposes it as `syslog` when a forwarder runs. */

@@ -4,17 +4,8 @@ import dgram from 'node:dgram';
 import net, { isIP } from 'node:net';
 import tls from 'node:tls';
 import { hostname } from 'node:os';
+import type { SyslogProbeResult, SyslogTarget } from '../../api/contract/settings';
 import { formatSyslog, SEVERITY_NOTICE } from './syslog-message';
-
-export type SyslogTransport = 'tls' | 'tcp' | 'udp';
-
-export interface SyslogTarget {
-  host: string;
-  port: number;
-  transport: SyslogTransport;
-  /** For tls: the CA that signs the receiver's certificate (the system store when absent). */
-  ca_pem?: string;
-}
 
 export class SyslogSendError extends Error {
   constructor(
@@ -128,16 +119,6 @@ function sendUdp(target: SyslogTarget, messages: string[], timeoutMs: number): P
     };
     socket.connect(target.port, target.host, connected as () => void);
   });
-}
-
-export interface SyslogProbeResult {
-  reachable: boolean;
-  transport: SyslogTransport;
-  target: string;
-  method: string;
-  error_code: string | null;
-  message: string;
-  duration_ms: number;
 }
 
 /** A test message (MSGID navin.probe) the receiver's operators can look for. */

@@ -11,7 +11,7 @@ import { check } from '../checks/check';
 import type { Bilingual } from '../checks/bilingual';
 import type { ClusterRecord } from '../store/clusters-table';
 import type { Store } from '../store/store';
-import type { SyslogForwarderStatus } from '../audit/syslog-forwarder';
+import type { SyslogForwarderStatus } from '../../api/contract/settings';
 import { probeTlsEndpoint, type TlsEndpointResult } from '../checks/tls-endpoint';
 import type { RuleId } from './profile-rules';
 import { RULE_TITLES } from './profile-texts';

@@ -4,8 +4,15 @@
 import type { Clock } from '../clock';
 import { CoreError } from '../errors';
 import type { Store } from '../store/store';
-import type { SyslogForwarderStatus } from '../audit/syslog-forwarder';
-import { probeSyslog, type SyslogProbeResult, type SyslogTarget } from '../audit/syslog-sender';
+import type {
+  DnsSettings,
+  SyslogForwarderStatus,
+  SyslogProbeResult,
+  SyslogSettings,
+  SyslogTarget,
+  SyslogTargetInput,
+} from '../../api/contract/settings';
+import { probeSyslog } from '../audit/syslog-sender';
 import { checkSyslogTarget, clearSyslogTarget, setSyslogTarget, syslogTarget } from '../audit/syslog-settings';
 import { dnsServers, setDnsServers } from '../checks/dns-settings';
 import { endpointTrust, setEndpointTrust } from '../profiles/endpoint-trust';
@@ -23,11 +30,11 @@ export const SYSLOG_TEST_TIMEOUT_MS = 5000;
 export class ConsoleSettings {
   constructor(private readonly d: ConsoleSettingsDeps) {}
 
-  syslog(): { target: SyslogTarget | null; forwarder: SyslogForwarderStatus | null } {
+  syslog(): SyslogSettings {
     return { target: syslogTarget(this.d.store), forwarder: this.d.syslogStatus() };
   }
 
-  setSyslog(input: unknown, actor: string): SyslogTarget {
+  setSyslog(input: SyslogTargetInput, actor: string): SyslogTarget {
     return setSyslogTarget(this.d.store, input, actor);
   }
 
@@ -36,8 +43,8 @@ export class ConsoleSettings {
   }
 
   /** Sends one test message: to the target given (checked, not saved), else to the saved one. */
-  async testSyslog(target?: unknown): Promise<SyslogProbeResult> {
-    const t = target === undefined ? syslogTarget(this.d.store) : checkSyslogTarget(target);
+  async testSyslog(target?: SyslogTargetInput): Promise<SyslogProbeResult> {
+    const t: SyslogTarget | null = target === undefined ? syslogTarget(this.d.store) : checkSyslogTarget(target);
     if (!t)
       throw new CoreError(
         'syslog_not_configured',
@@ -50,7 +57,7 @@ export class ConsoleSettings {
     return dnsServers(this.d.store);
   }
 
-  setDnsServers(input: unknown, actor: string): string[] {
+  setDnsServers(input: DnsSettings['servers'], actor: string): string[] {
     return setDnsServers(this.d.store, input, actor);
   }
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROUTE_SCHEMAS } from '../../../main/api/contract';
 import { Router, type Credentials, type Method } from '../../../main/api/router';
 import { settingsRoutes } from '../../../main/api/routes/settings';
 import { SyslogForwarder } from '../../../main/core/audit/syslog-forwarder';
@@ -6,6 +7,9 @@ import type { Manager } from '../../../main/core/manager';
 import { testManager, type TestManager } from '../../support/manager';
 import { startSyslogListener, type SyslogListener } from '../../support/syslog-listener';
 import { closedPort } from '../../support/tls-endpoints';
+
+const PORT_RULE = 'port must be an integer from 1 to 65535 (syslog is 514, or 6514 with TLS)';
+const CA_RULE = 'ca_pem is the PEM text of the CA certificate that signs the syslog receiver';
 
 describe('settings API: syslog target and DNS servers', () => {
   let t: TestManager;
@@ -58,6 +62,30 @@ describe('settings API: syslog target and DNS servers', () => {
     expect((await call('GET', '/api/v1/settings/syslog', undefined, viewer)).body).toMatchObject({ target: { port: listener.port } });
     const row = t.manager.store.audit.list({ action: 'settings.syslog' })[0]!;
     expect(row).toMatchObject({ actor: 'alice', target: `tcp://127.0.0.1:${listener.port}` });
+  });
+
+  it("judges a target's and a DNS list's JSON shape by the contract's schemas before the core, naming the field and its rule", async () => {
+    const before = auditActions().length;
+    for (const [body, field, message] of [
+      [{ port: 514, transport: 'tcp' }, 'host', 'host must be a host name or an IP address, e.g. siem.bank.internal'],
+      [{ host: 'siem.bank.test', port: 514.5, transport: 'tcp' }, 'port', PORT_RULE],
+      [{ host: 'siem.bank.test', port: '514', transport: 'tcp' }, 'port', PORT_RULE],
+      [{ host: 'siem.bank.test', port: 6514, transport: 'tls', ca_pem: 5 }, 'ca_pem', CA_RULE],
+    ] as const) {
+      const res = await call('PUT', '/api/v1/settings/syslog', body, admin);
+      expect(res.body, JSON.stringify(body)).toEqual({ error: { code: 'invalid_field', field, message } });
+    }
+    const nine = Array.from({ length: 9 }, (_, i) => `10.0.0.${i + 1}`);
+    expect((await call('PUT', '/api/v1/settings/dns', { servers: nine }, admin)).body).toMatchObject({
+      error: { code: 'invalid_field', field: 'servers', message: 'at most 8 DNS servers' },
+    });
+    expect((await call('PUT', '/api/v1/settings/dns', { servers: ['10.0.0.53', 53] }, admin)).body).toMatchObject({
+      error: { code: 'invalid_field', field: 'servers[1]' },
+    });
+    expect((await call('POST', '/api/v1/settings/syslog/test', [], admin)).body).toMatchObject({ error: { code: 'bad_request' } });
+    expect(auditActions()).toHaveLength(before);
+    for (const route of ['PUT /api/v1/settings/syslog', 'POST /api/v1/settings/syslog/test', 'PUT /api/v1/settings/dns'])
+      expect(Object.keys(ROUTE_SCHEMAS)).toContain(route);
   });
 
   it('tests the saved target or one given in the body, admin only', async () => {

@@ -1,6 +1,7 @@
 // Remote audit: the syslog target every audit row is also sent to (required by banking-secure), its test, and
 // what the forwarder last reported.
 import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
+import { syslogTargetSchema } from '../../../../preload/api';
 import type { SyslogTransport } from '../../api/types';
 import { consoleSettingsStore, useConsoleSettings, useT } from '../../app/stores';
 import { Tone } from '../../components/Badges';
@@ -40,7 +41,7 @@ export function SyslogPanel(): ReactElement {
     e.preventDefault();
     const p = Number(port);
     if (!host.trim()) return setProblem(t('syslog.hostMissing'));
-    if (!Number.isInteger(p) || p < 1 || p > 65535) return setProblem(t('syslog.portInvalid'));
+    if (!syslogTargetSchema.shape.port.safeParse(p).success) return setProblem(t('syslog.portInvalid'));
     setProblem(null);
     void consoleSettingsStore
       .getState()
