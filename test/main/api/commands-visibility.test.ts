@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Credentials } from '../../../main/api/router';
 import type { Receipt } from '../../../main/wire/protocol';
+import type { PlanTask } from '../../../main/wire/plan';
 import type { CommandView } from '../../../main/api/contract/commands';
 
 type PlanCommand = CommandView & { args: { tasks: Record<string, unknown>[] } };
@@ -251,7 +252,7 @@ describe('a backup set that failed', () => {
 
   /** A set of one nats backup whose operation failed on the task `task` tells, the set's message quoting it. */
   function failedSet(setId: string, task: Record<string, unknown>, message: string): void {
-    const planned =
+    const planned: PlanTask =
       task.kind === 'command.run'
         ? { id: 'pack', kind: 'command.run', argv }
         : { id: 'pack', kind: 'file.remove', path: '/var/lib/navin/x' };
