@@ -1066,6 +1066,10 @@ export const fr: Record<MessageKey, string> = {
   'hosts.agent.seen': 'vu {when}',
   'hosts.action.report': 'Remonter les faits',
   'hosts.action.identity': 'Identité de l’agent…',
+  'hosts.action.remove': 'Retirer l’hôte',
+  'hosts.remove.confirm':
+    'Retirer l’hôte « {name} » ? Son enregistrement quitte le gestionnaire et les certificats de son agent sont révoqués.',
+  'hosts.remove.submit': 'Retirer',
   'hosts.identity.gateway': 'URL de la passerelle',
   'hosts.identity.gatewayHelp':
     'Comment cet hôte joint la passerelle des agents du manager. Une nouvelle identité révoque aussitôt la précédente.',

@@ -18,6 +18,7 @@ export interface HostsState extends ListState<HostView>, LiveStore {
   identity: { hostId: string; value: HostIdentity } | null;
   issuing: HostMutation;
   reporting: HostMutation;
+  removing: HostMutation;
   open(clusterId: string): Promise<void>;
   load(): Promise<void>;
   add(name: string, address: string): Promise<boolean>;
@@ -25,6 +26,8 @@ export interface HostsState extends ListState<HostView>, LiveStore {
   issueIdentity(hostId: string, gatewayUrl: string, serverName?: string, approvalId?: string): Promise<boolean>;
   closeIdentity(): void;
   reportFacts(hostId: string): Promise<boolean>;
+  /** `approvalId`: another admin's approval of deleting this host, where the cluster's profile wants four eyes. */
+  remove(hostId: string, approvalId?: string): Promise<boolean>;
 }
 
 export type HostsStore = StoreApi<HostsState>;
@@ -38,6 +41,7 @@ export function createHostsStore(deps: LiveDeps): HostsStore {
     identity: null,
     issuing: { ...IDLE, hostId: null },
     reporting: { ...IDLE, hostId: null },
+    removing: { ...IDLE, hostId: null },
   };
   return createStore<HostsState>()((set, get) => {
     // Agents report often: a burst of events becomes one reload.
@@ -92,6 +96,16 @@ export function createHostsStore(deps: LiveDeps): HostsStore {
           (m) => ({ reporting: onHost(m, hostId) }),
           () => api.requestFactsReport(hostId),
         );
+        return done !== null;
+      },
+
+      async remove(hostId, approvalId) {
+        const done = await mutation(
+          set,
+          (m) => ({ removing: onHost(m, hostId) }),
+          () => api.removeHost(hostId, approvalId),
+        );
+        if (done) await get().load();
         return done !== null;
       },
 

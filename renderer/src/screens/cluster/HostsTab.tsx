@@ -1,9 +1,10 @@
 // The Hosts tab of a hosts cluster: each host with its facts, its node agent's version, connection and last
-// report; adding a host; issuing a host's node agent identity with the commands that install it (key shown once).
+// report; adding a host; removing one (under four eyes with an approval); issuing a host's node agent identity with the commands that install it (key shown once).
 import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
 import type { HostFacts, HostView } from '../../../../preload/api';
 import { hostsStore, useFormat, useHosts, useNow, useSession, useT } from '../../app/stores';
 import { selectCanWrite } from '../../stores/session';
+import type { HostsState } from '../../stores/hosts';
 import { CodeBlock } from '../../components/CodeBlock';
 import { DataTable } from '../../components/DataTable';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -12,6 +13,7 @@ import { Panel } from '../../components/Panel';
 import { RefreshButton } from '../../components/RefreshButton';
 import { StateBadge } from '../../components/StateBadge';
 import { TextField } from '../../components/TextField';
+import { Confirm } from '../../components/Confirm';
 import { asksForApproval, RetryWithApproval } from '../approvals/RetryWithApproval';
 
 const GiB = (n: number): number => Math.round((n / 1024 ** 3) * 10) / 10;
@@ -150,6 +152,7 @@ function HostActions({ host }: { host: HostView }): ReactElement {
       <button type="button" className="btn btn-sm" onClick={() => setOpen(!open)} aria-expanded={open}>
         {t('hosts.action.identity')}
       </button>
+      <RemoveHost host={host} />
       {reporting.error && reporting.hostId === host.id ? <ErrorNotice error={reporting.error} /> : null}
       {open ? (
         <form className="inline-form" onSubmit={onIssue} data-testid={`host-identity-form-${host.name}`}>
@@ -180,6 +183,75 @@ function HostActions({ host }: { host: HostView }): ReactElement {
             />
           ) : null}
         </form>
+      ) : null}
+    </>
+  );
+}
+
+/** Removing a host asks first; where the profile wants four eyes, a refusal offers the requester's approvals of it. */
+function RemoveHost({ host }: { host: HostView }): ReactElement {
+  const removing = useHosts((s) => s.removing);
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <HostRemoval
+      host={host}
+      removing={removing}
+      confirming={confirming}
+      onConfirming={setConfirming}
+      onRemove={(approvalId) => void hostsStore.getState().remove(host.id, approvalId)}
+    />
+  );
+}
+
+/** The removal's button, its question, and its refusal with the approval picker (state held by the caller). */
+export function HostRemoval({
+  host,
+  removing,
+  confirming,
+  onConfirming,
+  onRemove,
+}: {
+  host: HostView;
+  removing: HostsState['removing'];
+  confirming: boolean;
+  onConfirming: (confirming: boolean) => void;
+  onRemove: (approvalId?: string) => void;
+}): ReactElement {
+  const t = useT();
+  const mine = removing.hostId === host.id;
+  return (
+    <>
+      {' '}
+      <button
+        type="button"
+        className="btn btn-sm btn-danger-ghost"
+        onClick={() => onConfirming(true)}
+        aria-expanded={confirming}
+        data-testid={`host-remove-${host.name}`}
+      >
+        {t('hosts.action.remove')}
+      </button>
+      {confirming ? (
+        <Confirm
+          titleId={`confirm-remove-${host.id}`}
+          title={t('hosts.remove.confirm', { name: host.name })}
+          role="group"
+          testId={`host-remove-confirm-${host.name}`}
+          onCancel={() => onConfirming(false)}
+          confirm={{ label: t('hosts.remove.submit'), onClick: () => onRemove(), disabled: removing.pending }}
+        />
+      ) : null}
+      {removing.error && mine ? <ErrorNotice error={removing.error} testId={`host-remove-error-${host.name}`} /> : null}
+      {asksForApproval(removing.error) && mine ? (
+        <RetryWithApproval
+          refusal={removing.error}
+          clusterId={host.cluster_id}
+          action="delete_host"
+          service={host.name}
+          pending={removing.pending}
+          idSuffix={`remove-${host.id}`}
+          onRetry={onRemove}
+        />
       ) : null}
     </>
   );
