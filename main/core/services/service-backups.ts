@@ -180,7 +180,8 @@ export class ServiceBackups {
     for (const service of set.services) {
       const op = ops.find((o) => o.service === service);
       if (op?.state === 'running') return;
-      if (op?.state === 'failed') return this.finish(set, 'failed', op.code ?? 'plan_failed', `${service}: ${op.message ?? 'failed'}`);
+      if (op?.state === 'failed')
+        return this.finish(set, 'failed', op.code ?? 'plan_failed', `${service}: ${op.message ?? 'failed'}`, op.id);
       if (op) continue;
       try {
         await this.d.services.backup(set.cluster_id, service, set.id, { id: set.requested_by, name: set.requested_by });
@@ -193,7 +194,17 @@ export class ServiceBackups {
     this.finish(set, 'succeeded', null, null);
   }
 
-  private finish(set: ServiceBackupSetRecord, state: 'succeeded' | 'failed', code: string | null, message: string | null): void {
+  /**
+   * `failedOperation`: the operation whose message the set's quotes. The audit row, open to viewers, names it
+   * rather than copying its message, which may quote what a backup tool printed (the operation's own row does not).
+   */
+  private finish(
+    set: ServiceBackupSetRecord,
+    state: 'succeeded' | 'failed',
+    code: string | null,
+    message: string | null,
+    failedOperation?: string,
+  ): void {
     const { store, clock } = this.d;
     store.tx(() => {
       store.serviceBackups.finishSet(set.id, state, code, message, clock.now().toISOString());
@@ -202,7 +213,9 @@ export class ServiceBackups {
         action: state === 'succeeded' ? 'service.backup_succeeded' : 'service.backup_failed',
         cluster_id: set.cluster_id,
         target: set.services.join(','),
-        details: { backup_set_id: set.id, code, message },
+        details: failedOperation
+          ? { backup_set_id: set.id, code, operation_id: failedOperation }
+          : { backup_set_id: set.id, code, message },
       });
     });
     this.d.events.emit('backup.changed', { cluster_id: set.cluster_id, backup_set_id: set.id });

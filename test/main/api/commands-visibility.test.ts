@@ -288,7 +288,8 @@ describe('a backup set that failed', () => {
     });
     t.manager.store.services.setPhase(opId, 0, [{ phase: 0, host_id: hostId, command_id: plan.id }]);
     t.manager.store.services.finishOperation(opId, 'failed', 'command_failed', `task pack failed on l-0: ${message}`, at);
-    t.manager.store.serviceBackups.finishSet(setId, 'failed', 'command_failed', `nats: task pack failed on l-0: ${message}`, at);
+    // The set ends as the manager ends it on hearing that its backup operation ended.
+    t.manager.events.emit('service.changed', { cluster_id: clusterId, service: 'nats', operation_id: opId });
   }
 
   test('a viewer reads it without its message when it quotes what the backup tool printed, and is told so; an operator whole', async () => {
@@ -302,6 +303,18 @@ describe('a backup set that failed', () => {
     const whole = await t.call('GET', `/api/v1/clusters/${clusterId}/service-backups/set-printed`, undefined, operator);
     expect(whole.body).toMatchObject({ message: `nats: task pack failed on l-0: ${FAILED}` });
     expect((whole.body as { withheld?: unknown }).withheld).toBeUndefined();
+  });
+
+  test("the set's audit row, open to viewers, names its failed operation rather than quoting what the tool printed", async () => {
+    const audit = await t.call('GET', `/api/v1/audit?action=service.backup_failed`, undefined, viewer);
+    expect(audit.status).toBe(200);
+    const rows = (audit.body as { items: { details: unknown }[] }).items;
+    expect(rows.map((r) => r.details)).toContainEqual({
+      backup_set_id: 'set-printed',
+      code: 'command_failed',
+      operation_id: 'op-set-printed',
+    });
+    expect(JSON.stringify(rows)).not.toContain('from-set-stderr');
   });
 
   test('a viewer keeps the message of a set whose failed task ran no program', async () => {
