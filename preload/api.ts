@@ -8,6 +8,7 @@ export type * from '../main/api/contract';
 // The schemas of the families declared schema first: the console checks its forms with the routes' own rules.
 export { MIN_PASSWORD_LENGTH, userCreateSchema } from '../main/api/contract/users';
 export { syslogTargetSchema } from '../main/api/contract/settings';
+export { driftModes } from '../main/api/contract/drift';
 export type HttpMethod = Method;
 
 /** One call of the console API; the same object travels over IPC or becomes an HTTPS request. */

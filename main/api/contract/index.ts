@@ -8,7 +8,7 @@ import type { BackupRoutes } from './backups';
 import type { CatalogRoutes } from './catalog';
 import type { ClusterRoutes } from './clusters';
 import type { CommandRoutes } from './commands';
-import type { DriftRoutes } from './drift';
+import { driftRouteSchemas, type DriftRoutes } from './drift';
 import type { HostRoutes } from './hosts';
 import { keyRouteSchemas, type KeyRoutes } from './keys';
 import type { KubernetesRoutes } from './kubernetes';
@@ -92,4 +92,10 @@ export type RouteSchemaTable = {
 };
 
 /** Every family declared schema first is listed here, or the table's type (which needs each such route) does not compile. */
-export const ROUTE_SCHEMAS: RouteSchemaTable = { ...tokenRouteSchemas, ...userRouteSchemas, ...keyRouteSchemas, ...settingsRouteSchemas };
+export const ROUTE_SCHEMAS: RouteSchemaTable = {
+  ...tokenRouteSchemas,
+  ...userRouteSchemas,
+  ...keyRouteSchemas,
+  ...settingsRouteSchemas,
+  ...driftRouteSchemas,
+};

@@ -1,6 +1,5 @@
 // Drift of hosts clusters (contract: contract/drift.ts): the findings and the alert, a scan now, the report-only
 // mode, and realigning a finding's service (a configuration through the lifecycle gate).
-import { objectBody } from '../body';
 import { ok, type Router } from '../router';
 
 export function driftRoutes(router: Router): void {
@@ -11,11 +10,11 @@ export function driftRoutes(router: Router): void {
   );
 
   router.authed('PUT', '/api/v1/clusters/:id/drift/mode', 'operator', ({ manager, params, body, principal }) =>
-    ok(manager.drift.setMode(params.id, objectBody(body).mode, principal.actor)),
+    ok(manager.drift.setMode(params.id, body.mode, principal.actor)),
   );
 
   router.authed('POST', '/api/v1/drift/findings/:id/realign', 'operator', async ({ manager, params, body, principal }) => {
-    const approval = objectBody(body).approval_id;
-    return ok(await manager.drift.realign(params.id, principal.user, typeof approval === 'string' && approval ? approval : undefined), 202);
+    const approval = body.approval_id;
+    return ok(await manager.drift.realign(params.id, principal.user, approval ? approval : undefined), 202);
   });
 }

@@ -7,17 +7,17 @@
 import { randomUUID } from 'node:crypto';
 import type { PublicUser } from '../accounts/accounts';
 import type { Clock } from '../clock';
-import { CoreError, NotFoundError, ValidationError } from '../errors';
+import { CoreError, NotFoundError } from '../errors';
 import type { CoreEvents } from '../events';
 import type { HostCommands } from '../hosts/host-commands';
 import type { Hosts } from '../hosts/hosts';
 import type { OperationView, Services } from '../services/services';
-import type { DriftFindingRecord, DriftMode } from '../store/drift-tables';
+import { DRIFT_ALERT, type DriftMode, type DriftView } from '../../api/contract/drift';
+import type { DriftFindingRecord } from '../store/drift-tables';
 import type { Store } from '../store/store';
 import { isDriftItem, type DriftItem, type DriftScanResult } from '../../wire/node-agent';
 
 export const DRIFT_SCAN_INTERVAL_MS = 60 * 60_000;
-export const DRIFT_ALERT = 'config_drift';
 
 export interface DriftDeps {
   store: Store;
@@ -26,22 +26,6 @@ export interface DriftDeps {
   hostCommands: HostCommands;
   services: Services;
   events: CoreEvents;
-}
-
-export interface DriftFindingView extends DriftFindingRecord {
-  host_name: string;
-  /** The service the path belongs to, when one is installed. */
-  service: string | null;
-}
-
-export interface DriftView {
-  cluster_id: string;
-  mode: DriftMode;
-  /** Open while any finding is. */
-  alert: { code: typeof DRIFT_ALERT; open_findings: number; since: string } | null;
-  findings: DriftFindingView[];
-  /** The hosts whose agent answered the last scan of this call, and those that did not in time. */
-  scanned?: { hosts: string[]; unanswered: string[] };
 }
 
 /** The service a managed path belongs to: /etc/navin/<s>/…, /opt/navin/<s>/…, /var/lib/navin/<s>/…, navin-<s>.service. */
@@ -90,9 +74,8 @@ export class Drift {
     };
   }
 
-  setMode(clusterId: string, mode: unknown, actor: string): DriftView {
+  setMode(clusterId: string, mode: DriftMode, actor: string): DriftView {
     this.d.hosts.hostsCluster(clusterId);
-    if (mode !== 'realign' && mode !== 'report_only') throw new ValidationError('mode', 'mode is realign or report_only');
     this.d.store.tx(() => {
       this.d.store.drift.setMode(clusterId, mode);
       this.d.store.audit.append({ actor, action: 'drift.mode', cluster_id: clusterId, target: null, details: { mode } });

@@ -55,6 +55,18 @@ describe('a schema-first route of the console API', () => {
     expect(t.manager.accounts.listUsers().map((u) => u.name)).not.toContain('bob');
   });
 
+  test("drift's mode and realign bodies are judged by the contract before the core looks the cluster or finding up", async () => {
+    expect((await t.call('PUT', '/api/v1/clusters/nope/drift/mode', { mode: 'freeze' }, ada)).body).toEqual({
+      error: { code: 'invalid_field', field: 'mode', message: 'mode is realign or report_only' },
+    });
+    expect((await t.call('POST', '/api/v1/drift/findings/nope/realign', { approval_id: 5 }, ada)).body).toMatchObject({
+      error: { code: 'invalid_field', field: 'approval_id' },
+    });
+    // A well-formed request reaches the core, which knows no such cluster or finding.
+    expect((await t.call('PUT', '/api/v1/clusters/nope/drift/mode', { mode: 'report_only' }, ada)).status).toBe(404);
+    expect((await t.call('POST', '/api/v1/drift/findings/nope/realign', {}, ada)).status).toBe(404);
+  });
+
   test('every route of the schema table is a route of the console API', () => {
     const routes = new Set(
       consoleApi()

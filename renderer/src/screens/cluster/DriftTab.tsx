@@ -2,7 +2,7 @@
 // every managed file and unit; the manager also scans every hour), the findings (modified, deleted, replaced) with
 // how each was resolved, "Realign" on an open one, and the report-only mode for change-freeze periods.
 import { useEffect, useState, type ReactElement } from 'react';
-import type { DriftFindingView, DriftMode, OperationView } from '../../../../preload/api';
+import { driftModes, type DriftFindingView, type DriftMode, type OperationView } from '../../../../preload/api';
 import { driftStore, useDrift, useFormat, useSession, useT } from '../../app/stores';
 import { BusyButton } from '../../components/BusyButton';
 import { DataTable } from '../../components/DataTable';
@@ -12,8 +12,6 @@ import { ListView } from '../../components/ListView';
 import { Panel } from '../../components/Panel';
 import { RefreshButton } from '../../components/RefreshButton';
 import { selectCanWrite } from '../../stores/session';
-
-const MODES: readonly DriftMode[] = ['realign', 'report_only'];
 
 export function DriftTab({ clusterId }: { clusterId: string }): ReactElement {
   const t = useT();
@@ -78,7 +76,7 @@ export function DriftTab({ clusterId }: { clusterId: string }): ReactElement {
               }
               data-testid="drift-mode"
             >
-              {MODES.map((m) => (
+              {driftModes.map((m) => (
                 <option key={m} value={m}>
                   {t(`drift.mode.${m}`)}
                 </option>
