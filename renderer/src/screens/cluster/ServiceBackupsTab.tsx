@@ -131,7 +131,7 @@ export function ServiceBackupsTab({ clusterId, service }: { clusterId: string; s
   );
 }
 
-function BackupSetItem({
+export function BackupSetItem({
   set,
   canWrite,
   busy,
@@ -155,6 +155,11 @@ function BackupSetItem({
       {set.message ? (
         <p className="muted" data-testid="service-backup-set-message">
           {set.code ? <code>{set.code}</code> : null} {set.message}
+        </p>
+      ) : set.withheld?.includes('output') ? (
+        // Its message quoted what the backup tool printed: the code stays, the reader is told why the rest is not here.
+        <p className="muted" data-testid="service-backup-set-withheld">
+          {set.code ? <code>{set.code}</code> : null} {t('command.withheld.output')}
         </p>
       ) : null}
       <DataTable
