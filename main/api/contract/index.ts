@@ -20,7 +20,7 @@ import type { ServiceBackupRoutes } from './service-backups';
 import type { ServiceSheetRoutes } from './service-sheet';
 import type { Method, RouteSchemas } from './route';
 import type { SessionRoutes } from './session';
-import type { SupportRoutes } from './support';
+import { supportRouteSchemas, type SupportRoutes } from './support';
 import { settingsRouteSchemas, type SettingsRoutes } from './settings';
 import type { SystemRoutes } from './system';
 import { tokenRouteSchemas, type TokenRoutes } from './tokens';
@@ -98,4 +98,5 @@ export const ROUTE_SCHEMAS: RouteSchemaTable = {
   ...keyRouteSchemas,
   ...settingsRouteSchemas,
   ...driftRouteSchemas,
+  ...supportRouteSchemas,
 };

@@ -1,22 +1,12 @@
 // What every part of the redaction shares: the kinds of replacement MANIFEST.json counts, the kinds of text, and
 // the shape of a rule.
-export const REDACTION_KINDS = [
-  'private_key',
-  'secret',
-  'credential',
-  'token',
-  'email',
-  'user_name',
-  'card',
-  'iban',
-  'ip',
-  'phone',
-] as const;
-export type RedactionKind = (typeof REDACTION_KINDS)[number];
+import { REDACTION_KINDS, type RedactionKind, type SupportTextKind } from '../../api/contract/support';
+
+export { REDACTION_KINDS, type RedactionKind };
 export type RedactionCounts = Record<RedactionKind, number>;
 
 /** What is redacted: `log` also has its IP addresses replaced (configs keep theirs, they are the topology). */
-export type TextKind = 'config' | 'log' | 'data';
+export type TextKind = SupportTextKind;
 
 /** Counts one replacement of `kind` (the rule's own unless said) and returns its marker. */
 export type Replace = (found: string, kind?: RedactionKind) => string;

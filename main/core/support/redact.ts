@@ -8,15 +8,17 @@
 // after the rules for what spans lines (key blocks, multi-line elements) have seen the whole text. What the
 // maintained preset (preset-findings.ts) found in a file and the console's rules left replaces its whole record.
 import { createHmac, randomBytes } from 'node:crypto';
+import type { RedactionFailure } from '../../api/contract/support';
 import type { CountryCode } from 'libphonenumber-js';
 import { defaultRules } from './redact-rules';
 import { redactJson, redactYaml } from './redact-structured';
 import { presetFindings, type PresetFinding } from './preset-findings';
 import { secretKeyKind } from './redact-shapes';
-import { REDACTION_KINDS, isMarker, type RedactionCounts, type RedactionKind, type RedactionRule, type TextKind } from './redact-types';
+import { REDACTION_KINDS, isMarker, type RedactionCounts, type RedactionRule, type TextKind } from './redact-types';
 import { DEFAULT_SECRET_RULES, type SecretRule } from './secret-rules';
 
 export { luhnValid } from './redact-shapes';
+export type { RedactionFailure };
 export { REDACTION_KINDS, type RedactionCounts, type RedactionKind, type RedactionRule, type TextKind } from './redact-types';
 
 export interface RedactionInput {
@@ -32,12 +34,6 @@ export interface RedactionInput {
   secretRules?: readonly SecretRule[];
   /** What the maintained preset finds in a whole file; secretlint's recommended preset unless given. */
   findSecrets?: (text: string) => Promise<PresetFinding[]>;
-}
-
-export interface RedactionFailure {
-  kind: RedactionKind | 'structure';
-  file: string;
-  message: string;
 }
 
 export function zeroCounts(): RedactionCounts {

@@ -9,38 +9,21 @@ import { basename, dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import tar from 'tar-stream';
-import { Redactor, type RedactionCounts, type RedactionFailure, type RedactionInput, type RedactionRule, type TextKind } from './redact';
+import {
+  SUPPORT_ARCHIVE_FORMAT,
+  type SupportManifestFile as ManifestFile,
+  type SupportManifestView as SupportManifest,
+  type SupportPreviewItem as PreviewItem,
+} from '../../api/contract/support';
+import { Redactor, type RedactionInput, type RedactionRule, type TextKind } from './redact';
 
 export const MANIFEST_FILE = 'MANIFEST.json';
-export const SUPPORT_ARCHIVE_FORMAT = 'navin-support-archive/1';
 
 /** One file of the archive before redaction; its path is redacted too (a host or user name can be in it). */
 export interface SupportEntry {
   path: string;
   kind: TextKind;
   content: string;
-}
-
-export interface PreviewItem {
-  path: string;
-  kind: TextKind;
-  bytes: number;
-}
-
-export interface ManifestFile {
-  path: string;
-  kind: TextKind;
-  bytes: number;
-  sha256: string;
-}
-
-export interface SupportManifest {
-  format: typeof SUPPORT_ARCHIVE_FORMAT;
-  created_at: string;
-  redacted: boolean;
-  failures: RedactionFailure[];
-  replacements: RedactionCounts;
-  files: ManifestFile[];
 }
 
 export interface ArchiveOptions {

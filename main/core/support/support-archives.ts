@@ -16,7 +16,8 @@ import type { Hosts } from '../hosts/hosts';
 import type { Services } from '../services/services';
 import type { Store } from '../store/store';
 import type { PlanTask } from '../../wire/plan';
-import { buildSupportArchive, previewArchive, type PreviewItem, type SupportEntry, type SupportManifest } from './support-archive';
+import type { SupportArchiveListed, SupportManifestView, SupportPreviewItem } from '../../api/contract/support';
+import { buildSupportArchive, previewArchive, type SupportEntry } from './support-archive';
 
 export const JOURNAL_LINES = 500;
 /** How long the agents have to send their journals before the archive is built without them. */
@@ -44,7 +45,7 @@ export interface SupportArchiveView {
   bytes: number;
   sha256: string;
   created_at: string;
-  manifest: SupportManifest;
+  manifest: SupportManifestView;
 }
 
 const json = (v: unknown): string => `${JSON.stringify(v, null, 2)}\n`;
@@ -66,7 +67,7 @@ export class SupportArchives {
   }
 
   /** What the archive will hold, its file names already redacted (journals are read when it is built). */
-  preview(clusterId: string): PreviewItem[] {
+  preview(clusterId: string): SupportPreviewItem[] {
     return previewArchive(this.entries(clusterId, new Map()), this.redaction(clusterId));
   }
 
@@ -103,7 +104,7 @@ export class SupportArchives {
     };
   }
 
-  list(clusterId: string): { id: string; bytes: number; created_at: string }[] {
+  list(clusterId: string): SupportArchiveListed[] {
     const dir = this.dir(clusterId);
     if (!existsSync(dir)) return [];
     return readdirSync(dir)

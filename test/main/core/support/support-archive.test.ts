@@ -9,13 +9,8 @@ import { createGunzip } from 'node:zlib';
 import tar from 'tar-stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { luhnValid, zeroCounts, type RedactionCounts } from '../../../../main/core/support/redact';
-import {
-  buildSupportArchive,
-  MANIFEST_FILE,
-  previewArchive,
-  type SupportEntry,
-  type SupportManifest,
-} from '../../../../main/core/support/support-archive';
+import { buildSupportArchive, MANIFEST_FILE, previewArchive, type SupportEntry } from '../../../../main/core/support/support-archive';
+import { supportManifestSchema } from '../../../../main/api/contract/support';
 import { tempDir } from '../../../support/temp-dir';
 
 const SECRET = 'Vault-Pass-91zq';
@@ -131,7 +126,7 @@ describe('support archive', () => {
     expect(all).toContain(NOT_A_CARD); // fails the Luhn check, kept
     expect(all).toContain('bypass_cache on');
 
-    const manifest = JSON.parse(files.get(MANIFEST_FILE)!.toString()) as SupportManifest;
+    const manifest = supportManifestSchema.parse(JSON.parse(files.get(MANIFEST_FILE)!.toString()));
     const expected = zeroCounts();
     for (const [, kind, n] of planted) expected[kind] += n;
     expected.user_name = 5; // alice ×4 (cluster, log, operation name and body), bob.martin ×1
@@ -184,7 +179,7 @@ describe('support archive', () => {
     });
     expect(result.manifest.redacted).toBe(false);
     expect(result.manifest.failures[0]).toMatchObject({ kind: 'phone', message: 'phone metadata unreadable' });
-    const manifest = JSON.parse((await unpack(out)).get(MANIFEST_FILE)!.toString()) as SupportManifest;
+    const manifest = supportManifestSchema.parse(JSON.parse((await unpack(out)).get(MANIFEST_FILE)!.toString()));
     expect(manifest.redacted).toBe(false);
   });
 
@@ -263,7 +258,7 @@ describe('support archive', () => {
     expect(conf.auth.password).toBe('[redacted:credential]');
     expect(conf.auth.user).toMatch(/^operator-[0-9a-f]{10}$/);
     expect(files.get('config/host-1/etc/etcd/etcd.conf.yml')!.toString()).not.toMatch(/alice/i);
-    expect((JSON.parse(files.get(MANIFEST_FILE)!.toString()) as SupportManifest).redacted).toBe(true);
+    expect(supportManifestSchema.parse(JSON.parse(files.get(MANIFEST_FILE)!.toString())).redacted).toBe(true);
   });
 
   it('redacts a key that straddles where a 1 MiB slice used to end, in a journal larger than a slice', async () => {
