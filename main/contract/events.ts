@@ -2,7 +2,7 @@
 // one zod schema of its data per event. The core emits them typed by this map (an unknown event or a wrong payload
 // does not compile), preload hands the same union to the renderer, and the console parses what arrives over the
 // network with these schemas rather than trusting it. Portable: zod and types only, no Node API.
-import { z } from 'zod';
+import { z } from './zod';
 import type { CheckOutcome } from '../wire/service-checks';
 
 const id = z.string().min(1);
