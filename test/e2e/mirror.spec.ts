@@ -1,7 +1,7 @@
 // The Mirror screen in Chromium against the headless manager and a real registry: an admin trusts the release
-// key, imports a bundle built by the CLI from the path on the workstation, watches the progress bar, sees what
+// key, imports a bundle built by the CLI and copied into the manager's imports folder, watches the progress bar, sees what
 // the mirror holds per service and version; a tampered bundle is refused with its code.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, request, test, type Page } from '@playwright/test';
@@ -36,13 +36,17 @@ test.beforeAll(async () => {
     const r = await runCli(args, 120_000);
     expect(r.code, r.out).toBe(0);
   }
-  bundle = join(dir, 'bundle.tar');
+  // Over HTTPS the manager reads a bundle only from its imports folder: the operator copies it there first.
+  const imports = join(manager.dataDir, 'imports');
+  mkdirSync(imports, { recursive: true });
+  bundle = join(imports, 'bundle.tar');
+  copyFileSync(join(dir, 'bundle.tar'), bundle);
   pem = readFileSync(join(dir, 'release.pem'), 'utf8');
   // A copy with one byte of the NATS binary changed, in place (same size, same tar layout).
   const bytes = readFileSync(bundle);
   const at = bytes.indexOf(Buffer.from(`blobs/sha256/${NATS_BINARY.slice(7)}`));
   bytes.writeUInt8(bytes.readUInt8(at + 512 + 4096) ^ 1, at + 512 + 4096);
-  tampered = join(dir, 'tampered.tar');
+  tampered = join(imports, 'tampered.tar');
   writeFileSync(tampered, bytes);
 
   const api = await request.newContext({ baseURL: new URL(manager.url).origin, ignoreHTTPSErrors: true });
