@@ -36,10 +36,12 @@ export function ApprovalRow({ approval: a, clusterName }: { approval: Approval; 
     <tr data-testid="approval-row" data-approval-id={a.id} data-state={a.state} data-usable={a.usable ? 'true' : 'false'}>
       <th scope="row">
         {t(`approvals.action.${actionKey(a.action)}`)} <code>{a.service}</code>
-        <ApprovalChange approval={a} />
       </th>
       <td>{clusterName}</td>
-      <td className="wrap">{a.reason}</td>
+      <td className="wrap">
+        {a.reason}
+        <ApprovalChange approval={a} />
+      </td>
       <td>
         {t('approvals.requestedBy', { by: a.requested_by_name, when: fmt.dateTime(a.requested_at) })}
         {own ? <span className="muted"> · {t('approvals.yours')}</span> : null}
