@@ -2,7 +2,6 @@
 // creating an admin, resetting an admin's factor and trusting a release key need another admin's approval; an
 // approval is requested and spent from a console session, never with a token.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as OTPAuth from 'otpauth';
 import { generateKeyPairSync } from 'node:crypto';
 import type { Credentials } from '../../../../main/api/router';
 import type { PublicUser } from '../../../../main/core/accounts/accounts';
@@ -20,20 +19,8 @@ describe('four eyes for the acts on the manager itself', () => {
   let olga: Credentials;
 
   const userOf = (name: string): PublicUser => t.manager.accounts.listUsers().find((u) => u.name === name)!;
-  const enrol = async (name: string): Promise<void> => {
-    const user = userOf(name);
-    const e = await t.manager.accounts.startMfaEnrolment(user.id, 'test');
-    const code = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(e.secret) }).generate({ timestamp: clock.now().getTime() });
-    t.manager.accounts.confirmMfaEnrolment(user.id, code, 'test');
-  };
   /** ada asks, bob approves: the approval id. */
-  const approved = async (body: Record<string, unknown>): Promise<string> => {
-    const res = await t.call('POST', '/api/v1/approvals', { reason: 'change CHG-7', ...body }, ada);
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    const id = (res.body as { id: string }).id;
-    expect((await t.call('POST', `/api/v1/approvals/${id}/approve`, {}, bob)).status).toBe(200);
-    return id;
-  };
+  const approved = (body: Record<string, unknown>): Promise<string> => t.approved(body, ada, bob);
 
   beforeAll(async () => {
     t = testManager({ clock });
@@ -46,9 +33,9 @@ describe('four eyes for the acts on the manager itself', () => {
   it('without a profile that wants four eyes, one admin creates an admin alone', async () => {
     const res = await t.call('POST', '/api/v1/users', { name: 'carl', role: 'admin', password: 'correct horse battery' }, ada);
     expect(res.status).toBe(201);
-    await enrol('ada');
-    await enrol('bob');
-    await enrol('carl');
+    await t.enrolMfa('ada');
+    await t.enrolMfa('bob');
+    await t.enrolMfa('carl');
     t.manager.clusters.create({ name: 'bank', profile: 'banking-secure' }, 'test');
   });
 

@@ -2,7 +2,6 @@
 // cluster or a host, re-issuing an agent identity and a backup that stops a server need another person's
 // approval; a cluster that still holds something is never deleted, under any profile.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as OTPAuth from 'otpauth';
 import type { Credentials } from '../../../../main/api/router';
 import { ManualClock } from '../../../support/clock';
 import { testManager, type TestManager } from '../../../support/manager';
@@ -18,25 +17,14 @@ describe('four eyes for the disruptive acts on a cluster', () => {
   let olga: Credentials;
   let hostsId: string;
 
-  const approved = async (body: Record<string, unknown>): Promise<string> => {
-    const res = await t.call('POST', '/api/v1/approvals', { reason: 'change CHG-9', ...body }, olga);
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    const id = (res.body as { id: string }).id;
-    expect((await t.call('POST', `/api/v1/approvals/${id}/approve`, {}, bob)).status).toBe(200);
-    return id;
-  };
+  const approved = (body: Record<string, unknown>): Promise<string> => t.approved({ reason: 'change CHG-9', ...body }, olga, bob);
 
   beforeAll(async () => {
     t = testManager({ clock });
     ada = await t.login('ada', 'admin');
     bob = await t.login('bob', 'admin');
     olga = await t.login('olga', 'operator');
-    for (const name of ['ada', 'bob']) {
-      const user = t.manager.accounts.listUsers().find((u) => u.name === name)!;
-      const e = await t.manager.accounts.startMfaEnrolment(user.id, 'test');
-      const code = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(e.secret) }).generate({ timestamp: clock.now().getTime() });
-      t.manager.accounts.confirmMfaEnrolment(user.id, code, 'test');
-    }
+    for (const name of ['ada', 'bob']) await t.enrolMfa(name);
     hostsId = t.manager.clusters.create({ name: 'vault', kind: 'hosts', profile: 'banking-secure' }, 'test').id;
   });
   afterAll(() => t?.close());
