@@ -49,22 +49,8 @@ export default tseslint.config(
     },
   },
   {
-    // The API contract names what travels, never how the core stores it: no store row, no service type. The
-    // documents defined once in the core (check results, the signed report, the error table) are the exceptions.
-    files: ['main/api/contract/**'],
-    rules: restrict([
-      {
-        regex: '/core/(?!(checks/bilingual|checks/check-types|reports/report-types|sheet/sheet-types|error-codes)$)',
-        message: 'The contract defines its own types; it imports only main/wire and the few core documents listed here.',
-      },
-      {
-        group: ['**/api/*', '!**/api/contract/*', '**/headless/**', '**/cli/**', 'electron', 'node:*'],
-        message: 'The contract is types only.',
-      },
-    ]),
-  },
-  {
-    // The portable contract (the event map): main, preload and the renderer import it, so it holds zod and types.
+    // The portable contract (every route's schemas and views, the error table, the event map): main, preload and
+    // the renderer import it, so it holds zod, types and pure functions; it names what travels, never a store row.
     files: ['main/contract/**'],
     rules: restrict([
       {

@@ -1,14 +1,14 @@
-// The console API as the renderer sees it: the contract of every route (main/api/contract, one file per
+// The console API as the renderer sees it: the contract of every route (main/contract, one file per
 // family: its request, query and result types) and the bridge shapes shared by the Electron IPC transport and
 // the HTTPS transport of the headless manager. The renderer imports types (and the contract's schemas) from here and nothing from main/.
-import type { Method } from '../main/api/contract';
+import type { Method } from '../main/contract';
 import type { CoreEvent } from '../main/contract/events';
 
-export type * from '../main/api/contract';
+export type * from '../main/contract';
 // The schemas of the families declared schema first: the console checks its forms with the routes' own rules.
-export { MIN_PASSWORD_LENGTH, userCreateSchema } from '../main/api/contract/users';
-export { syslogTargetSchema } from '../main/api/contract/settings';
-export { driftModes } from '../main/api/contract/drift';
+export { MIN_PASSWORD_LENGTH, userCreateSchema } from '../main/contract/users';
+export { syslogTargetSchema } from '../main/contract/settings';
+export { driftModes } from '../main/contract/drift';
 export type HttpMethod = Method;
 
 /** One call of the console API; the same object travels over IPC or becomes an HTTPS request. */

@@ -1,7 +1,7 @@
-// How core failures become API answers: the status of each code is in core/error-codes.ts, the same over IPC
+// How core failures become API answers: the status of each code is in contract/error-codes.ts, the same over IPC
 // and HTTPS.
 import { CoreError, ValidationError } from '../core/errors';
-import { ERROR_CODES, statusOf, type ErrorCode } from '../core/error-codes';
+import { ERROR_CODES, statusOf, type ErrorCode } from '../contract/error-codes';
 
 /** A failure the API layer itself finds (no session, wrong route, a field it reads); its status is the code's. */
 export class ApiError extends Error {

@@ -3,7 +3,7 @@
 // value and its rule, or `bad_request` when the body is not a JSON object at all (as `objectBody` answers).
 import type { z } from 'zod';
 import { ApiError } from './api-error';
-import type { RouteSchemas } from './contract/route';
+import type { RouteSchemas } from '../contract/route';
 
 export interface ParsedInput {
   params: unknown;

@@ -7,8 +7,8 @@ import type { Role } from '../core/store/accounts-tables';
 import type { Manager } from '../core/manager';
 import { ApiError, errorBody, toApiError } from './api-error';
 import type { z } from 'zod';
-import { ROUTE_SCHEMAS, type PatternOf, type RouteOf, type RouteSchemaTable } from './contract';
-import type { BodyOf, Method, PathParams, QueryOf, ResultOf, RouteSchemas, RouteSpec } from './contract/route';
+import { ROUTE_SCHEMAS, type PatternOf, type RouteOf, type RouteSchemaTable } from '../contract';
+import type { BodyOf, Method, PathParams, QueryOf, ResultOf, RouteSchemas, RouteSpec } from '../contract/route';
 import { parseInput } from './parse-input';
 
 export type { Method };

@@ -1,6 +1,6 @@
-// Errors of the core: each carries a stable code of the table in error-codes.ts (which gives its HTTP status),
+// Errors of the core: each carries a stable code of the table in main/contract/error-codes.ts (which gives its HTTP status),
 // passed on unchanged by the API, the gateway and the CLI.
-import { ERROR_CODES, type ErrorCode } from './error-codes';
+import { ERROR_CODES, type ErrorCode } from '../contract/error-codes';
 
 export type { ErrorCode };
 

@@ -58,7 +58,7 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
   res.end(payload);
 }
 
-/** An error answer, with the status of its code (core/error-codes.ts). */
+/** An error answer, with the status of its code (contract/error-codes.ts). */
 const fail = (res: ServerResponse, e: ApiError): void => send(res, e.status, errorBody(e));
 
 function bearer(req: IncomingMessage): string | undefined {

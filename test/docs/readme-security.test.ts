@@ -17,8 +17,8 @@ import { RECEIPTS_KEPT } from '../../main/core/store/commands-tables';
 import { METRICS_SPACING_MS } from '../../main/core/hosts/host-commands';
 import { MAX_CHECK_ANSWER_BYTES } from '../../agent/checks/http-call';
 import { MAX_SETTING_TEXT, SETTING_TYPES } from '../../main/core/catalog/setting-types';
-import { MIN_PASSWORD_LENGTH, USER_NAME_PATTERN } from '../../main/api/contract/users';
-import { ROUTE_SCHEMAS } from '../../main/api/contract';
+import { MIN_PASSWORD_LENGTH, USER_NAME_PATTERN } from '../../main/contract/users';
+import { ROUTE_SCHEMAS } from '../../main/contract';
 
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 const section = /^### Security limits\n([\s\S]*?)(?=^#{2,3} )/m.exec(readme)?.[1] ?? '';

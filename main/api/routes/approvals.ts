@@ -5,7 +5,7 @@ import type { Manager } from '../../core/manager';
 import { ApiError } from '../api-error';
 import { objectBody } from '../body';
 import { ok, type AuthedContext, type Principal, type Reply, type Router } from '../router';
-import type { ApprovalRoutes } from '../contract/approvals';
+import type { ApprovalRoutes } from '../../contract/approvals';
 
 type Decision = ApprovalRoutes['POST /api/v1/approvals/:id/approve'];
 

@@ -3,7 +3,7 @@
 import { objectBody } from '../body';
 import { ok, type Reply, type Router } from '../router';
 import { LIMIT_RANGE, queryInt, queryString } from '../query';
-import type { OperationAccepted } from '../contract/commands';
+import type { OperationAccepted } from '../../contract/commands';
 import { ValidationError } from '../../core/errors';
 import { COMPONENT_ACTIONS, type ComponentAction } from '../../core/lifecycle/actions';
 import type { LifecycleResult } from '../../core/lifecycle/lifecycle';

@@ -2,8 +2,8 @@
 // (TOTP or a recovery code) and its enrolment, and the first-run setup of the first admin.
 import { isMfaChallenge, type MfaChallenge, type NewSession } from '../../core/accounts/accounts';
 import { CoreError } from '../../core/errors';
-import type { SessionInfo } from '../contract/session';
-import type { RouteSpec } from '../contract/route';
+import type { SessionInfo } from '../../contract/session';
+import type { RouteSpec } from '../../contract/route';
 import { ApiError } from '../api-error';
 import { objectBody, stringField } from '../body';
 import { noContent, ok, type AuthedContext, type Reply, type Router } from '../router';

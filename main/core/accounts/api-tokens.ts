@@ -7,8 +7,8 @@ import { CoreError, NotFoundError, ValidationError } from '../errors';
 import type { Store } from '../store/store';
 import type { ApiTokenRecord } from '../store/api-tokens-table';
 import type { UserRecord } from '../store/accounts-tables';
-import { TOKEN_NAME_PATTERN, TOKEN_NAME_RULE } from '../../api/contract/tokens';
-import type { ApiToken, ApiTokenState, NewApiToken } from '../../api/contract/tokens';
+import { TOKEN_NAME_PATTERN, TOKEN_NAME_RULE } from '../../contract/tokens';
+import type { ApiToken, ApiTokenState, NewApiToken } from '../../contract/tokens';
 import { sha256 } from './credentials';
 
 export const TOKEN_DEFAULT_DAYS = 90;

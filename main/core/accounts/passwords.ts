@@ -28,4 +28,4 @@ export async function verifyPassword(password: string, stored: string): Promise<
 }
 
 // The contract's rule, which the console's forms check too.
-export { MIN_PASSWORD_LENGTH } from '../../api/contract/users';
+export { MIN_PASSWORD_LENGTH } from '../../contract/users';

@@ -2,7 +2,7 @@
 import { ValidationError } from '../errors';
 import type { Role, UserRecord } from '../store/accounts-tables';
 import { MIN_PASSWORD_LENGTH } from './passwords';
-import { ROLE_NAMES, USER_NAME_PATTERN, USER_NAME_RULE } from '../../api/contract/users';
+import { ROLE_NAMES, USER_NAME_PATTERN, USER_NAME_RULE } from '../../contract/users';
 
 // The contract's lists and rules: the route parses a new account with them, the CLI and setup come through here.
 export const ROLES: readonly Role[] = ROLE_NAMES;

@@ -2,7 +2,7 @@
 // target took) lives in the settings and moves only after a successful send, so rows written while the target
 // is down, or before a crash, go out later. A receiver may see a row twice after a failure; seq and hash tell.
 import { hostname as osHostname } from 'node:os';
-import type { SyslogForwarderStatus } from '../../api/contract/settings';
+import type { SyslogForwarderStatus } from '../../contract/settings';
 import type { Clock } from '../clock';
 import type { Store } from '../store/store';
 import { formatAuditRow } from './syslog-message';

@@ -4,7 +4,7 @@ import dgram from 'node:dgram';
 import net, { isIP } from 'node:net';
 import tls from 'node:tls';
 import { hostname } from 'node:os';
-import type { SyslogProbeResult, SyslogTarget } from '../../api/contract/settings';
+import type { SyslogProbeResult, SyslogTarget } from '../../contract/settings';
 import { formatSyslog, SEVERITY_NOTICE } from './syslog-message';
 
 export class SyslogSendError extends Error {

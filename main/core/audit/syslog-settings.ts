@@ -4,7 +4,7 @@ import { isIP } from 'node:net';
 import { ValidationError } from '../errors';
 import type { Store } from '../store/store';
 import { HOST_NAME } from '../clusters/names';
-import type { SyslogTarget, SyslogTargetInput } from '../../api/contract/settings';
+import type { SyslogTarget, SyslogTargetInput } from '../../contract/settings';
 import { targetLabel } from './syslog-sender';
 
 export const SYSLOG_TARGET_KEY = 'syslog_target';

@@ -1,6 +1,6 @@
 // The words of the report lines built in checks/ (component.<name>, functional.<name>,
 // install.offline_source.<name>) in English and French, one table beside the other.
-import { bilingualTexts } from './bilingual';
+import { bilingualTexts } from '../../contract/bilingual';
 
 interface CheckTexts {
   componentTitle: (name: string) => string;

@@ -1,6 +1,6 @@
 // Building a CheckResult: one helper so every check reports status, criticality and reason the same way.
-import type { Bilingual } from './bilingual';
-import type { CheckResult, CheckStatus } from './check-types';
+import type { Bilingual } from '../../contract/bilingual';
+import type { CheckResult, CheckStatus } from '../../contract/check-types';
 
 export function check(
   id: string,

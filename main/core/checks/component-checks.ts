@@ -7,7 +7,7 @@ import { classifyKubeError, httpStatus, kubeConfigFor } from '../kubernetes/kube
 import { API_GROUP, API_VERSION, IMPORT_SERVICE_ACCOUNT, MANAGED_COMPONENT_PLURAL } from '../kubernetes/names';
 import { specDifferences } from './spec-diff';
 import { TEXT } from './check-texts';
-import { type Evidence, type ReportLine } from './check-types';
+import { type Evidence, type ReportLine } from '../../contract/check-types';
 
 /** An API server that accepts the connection but never answers must not hold the report forever. */
 export const KUBE_READ_TIMEOUT_MS = 15_000;

@@ -8,7 +8,7 @@ import type { MirrorSettingsRow } from '../store/reports-table';
 import { MirrorError } from '../mirror/mirror-errors';
 import { OciClient } from '../mirror/oci-client';
 import { TEXT } from './check-texts';
-import { type Evidence, type ReportLine } from './check-types';
+import { type Evidence, type ReportLine } from '../../contract/check-types';
 
 export interface MirrorSettings {
   url: string | null;

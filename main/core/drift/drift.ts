@@ -12,7 +12,7 @@ import type { CoreEvents } from '../events';
 import type { HostCommands } from '../hosts/host-commands';
 import type { Hosts } from '../hosts/hosts';
 import type { OperationView, Services } from '../services/services';
-import { DRIFT_ALERT, type DriftMode, type DriftView } from '../../api/contract/drift';
+import { DRIFT_ALERT, type DriftMode, type DriftView } from '../../contract/drift';
 import type { DriftFindingRecord } from '../store/drift-tables';
 import type { Store } from '../store/store';
 import { isDriftItem, type DriftItem, type DriftScanResult } from '../../wire/node-agent';

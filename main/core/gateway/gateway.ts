@@ -10,7 +10,7 @@ import type { Clock } from '../clock';
 import type { CoreEvents } from '../events';
 import type { Store } from '../store/store';
 import { CoreError } from '../errors';
-import { statusOf } from '../error-codes';
+import { statusOf } from '../../contract/error-codes';
 import { ForbiddenReceiptError, type Commands } from '../commands/commands';
 import { AGENT_HEADERS, GATEWAY_MAX_BODY, GATEWAY_PATHS, LONG_POLL_MAX_S, type Receipt, type ReportRequest } from '../../wire/protocol';
 import { LongPolls } from './long-poll';

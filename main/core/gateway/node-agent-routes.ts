@@ -12,7 +12,7 @@ import { hostFactsProblem, isManagedUnit, NODE_AGENT_PATHS, type HostReportReque
 import type { CheckOutcome } from '../../wire/service-checks';
 import type { PlanProgressRequest } from '../../wire/plan';
 import { CoreError } from '../errors';
-import { statusOf } from '../error-codes';
+import { statusOf } from '../../contract/error-codes';
 import type { LastSeenWrites } from './last-seen-writes';
 import { receiptProblem } from './receipt-shape';
 import { parseTimestamp } from '../../wire/timestamps';

@@ -3,8 +3,8 @@
 // and version, and the CPU count only warn. Their words are in host-texts.ts.
 import type { Clock } from '../clock';
 import { check } from '../checks/check';
-import type { CheckResult, CheckStatus } from '../checks/check-types';
-import { bilingual, type Bilingual } from '../checks/bilingual';
+import type { CheckResult, CheckStatus } from '../../contract/check-types';
+import { bilingual, type Bilingual } from '../../contract/bilingual';
 import type { Store } from '../store/store';
 import type { HostFacts } from '../../wire/node-agent';
 import { hostView } from '../clusters/host-status';

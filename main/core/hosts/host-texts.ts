@@ -1,6 +1,6 @@
 // The words of the hosts preflight checks (titles, what was seen on a host, why a check fails or warns) in
 // English and French, one table beside the other; the checks pass the values. Evidence stays in English.
-import { bilingualTexts } from '../checks/bilingual';
+import { bilingualTexts } from '../../contract/bilingual';
 
 interface HostTexts {
   osTitle: string;

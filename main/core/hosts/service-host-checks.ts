@@ -2,9 +2,9 @@
 // last reported: its declared ports free, the kernel settings it needs, the tools its steps run, and the CPU,
 // memory and disk of one instance. Any of them failing stops the install before anything is written.
 import type { CatalogDescriptor } from '../catalog/catalog-schema';
-import type { Bilingual } from '../checks/bilingual';
+import type { Bilingual } from '../../contract/bilingual';
 import { check } from '../checks/check';
-import type { CheckResult } from '../checks/check-types';
+import type { CheckResult } from '../../contract/check-types';
 import type { HostFacts } from '../../wire/node-agent';
 import { DATA_PATH, diskFor } from './host-preflight';
 import { SERVICE_HOST_TEXT as TEXT } from './service-host-texts';

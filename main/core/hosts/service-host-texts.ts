@@ -1,6 +1,6 @@
 // The words of the catalog's host checks of a service install (free ports, kernel settings, tools, capacity), in
 // English and French side by side; the checks pass the values. Evidence stays in English.
-import { bilingualTexts } from '../checks/bilingual';
+import { bilingualTexts } from '../../contract/bilingual';
 
 interface ServiceHostTexts {
   portsTitle: (service: string) => string;

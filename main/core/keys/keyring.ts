@@ -8,7 +8,7 @@ import type { Ed25519 } from '../../wire/ed25519';
 import { keyId } from '../../wire/encoding';
 import { publicKeyToPem } from '../../wire/public-key-pem';
 import { createSigner, type Signer } from '../../wire/envelope';
-import type { PublicKeyInfo } from '../../api/contract/keys';
+import type { PublicKeyInfo } from '../../contract/keys';
 
 /** A key as listed: the contract's type, the one source of its shape. */
 export type { PublicKeyInfo };

@@ -3,7 +3,7 @@
 import type { ClusterRecord } from '../store/clusters-table';
 import { dnsIsCritical } from '../profiles/profile-rules';
 import { forwardMatches, resolveForward, resolveReverse, reverseMatches } from '../checks/dns-check';
-import type { CheckResult } from '../checks/check-types';
+import type { CheckResult } from '../../contract/check-types';
 import { check } from '../checks/check';
 import { TEXT } from './preflight-texts';
 

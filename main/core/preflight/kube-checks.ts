@@ -9,9 +9,9 @@ import { MIN_MINOR_VERSION } from '../kubernetes/registration-check';
 import { withTimeout } from '../checks/component-checks';
 import type { Store } from '../store/store';
 import { nodeInventory, type Inventory, type NodeInventory } from '../../wire/inventory';
-import type { CheckResult } from '../checks/check-types';
+import type { CheckResult } from '../../contract/check-types';
 import { check } from '../checks/check';
-import type { Bilingual } from '../checks/bilingual';
+import type { Bilingual } from '../../contract/bilingual';
 import { TEXT } from './preflight-texts';
 
 const SUPPORTED_OS = new Set(['linux']);

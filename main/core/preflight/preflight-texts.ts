@@ -1,6 +1,6 @@
 // The words of the preflight checks (titles and reasons) in English and French, one table beside the other;
 // the checks pass the values. Evidence (`method`, observed values) stays in English, as the reports keep it.
-import { bilingualTexts } from '../checks/bilingual';
+import { bilingualTexts } from '../../contract/bilingual';
 
 interface PreflightTexts {
   // kube-checks.ts

@@ -12,7 +12,7 @@ import type { ProfileEvaluation, Profiles } from '../profiles/profiles';
 import { KUBE_READ_TIMEOUT_MS } from '../checks/component-checks';
 import type { Store } from '../store/store';
 import type { PreflightOutcome, PreflightRunRecord, PreflightTrigger } from '../store/lifecycle-tables';
-import type { CheckResult } from '../checks/check-types';
+import type { CheckResult } from '../../contract/check-types';
 import type { Catalog } from '../catalog/catalog';
 import { dnsChecks } from './dns-checks';
 import { kubeChecks } from './kube-checks';

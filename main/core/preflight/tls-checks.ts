@@ -5,10 +5,10 @@ import type { Listeners } from '../listeners';
 import { endpointTrust } from '../profiles/endpoint-trust';
 import { parseEndpointUrl, probeTlsEndpoint } from '../checks/tls-endpoint';
 import { probeGateway } from '../checks/gateway-probe';
-import { bilingual } from '../checks/bilingual';
+import { bilingual } from '../../contract/bilingual';
 import { TEXT } from './preflight-texts';
 import type { Store } from '../store/store';
-import type { CheckResult } from '../checks/check-types';
+import type { CheckResult } from '../../contract/check-types';
 import { check } from '../checks/check';
 
 export const EXPIRY_WARN_DAYS = 14;

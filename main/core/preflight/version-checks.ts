@@ -8,7 +8,7 @@ import type { Catalog } from '../catalog/catalog';
 import { resolveFile } from '../mirror/artifacts';
 import { MirrorError } from '../mirror/mirror-errors';
 import { OciClient } from '../mirror/oci-client';
-import type { CheckResult } from '../checks/check-types';
+import type { CheckResult } from '../../contract/check-types';
 import { check } from '../checks/check';
 import { TEXT } from './preflight-texts';
 

@@ -1,6 +1,6 @@
 // The rules on where the clusters' connections go: images only from the internal mirror, the audit log to a
 // remote syslog that takes it, and every bound host inside private networks.
-import type { CheckResult } from '../checks/check-types';
+import type { CheckResult } from '../../contract/check-types';
 import { parseImageReference } from '../checks/mirror';
 import { probeSyslog, targetLabel } from '../audit/syslog-sender';
 import { syslogTarget } from '../audit/syslog-settings';

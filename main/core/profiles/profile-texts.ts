@@ -1,6 +1,6 @@
 // The words of the profile rules (each rule's title, the reasons a rule fails) in English and French, one
 // table beside the other; rule-checks.ts passes the values. Evidence stays in English, as the reports keep it.
-import { bilingualTexts } from '../checks/bilingual';
+import { bilingualTexts } from '../../contract/bilingual';
 import type { RuleId } from './profile-rules';
 
 const enTitles: Record<RuleId, string> = {

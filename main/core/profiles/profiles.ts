@@ -1,11 +1,11 @@
 // Evaluates a cluster's profile now: every rule of its profile, run side by side on real state. Blocked when
 // one rule fails; the result says which and why.
-import type { CheckResult } from '../checks/check-types';
+import type { CheckResult } from '../../contract/check-types';
 import { CoreError, NotFoundError } from '../errors';
 import { FOUR_EYES_ACTIONS } from '../approvals/approvals';
 import { BLOCKED_ACTIONS, dnsIsCritical, PROFILE_RULES, requiresFourEyes } from './profile-rules';
 import { RULE_TITLES } from './profile-texts';
-import type { Bilingual } from '../checks/bilingual';
+import type { Bilingual } from '../../contract/bilingual';
 import { PROFILES, type ProfileName } from '../clusters/profile-names';
 import { evaluateRule, ruleContext, type RuleDeps } from './rule-checks';
 

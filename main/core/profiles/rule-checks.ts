@@ -1,6 +1,6 @@
 // How each profile rule is evaluated, always on real state: handshakes with the listeners and endpoints, the
 // accounts as they are, the syslog target probed, the components in the desired state and in the cluster.
-import type { CheckResult } from '../checks/check-types';
+import type { CheckResult } from '../../contract/check-types';
 import type { RuleId } from './profile-rules';
 import { TEXT } from './profile-texts';
 import { result, type RuleContext } from './rule-context';

@@ -3,7 +3,7 @@
 import { checkComponentSpec } from '../commands/component-spec';
 import { loadBuiltinCatalog } from '../catalog/catalog-builtin';
 import { describeProblem } from '../catalog/catalog-loader';
-import type { CheckResult } from '../checks/check-types';
+import type { CheckResult } from '../../contract/check-types';
 import { MFA_ROLES } from './profile-rules';
 import { TEXT } from './profile-texts';
 import { result, type RuleContext } from './rule-context';

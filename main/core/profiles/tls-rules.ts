@@ -1,6 +1,6 @@
 // The rules on TLS: the console and gateway listeners, the service endpoints, and every connection to the
 // customer's infrastructure, each judged by a real handshake.
-import type { CheckResult } from '../checks/check-types';
+import type { CheckResult } from '../../contract/check-types';
 import { probeGateway } from '../checks/gateway-probe';
 import { probeSyslog, targetLabel } from '../audit/syslog-sender';
 import { syslogTarget } from '../audit/syslog-settings';

@@ -9,9 +9,9 @@ import type { CertificateRecord, SigningKeyRecord } from '../store/keys-tables';
 import { CONNECTED_WITHIN_MS } from '../clusters/agent-status';
 import { normalizeSerial } from '../gateway/gateway';
 import { probeGateway, type GatewayAddress, type ProbeResult } from '../checks/gateway-probe';
-import type { Bilingual } from '../checks/bilingual';
+import type { Bilingual } from '../../contract/bilingual';
 import { TEXT } from './line-texts';
-import { type Evidence, type LineStatus, type ReportLine } from '../checks/check-types';
+import { type Evidence, type LineStatus, type ReportLine } from '../../contract/check-types';
 
 export interface AgentCheckDeps {
   store: Store;

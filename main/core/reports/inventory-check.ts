@@ -3,7 +3,7 @@
 import type { Clock } from '../clock';
 import type { Store } from '../store/store';
 import { TEXT } from './line-texts';
-import { type Evidence, type ReportLine } from '../checks/check-types';
+import { type Evidence, type ReportLine } from '../../contract/check-types';
 
 export const INVENTORY_MAX_AGE_MS = 15 * 60_000;
 

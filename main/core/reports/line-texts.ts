@@ -1,7 +1,7 @@
 // The words of the acceptance report's own lines (agent.mtls, agent.config, inventory.fresh,
 // components.declared) in English and French, one table beside the other. The fixed wording of the report
 // page is in report-i18n.ts; the lines of the shared checks in checks/check-texts.ts.
-import { bilingualTexts } from '../checks/bilingual';
+import { bilingualTexts } from '../../contract/bilingual';
 
 interface LineTexts {
   mtlsTitle: string;

@@ -3,9 +3,9 @@
 // The page never vouches for itself: it tells the reader to verify the JSON with verify-report.
 import { REPORT_CSS } from './report-style';
 import { isPlainObject } from '../../wire/payloads';
-import { LINE_STATUSES, type LineStatus, type ReportLine } from '../checks/check-types';
-import { type Bilingual } from '../checks/bilingual';
-import { type SignedReport } from './report-types';
+import { LINE_STATUSES, type LineStatus, type ReportLine } from '../../contract/check-types';
+import { type Bilingual } from '../../contract/bilingual';
+import { type SignedReport } from '../../contract/report-types';
 import { statusCounts } from './verdict';
 import { WORDS, type ReportLanguage, type ReportWords } from './report-i18n';
 

@@ -1,5 +1,5 @@
 // The fixed wording of the report page in English and French; the data (titles, reasons) carries its own.
-import type { LineStatus } from '../checks/check-types';
+import type { LineStatus } from '../../contract/check-types';
 
 export type ReportLanguage = 'en' | 'fr';
 export const REPORT_LANGUAGES: readonly ReportLanguage[] = ['en', 'fr'];

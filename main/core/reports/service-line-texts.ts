@@ -1,6 +1,6 @@
 // The words of the acceptance report's service lines (install source, liveness, readiness, functional test) in
 // English and French, one table beside the other.
-import { bilingualTexts } from '../checks/bilingual';
+import { bilingualTexts } from '../../contract/bilingual';
 
 interface ServiceLineTexts {
   sourceTitle: (service: string, version: string) => string;

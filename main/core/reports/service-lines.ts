@@ -2,7 +2,7 @@
 // (never from an earlier run): liveness of each instance, readiness and the functional test of each service, and
 // the install's offline source (each artifact fetched from the mirror, by the digest the catalog pins).
 import type { Catalog } from '../catalog/catalog';
-import type { ReportLine } from '../checks/check-types';
+import type { ReportLine } from '../../contract/check-types';
 import type { ServiceView } from '../services/services';
 import type { CheckOutcome } from '../../wire/service-checks';
 import { SERVICE_LINE_TEXT as TEXT } from './service-line-texts';

@@ -1,7 +1,7 @@
 // The verdict rule of the specification: FAIL when a line failed, else BLOCKED when a line could not run,
 // else PASS. An empty report cannot pass: nothing was proven.
-import type { LineStatus } from '../checks/check-types';
-import type { Verdict } from './report-types';
+import type { LineStatus } from '../../contract/check-types';
+import type { Verdict } from '../../contract/report-types';
 
 export function verdictOf(statuses: readonly LineStatus[]): Verdict {
   if (statuses.includes('FAIL')) return 'FAIL';

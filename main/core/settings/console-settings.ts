@@ -11,7 +11,7 @@ import type {
   SyslogSettings,
   SyslogTarget,
   SyslogTargetInput,
-} from '../../api/contract/settings';
+} from '../../contract/settings';
 import { probeSyslog } from '../audit/syslog-sender';
 import { checkSyslogTarget, clearSyslogTarget, setSyslogTarget, syslogTarget } from '../audit/syslog-settings';
 import { dnsServers, setDnsServers } from '../checks/dns-settings';

@@ -26,7 +26,7 @@ import type {
   SheetFile,
   SheetInstance,
   UnobservedReason,
-} from './sheet-types';
+} from '../../contract/sheet-types';
 
 export interface ServiceSheetDeps {
   store: Store;

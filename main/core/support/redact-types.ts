@@ -1,6 +1,6 @@
 // What every part of the redaction shares: the kinds of replacement MANIFEST.json counts, the kinds of text, and
 // the shape of a rule.
-import { REDACTION_KINDS, type RedactionKind, type SupportTextKind } from '../../api/contract/support';
+import { REDACTION_KINDS, type RedactionKind, type SupportTextKind } from '../../contract/support';
 
 export { REDACTION_KINDS, type RedactionKind };
 export type RedactionCounts = Record<RedactionKind, number>;

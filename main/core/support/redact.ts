@@ -8,7 +8,7 @@
 // after the rules for what spans lines (key blocks, multi-line elements) have seen the whole text. What the
 // maintained preset (preset-findings.ts) found in a file and the console's rules left replaces its whole record.
 import { createHmac, randomBytes } from 'node:crypto';
-import type { RedactionFailure } from '../../api/contract/support';
+import type { RedactionFailure } from '../../contract/support';
 import type { CountryCode } from 'libphonenumber-js';
 import { defaultRules } from './redact-rules';
 import { redactJson, redactYaml } from './redact-structured';

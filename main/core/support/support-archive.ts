@@ -14,7 +14,7 @@ import {
   type SupportManifestFile as ManifestFile,
   type SupportManifestView as SupportManifest,
   type SupportPreviewItem as PreviewItem,
-} from '../../api/contract/support';
+} from '../../contract/support';
 import { Redactor, type RedactionInput, type RedactionRule, type TextKind } from './redact';
 
 export const MANIFEST_FILE = 'MANIFEST.json';

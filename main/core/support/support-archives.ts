@@ -16,7 +16,7 @@ import type { Hosts } from '../hosts/hosts';
 import type { Services } from '../services/services';
 import type { Store } from '../store/store';
 import type { PlanTask } from '../../wire/plan';
-import type { SupportArchiveListed, SupportManifestView, SupportPreviewItem } from '../../api/contract/support';
+import type { SupportArchiveListed, SupportManifestView, SupportPreviewItem } from '../../contract/support';
 import { buildSupportArchive, previewArchive, type SupportEntry } from './support-archive';
 
 export const JOURNAL_LINES = 500;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Credentials } from '../../../main/api/router';
 import type { Receipt } from '../../../main/wire/protocol';
 import type { PlanTask } from '../../../main/wire/plan';
-import type { CommandView } from '../../../main/api/contract/commands';
+import type { CommandView } from '../../../main/contract/commands';
 
 type PlanCommand = CommandView & { args: { tasks: Record<string, unknown>[] } };
 import { testManager, type TestManager } from '../../support/manager';

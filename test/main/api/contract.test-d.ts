@@ -2,7 +2,7 @@
 // Every expected-error directive below fails the typecheck if its line compiles, i.e. if the contract stopped biting.
 import { ok, Router, text } from '../../../main/api/router';
 import { objectBody } from '../../../main/api/body';
-import type { ClusterView } from '../../../main/api/contract';
+import type { ClusterView } from '../../../main/contract';
 
 const router = new Router();
 const view: ClusterView = {

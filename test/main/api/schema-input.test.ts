@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import { ok, Router, type Credentials } from '../../../main/api/router';
 import { consoleApi } from '../../../main/api/console-api';
-import { ROUTE_SCHEMAS, type RouteSchemaTable } from '../../../main/api/contract';
+import { ROUTE_SCHEMAS, type RouteSchemaTable } from '../../../main/contract';
 import { jsonPath } from '../../../main/api/parse-input';
 import { testManager, type TestManager } from '../../support/manager';
 

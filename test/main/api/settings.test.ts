@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTE_SCHEMAS } from '../../../main/api/contract';
+import { ROUTE_SCHEMAS } from '../../../main/contract';
 import { Router, type Credentials, type Method } from '../../../main/api/router';
 import { settingsRoutes } from '../../../main/api/routes/settings';
 import { SyslogForwarder } from '../../../main/core/audit/syslog-forwarder';

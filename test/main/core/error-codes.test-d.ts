@@ -2,7 +2,7 @@
 // status cannot be thrown. Each @ts-expect-error fails the typecheck if the line it marks compiles.
 import { CoreError, ConflictError } from '../../../main/core/errors';
 import { ApiError } from '../../../main/api/api-error';
-import type { ErrorCode } from '../../../main/core/error-codes';
+import type { ErrorCode } from '../../../main/contract/error-codes';
 
 export const known: CoreError = new CoreError('profile_blocked', 'the profile is blocked');
 export const withDefaultMessage: ApiError = new ApiError('not_found');

@@ -1,6 +1,6 @@
 // The error table: every code answers with its own status over the API, whichever layer threw it.
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES, isErrorCode, statusOf, type ErrorCode } from '../../../main/core/error-codes';
+import { ERROR_CODES, isErrorCode, statusOf, type ErrorCode } from '../../../main/contract/error-codes';
 import { CoreError, ValidationError } from '../../../main/core/errors';
 import { ApiError, toApiError } from '../../../main/api/api-error';
 

@@ -2,7 +2,7 @@
 // the CLI and the first-run setup go through the core's check, and the two refuse exactly the same accounts.
 import { describe, expect, test } from 'vitest';
 import { checkNewUser } from '../../../../main/core/accounts/users';
-import { userCreateSchema } from '../../../../main/api/contract/users';
+import { userCreateSchema } from '../../../../main/contract/users';
 import type { Role } from '../../../../main/core/store/accounts-tables';
 
 const NAMES = ['bob', 'b', 'Bob', '9lives', 'a'.repeat(64), 'a'.repeat(65), 'zoé', 'carol.d-1_x', 'a b', '-x', 'x\n', ''];

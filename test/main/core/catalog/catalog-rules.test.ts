@@ -11,7 +11,7 @@ import { buildBundle } from '../../../../main/core/bundle/bundle-build';
 import { importBundle } from '../../../../main/core/bundle/bundle-import';
 import { readCatalogDir, loadCatalogDir } from '../../../../main/core/catalog/catalog-loader';
 import { OciClient } from '../../../../main/core/mirror/oci-client';
-import type { CheckResult } from '../../../../main/core/checks/check-types';
+import type { CheckResult } from '../../../../main/contract/check-types';
 import { nodeEd25519 } from '../../../../main/wire/ed25519-node';
 import { releaseSigner } from '../../../support/bundles';
 import { REPO_ROOT } from '../../../support/cli';

@@ -1,6 +1,6 @@
 // The message tables of the checks: every text exists in English and in French, built from the same values.
 import { describe, expect, it } from 'vitest';
-import { bilingual, bilingualTexts, type Bilingual } from '../../../../main/core/checks/bilingual';
+import { bilingual, bilingualTexts, type Bilingual } from '../../../../main/contract/bilingual';
 import { TEXT as CHECK_TEXT } from '../../../../main/core/checks/check-texts';
 import { TEXT as PREFLIGHT_TEXT } from '../../../../main/core/preflight/preflight-texts';
 import { RULE_TITLES, TEXT as RULE_TEXT } from '../../../../main/core/profiles/profile-texts';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { importRbacYaml } from '../../../../main/core/kubernetes/import-rbac';
 import { setDnsServers } from '../../../../main/core/checks/dns-settings';
 import { setEndpointTrust } from '../../../../main/core/profiles/endpoint-trust';
-import type { CheckResult } from '../../../../main/core/checks/check-types';
+import type { CheckResult } from '../../../../main/contract/check-types';
 import type { PreflightRun } from '../../../../main/core/preflight/preflight';
 import type { ManagedComponentSpec } from '../../../../main/wire/protocol';
 import { testManager, type TestManager } from '../../../support/manager';

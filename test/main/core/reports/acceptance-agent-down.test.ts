@@ -2,8 +2,8 @@
 // FAIL with the observed values, the ones that could not run are BLOCKED with the reason, and none passes.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Gateway } from '../../../../main/core/gateway/gateway';
-import type { ReportLine } from '../../../../main/core/checks/check-types';
-import type { SignedReport } from '../../../../main/core/reports/report-types';
+import type { ReportLine } from '../../../../main/contract/check-types';
+import type { SignedReport } from '../../../../main/contract/report-types';
 import { testManager, type TestManager } from '../../../support/manager';
 import { startTestGateway } from '../../../support/test-gateway';
 import { gatewayCall } from '../../../support/gateway-client';

@@ -2,7 +2,7 @@
 // English and French, and a page that sends the reader to verify-report instead of vouching for itself.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { renderReportHtml, VERIFY_COMMAND } from '../../../../main/core/reports/report-html';
-import type { SignedReport } from '../../../../main/core/reports/report-types';
+import type { SignedReport } from '../../../../main/contract/report-types';
 import type { Credentials } from '../../../../main/api/router';
 import { testManager, type TestManager } from '../../../support/manager';
 

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SignedReport } from '../../../../main/core/reports/report-types';
+import type { SignedReport } from '../../../../main/contract/report-types';
 import type { Credentials } from '../../../../main/api/router';
 import { runCli } from '../../../support/cli';
 import { tempDir } from '../../../support/temp-dir';

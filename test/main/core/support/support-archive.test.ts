@@ -10,7 +10,7 @@ import tar from 'tar-stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { luhnValid, zeroCounts, type RedactionCounts } from '../../../../main/core/support/redact';
 import { buildSupportArchive, MANIFEST_FILE, previewArchive, type SupportEntry } from '../../../../main/core/support/support-archive';
-import { supportManifestSchema } from '../../../../main/api/contract/support';
+import { supportManifestSchema } from '../../../../main/contract/support';
 import { tempDir } from '../../../support/temp-dir';
 
 const SECRET = 'Vault-Pass-91zq';

@@ -2,7 +2,7 @@
 // console), the config_drift alert while any is open, the cluster's mode (realign, or report only during a change
 // freeze), a scan on demand, and realigning a finding's service through the lifecycle gate. Declared schema
 // first: the core's drift views are these types.
-import { z } from '../../contract/zod';
+import { z } from './zod';
 import type { RoutesOf } from './route';
 import type { OperationView } from './services';
 

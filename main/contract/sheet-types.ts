@@ -1,6 +1,6 @@
 // The component sheet's documents: one service of a cluster as its agents observed it (never as it was asked
 // to be), its host figures over time, its instances' logs. Defined once here, served as they are by the API.
-import type { CheckOutcome } from '../../wire/service-checks';
+import type { CheckOutcome } from '../wire/service-checks';
 
 type ClusterKind = 'kubernetes' | 'hosts';
 

@@ -1,13 +1,13 @@
 // Hosts of clusters of kind hosts: each host with what its node agent reported, the host's node agent identity
 // (and the commands that install it), the signed plans and facts reports sent to it, a plan task by task.
-import type { HostFacts, ManagedEntry } from '../../wire/node-agent';
-import type { SignedDocument } from '../../wire/payloads';
-import type { PlanTask, TaskStatus } from '../../wire/plan';
+import type { HostFacts, ManagedEntry } from '../wire/node-agent';
+import type { SignedDocument } from '../wire/payloads';
+import type { PlanTask, TaskStatus } from '../wire/plan';
 import type { CommandList, CommandState, CommandView } from './commands';
 import type { IdentityFileName } from './kubernetes';
 
-export type { HostFacts, ManagedEntry } from '../../wire/node-agent';
-export type { PlanTask, TaskKind, TaskStatus } from '../../wire/plan';
+export type { HostFacts, ManagedEntry } from '../wire/node-agent';
+export type { PlanTask, TaskKind, TaskStatus } from '../wire/plan';
 
 export type HostState = 'pending' | 'connected' | 'offline' | 'revoked';
 

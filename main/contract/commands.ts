@@ -1,9 +1,9 @@
 // Components and commands: the desired components of a cluster and what its agent observes, the operations
 // on them (each through the lifecycle gate), and the signed commands with their receipts.
-import type { ManagedComponentSpec } from '../../wire/protocol';
+import type { ManagedComponentSpec } from '../wire/protocol';
 import type { PreflightRun } from './profiles';
 
-export type { ManagedComponentSpec } from '../../wire/protocol';
+export type { ManagedComponentSpec } from '../wire/protocol';
 
 /** A ManagedComponent as the agent last found it in the cluster. */
 export interface ObservedComponent {

@@ -1,8 +1,8 @@
 // The component sheet: one service of a cluster as its agents observed it, for the sheet's twelve tabs; its
 // host figures over time, and its instances' logs read through the agents. The documents are the core's.
-import type { ServiceLog, ServiceMetrics, ServiceSheet } from '../../core/sheet/sheet-types';
+import type { ServiceLog, ServiceMetrics, ServiceSheet } from './sheet-types';
 
-export type * from '../../core/sheet/sheet-types';
+export type * from './sheet-types';
 
 export interface ServiceSheetRoutes {
   'GET /api/v1/clusters/:id/services/:service/sheet': { result: ServiceSheet };

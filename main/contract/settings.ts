@@ -2,7 +2,7 @@
 // servers the preflight asks. Declared schema first: the schemas judge a request's JSON shape (and the port's
 // range); what needs the manager's Node side — a host name or IP, a CA's PEM, a resolver's address — the core
 // judges, and it takes and returns these types.
-import { z } from '../../contract/zod';
+import { z } from './zod';
 import type { RoutesOf } from './route';
 
 export const syslogTransports = ['tls', 'tcp', 'udp'] as const;

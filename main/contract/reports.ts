@@ -1,9 +1,9 @@
 // Acceptance reports: run one (a signed report comes back), list them, read one as signed JSON or as HTML in
 // English or French; and the internal mirror the acceptance checks images against.
-import type { SignedReport, ReportSummary } from '../../core/reports/report-types';
+import type { SignedReport, ReportSummary } from './report-types';
 
 /** The signed report document is defined once, beside its signer; the API carries it as is. */
-export type { ReportBody, ReportSummary, SignedReport, Verdict } from '../../core/reports/report-types';
+export type { ReportBody, ReportSummary, SignedReport, Verdict } from './report-types';
 
 export type ReportLanguage = 'en' | 'fr';
 

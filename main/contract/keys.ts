@@ -1,6 +1,6 @@
 // The manager's public signing keys (manager.pem for whoever verifies what it signed) and their rotation.
 // Declared schema first: the keyring lists its keys as these types.
-import { z } from '../../contract/zod';
+import { z } from './zod';
 import type { RoutesOf } from './route';
 
 export const publicKeyInfoSchema = z.object({

@@ -2,7 +2,7 @@
 // MANIFEST.json: every file with its sha256 and the replacements by kind), the archives kept, and one archive's
 // bytes (base64, for the console to save as a file). Declared schema first: the core's preview and manifest are
 // these types.
-import { z } from '../../contract/zod';
+import { z } from './zod';
 import type { RoutesOf } from './route';
 
 export const SUPPORT_ARCHIVE_FORMAT = 'navin-support-archive/1';

@@ -2,9 +2,9 @@
 // readiness and functional test the agents ran; the operations (install, configuration, actions) as phases of
 // signed plans followed task by task.
 import type { PlanView } from './hosts';
-import type { ObservedChecks } from '../../core/sheet/sheet-types';
+import type { ObservedChecks } from './sheet-types';
 
-export type { CheckOutcome } from '../../wire/service-checks';
+export type { CheckOutcome } from '../wire/service-checks';
 
 export type ServiceState = 'installing' | 'running' | 'stopped' | 'failed' | 'uninstalling';
 export type ServiceSettings = Record<string, string | number | boolean>;

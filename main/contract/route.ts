@@ -2,7 +2,7 @@
 // derive from a declaration: the path parameters from the pattern, the query names, the body and the result.
 // A family is declared either as types (a `…Routes` interface) or, schema first, as zod schemas whose types are
 // their `z.infer`: the router then parses the body, query and path parameters with them before the handler.
-import type { z } from '../../contract/zod';
+import type { z } from './zod';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 

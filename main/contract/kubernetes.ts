@@ -1,9 +1,9 @@
 // The import path of a Kubernetes cluster: import RBAC, registration by kubeconfig, inventory, the agent
 // identity and its manifests. Paths and queries as the spec names them.
-import type { Inventory } from '../../wire/inventory';
-import type { SignedDocument } from '../../wire/payloads';
+import type { Inventory } from '../wire/inventory';
+import type { SignedDocument } from '../wire/payloads';
 
-export type { Inventory, NodeInventory } from '../../wire/inventory';
+export type { Inventory, NodeInventory } from '../wire/inventory';
 
 export interface RegistrationRequest {
   kubeconfig: string;

@@ -1,6 +1,6 @@
 // Local accounts, managed by admins. Declared schema first: the console's user form checks a new account with
 // the same schema the route parses it with.
-import { z } from '../../contract/zod';
+import { z } from './zod';
 import type { RoutesOf } from './route';
 
 export const ROLE_NAMES = ['viewer', 'operator', 'admin'] as const;

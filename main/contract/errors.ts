@@ -1,5 +1,5 @@
 // Every failure of the console API has this body and a stable code of the manager's error table.
-import type { ErrorCode } from '../../core/error-codes';
+import type { ErrorCode } from './error-codes';
 
 export type ApiErrorCode = ErrorCode;
 

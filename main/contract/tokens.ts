@@ -1,7 +1,7 @@
 // API tokens of a user, for scripts: listed with their state, created with a lifetime (the secret shown once),
 // revoked. An admin manages anyone's, every user their own. Declared schema first: the core's token views are
 // these types.
-import { z } from '../../contract/zod';
+import { z } from './zod';
 import type { RoutesOf } from './route';
 
 export const apiTokenStates = ['active', 'expired', 'revoked'] as const;

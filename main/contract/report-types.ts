@@ -1,6 +1,6 @@
 // The shape of a signed acceptance report: one line per check actually run (ReportLine, from checks/), PASS /
 // FAIL / BLOCKED, each with the evidence observed when it ran. Shared by the service, the routes and the HTML.
-import type { LineStatus, ReportLine } from '../checks/check-types';
+import type { LineStatus, ReportLine } from './check-types';
 
 /** The verdict of a report: FAIL if a line failed, else BLOCKED if one could not run, else PASS. */
 export type Verdict = LineStatus;
