@@ -7,7 +7,7 @@ import { App } from './app/App';
 import { followSession } from './app/follow-session';
 import { preloadScreen } from './app/Shell';
 import { clustersStore, resetDataStores, routerStore, sessionStore, uiStore } from './app/stores';
-import { parseLaunchHash } from './stores/session';
+import { parseLaunchHash } from './features/session/store';
 import { resolveTheme } from './stores/ui';
 import './styles/index.css';
 

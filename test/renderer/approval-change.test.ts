@@ -1,7 +1,7 @@
 // The request form keeps the exact change an approval is bound to: prefilled as JSON from the refused operation,
 // sent back as the same value; the row shows the digest in a form a person compares at a glance.
 import { describe, expect, it } from 'vitest';
-import { changeText, needsCluster, parseChangeText, shortDigest } from '../../renderer/src/screens/approvals/approval-change';
+import { changeText, needsCluster, parseChangeText, shortDigest } from '../../renderer/src/features/approvals/approval-change';
 import { SYSTEM_ACTS } from '../../main/core/approvals/approval-acts';
 
 describe('the exact change of an approval request', () => {

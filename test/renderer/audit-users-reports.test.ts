@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditRow } from '../../renderer/src/api/types';
-import { createAuditStore } from '../../renderer/src/stores/audit';
-import { createPaletteStore, rankEntries, type PaletteEntry } from '../../renderer/src/stores/palette';
-import { createReportsStore, pickText, readVerifiedPayload, type ReportCheck } from '../../renderer/src/stores/reports';
-import { createUsersStore } from '../../renderer/src/stores/users';
+import { createAuditStore } from '../../renderer/src/features/audit/store';
+import { createPaletteStore, rankEntries, type PaletteEntry } from '../../renderer/src/features/palette/store';
+import { createReportsStore, pickText, readVerifiedPayload, type ReportCheck } from '../../renderer/src/features/reports/store';
+import { createUsersStore } from '../../renderer/src/features/settings/usersStore';
 import { FakeApi, alice, apiError, makeClient } from './support/fake-api';
 
 const row = (seq: number): AuditRow => ({

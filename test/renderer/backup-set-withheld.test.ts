@@ -4,7 +4,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { ServiceBackupSet } from '../../preload/api';
-import { BackupSetItem } from '../../renderer/src/screens/cluster/ServiceBackupsTab';
+import { BackupSetItem } from '../../renderer/src/features/hosts-care/ServiceBackupsTab';
 
 const set = (over: Partial<ServiceBackupSet>): ServiceBackupSet => ({
   id: 'set-1',

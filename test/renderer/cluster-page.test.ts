@@ -2,10 +2,10 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { ClusterView, Inventory, InventorySnapshot, RegistrationResult } from '../../renderer/src/api/types';
-import { Coredns } from '../../renderer/src/screens/cluster/OverviewTab';
-import { agentPresence, createClusterPageStore } from '../../renderer/src/stores/clusterPage';
-import { corednsAfter } from '../../renderer/src/stores/coredns';
-import { createClusterSetupStore } from '../../renderer/src/stores/clusterSetup';
+import { Coredns } from '../../renderer/src/features/cluster/OverviewTab';
+import { agentPresence, createClusterPageStore } from '../../renderer/src/features/cluster/clusterPage';
+import { corednsAfter } from '../../renderer/src/features/cluster/coredns';
+import { createClusterSetupStore } from '../../renderer/src/features/cluster/clusterSetup';
 import { FakeApi, apiError, cluster, flush, makeClient } from './support/fake-api';
 
 const agent = (over: Partial<NonNullable<ClusterView['agent']>> = {}): NonNullable<ClusterView['agent']> => ({

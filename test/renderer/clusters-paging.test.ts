@@ -12,7 +12,7 @@ import {
   selectTotal,
   selectVisibleClusters,
   sortClusters,
-} from '../../renderer/src/stores/clusters';
+} from '../../renderer/src/features/clusters/store';
 import { compareClusterNames } from '../../main/core/clusters/list-order';
 import { FakeApi, apiError, cluster, flush, makeClient } from './support/fake-api';
 

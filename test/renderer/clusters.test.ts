@@ -7,7 +7,7 @@ import {
   selectSelectedCluster,
   selectStateCounts,
   selectVisibleClusters,
-} from '../../renderer/src/stores/clusters';
+} from '../../renderer/src/features/clusters/store';
 import { FakeApi, apiError, cluster, flush, makeClient } from './support/fake-api';
 
 function setup(items: Cluster[] = [], debounce = 0) {

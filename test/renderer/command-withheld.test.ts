@@ -5,8 +5,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { expect, it } from 'vitest';
 import type { PlanView } from '../../preload/api';
 import type { CommandView } from '../../renderer/src/api/types';
-import { PlanTasks } from '../../renderer/src/screens/cluster/PlanTasks';
-import { CommandDetails } from '../../renderer/src/screens/commands/CommandParts';
+import { PlanTasks } from '../../renderer/src/features/services/PlanTasks';
+import { CommandDetails } from '../../renderer/src/features/commands/CommandParts';
 
 const journalRead = (over: Partial<CommandView> = {}): CommandView => ({
   id: 'j-1',

@@ -6,8 +6,8 @@ import {
   createCommandsStore,
   selectVisibleCommands,
   sortCommands,
-} from '../../renderer/src/stores/commands';
-import { componentRows, createComponentsStore, selectComponentRows, specDifferences } from '../../renderer/src/stores/components';
+} from '../../renderer/src/features/commands/store';
+import { componentRows, createComponentsStore, selectComponentRows, specDifferences } from '../../renderer/src/features/components/store';
 import { FakeApi, apiError, makeClient } from './support/fake-api';
 
 const wait = (ms = 15) => new Promise((r) => setTimeout(r, ms));

@@ -2,9 +2,9 @@
 // its end, and by nothing later; an operator who leaves takes their data with them.
 import { describe, expect, it } from 'vitest';
 import { followSession } from '../../renderer/src/app/follow-session';
-import { FIRST_PAGE, createClustersStore } from '../../renderer/src/stores/clusters';
+import { FIRST_PAGE, createClustersStore } from '../../renderer/src/features/clusters/store';
 import { createRouterStore } from '../../renderer/src/stores/router';
-import { createSessionStore } from '../../renderer/src/stores/session';
+import { createSessionStore } from '../../renderer/src/features/session/store';
 import { FakeApi, alice, cluster, flush, makeClient, sessionOf } from './support/fake-api';
 
 const FIRST = `GET /api/v1/clusters?limit=${FIRST_PAGE}`;

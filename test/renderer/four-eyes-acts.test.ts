@@ -8,15 +8,15 @@ import { describe, expect, it } from 'vitest';
 import type { Approval } from '../../renderer/src/api/types';
 import { ApiError } from '../../renderer/src/api/client';
 import { makeTranslator } from '../../renderer/src/i18n';
-import { usableApprovals } from '../../renderer/src/stores/approvals';
-import { createClustersStore } from '../../renderer/src/stores/clusters';
-import { createClusterSetupStore } from '../../renderer/src/stores/clusterSetup';
-import { createHostsStore } from '../../renderer/src/stores/hosts';
-import { createMirrorStore } from '../../renderer/src/stores/mirror';
-import { createUsersStore } from '../../renderer/src/stores/users';
-import { approvalTargetOf, asksForApproval, draftOf, RetryWithApproval } from '../../renderer/src/screens/approvals/RetryWithApproval';
-import { installedOf } from '../../renderer/src/screens/clusters/ClusterDetails';
-import { ApprovalSelect } from '../../renderer/src/screens/cluster/ApprovalPicker';
+import { usableApprovals } from '../../renderer/src/features/approvals/store';
+import { createClustersStore } from '../../renderer/src/features/clusters/store';
+import { createClusterSetupStore } from '../../renderer/src/features/cluster/clusterSetup';
+import { createHostsStore } from '../../renderer/src/features/hosts/store';
+import { createMirrorStore } from '../../renderer/src/features/mirror/store';
+import { createUsersStore } from '../../renderer/src/features/settings/usersStore';
+import { approvalTargetOf, asksForApproval, draftOf, RetryWithApproval } from '../../renderer/src/features/approvals/RetryWithApproval';
+import { installedOf } from '../../renderer/src/features/clusters/ClusterDetails';
+import { ApprovalSelect } from '../../renderer/src/features/approvals/ApprovalPicker';
 import { FakeApi, alice, apiError, makeClient } from './support/fake-api';
 
 const approval = (over: Partial<Approval>): Approval => ({

@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import type { HostView } from '../../preload/api';
 import { ApiError } from '../../renderer/src/api/client';
 import { makeTranslator } from '../../renderer/src/i18n';
-import { createHostsStore, type HostsState } from '../../renderer/src/stores/hosts';
-import { HostRemoval } from '../../renderer/src/screens/cluster/HostsTab';
+import { createHostsStore, type HostsState } from '../../renderer/src/features/hosts/store';
+import { HostRemoval } from '../../renderer/src/features/hosts/HostsTab';
 import { FakeApi, apiError, makeClient } from './support/fake-api';
 
 const host: HostView = {

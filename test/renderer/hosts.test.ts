@@ -2,7 +2,7 @@
 // a host added, and an identity issued (kept until closed) or its refusal shown.
 import { describe, expect, it } from 'vitest';
 import type { HostView } from '../../preload/api';
-import { createHostsStore } from '../../renderer/src/stores/hosts';
+import { createHostsStore } from '../../renderer/src/features/hosts/store';
 import { FakeApi, apiError, flush, makeClient } from './support/fake-api';
 
 const host = (name: string, patch: Partial<HostView> = {}): HostView => ({

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Approval, BackupSet, CheckResult, PreflightRun, ProfileView } from '../../renderer/src/api/types';
-import { createApprovalsStore, usableApprovals } from '../../renderer/src/stores/approvals';
-import { createChecksStore } from '../../renderer/src/stores/checks';
-import { createComponentsStore } from '../../renderer/src/stores/components';
-import { createConsoleSettingsStore, parseServerList } from '../../renderer/src/stores/consoleSettings';
-import { createProfileStore } from '../../renderer/src/stores/profile';
-import { createUsersStore } from '../../renderer/src/stores/users';
+import { createApprovalsStore, usableApprovals } from '../../renderer/src/features/approvals/store';
+import { createChecksStore } from '../../renderer/src/features/checks/store';
+import { createComponentsStore } from '../../renderer/src/features/components/store';
+import { createConsoleSettingsStore, parseServerList } from '../../renderer/src/features/settings/store';
+import { createProfileStore } from '../../renderer/src/features/profile/store';
+import { createUsersStore } from '../../renderer/src/features/settings/usersStore';
 import { FakeApi, alice, apiError, makeClient } from './support/fake-api';
 
 const rule = (id: string, status: CheckResult['status']): CheckResult => ({

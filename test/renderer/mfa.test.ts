@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createSessionStore } from '../../renderer/src/stores/session';
-import { createMfaEnrolmentStore, svgDataUrl } from '../../renderer/src/stores/mfaEnrolment';
+import { createSessionStore } from '../../renderer/src/features/session/store';
+import { createMfaEnrolmentStore, svgDataUrl } from '../../renderer/src/features/session/mfaEnrolmentStore';
 import { FakeApi, alice, apiError, makeClient, sessionOf } from './support/fake-api';
 
 const challenge = { mfa_required: true, mfa_token: 'mfa-tok', expires_at: '2099-01-01T00:05:00Z' };

@@ -2,7 +2,7 @@
 // the manager's progress events to its end; refusals and key changes as typed errors.
 import { describe, expect, it } from 'vitest';
 import type { MirrorImportView } from '../../preload/api';
-import { createMirrorStore } from '../../renderer/src/stores/mirror';
+import { createMirrorStore } from '../../renderer/src/features/mirror/store';
 import { FakeApi, apiError, flush, makeClient } from './support/fake-api';
 
 const record = (patch: Partial<MirrorImportView> = {}): MirrorImportView => ({

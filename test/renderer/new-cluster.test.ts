@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ClusterKind } from '../../preload/api';
 import { clustersStore, resetDataStores, routerStore } from '../../renderer/src/app/stores';
-import { openCreatedCluster } from '../../renderer/src/screens/clusters/ClustersScreen';
+import { openCreatedCluster } from '../../renderer/src/features/clusters/ClustersScreen';
 import { hasClusterTab } from '../../renderer/src/stores/router';
 import { cluster } from './support/fake-api';
 

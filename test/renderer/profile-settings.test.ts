@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckResult, ProfileView } from '../../renderer/src/api/types';
-import { createConsoleSettingsStore } from '../../renderer/src/stores/consoleSettings';
-import { createProfileStore } from '../../renderer/src/stores/profile';
+import { createConsoleSettingsStore } from '../../renderer/src/features/settings/store';
+import { createProfileStore } from '../../renderer/src/features/profile/store';
 import { FakeApi, apiError, makeClient } from './support/fake-api';
 
 const PEM = '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n';

@@ -3,8 +3,8 @@
 // that stops with the tab, their search; and the settings that differ between two configuration versions.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ServiceConfigVersion, ServiceLog } from '../../preload/api';
-import { settingsDiff } from '../../renderer/src/screens/service/SheetConfiguration';
-import { createServiceSheetStore, FOLLOW_INTERVAL_MS, searchLogs } from '../../renderer/src/stores/serviceSheet';
+import { settingsDiff } from '../../renderer/src/features/service-sheet/SheetConfiguration';
+import { createServiceSheetStore, FOLLOW_INTERVAL_MS, searchLogs } from '../../renderer/src/features/service-sheet/store';
 import { FakeApi, flush, makeClient } from './support/fake-api';
 
 const SHEET = '/api/v1/clusters/c-1/services/etcd/sheet';

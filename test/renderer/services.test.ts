@@ -6,10 +6,10 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { CatalogList, CheckOutcome, OperationView, PlanTaskView, ServiceView } from '../../preload/api';
-import { ServiceOperation } from '../../renderer/src/screens/cluster/ServiceOperation';
-import { ServicesTable } from '../../renderer/src/screens/cluster/ServicesTable';
+import { ServiceOperation } from '../../renderer/src/features/services/ServiceOperation';
+import { ServicesTable } from '../../renderer/src/features/services/ServicesTable';
 import { routeFromHash } from '../../renderer/src/stores/router';
-import { createServicesStore, installRequest, shownOperationService } from '../../renderer/src/stores/services';
+import { createServicesStore, installRequest, shownOperationService } from '../../renderer/src/features/services/store';
 import { FakeApi, flush, makeClient } from './support/fake-api';
 
 const outcome = (status: 'pass' | 'fail', patch: Partial<CheckOutcome> = {}): CheckOutcome => ({

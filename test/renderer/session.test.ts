@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createSessionStore, parseLaunchHash, selectCanWrite } from '../../renderer/src/stores/session';
+import { createSessionStore, parseLaunchHash, selectCanWrite } from '../../renderer/src/features/session/store';
 import { FakeApi, alice, apiError, makeClient, sessionOf } from './support/fake-api';
 
 function setup(configure: (api: FakeApi) => void = () => undefined) {

@@ -2,7 +2,7 @@
 // (never in the list), marks a revoked one, and shows the manager's refusal.
 import { describe, expect, it } from 'vitest';
 import type { ApiToken } from '../../preload/api';
-import { createTokensStore } from '../../renderer/src/stores/tokens';
+import { createTokensStore } from '../../renderer/src/features/settings/tokensStore';
 import { FakeApi, apiError, makeClient } from './support/fake-api';
 
 const token = (id: string, state: ApiToken['state'] = 'active'): ApiToken => ({

@@ -1,7 +1,7 @@
 // The new-account form checks with the route's own schema: what the console refuses, the manager refuses for the
 // same field, and what the console lets through, the manager accepts.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { userFormProblem } from '../../renderer/src/lib/userForm';
+import { userFormProblem } from '../../renderer/src/features/settings/userForm';
 import type { Credentials } from '../../main/api/router';
 import { testManager, type TestManager } from '../support/manager';
 

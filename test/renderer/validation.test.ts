@@ -8,7 +8,7 @@ import {
   validateImageDigest,
   validateNamespace,
 } from '../../renderer/src/api/validation';
-import { parseComponentDocument } from '../../renderer/src/lib/componentDocument';
+import { parseComponentDocument } from '../../renderer/src/features/components/componentDocument';
 import { readableMemory } from '../../renderer/src/lib/quantity';
 
 describe('cluster name rule (mirrors the server)', () => {

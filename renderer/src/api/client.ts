@@ -3,26 +3,26 @@
 // IPC in the desktop app, fetch and Server-Sent Events in a browser). Stores call this client; components
 // never do.
 import { ApiCore } from './core';
-import { approvalCalls } from './approvals';
-import { auditCalls } from './audit';
-import { catalogCalls } from './catalog';
-import { clusterCalls } from './clusters';
-import { componentCalls } from './components';
-import { hostCalls } from './hosts';
-import { hostsCareCalls } from './hostsCare';
-import { mirrorCalls } from './mirror';
-import { profileCalls } from './profiles';
-import { reportCalls } from './reports';
-import { serviceCalls } from './services';
-import { sheetCalls } from './sheet';
-import { sessionCalls } from './session';
-import { settingsCalls } from './settings';
-import { tokenCalls } from './tokens';
+import { approvalCalls } from '../features/approvals/api';
+import { auditCalls } from '../features/audit/api';
+import { catalogCalls } from '../features/services/catalogApi';
+import { clusterCalls } from '../features/clusters/api';
+import { componentCalls } from '../features/components/api';
+import { hostCalls } from '../features/hosts/api';
+import { hostsCareCalls } from '../features/hosts-care/api';
+import { mirrorCalls } from '../features/mirror/api';
+import { profileCalls } from '../features/profile/api';
+import { reportCalls } from '../features/reports/api';
+import { serviceCalls } from '../features/services/api';
+import { sheetCalls } from '../features/service-sheet/api';
+import { sessionCalls } from '../features/session/api';
+import { settingsCalls } from '../features/settings/api';
+import { tokenCalls } from '../features/settings/tokensApi';
 import { bridgeTransport, findBridge, httpTransport } from './transport';
 
 export { ApiError, isApiError, isApiErrorBody, toApiError } from './api-error';
 export { isMfaChallenge, queryString, type CallInput, type CallResult } from './core';
-export { reportHtmlPath } from './reports';
+export { reportHtmlPath } from '../features/reports/api';
 export {
   API_PREFIX,
   CSRF_HEADER,

@@ -1,8 +1,8 @@
 import type { ReactElement } from 'react';
-import { BootScreen } from '../screens/BootScreen';
-import { LoginScreen } from '../screens/LoginScreen';
-import { MfaEnrolmentScreen } from '../screens/MfaEnrolmentScreen';
-import { SetupScreen } from '../screens/SetupScreen';
+import { BootScreen } from '../features/session/BootScreen';
+import { LoginScreen } from '../features/session/LoginScreen';
+import { MfaEnrolmentScreen } from '../features/session/MfaEnrolmentScreen';
+import { SetupScreen } from '../features/session/SetupScreen';
 import { Shell } from './Shell';
 import { useSession } from './stores';
 

@@ -1,6 +1,6 @@
 // Screens not built yet: what will be there, in the operator's language, and no sample data.
 import type { ReactElement } from 'react';
-import { useT } from '../app/stores';
+import { useT } from './stores';
 import { EmptyState } from '../components/EmptyState';
 import type { IconName } from '../components/Icon';
 import type { ScreenId } from '../stores/router';

@@ -12,9 +12,9 @@ import {
 } from 'react';
 import { Brand } from '../components/Brand';
 import { Icon, type IconName } from '../components/Icon';
-import { CommandPalette, usePaletteShortcut } from '../components/CommandPalette';
+import { CommandPalette, usePaletteShortcut } from '../features/palette/CommandPalette';
 import { Loading } from '../components/Loading';
-import { PlaceholderScreen, type PlaceholderId } from '../screens/PlaceholderScreen';
+import { PlaceholderScreen, type PlaceholderId } from './PlaceholderScreen';
 import { hashOf, type ScreenId } from '../stores/router';
 import { paletteStore, sessionStore, startLiveStores, systemStore, useRouter, useSession, useSystem, useT } from './stores';
 
@@ -55,15 +55,15 @@ function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>): Sc
   return Object.assign(Screen, { preload: fetchChunk });
 }
 
-const ApprovalsScreen = lazyScreen(async () => (await import('../screens/approvals/ApprovalsScreen')).ApprovalsScreen);
-const AuditScreen = lazyScreen(async () => (await import('../screens/audit/AuditScreen')).AuditScreen);
-const ChecksScreen = lazyScreen(async () => (await import('../screens/checks/ChecksScreen')).ChecksScreen);
-const ClusterPage = lazyScreen(async () => (await import('../screens/cluster/ClusterPage')).ClusterPage);
-const ClustersScreen = lazyScreen(async () => (await import('../screens/clusters/ClustersScreen')).ClustersScreen);
-const CommandsScreen = lazyScreen(async () => (await import('../screens/commands/CommandsScreen')).CommandsScreen);
-const ReportsScreen = lazyScreen(async () => (await import('../screens/reports/ReportsScreen')).ReportsScreen);
-const MirrorScreen = lazyScreen(async () => (await import('../screens/mirror/MirrorScreen')).MirrorScreen);
-const SettingsScreen = lazyScreen(async () => (await import('../screens/SettingsScreen')).SettingsScreen);
+const ApprovalsScreen = lazyScreen(async () => (await import('../features/approvals/ApprovalsScreen')).ApprovalsScreen);
+const AuditScreen = lazyScreen(async () => (await import('../features/audit/AuditScreen')).AuditScreen);
+const ChecksScreen = lazyScreen(async () => (await import('../features/checks/ChecksScreen')).ChecksScreen);
+const ClusterPage = lazyScreen(async () => (await import('../features/cluster/ClusterPage')).ClusterPage);
+const ClustersScreen = lazyScreen(async () => (await import('../features/clusters/ClustersScreen')).ClustersScreen);
+const CommandsScreen = lazyScreen(async () => (await import('../features/commands/CommandsScreen')).CommandsScreen);
+const ReportsScreen = lazyScreen(async () => (await import('../features/reports/ReportsScreen')).ReportsScreen);
+const MirrorScreen = lazyScreen(async () => (await import('../features/mirror/MirrorScreen')).MirrorScreen);
+const SettingsScreen = lazyScreen(async () => (await import('../features/settings/SettingsScreen')).SettingsScreen);
 
 /** The screens built so far besides clusters and settings; the others are placeholders. */
 const SCREENS: Partial<Record<PlaceholderId, ElementType & ScreenChunk<Record<string, never>>>> = {

@@ -1,8 +1,8 @@
 // What the data stores do when the session changes: forget an operator's data when they leave, load the list
 // the console opens on once signed in, and use a first page asked for during start-up then or never.
-import type { ClustersStore } from '../stores/clusters';
+import type { ClustersStore } from '../features/clusters/store';
 import type { RouterStore } from '../stores/router';
-import type { SessionStore } from '../stores/session';
+import type { SessionStore } from '../features/session/store';
 
 export interface FollowSessionDeps {
   session: SessionStore;

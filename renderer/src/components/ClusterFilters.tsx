@@ -3,7 +3,7 @@
 import { useMemo, type ReactElement } from 'react';
 import { useClusters, useT } from '../app/stores';
 import type { CommandState } from '../api/types';
-import { COMMAND_STATES } from '../stores/commands';
+import { COMMAND_STATES } from '../features/commands/store';
 import { ItemOptions, Options } from './Options';
 
 export function StateFilter({

@@ -1,7 +1,7 @@
 // The states of a list the console loads: the loading line while nothing is there yet, the empty state once
 // the manager answered with nothing, the list itself when it has rows (an error is shown by the caller).
 import type { ReactElement, ReactNode } from 'react';
-import type { LoadStatus } from '../stores/clusters';
+import type { LoadStatus } from '../features/clusters/store';
 import { EmptyState } from './EmptyState';
 import type { IconName } from './Icon';
 import { Loading } from './Loading';

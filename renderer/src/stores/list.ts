@@ -1,6 +1,6 @@
 // A list a store loads from the manager: its items, how far the load is, and the error of the last load.
 import { toApiError, type ApiError } from '../api/client';
-import type { LoadStatus } from './clusters';
+import type { LoadStatus } from '../features/clusters/store';
 
 export interface ListState<T> {
   items: T[];

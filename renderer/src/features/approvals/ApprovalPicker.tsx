@@ -3,7 +3,7 @@
 // from the store of the open cluster's approvals (the cluster page's tabs scope it to the cluster).
 import { useMemo, type ReactElement } from 'react';
 import { useClusterApprovals, useFormat, useT } from '../../app/stores';
-import { usableApprovals } from '../../stores/approvals';
+import { usableApprovals } from './store';
 import { ItemOptions } from '../../components/Options';
 import { APPROVAL_ACTIONS, type Approval } from '../../api/types';
 

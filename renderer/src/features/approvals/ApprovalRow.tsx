@@ -5,7 +5,7 @@ import { useState, type ReactElement } from 'react';
 import type { Approval, ApprovalState } from '../../api/types';
 import { approvalsStore, useApprovals, useFormat, useSession, useT } from '../../app/stores';
 import { Tone } from '../../components/Badges';
-import { actionKey } from '../cluster/ApprovalPicker';
+import { actionKey } from './ApprovalPicker';
 import { changeText, shortDigest } from './approval-change';
 
 const STATE_TONE: Record<ApprovalState, 'pending' | 'ok' | 'bad' | 'neutral'> = {

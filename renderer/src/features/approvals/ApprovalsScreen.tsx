@@ -4,7 +4,7 @@ import { useEffect, useMemo, type ReactElement } from 'react';
 import type { ApprovalState } from '../../api/types';
 import { approvalsStore, clustersStore, useApprovals, useClusters, useSession, useT } from '../../app/stores';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { selectCanWrite } from '../../stores/session';
+import { selectCanWrite } from '../session/store';
 import { ApprovalRequestForm } from './ApprovalRequestForm';
 import { ApprovalRow } from './ApprovalRow';
 import { ScreenHeader } from '../../components/ScreenHeader';

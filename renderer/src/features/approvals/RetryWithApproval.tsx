@@ -5,9 +5,9 @@ import { useEffect, useMemo, useState, type ReactElement } from 'react';
 import type { ApiError } from '../../api/client';
 import { approvalsStore, routerStore, useApprovals, useT } from '../../app/stores';
 import { Icon } from '../../components/Icon';
-import { usableApprovals, type ApprovalDraft } from '../../stores/approvals';
+import { usableApprovals, type ApprovalDraft } from './store';
 import { hashOf } from '../../stores/router';
-import { ApprovalSelect } from '../cluster/ApprovalPicker';
+import { ApprovalSelect } from './ApprovalPicker';
 
 /**
  * The target an approval must name, as the refusal's details give it (a backup's is the list of the services

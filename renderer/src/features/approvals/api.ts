@@ -1,6 +1,6 @@
 // The calls of the four-eyes approval routes (contract: contract/approvals.ts).
-import type { ApprovalQuery, ApprovalRequest } from '../../../preload/api';
-import type { ApiCoreClass } from './core';
+import type { ApprovalQuery, ApprovalRequest } from '../../../../preload/api';
+import type { ApiCoreClass } from '../../api/core';
 
 export const approvalCalls = <B extends ApiCoreClass>(Base: B) =>
   class extends Base {

@@ -1,10 +1,10 @@
 // Four-eyes approvals: the list (filtered by cluster and state), requesting one, approving or rejecting another
 // operator's request (admin). The usable approvals of the signed-in operator feed the pickers of the operations.
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { Approval, ApprovalQuery, ApprovalRequest } from '../api/types';
-import { emptyList, itemsOf, loadList, type ListState } from './list';
-import { coalescer, type LiveDeps, type LiveStore } from './live';
-import { IDLE, mutation, type MutationState } from './mutation';
+import type { Approval, ApprovalQuery, ApprovalRequest } from '../../api/types';
+import { emptyList, itemsOf, loadList, type ListState } from '../../stores/list';
+import { coalescer, type LiveDeps, type LiveStore } from '../../stores/live';
+import { IDLE, mutation, type MutationState } from '../../stores/mutation';
 
 /** A request form prefilled from an operation refused with approval_required. */
 export interface ApprovalDraft {

@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactElement } from 'react';
 import { auditStore, clustersStore, useAudit, useFormat, useT } from '../../app/stores';
 import type { AuditRow } from '../../api/types';
-import { EMPTY_AUDIT_FILTER, KNOWN_AUDIT_ACTIONS, isFiltered, type AuditFilter } from '../../stores/audit';
+import { EMPTY_AUDIT_FILTER, KNOWN_AUDIT_ACTIONS, isFiltered, type AuditFilter } from './store';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Icon } from '../../components/Icon';
 import { ClusterSelect, useClusterNames } from '../../components/ClusterFilters';

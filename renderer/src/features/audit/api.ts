@@ -1,7 +1,7 @@
 // The calls of the audit, key and user routes (contract: contract/audit.ts, contract/keys.ts,
 // contract/users.ts).
-import type { AuditQuery, UserCreate } from '../../../preload/api';
-import type { ApiCoreClass } from './core';
+import type { AuditQuery, UserCreate } from '../../../../preload/api';
+import type { ApiCoreClass } from '../../api/core';
 
 export const auditCalls = <B extends ApiCoreClass>(Base: B) =>
   class extends Base {

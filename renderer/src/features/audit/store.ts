@@ -1,10 +1,10 @@
 // The audit log: search by actor, cluster and action (exact matches, as the manager filters), newest first,
 // loaded page by page (before_seq), and the verdict of the hash chain.
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { toApiError, type ApiClient, type ApiError } from '../api/client';
-import type { AuditRow, AuditVerdict } from '../api/types';
-import type { LoadStatus } from './clusters';
-import { emptyList } from './list';
+import { toApiError, type ApiClient, type ApiError } from '../../api/client';
+import type { AuditRow, AuditVerdict } from '../../api/types';
+import type { LoadStatus } from '../clusters/store';
+import { emptyList } from '../../stores/list';
 
 export const AUDIT_PAGE = 200;
 

@@ -6,8 +6,8 @@ import { checksStore, clustersStore, routerStore, useChecks, useClusters, useFor
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { clusterHash } from '../../stores/router';
-import { selectCanWrite } from '../../stores/session';
-import { OutcomeBadge } from '../cluster/PreflightPanel';
+import { selectCanWrite } from '../session/store';
+import { OutcomeBadge } from '../profile/PreflightPanel';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { useRowVirtualizer } from '../../components/VirtualRows';
 

@@ -1,8 +1,8 @@
 // The Checks screen: the latest preflight run of each cluster, read when its row is shown (the list is
 // virtualised, so thousands of clusters do not mean thousands of requests), and running one on demand.
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { toApiError, type ApiClient, type ApiError } from '../api/client';
-import type { PreflightRun } from '../api/types';
+import { toApiError, type ApiClient, type ApiError } from '../../api/client';
+import type { PreflightRun } from '../../api/types';
 
 export interface ClusterRunEntry {
   /** 'missing': the cluster has never been checked. */

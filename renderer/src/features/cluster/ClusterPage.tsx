@@ -4,25 +4,25 @@
 import { useEffect, type ReactElement } from 'react';
 import { clusterPageStore, clusterSetupStore, routerStore, useClusterPage, useRouter, useSession, useT } from '../../app/stores';
 import { clusterHash, hasClusterTab, hashOf, type ClusterTab } from '../../stores/router';
-import { selectCanWrite } from '../../stores/session';
+import { selectCanWrite } from '../session/store';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Icon } from '../../components/Icon';
 import { StateBadge } from '../../components/StateBadge';
 import { TabPanel, Tabs, type TabItem } from '../../components/Tabs';
 import { AgentWizard } from './AgentWizard';
-import { ClusterCommandsTab } from './ClusterCommandsTab';
-import { ComponentsTab } from './ComponentsTab';
+import { ClusterCommandsTab } from '../commands/ClusterCommandsTab';
+import { ComponentsTab } from '../components/ComponentsTab';
 import { ImportWizard } from './ImportWizard';
 import { OverviewTab } from './OverviewTab';
-import { ProfileTab } from './ProfileTab';
-import { HostsTab } from './HostsTab';
-import { ServicesTab } from './ServicesTab';
-import { ServiceBackupsTab } from './ServiceBackupsTab';
-import { DriftTab } from './DriftTab';
-import { SupportTab } from './SupportTab';
+import { ProfileTab } from '../profile/ProfileTab';
+import { HostsTab } from '../hosts/HostsTab';
+import { ServicesTab } from '../services/ServicesTab';
+import { ServiceBackupsTab } from '../hosts-care/ServiceBackupsTab';
+import { DriftTab } from '../hosts-care/DriftTab';
+import { SupportTab } from '../hosts-care/SupportTab';
 import { ScreenHeader } from '../../components/ScreenHeader';
-import { ServiceSheetPage } from '../service/ServiceSheetPage';
+import { ServiceSheetPage } from '../service-sheet/ServiceSheetPage';
 import { RefreshButton } from '../../components/RefreshButton';
 
 export function ClusterPage({ clusterId }: { clusterId: string }): ReactElement {

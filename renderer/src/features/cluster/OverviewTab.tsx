@@ -4,10 +4,10 @@
 import type { ReactElement } from 'react';
 import { clusterPageStore, useClusterPage, useFormat, useNow, useSession, useT } from '../../app/stores';
 import type { Inventory, InventorySnapshot } from '../../api/types';
-import { agentPresence, type AgentPresence } from '../../stores/clusterPage';
-import type { CorednsReading } from '../../stores/coredns';
+import { agentPresence, type AgentPresence } from './clusterPage';
+import type { CorednsReading } from './coredns';
 import { clusterHash } from '../../stores/router';
-import { selectCanWrite } from '../../stores/session';
+import { selectCanWrite } from '../session/store';
 import { CommandStateBadge, Tone } from '../../components/Badges';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorNotice } from '../../components/ErrorNotice';

@@ -2,12 +2,12 @@
 // snapshot that looked for it read it, and the inventory actions (re-read with the import identity, or ask the
 // agent). Live: `cluster.changed` and `agent.seen` for this cluster reload it (coalesced).
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { ApiEvent } from '../../../preload/api';
-import { toApiError, type ApiClient, type ApiError } from '../api/client';
-import type { AgentStatus, ClusterView, CommandView, InventorySnapshot, RegistrationResult } from '../api/types';
+import type { ApiEvent } from '../../../../preload/api';
+import { toApiError, type ApiClient, type ApiError } from '../../api/client';
+import type { AgentStatus, ClusterView, CommandView, InventorySnapshot, RegistrationResult } from '../../api/types';
 import { corednsAfter, type CorednsReading } from './coredns';
-import type { LoadStatus } from './clusters';
-import { coalescer, eventCluster } from './live';
+import type { LoadStatus } from '../clusters/store';
+import { coalescer, eventCluster } from '../../stores/live';
 
 /** An agent silent for longer than this is offline (a long poll lasts at most 30 s; the manager uses 45 s). */
 export const AGENT_SILENCE_MS = 45_000;

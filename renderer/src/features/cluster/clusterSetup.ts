@@ -3,9 +3,9 @@
 // digest). The identity's private key lives in memory only, until the operator says the files are saved, the
 // page changes cluster, or the operator signs out.
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { toApiError, type ApiClient, type ApiError } from '../api/client';
-import type { AgentIdentity, AgentIdentityRequest, IdentityFileName, RegistrationResult } from '../api/types';
-import type { LoadStatus } from './clusters';
+import { toApiError, type ApiClient, type ApiError } from '../../api/client';
+import type { AgentIdentity, AgentIdentityRequest, IdentityFileName, RegistrationResult } from '../../api/types';
+import type { LoadStatus } from '../clusters/store';
 
 export interface TextResource {
   status: LoadStatus;

@@ -1,12 +1,12 @@
 // A view of the open cluster that one call loads and pushed events reload (a burst becomes one reload), with the
 // writes its tab sends: each kept as a mutation (pending, or its error) under a name, and the view reloaded after.
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { EventType } from '../../../preload/api';
-import type { ApiClient } from '../api/client';
-import { toApiError, type ApiError } from '../api/client';
-import type { LoadStatus } from './clusters';
-import { coalescer, eventCluster, type LiveDeps, type LiveStore } from './live';
-import { IDLE, mutation, type MutationState } from './mutation';
+import type { EventType } from '../../../../preload/api';
+import type { ApiClient } from '../../api/client';
+import { toApiError, type ApiError } from '../../api/client';
+import type { LoadStatus } from '../clusters/store';
+import { coalescer, eventCluster, type LiveDeps, type LiveStore } from '../../stores/live';
+import { IDLE, mutation, type MutationState } from '../../stores/mutation';
 
 export interface ClusterViewState<V, W extends string> extends LiveStore {
   clusterId: string | null;

@@ -1,7 +1,7 @@
 // CoreDNS on a cluster page: the import identity may read its Deployment, the agent's RBAC does not cover it
 // (main/wire/inventory.ts), so an agent's snapshot without CoreDNS says nothing about it; the page shows CoreDNS
 // as the newest snapshot that looked for it read it.
-import type { Inventory, InventorySnapshot } from '../api/types';
+import type { Inventory, InventorySnapshot } from '../../api/types';
 
 /** CoreDNS as one snapshot read it (null: not found, or not readable with that snapshot's identity). */
 export interface CorednsReading {

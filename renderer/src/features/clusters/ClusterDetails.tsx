@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState, type ReactElement } from 'react';
 import type { Cluster } from '../../../../preload/api';
 import { clustersStore, useClusters, useFormat, useSession, useT } from '../../app/stores';
-import { selectCanWrite } from '../../stores/session';
+import { selectCanWrite } from '../session/store';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Icon } from '../../components/Icon';
 import { StateBadge } from '../../components/StateBadge';

@@ -4,7 +4,7 @@
 import { memo, useEffect, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
 import type { Cluster } from '../../../../preload/api';
 import { clustersStore, useClusters, useFormat, useT } from '../../app/stores';
-import type { ClusterSortKey } from '../../stores/clusters';
+import type { ClusterSortKey } from './store';
 import { Icon } from '../../components/Icon';
 import { StateBadge } from '../../components/StateBadge';
 import { RowLink, VirtualRow, useRowVirtualizer } from '../../components/VirtualRows';

@@ -11,9 +11,9 @@ import {
   selectSelectedCluster,
   selectStateCounts,
   selectTotal,
-} from '../../stores/clusters';
+} from './store';
 import { setupTab } from '../../stores/router';
-import { selectCanWrite, selectRole } from '../../stores/session';
+import { selectCanWrite, selectRole } from '../session/store';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Icon } from '../../components/Icon';

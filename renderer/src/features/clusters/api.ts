@@ -1,8 +1,8 @@
 // The calls of the cluster routes and of the import path (contract: contract/clusters.ts,
 // contract/kubernetes.ts): records, agent status, import RBAC, registration, inventory, agent identity and
 // manifests.
-import type { AgentIdentityRequest, ClusterCreate, ClusterListQuery, ClusterPatch, RegistrationRequest } from '../../../preload/api';
-import type { ApiCoreClass } from './core';
+import type { AgentIdentityRequest, ClusterCreate, ClusterListQuery, ClusterPatch, RegistrationRequest } from '../../../../preload/api';
+import type { ApiCoreClass } from '../../api/core';
 
 export const clusterCalls = <B extends ApiCoreClass>(Base: B) =>
   class extends Base {

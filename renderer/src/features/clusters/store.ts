@@ -2,11 +2,11 @@
 // `cluster.*` events. Derived views are memoised selectors so thousands of rows stay cheap. The first load
 // asks for a first page, shows it with the manager's count, then asks for the rest.
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { Cluster, ClusterCreate, ClusterPatch, ClusterState } from '../../../preload/api';
-import { toApiError, type ApiError } from '../api/client';
-import { emptyList, itemsOf } from './list';
-import type { LiveDeps, LiveStore } from './live';
-import { IDLE, mutation, type MutationState } from './mutation';
+import type { Cluster, ClusterCreate, ClusterPatch, ClusterState } from '../../../../preload/api';
+import { toApiError, type ApiError } from '../../api/client';
+import { emptyList, itemsOf } from '../../stores/list';
+import type { LiveDeps, LiveStore } from '../../stores/live';
+import { IDLE, mutation, type MutationState } from '../../stores/mutation';
 
 export type ClusterSortKey = 'name' | 'state' | 'created';
 export type SortDirection = 'asc' | 'desc';

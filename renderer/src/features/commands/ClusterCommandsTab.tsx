@@ -1,7 +1,7 @@
 // The commands sent to one cluster, live.
 import { useEffect, type ReactElement } from 'react';
 import { clusterCommandsStore, useClusterCommands, useT } from '../../app/stores';
-import { CommandsBody } from '../commands/CommandParts';
+import { CommandsBody } from './CommandParts';
 import { StateFilter } from '../../components/ClusterFilters';
 
 export function ClusterCommandsTab({ clusterId }: { clusterId: string }): ReactElement {

@@ -6,7 +6,7 @@ import { useFormat, useLocale, useT } from '../../app/stores';
 import { isMessageKey, translateLoose } from '../../i18n';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
-import { commandTarget, selectVisibleCommands, type CommandsStore } from '../../stores/commands';
+import { commandTarget, selectVisibleCommands, type CommandsStore } from './store';
 import { clusterHash } from '../../stores/router';
 import { CommandStateBadge } from '../../components/Badges';
 import { Icon } from '../../components/Icon';

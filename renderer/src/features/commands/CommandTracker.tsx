@@ -2,9 +2,9 @@
 import type { ReactElement } from 'react';
 import type { CommandView } from '../../api/types';
 import { useClusterCommands, useT } from '../../app/stores';
-import { FINAL_STATES } from '../../stores/commands';
+import { FINAL_STATES } from './store';
 import { CommandStateBadge } from '../../components/Badges';
-import { CodeText, ReceiptList } from '../commands/CommandParts';
+import { CodeText, ReceiptList } from './CommandParts';
 
 export function CommandTracker({
   commandId,

@@ -1,7 +1,7 @@
 // Every signed command with its state and receipts, for all clusters or one; live through `command.changed`.
 import { useEffect, type ReactElement } from 'react';
 import { clustersStore, commandsStore, useCommands, useT } from '../../app/stores';
-import { selectVisibleCommands } from '../../stores/commands';
+import { selectVisibleCommands } from './store';
 import { CommandsBody } from './CommandParts';
 import { ClusterSelect, StateFilter, useClusterNames } from '../../components/ClusterFilters';
 import { ScreenHeader } from '../../components/ScreenHeader';

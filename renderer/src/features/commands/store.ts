@@ -2,11 +2,11 @@
 // instance). Live: a `command.changed` event with an id re-reads that command (its receipt appears without a
 // reload); one without an id (a delivery) reloads the list. Both coalesced.
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { ApiEvent } from '../../../preload/api';
-import { toApiError, type ApiClient, type ApiError } from '../api/client';
-import type { CommandState, CommandView } from '../api/types';
-import type { LoadStatus } from './clusters';
-import { coalescer, eventCluster, eventField } from './live';
+import type { ApiEvent } from '../../../../preload/api';
+import { toApiError, type ApiClient, type ApiError } from '../../api/client';
+import type { CommandState, CommandView } from '../../api/types';
+import type { LoadStatus } from '../clusters/store';
+import { coalescer, eventCluster, eventField } from '../../stores/live';
 
 export const COMMANDS_LIMIT = 200;
 

@@ -8,19 +8,19 @@ import { clusterCommandsStore, componentsStore, useComponents, useT } from '../.
 import type { ApiError } from '../../api/client';
 import type { ManagedComponentSpec } from '../../api/types';
 import { validateComponentName, validateComponentSpec } from '../../api/validation';
-import type { ParsedComponent } from '../../lib/componentDocument';
-import { componentManifest } from '../../lib/componentManifest';
-import type { ComponentRow } from '../../stores/components';
-import { ApprovalPicker } from './ApprovalPicker';
+import type { ParsedComponent } from './componentDocument';
+import { componentManifest } from './componentManifest';
+import type { ComponentRow } from './store';
+import { ApprovalPicker } from '../approvals/ApprovalPicker';
 import { useFourEyesActions } from './ComponentActions';
 import { ComponentDocumentField } from './ComponentDocumentField';
 import { ComponentFields } from './ComponentFields';
 import { controlOf, draftOf, specOfDraft, type Draft } from './componentDraft';
 import { loadParser, parseDocument } from './componentParser';
 import { documentIssueText, specIssueText } from './componentProblemTexts';
-import { labelProblemText } from './ImportWizard';
+import { labelProblemText } from '../cluster/ImportWizard';
 import { useManagedNamespace } from './namespace';
-import { OperationError } from './OperationError';
+import { OperationError } from '../cluster/OperationError';
 import { useAutoFocus } from '../../lib/useAutoFocus';
 
 type Mode = 'form' | 'editor';

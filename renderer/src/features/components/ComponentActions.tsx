@@ -5,7 +5,7 @@ import { COMPONENT_ACTIONS, type ComponentAction } from '../../api/types';
 import { clusterApprovalsStore, clusterCommandsStore, componentsStore, profileStore, useProfile, useT } from '../../app/stores';
 import { ActionButtons } from '../../components/ActionButtons';
 import type { IconName } from '../../components/Icon';
-import { ApprovalPicker } from './ApprovalPicker';
+import { ApprovalPicker } from '../approvals/ApprovalPicker';
 import { Confirm } from '../../components/Confirm';
 
 const NO_ACTIONS: readonly string[] = [];

@@ -1,7 +1,7 @@
 // The calls of the component and command routes (contract: contract/commands.ts): the desired and observed
 // components, the operations on them (each through the manager's lifecycle gate), commands and receipts.
-import type { ComponentAction, ManagedComponentSpec } from '../../../preload/api';
-import type { ApiCoreClass } from './core';
+import type { ComponentAction, ManagedComponentSpec } from '../../../../preload/api';
+import type { ApiCoreClass } from '../../api/core';
 
 export const componentCalls = <B extends ApiCoreClass>(Base: B) =>
   class extends Base {

@@ -2,9 +2,9 @@
 // and checked against the CRD's schema before anything is sent. JSON is YAML, so one parser reads both. Loaded
 // on first use (the YAML parser is the largest part of it).
 import { parseAllDocuments } from 'yaml';
-import type { ManagedComponentSpec } from '../api/types';
+import type { ManagedComponentSpec } from '../../api/types';
 import { MANAGED_COMPONENT_KIND } from './componentManifest';
-import { validateComponentName, validateComponentSpec, type LabelProblem, type SpecIssue } from '../api/validation';
+import { validateComponentName, validateComponentSpec, type LabelProblem, type SpecIssue } from '../../api/validation';
 
 export type DocumentIssue =
   | { kind: 'empty' }

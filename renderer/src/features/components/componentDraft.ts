@@ -1,7 +1,7 @@
 // The component form's draft: what the fields hold as typed, the spec they describe, and which field a problem
 // (ours or the manager's) belongs to.
 import type { ComponentKind } from '../../api/types';
-import type { ComponentRow } from '../../stores/components';
+import type { ComponentRow } from './store';
 
 export interface ArtifactDraft {
   key: number;

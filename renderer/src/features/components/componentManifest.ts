@@ -1,5 +1,5 @@
 // The ManagedComponent manifest the components editor starts from (or shows for an existing component).
-import type { ManagedComponentSpec } from '../api/types';
+import type { ManagedComponentSpec } from '../../api/types';
 
 export const MANAGED_COMPONENT_API_VERSION = 'platform.navin.ai/v1alpha1';
 export const MANAGED_COMPONENT_KIND = 'ManagedComponent';

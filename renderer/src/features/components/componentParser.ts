@@ -1,5 +1,5 @@
 // The YAML/JSON parser of component documents is large: it is fetched only when the editor first opens.
-import type { ParsedComponent, parseComponentDocument } from '../../lib/componentDocument';
+import type { ParsedComponent, parseComponentDocument } from './componentDocument';
 
 interface Parser {
   parseComponentDocument: typeof parseComponentDocument;
@@ -8,7 +8,7 @@ let parserLoad: Promise<Parser> | null = null;
 
 /** The parser, fetched once; a failed fetch is tried again next time. */
 export function loadParser(): Promise<Parser> {
-  parserLoad ??= import('../../lib/componentDocument').catch((e: unknown) => {
+  parserLoad ??= import('./componentDocument').catch((e: unknown) => {
     parserLoad = null;
     throw e;
   });

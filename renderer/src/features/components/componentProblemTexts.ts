@@ -1,8 +1,8 @@
 // The words for what is wrong with a component, whether found in the form's fields or in a YAML/JSON document.
 import type { SpecIssue } from '../../api/validation';
 import type { Translator } from '../../i18n';
-import type { DocumentIssue } from '../../lib/componentDocument';
-import { labelProblemText } from './ImportWizard';
+import type { DocumentIssue } from './componentDocument';
+import { labelProblemText } from '../cluster/ImportWizard';
 
 export const DIGEST_EXAMPLE = 'registry.local/openpolicyagent/opa@sha256:…';
 

@@ -2,7 +2,7 @@
 // the cluster): its last signed desired state names it, else this session's registration, else the default.
 import { useClusterCommands, useClusterSetup } from '../../app/stores';
 import { DEFAULT_NAMESPACE } from '../../api/validation';
-import { commandNamespace } from '../../stores/commands';
+import { commandNamespace } from '../commands/store';
 
 /** The managed namespace of the cluster: as its last signed desired state names it, else as registered, else the default. */
 export function useManagedNamespace(): { namespace: string; known: boolean } {

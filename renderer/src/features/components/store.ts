@@ -3,10 +3,10 @@
 // four-eyes approval it needs under banking-secure. Observed state is not reported by the agent yet.
 // Live: `command.changed` for this cluster reloads the desired state (another operator may have changed it).
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { toApiError, type ApiError } from '../api/client';
-import type { CommandView, ComponentAction, ComponentsView, ManagedComponentSpec, ObservedComponent } from '../api/types';
-import type { LoadStatus } from './clusters';
-import { coalescer, eventCluster, type LiveDeps, type LiveStore } from './live';
+import { toApiError, type ApiError } from '../../api/client';
+import type { CommandView, ComponentAction, ComponentsView, ManagedComponentSpec, ObservedComponent } from '../../api/types';
+import type { LoadStatus } from '../clusters/store';
+import { coalescer, eventCluster, type LiveDeps, type LiveStore } from '../../stores/live';
 
 export interface ComponentMutation {
   pending: boolean;

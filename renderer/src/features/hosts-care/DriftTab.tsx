@@ -11,7 +11,7 @@ import { Icon } from '../../components/Icon';
 import { ListView } from '../../components/ListView';
 import { Panel } from '../../components/Panel';
 import { RefreshButton } from '../../components/RefreshButton';
-import { selectCanWrite } from '../../stores/session';
+import { selectCanWrite } from '../session/store';
 
 export function DriftTab({ clusterId }: { clusterId: string }): ReactElement {
   const t = useT();

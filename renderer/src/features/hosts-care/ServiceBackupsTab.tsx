@@ -11,8 +11,8 @@ import { ListView } from '../../components/ListView';
 import { Panel } from '../../components/Panel';
 import { RefreshButton } from '../../components/RefreshButton';
 import { clusterHash } from '../../stores/router';
-import { selectCanWrite } from '../../stores/session';
-import { OperationStateBadge } from './ServiceOperation';
+import { selectCanWrite } from '../session/store';
+import { OperationStateBadge } from '../services/ServiceOperation';
 import { approvalTargetOf, asksForApproval, RetryWithApproval } from '../approvals/RetryWithApproval';
 
 /** With `service`, the tab is that service's (the component sheet's Backups tab): its backups, Back up now for it. */

@@ -9,7 +9,7 @@ import { DataTable } from '../../components/DataTable';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Panel } from '../../components/Panel';
 import { RefreshButton } from '../../components/RefreshButton';
-import { selectCanWrite } from '../../stores/session';
+import { selectCanWrite } from '../session/store';
 
 export function SupportTab({ clusterId }: { clusterId: string }): ReactElement {
   const t = useT();

@@ -1,7 +1,7 @@
 // The calls of the hosts-cluster tabs that look after installed services (contracts: service-backups.ts, drift.ts,
 // support.ts, services.ts): backup sets and restores, drift findings, support archives, upgrades and rollbacks.
-import type { DriftMode } from '../../../preload/api';
-import type { ApiCoreClass } from './core';
+import type { DriftMode } from '../../../../preload/api';
+import type { ApiCoreClass } from '../../api/core';
 
 export const hostsCareCalls = <B extends ApiCoreClass>(Base: B) =>
   class extends Base {

@@ -1,9 +1,9 @@
 // The stores of the hosts-cluster tabs that look after installed services: backup sets (Backups tab), drift
 // findings (Drift tab) and support archives (Support tab), each a view of the open cluster kept live by its events.
-import type { DriftView, ServiceBackupSet, SupportPreviewItem } from '../../../preload/api';
-import { createClusterViewStore } from './clusterView';
-import { itemsOf } from './list';
-import type { LiveDeps } from './live';
+import type { DriftView, ServiceBackupSet, SupportPreviewItem } from '../../../../preload/api';
+import { createClusterViewStore } from '../cluster/clusterView';
+import { itemsOf } from '../../stores/list';
+import type { LiveDeps } from '../../stores/live';
 
 export const createServiceBackupsStore = (deps: LiveDeps) =>
   createClusterViewStore<ServiceBackupSet[], 'backUp' | 'restore'>(deps, {

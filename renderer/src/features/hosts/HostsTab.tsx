@@ -3,8 +3,8 @@
 import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
 import type { HostFacts, HostView } from '../../../../preload/api';
 import { hostsStore, useFormat, useHosts, useNow, useSession, useT } from '../../app/stores';
-import { selectCanWrite } from '../../stores/session';
-import type { HostsState } from '../../stores/hosts';
+import { selectCanWrite } from '../session/store';
+import type { HostsState } from './store';
 import { CodeBlock } from '../../components/CodeBlock';
 import { DataTable } from '../../components/DataTable';
 import { ErrorNotice } from '../../components/ErrorNotice';

@@ -1,7 +1,7 @@
 // The calls of the Hosts tab (contract: contract/hosts.ts): the hosts of a hosts cluster, a host's node agent
 // identity, facts reports, raw plans and a plan task by task.
-import type { HostAgentRequest, HostCreate, PlanRequest } from '../../../preload/api';
-import type { ApiCoreClass } from './core';
+import type { HostAgentRequest, HostCreate, PlanRequest } from '../../../../preload/api';
+import type { ApiCoreClass } from '../../api/core';
 
 export const hostCalls = <B extends ApiCoreClass>(Base: B) =>
   class extends Base {

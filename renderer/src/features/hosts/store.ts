@@ -1,10 +1,10 @@
 // The Hosts tab of an open hosts cluster: its hosts with their facts and agents (reloaded on pushed host and
 // command events), adding a host, and issuing a host's node agent identity (its key shown once, then dropped).
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { HostIdentity, HostView } from '../../../preload/api';
-import { emptyList, loadClusterList, type ListState } from './list';
-import { coalescer, eventField, type LiveDeps, type LiveStore } from './live';
-import { IDLE, mutation, type MutationState } from './mutation';
+import type { HostIdentity, HostView } from '../../../../preload/api';
+import { emptyList, loadClusterList, type ListState } from '../../stores/list';
+import { coalescer, eventField, type LiveDeps, type LiveStore } from '../../stores/live';
+import { IDLE, mutation, type MutationState } from '../../stores/mutation';
 
 type HostMutation = MutationState & { hostId: string | null };
 

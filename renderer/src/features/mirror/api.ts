@@ -1,6 +1,6 @@
 // The calls of the Mirror screen (contract: contract/mirror.ts): what the mirror holds, bundle imports, and
 // the release keys trusted to sign bundles.
-import type { ApiCoreClass } from './core';
+import type { ApiCoreClass } from '../../api/core';
 
 export const mirrorCalls = <B extends ApiCoreClass>(Base: B) =>
   class extends Base {

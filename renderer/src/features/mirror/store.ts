@@ -1,11 +1,11 @@
 // The Mirror screen: what the internal mirror holds, the bundle imports (one running at a time, followed live
 // by its progress events), and the release keys whose bundles the manager accepts.
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { ImportProgress, MirrorImportView, MirrorInventory, TrustedReleaseKey } from '../../../preload/api';
-import { toApiError, type ApiError } from '../api/client';
-import type { LoadStatus } from './clusters';
-import { coalescer, eventField, type LiveDeps, type LiveStore } from './live';
-import { IDLE, mutation, type MutationState as Mutation } from './mutation';
+import type { ImportProgress, MirrorImportView, MirrorInventory, TrustedReleaseKey } from '../../../../preload/api';
+import { toApiError, type ApiError } from '../../api/client';
+import type { LoadStatus } from '../clusters/store';
+import { coalescer, eventField, type LiveDeps, type LiveStore } from '../../stores/live';
+import { IDLE, mutation, type MutationState as Mutation } from '../../stores/mutation';
 
 export interface MirrorState extends LiveStore {
   inventory: MirrorInventory | null;

@@ -1,14 +1,14 @@
 // Ctrl+K (⌘K): jump to a screen or a cluster, or run an action, from the keyboard. A modal dialog with a
 // combobox: type to filter, ↑/↓ to move, Enter to go, Escape to close (the focus returns where it was).
 import { useEffect, useMemo, useRef, type KeyboardEvent, type ReactElement } from 'react';
-import type { ClusterState } from '../../../preload/api';
-import { auditStore, clustersStore, paletteStore, routerStore, uiStore, useClusters, usePalette, useSession, useT } from '../app/stores';
-import { rankEntries, type PaletteEntry } from '../stores/palette';
-import { SCREENS, type ScreenId } from '../stores/router';
-import { selectCanWrite } from '../stores/session';
-import { resolveTheme } from '../stores/ui';
-import { Icon, type IconName } from './Icon';
-import { StateBadge } from './StateBadge';
+import type { ClusterState } from '../../../../preload/api';
+import { auditStore, clustersStore, paletteStore, routerStore, uiStore, useClusters, usePalette, useSession, useT } from '../../app/stores';
+import { rankEntries, type PaletteEntry } from './store';
+import { SCREENS, type ScreenId } from '../../stores/router';
+import { selectCanWrite } from '../session/store';
+import { resolveTheme } from '../../stores/ui';
+import { Icon, type IconName } from '../../components/Icon';
+import { StateBadge } from '../../components/StateBadge';
 
 const SCREEN_ICON: Record<ScreenId, IconName> = {
   clusters: 'clusters',

@@ -1,7 +1,7 @@
 // The command palette (Ctrl+K): open or closed, the query, the highlighted entry, and the ranking of entries
 // (screens, clusters, actions) for a query. Entries are plain data; the palette component runs them.
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { ClusterTab, ScreenId, SettingsSection } from './router';
+import type { ClusterTab, ScreenId, SettingsSection } from '../../stores/router';
 
 export type PaletteTarget =
   | { kind: 'screen'; screen: ScreenId }

@@ -2,10 +2,10 @@
 // component from a set (with its approval under a four-eyes profile).
 import { useState, type ReactElement } from 'react';
 import type { BackupSet } from '../../api/types';
-import { ApprovalPicker } from './ApprovalPicker';
+import { ApprovalPicker } from '../approvals/ApprovalPicker';
 import { profileStore, useFormat, useProfile, useSession, useT } from '../../app/stores';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { selectCanWrite } from '../../stores/session';
+import { selectCanWrite } from '../session/store';
 import { Panel } from '../../components/Panel';
 import { DataTable } from '../../components/DataTable';
 import { Options } from '../../components/Options';

@@ -6,7 +6,7 @@ import { profileStore, useFormat, useProfile, useSession, useT } from '../../app
 import { Tone } from '../../components/Badges';
 import { CheckList } from '../../components/CheckList';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { selectCanWrite } from '../../stores/session';
+import { selectCanWrite } from '../session/store';
 import { Panel } from '../../components/Panel';
 import { BusyButton } from '../../components/BusyButton';
 

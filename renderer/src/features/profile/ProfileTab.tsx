@@ -4,12 +4,12 @@
 import { useEffect, useState, type ReactElement } from 'react';
 import { PROFILE_NAMES, type ProfileName } from '../../api/types';
 import { clusterApprovalsStore, profileStore, useFormat, useProfile, useSession, useT } from '../../app/stores';
-import { selectCanWrite } from '../../stores/session';
+import { selectCanWrite } from '../session/store';
 import { Tone } from '../../components/Badges';
 import { CheckList } from '../../components/CheckList';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { ProfileRulesList } from '../../components/ProfileRules';
-import { ApprovalPicker } from './ApprovalPicker';
+import { ApprovalPicker } from '../approvals/ApprovalPicker';
 import { BackupsPanel } from './BackupsPanel';
 import { ClusterEndpointForm } from './ClusterEndpointForm';
 import { PreflightPanel } from './PreflightPanel';

@@ -1,6 +1,6 @@
 // The calls of the profile, preflight and backup routes (contract: contract/profiles.ts, contract/backups.ts).
-import type { ProfileName } from '../../../preload/api';
-import type { ApiCoreClass } from './core';
+import type { ProfileName } from '../../../../preload/api';
+import type { ApiCoreClass } from '../../api/core';
 
 export const profileCalls = <B extends ApiCoreClass>(Base: B) =>
   class extends Base {

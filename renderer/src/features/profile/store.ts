@@ -2,11 +2,11 @@
 // and the FQDN and address its DNS and TLS rules check (operator), the latest preflight run and running one,
 // and the backup sets with "Back up now".
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { toApiError, type ApiClient, type ApiError } from '../api/client';
-import type { Cluster } from '../../../preload/api';
-import type { BackupSet, PreflightRun, ProfileName, ProfileView } from '../api/types';
-import type { LoadStatus } from './clusters';
-import { IDLE, type MutationState } from './mutation';
+import { toApiError, type ApiClient, type ApiError } from '../../api/client';
+import type { Cluster } from '../../../../preload/api';
+import type { BackupSet, PreflightRun, ProfileName, ProfileView } from '../../api/types';
+import type { LoadStatus } from '../clusters/store';
+import { IDLE, type MutationState } from '../../stores/mutation';
 
 /** 'missing': no preflight run yet (404 not_found). */
 export type RunStatus = LoadStatus | 'missing';

@@ -1,6 +1,6 @@
 // The calls of the acceptance report routes (contract: contract/reports.ts).
-import type { ReportLanguage } from '../../../preload/api';
-import { routeRequest, type ApiCoreClass } from './core';
+import type { ReportLanguage } from '../../../../preload/api';
+import { routeRequest, type ApiCoreClass } from '../../api/core';
 
 /** The same-origin address of a report's HTML (opened in a new tab by the browser console). */
 export function reportHtmlPath(id: string, lang: ReportLanguage): string {

@@ -2,10 +2,10 @@
 // or French), and opening a report file to verify it offline, in the console, against a manager.pem (a file,
 // or this manager's own key). The reports API may not exist on an older manager: `unavailable` says so.
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { toApiError, type ApiClient, type ApiError } from '../api/client';
-import type { PublicKeyInfo, ReportSummary, SignedReport } from '../api/types';
-import type { LoadStatus } from './clusters';
-import { emptyList } from './list';
+import { toApiError, type ApiClient, type ApiError } from '../../api/client';
+import type { PublicKeyInfo, ReportSummary, SignedReport } from '../../api/types';
+import type { LoadStatus } from '../clusters/store';
+import { emptyList } from '../../stores/list';
 
 /** The offline verifier's answer (preload/verify.ts). */
 export type ReportCheck = { ok: true; payload: Record<string, unknown> } | { ok: false; code: string; message: string };

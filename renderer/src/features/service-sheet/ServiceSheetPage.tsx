@@ -8,7 +8,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { Loading } from '../../components/Loading';
 import { TabPanel, Tabs } from '../../components/Tabs';
 import { clusterHash, sheetHash, SHEET_TABS } from '../../stores/router';
-import { selectCanWrite } from '../../stores/session';
+import { selectCanWrite } from '../session/store';
 import { ObservedStateBadge } from './ObservedStateBadge';
 import { SheetAudit } from './SheetAudit';
 import { SheetBackups } from './SheetBackups';

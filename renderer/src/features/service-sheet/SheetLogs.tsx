@@ -5,8 +5,8 @@ import { serviceSheetStore, useFormat, useServiceSheet, useSession, useT } from 
 import { BusyButton } from '../../components/BusyButton';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Panel } from '../../components/Panel';
-import { searchLogs } from '../../stores/serviceSheet';
-import { selectCanWrite } from '../../stores/session';
+import { searchLogs } from './store';
+import { selectCanWrite } from '../session/store';
 
 export function SheetLogs(): ReactElement {
   const t = useT();

@@ -6,7 +6,7 @@ import type { MetricsPoint, MetricsSeries } from '../../../../preload/api';
 import { serviceSheetStore, useFormat, useServiceSheet, useT } from '../../app/stores';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Loading } from '../../components/Loading';
-import { METRICS_WINDOWS } from '../../stores/serviceSheet';
+import { METRICS_WINDOWS } from './store';
 import { TimeChart, type ChartLine } from './TimeChart';
 import { formatBytes } from './units';
 import { Unobserved } from './Unobserved';

@@ -3,7 +3,7 @@
 import { useEffect, useState, type ReactElement } from 'react';
 import { serviceSheetStore, useFormat, useServiceSheet, useT } from '../../app/stores';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { OperationStateBadge, ServiceOperation, useOperationLabel } from '../cluster/ServiceOperation';
+import { OperationStateBadge, ServiceOperation, useOperationLabel } from '../services/ServiceOperation';
 
 export function SheetOperations(): ReactElement {
   const t = useT();

@@ -6,7 +6,7 @@ import { useFormat, useServiceSheet, useT } from '../../app/stores';
 import { Tone } from '../../components/Badges';
 import { Panel } from '../../components/Panel';
 import { sheetHash } from '../../stores/router';
-import { OperationStateBadge, useOperationLabel } from '../cluster/ServiceOperation';
+import { OperationStateBadge, useOperationLabel } from '../services/ServiceOperation';
 import { ObservedStateBadge } from './ObservedStateBadge';
 
 function Outcome({ outcome, at, testId }: { outcome: CheckOutcome | null; at: string | null; testId: string }): ReactElement {

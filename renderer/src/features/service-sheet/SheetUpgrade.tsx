@@ -2,7 +2,7 @@
 // refused rollback offers); what it starts is followed in the Operations tab.
 import { useEffect, type ReactElement } from 'react';
 import { routerStore, servicesStore } from '../../app/stores';
-import { ServiceUpgrade } from '../cluster/ServiceUpgrade';
+import { ServiceUpgrade } from '../services/ServiceUpgrade';
 
 export function SheetUpgrade({ clusterId, service }: { clusterId: string; service: string }): ReactElement {
   useEffect(() => {

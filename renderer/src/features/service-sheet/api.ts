@@ -1,6 +1,6 @@
 // The calls of the component sheet (contract: contract/service-sheet.ts): a service as its agents observed it, a
 // refresh that asks the hosts to report now, its host figures over time, its journals, its configuration versions.
-import type { ApiCoreClass } from './core';
+import type { ApiCoreClass } from '../../api/core';
 
 export const sheetCalls = <B extends ApiCoreClass>(Base: B) =>
   class extends Base {

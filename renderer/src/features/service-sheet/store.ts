@@ -10,11 +10,11 @@ import type {
   ServiceLog,
   ServiceMetrics,
   ServiceSheet,
-} from '../../../preload/api';
-import { toApiError, type ApiError } from '../api/client';
-import type { LoadStatus } from './clusters';
-import { itemsOf } from './list';
-import { coalescer, eventCluster, type LiveDeps, type LiveStore } from './live';
+} from '../../../../preload/api';
+import { toApiError, type ApiError } from '../../api/client';
+import type { LoadStatus } from '../clusters/store';
+import { itemsOf } from '../../stores/list';
+import { coalescer, eventCluster, type LiveDeps, type LiveStore } from '../../stores/live';
 
 /** How often followed journals are read again: each read is a signed, audited command per host. */
 export const FOLLOW_INTERVAL_MS = 5_000;

@@ -7,10 +7,10 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { Field } from '../../components/Field';
 import { Panel } from '../../components/Panel';
 import { StateBadge } from '../../components/StateBadge';
-import { installRequest } from '../../stores/services';
-import { ApprovalPicker } from './ApprovalPicker';
-import { useFourEyesActions } from './ComponentActions';
-import { OperationError } from './OperationError';
+import { installRequest } from './store';
+import { ApprovalPicker } from '../approvals/ApprovalPicker';
+import { useFourEyesActions } from '../components/ComponentActions';
+import { OperationError } from '../cluster/OperationError';
 import { ItemOptions } from '../../components/Options';
 
 export function InstallServiceForm({

@@ -7,8 +7,8 @@ import { servicesStore, useT } from '../../app/stores';
 import { Confirm } from '../../components/Confirm';
 import { ActionButtons } from '../../components/ActionButtons';
 import type { IconName } from '../../components/Icon';
-import { SERVICE_ACTIONS } from '../../stores/services';
-import { ApprovalPicker } from './ApprovalPicker';
+import { SERVICE_ACTIONS } from './store';
+import { ApprovalPicker } from '../approvals/ApprovalPicker';
 
 const ICON: Record<ServiceAction, IconName> = {
   check: 'checks',

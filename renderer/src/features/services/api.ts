@@ -1,7 +1,7 @@
 // The calls of the Services tab (contract: contract/services.ts): the catalog services installed on a hosts
 // cluster, installing one, its configuration and actions, and its operations (signed plans, task by task).
-import type { ServiceAction, ServiceConfigure, ServiceInstall } from '../../../preload/api';
-import type { ApiCoreClass } from './core';
+import type { ServiceAction, ServiceConfigure, ServiceInstall } from '../../../../preload/api';
+import type { ApiCoreClass } from '../../api/core';
 
 export const serviceCalls = <B extends ApiCoreClass>(Base: B) =>
   class extends Base {

@@ -3,12 +3,12 @@
 // installing a service and its actions. Live: `service.changed` and `command.changed` (plans report task by
 // task) of this cluster reload the list; a burst becomes one reload.
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { CatalogServiceSummary, OperationView, ServiceAction, ServiceInstall, ServiceView, UpgradeAnswer } from '../../../preload/api';
-import { toApiError, type ApiError } from '../api/client';
-import type { LoadStatus } from './clusters';
-import { emptyList, loadClusterList, type ListState } from './list';
-import { coalescer, eventCluster, type LiveDeps, type LiveStore } from './live';
-import { IDLE as NO_MUTATION, type MutationState } from './mutation';
+import type { CatalogServiceSummary, OperationView, ServiceAction, ServiceInstall, ServiceView, UpgradeAnswer } from '../../../../preload/api';
+import { toApiError, type ApiError } from '../../api/client';
+import type { LoadStatus } from '../clusters/store';
+import { emptyList, loadClusterList, type ListState } from '../../stores/list';
+import { coalescer, eventCluster, type LiveDeps, type LiveStore } from '../../stores/live';
+import { IDLE as NO_MUTATION, type MutationState } from '../../stores/mutation';
 
 /** The actions of an installed service, in the order the tab offers them. */
 export const SERVICE_ACTIONS: readonly ServiceAction[] = ['check', 'functional_test', 'start', 'stop', 'restart', 'uninstall'];

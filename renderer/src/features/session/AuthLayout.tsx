@@ -1,10 +1,10 @@
 // The frame of the screens shown before sign-in (brand, a card, the language switch) and the form of its card.
 import type { FormEvent, ReactElement, ReactNode } from 'react';
-import type { ApiError } from '../api/client';
-import { Brand } from '../components/Brand';
-import { ErrorNotice } from '../components/ErrorNotice';
-import { LanguageSwitch } from '../components/LanguageSwitch';
-import { useT } from '../app/stores';
+import type { ApiError } from '../../api/client';
+import { Brand } from '../../components/Brand';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { LanguageSwitch } from '../../components/LanguageSwitch';
+import { useT } from '../../app/stores';
 
 export interface AuthLayoutProps {
   titleId: string;

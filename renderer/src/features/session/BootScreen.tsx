@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
-import { useSession, useT } from '../app/stores';
-import { Brand } from '../components/Brand';
+import { useSession, useT } from '../../app/stores';
+import { Brand } from '../../components/Brand';
 
 export function BootScreen(): ReactElement {
   const t = useT();

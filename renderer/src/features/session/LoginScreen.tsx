@@ -1,15 +1,15 @@
 // Sign in with a name and a password (POST /api/v1/session), then the second factor when the manager asks for
 // it. Errors show their stable code and what to do.
 import { useRef, useState, type FormEvent, type ReactElement } from 'react';
-import { sessionStore, useSession, useT } from '../app/stores';
-import { InfoNotice } from '../components/ErrorNotice';
-import { Trans } from '../components/Trans';
+import { sessionStore, useSession, useT } from '../../app/stores';
+import { InfoNotice } from '../../components/ErrorNotice';
+import { Trans } from '../../components/Trans';
 import { AuthForm, AuthLayout } from './AuthLayout';
-import { USERNAME_INPUT } from '../lib/credentialInputs';
+import { USERNAME_INPUT } from '../../lib/credentialInputs';
 import { MfaCodeForm } from './MfaCodeForm';
-import { TextField } from '../components/TextField';
-import { useAutoFocus } from '../lib/useAutoFocus';
-import { BusyButton } from '../components/BusyButton';
+import { TextField } from '../../components/TextField';
+import { useAutoFocus } from '../../lib/useAutoFocus';
+import { BusyButton } from '../../components/BusyButton';
 
 export function LoginScreen(): ReactElement {
   const challenge = useSession((s) => s.mfaChallenge);

@@ -1,10 +1,10 @@
 // The second step of a sign-in: the 6-digit code of the authenticator app, or one of the recovery codes.
 import { useState, type FormEvent, type ReactElement } from 'react';
-import { sessionStore, useSession, useT } from '../app/stores';
+import { sessionStore, useSession, useT } from '../../app/stores';
 import { AuthForm, AuthLayout } from './AuthLayout';
-import { TextField } from '../components/TextField';
-import { useAutoFocus } from '../lib/useAutoFocus';
-import { BusyButton } from '../components/BusyButton';
+import { TextField } from '../../components/TextField';
+import { useAutoFocus } from '../../lib/useAutoFocus';
+import { BusyButton } from '../../components/BusyButton';
 
 export function MfaCodeForm(): ReactElement {
   const t = useT();

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type FormEvent, type ReactElement } from '
 import { mfaEnrolmentStore, useMfaEnrolment, useT } from '../../app/stores';
 import { CopyButton, SaveButton } from '../../components/CodeBlock';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { svgDataUrl } from '../../stores/mfaEnrolment';
+import { svgDataUrl } from './mfaEnrolmentStore';
 
 /** `onDone` runs when the operator has saved the recovery codes. */
 export function MfaEnrolment({ onDone }: { onDone: () => void }): ReactElement {

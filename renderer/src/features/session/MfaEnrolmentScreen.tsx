@@ -1,10 +1,10 @@
 // Shown instead of the console while the profiles require a second factor this operator has not set up:
 // the manager refuses every other call until it is (403 mfa_enrollment_required).
 import type { ReactElement } from 'react';
-import { sessionStore, useSession, useT } from '../app/stores';
-import { ErrorNotice } from '../components/ErrorNotice';
+import { sessionStore, useSession, useT } from '../../app/stores';
+import { ErrorNotice } from '../../components/ErrorNotice';
 import { AuthLayout } from './AuthLayout';
-import { MfaEnrolment } from './settings/MfaEnrolment';
+import { MfaEnrolment } from './MfaEnrolment';
 
 export function MfaEnrolmentScreen(): ReactElement {
   const t = useT();

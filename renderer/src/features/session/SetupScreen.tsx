@@ -1,12 +1,12 @@
 // First run: create the first administrator with the token of the `#setup=TOKEN` link (POST /api/v1/setup).
 import { useRef, useState, type FormEvent, type ReactElement } from 'react';
-import { sessionStore, useSession, useT } from '../app/stores';
-import { MIN_PASSWORD_LENGTH } from '../../../preload/api';
+import { sessionStore, useSession, useT } from '../../app/stores';
+import { MIN_PASSWORD_LENGTH } from '../../../../preload/api';
 import { AuthForm, AuthLayout } from './AuthLayout';
-import { NEW_PASSWORD_INPUT, USERNAME_INPUT } from '../lib/credentialInputs';
-import { TextField } from '../components/TextField';
-import { useAutoFocus } from '../lib/useAutoFocus';
-import { BusyButton } from '../components/BusyButton';
+import { NEW_PASSWORD_INPUT, USERNAME_INPUT } from '../../lib/credentialInputs';
+import { TextField } from '../../components/TextField';
+import { useAutoFocus } from '../../lib/useAutoFocus';
+import { BusyButton } from '../../components/BusyButton';
 
 type Problem = 'setup.nameMissing' | 'setup.passwordMissing' | 'setup.passwordShort' | 'setup.mismatch';
 

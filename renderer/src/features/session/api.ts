@@ -1,7 +1,7 @@
 // The calls of the system and session routes (contract: contract/system.ts, contract/session.ts): health and
 // version, sign-in in one or two steps, MFA enrolment, logout and the first-run setup.
-import type { LoginRequest, SetupRequest } from '../../../preload/api';
-import type { ApiCoreClass } from './core';
+import type { LoginRequest, SetupRequest } from '../../../../preload/api';
+import type { ApiCoreClass } from '../../api/core';
 
 export const sessionCalls = <B extends ApiCoreClass>(Base: B) =>
   class extends Base {

@@ -1,8 +1,8 @@
 // Setting up the second factor of the signed-in operator: a new TOTP secret (QR code and text), confirming it
 // with a first code, and the recovery codes the manager shows exactly once.
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { toApiError, type ApiClient, type ApiError } from '../api/client';
-import type { MfaEnrolment } from '../api/types';
+import { toApiError, type ApiClient, type ApiError } from '../../api/client';
+import type { MfaEnrolment } from '../../api/types';
 
 export interface MfaEnrolmentState {
   enrolment: MfaEnrolment | null;

@@ -2,8 +2,8 @@
 // (`#ticket=...`), or by creating the first administrator with the setup link (`#setup=TOKEN`); the second
 // factor when the manager asks for it, and the forced enrolment when the profiles require one not set up yet.
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { MfaChallenge, MfaStatus, SessionInfo, User } from '../../../preload/api';
-import { isMfaChallenge, toApiError, type ApiClient, type ApiError } from '../api/client';
+import type { MfaChallenge, MfaStatus, SessionInfo, User } from '../../../../preload/api';
+import { isMfaChallenge, toApiError, type ApiClient, type ApiError } from '../../api/client';
 
 /** 'enrolment': signed in, but the manager refuses everything until a second factor is set up. */
 export type SessionStatus = 'booting' | 'anonymous' | 'setup' | 'authenticated' | 'enrolment';

@@ -2,7 +2,7 @@
 import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
 import { consoleSettingsStore, useConsoleSettings, useT } from '../../app/stores';
 import { TextField } from '../../components/TextField';
-import { parseServerList } from '../../stores/consoleSettings';
+import { parseServerList } from './store';
 import { SettingsForm } from './SettingsForm';
 
 export function DnsPanel(): ReactElement {

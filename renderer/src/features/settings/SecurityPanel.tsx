@@ -3,7 +3,7 @@
 import { useState, type ReactElement } from 'react';
 import { mfaEnrolmentStore, sessionStore, useSession, useT } from '../../app/stores';
 import { Tone } from '../../components/Badges';
-import { MfaEnrolment } from './MfaEnrolment';
+import { MfaEnrolment } from '../session/MfaEnrolment';
 import { Panel } from '../../components/Panel';
 
 export function SecurityPanel(): ReactElement {

@@ -2,19 +2,19 @@
 // factor; for administrators the accounts, the remote audit (syslog), the DNS servers, the mirror and the CAs
 // trusted for service endpoints.
 import { useEffect, type ReactElement, type ReactNode } from 'react';
-import { routerStore, systemStore, uiStore, useFormat, useRouter, useSession, useSystem, useT, useUi } from '../app/stores';
-import { OWN_SETTINGS_SECTIONS, SETTINGS_SECTIONS, settingsHash, type SettingsSection } from '../stores/router';
-import { TabPanel, Tabs } from '../components/Tabs';
-import { DnsPanel } from './settings/DnsPanel';
-import { EndpointTrustPanel } from './settings/EndpointTrustPanel';
-import { MirrorPanel } from './settings/MirrorPanel';
-import { SecurityPanel } from './settings/SecurityPanel';
-import { SyslogPanel } from './settings/SyslogPanel';
-import { UsersPanel } from './settings/UsersPanel';
-import { LanguageSwitch } from '../components/LanguageSwitch';
-import { THEMES, type ThemePreference } from '../stores/ui';
-import { ScreenHeader } from '../components/ScreenHeader';
-import { Panel } from '../components/Panel';
+import { routerStore, systemStore, uiStore, useFormat, useRouter, useSession, useSystem, useT, useUi } from '../../app/stores';
+import { OWN_SETTINGS_SECTIONS, SETTINGS_SECTIONS, settingsHash, type SettingsSection } from '../../stores/router';
+import { TabPanel, Tabs } from '../../components/Tabs';
+import { DnsPanel } from './DnsPanel';
+import { EndpointTrustPanel } from './EndpointTrustPanel';
+import { MirrorPanel } from './MirrorPanel';
+import { SecurityPanel } from './SecurityPanel';
+import { SyslogPanel } from './SyslogPanel';
+import { UsersPanel } from './UsersPanel';
+import { LanguageSwitch } from '../../components/LanguageSwitch';
+import { THEMES, type ThemePreference } from '../../stores/ui';
+import { ScreenHeader } from '../../components/ScreenHeader';
+import { Panel } from '../../components/Panel';
 
 const THEME_LABEL: Record<ThemePreference, 'settings.theme.light' | 'settings.theme.dark' | 'settings.theme.system'> = {
   light: 'settings.theme.light',

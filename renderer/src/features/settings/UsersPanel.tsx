@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type FormEvent, type ReactElement } from '
 import { MIN_PASSWORD_LENGTH, type Role } from '../../../../preload/api';
 import { tokensStore, usersStore, useFormat, useSession, useT, useTokens, useUsers } from '../../app/stores';
 import { Tone } from '../../components/Badges';
-import { userFormProblem } from '../../lib/userForm';
+import { userFormProblem } from './userForm';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Icon } from '../../components/Icon';
 import { Confirm } from '../../components/Confirm';

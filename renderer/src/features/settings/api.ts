@@ -1,7 +1,7 @@
 // The calls of the console settings routes (contract: contract/settings.ts, the mirror in contract/reports.ts,
 // the endpoint trust in contract/profiles.ts).
-import type { MirrorSettingsRequest, SyslogTarget } from '../../../preload/api';
-import type { ApiCoreClass } from './core';
+import type { MirrorSettingsRequest, SyslogTarget } from '../../../../preload/api';
+import type { ApiCoreClass } from '../../api/core';
 
 export const settingsCalls = <B extends ApiCoreClass>(Base: B) =>
   class extends Base {

@@ -2,7 +2,7 @@
 // preflight checks resolve with, the internal mirror and the CAs trusted for service endpoints; and the
 // catalog of install profiles with their rules (any role reads it).
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { toApiError, type ApiClient, type ApiError } from '../api/client';
+import { toApiError, type ApiClient, type ApiError } from '../../api/client';
 import type {
   DnsSettings,
   EndpointTrust,
@@ -11,9 +11,9 @@ import type {
   SyslogSettings,
   SyslogTarget,
   SyslogTestResult,
-} from '../api/types';
-import type { LoadStatus } from './clusters';
-import { IDLE, mutation, type MutationState } from './mutation';
+} from '../../api/types';
+import type { LoadStatus } from '../clusters/store';
+import { IDLE, mutation, type MutationState } from '../../stores/mutation';
 
 /** One settings resource: its value, loading, and the last save. */
 export interface SettingSlot<T> {

@@ -1,6 +1,6 @@
 // The calls of the API token routes of a user (contract: contract/tokens.ts).
-import type { ApiTokenCreate } from '../../../preload/api';
-import type { ApiCoreClass } from './core';
+import type { ApiTokenCreate } from '../../../../preload/api';
+import type { ApiCoreClass } from '../../api/core';
 
 export const tokenCalls = <B extends ApiCoreClass>(Base: B) =>
   class extends Base {

@@ -1,10 +1,10 @@
 // The API tokens of one account, for the Users screen: the list with each token's state, a new token (its secret
 // kept here only until the operator closes it, never reloaded), and a revocation.
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { ApiToken, ApiTokenCreate, NewApiToken } from '../../../preload/api';
-import { toApiError, type ApiClient } from '../api/client';
-import { emptyList, itemsOf, type ListState } from './list';
-import { IDLE, mutation, type MutationState } from './mutation';
+import type { ApiToken, ApiTokenCreate, NewApiToken } from '../../../../preload/api';
+import { toApiError, type ApiClient } from '../../api/client';
+import { emptyList, itemsOf, type ListState } from '../../stores/list';
+import { IDLE, mutation, type MutationState } from '../../stores/mutation';
 
 export interface TokensState extends ListState<ApiToken> {
   /** Whose tokens are shown; null: none. */

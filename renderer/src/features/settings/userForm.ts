@@ -1,6 +1,6 @@
 // The checks of the new-account form: the route's own schema (the contract's), so that the console refuses what
 // the manager would, with the same rules. The manager stays the authority: its answer is shown as well.
-import { userCreateSchema, type Role } from '../../../preload/api';
+import { userCreateSchema, type Role } from '../../../../preload/api';
 
 export type UserFormProblem = 'setup.nameMissing' | 'users.nameInvalid' | 'setup.passwordShort' | 'setup.mismatch';
 

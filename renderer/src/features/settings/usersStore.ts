@@ -1,11 +1,11 @@
 // Local accounts, for administrators: the list, adding one with a role, and resetting an account's second factor
 // (the manager answers 403 to others).
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { User } from '../../../preload/api';
-import type { ApiClient } from '../api/client';
-import type { UserCreate } from '../api/types';
-import { emptyList, itemsOf, loadList, type ListState } from './list';
-import { IDLE, mutation, type MutationState } from './mutation';
+import type { User } from '../../../../preload/api';
+import type { ApiClient } from '../../api/client';
+import type { UserCreate } from '../../api/types';
+import { emptyList, itemsOf, loadList, type ListState } from '../../stores/list';
+import { IDLE, mutation, type MutationState } from '../../stores/mutation';
 
 export interface UsersState extends ListState<User> {
   creation: MutationState;
