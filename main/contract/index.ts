@@ -2,7 +2,7 @@
 // The router types each handler by it, preload/api.ts re-exports it for the renderer, whose client is typed
 // by it too. Adding a family: a file here with its schemas (`<family>RouteSchemas`, its types by `z.infer`) and
 // its `…Routes` type (`RoutesOf<typeof …>`), listed below and, for the schemas, in ROUTE_SCHEMAS.
-import type { ApprovalRoutes } from './approvals';
+import { approvalRouteSchemas, type ApprovalRoutes } from './approvals';
 import type { AuditRoutes } from './audit';
 import type { BackupRoutes } from './backups';
 import type { CatalogRoutes } from './catalog';
@@ -93,6 +93,7 @@ export type RouteSchemaTable = {
 
 /** Every family declared schema first is listed here, or the table's type (which needs each such route) does not compile. */
 export const ROUTE_SCHEMAS: RouteSchemaTable = {
+  ...approvalRouteSchemas,
   ...tokenRouteSchemas,
   ...userRouteSchemas,
   ...keyRouteSchemas,

@@ -3,7 +3,6 @@
 import type { Approvals } from '../../core/approvals/approvals';
 import type { Manager } from '../../core/manager';
 import { ApiError } from '../api-error';
-import { objectBody } from '../body';
 import { ok, type AuthedContext, type Principal, type Reply, type Router } from '../router';
 import type { ApprovalRoutes } from '../../contract/approvals';
 
@@ -21,24 +20,12 @@ function needsSession(principal: Principal): void {
 /** approvalsOf picks the service from the manager (the composition root owns it). */
 export function approvalRoutes(router: Router, approvalsOf: (manager: Manager) => Approvals): void {
   router.authed('GET', '/api/v1/approvals', 'viewer', ({ manager, query, principal }) =>
-    ok({
-      items: approvalsOf(manager).list(
-        { cluster_id: query.get('cluster_id') ?? undefined, state: query.get('state') ?? undefined },
-        principal.user,
-      ),
-    }),
+    ok({ items: approvalsOf(manager).list({ cluster_id: query.cluster_id, state: query.state }, principal.user) }),
   );
 
   router.authed('POST', '/api/v1/approvals', 'operator', ({ manager, body, principal }) => {
     needsSession(principal);
-    const b = objectBody(body);
-    return ok(
-      approvalsOf(manager).request(
-        { cluster_id: b.cluster_id, action: b.action, service: b.service, reason: b.reason, change: b.change },
-        principal.user,
-      ),
-      201,
-    );
+    return ok(approvalsOf(manager).request(body, principal.user), 201);
   });
 
   router.authed('GET', '/api/v1/approvals/:id', 'viewer', ({ manager, params, principal }) =>
@@ -49,8 +36,7 @@ export function approvalRoutes(router: Router, approvalsOf: (manager: Manager) =
     (decision: 'approve' | 'reject') =>
     ({ manager, params, body, principal }: AuthedContext<Decision, '/api/v1/approvals/:id'>): Reply<Decision['result']> => {
       needsSession(principal);
-      const note = body === undefined || body === null ? undefined : objectBody(body).note;
-      return ok(approvalsOf(manager)[decision](params.id, principal.user, note));
+      return ok(approvalsOf(manager)[decision](params.id, principal.user, body?.note));
     };
   router.authed('POST', '/api/v1/approvals/:id/approve', 'admin', decide('approve'));
   router.authed('POST', '/api/v1/approvals/:id/reject', 'admin', decide('reject'));

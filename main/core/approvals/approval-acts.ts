@@ -3,25 +3,10 @@
 import { createHash } from 'node:crypto';
 import { canonicalize } from '../../wire/canonical-json';
 import { ValidationError } from '../errors';
+import { APPROVABLE, FOUR_EYES_ACTIONS, SYSTEM_ACTS, type ApprovableAction, type FourEyesAction } from '../../contract/approvals';
 
-/** The lifecycle's disruptive operations on a component or a service. */
-export const FOUR_EYES_ACTIONS = ['stop', 'restart', 'reinstall', 'uninstall', 'upgrade', 'rollback', 'restore', 'configuration'] as const;
-export type FourEyesAction = (typeof FOUR_EYES_ACTIONS)[number];
-
-/**
- * Acts on a cluster that are no lifecycle operation but take it down or cut its agents off: four-eyes where the
- * cluster's profile wants it. A backup is one only when it stops a server (see the catalog's backup steps).
- */
-export const CLUSTER_ACTS = ['delete_cluster', 'delete_host', 'reissue_identity', 'backup'] as const;
-
-/**
- * Acts on the manager itself: each would let one admin pass four eyes alone later (a second admin of his own, an
- * admin's factor reset, a bundle key of his own), so they are four-eyes when any cluster in use wants it.
- */
-export const SYSTEM_ACTS = ['create_admin', 'reset_admin_mfa', 'trust_release_key'] as const;
-
-export const APPROVABLE = [...FOUR_EYES_ACTIONS, ...CLUSTER_ACTS, ...SYSTEM_ACTS] as const;
-export type ApprovableAction = (typeof APPROVABLE)[number];
+export { APPROVABLE, CLUSTER_ACTS, FOUR_EYES_ACTIONS, SYSTEM_ACTS } from '../../contract/approvals';
+export type { ApprovableAction, FourEyesAction } from '../../contract/approvals';
 
 export const isFourEyesAction = (v: unknown): v is FourEyesAction =>
   typeof v === 'string' && (FOUR_EYES_ACTIONS as readonly string[]).includes(v);

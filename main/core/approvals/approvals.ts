@@ -6,18 +6,17 @@ import { roleAtLeast, type PublicUser } from '../accounts/accounts';
 import type { Clock } from '../clock';
 import { labelProblem } from '../clusters/names';
 import { CoreError, ValidationError } from '../errors';
-import type { ApprovalRecord, ApprovalState } from '../store/approvals-table';
+import type { ApprovalRecord } from '../store/approvals-table';
+import { APPROVAL_STATES, type Approval, type ApprovalRequest, type ApprovalState } from '../../contract/approvals';
 import type { CoreEvents } from '../events';
 import type { Store } from '../store/store';
 import { APPROVABLE, canonicalRequest, isApprovable, isFourEyesAction, isSystemAct, requestDigest } from './approval-acts';
-import { approvalDiff, type DiffLine } from './approval-diff';
+import { approvalDiff } from './approval-diff';
 
 export { FOUR_EYES_ACTIONS, isFourEyesAction, type FourEyesAction } from './approval-acts';
 export const APPROVAL_TTL_MS = 24 * 3600_000;
 export const MAX_REASON = 500;
 export const MAX_NOTE = 500;
-
-const STATES: readonly ApprovalState[] = ['pending', 'approved', 'rejected', 'used'];
 
 /** The acts whose change replaces something in force, which the approver reads as a diff against it. */
 const DIFFED: readonly string[] = ['configuration', 'upgrade', 'rollback'];
@@ -37,25 +36,21 @@ export interface ApprovalUse {
   change?: unknown;
 }
 
-export interface ApprovalView extends Omit<ApprovalRecord, 'change'> {
-  /** What the action alone does not say (null when nothing): the settings, spec, version or backup set approved. */
-  change: unknown;
-  requested_by_name: string;
-  decided_by_name: string | null;
-  /** For a configuration, an upgrade or a rollback: each value the change sets, beside its current one (else null). */
-  diff: DiffLine[] | null;
-  /** Approved, unused, unexpired, and the viewer is its requester: the viewer can launch the operation with it. */
-  usable: boolean;
-}
+/** An approval as its viewer sees it: the contract's view. */
+export type ApprovalView = Approval;
+
+/** A request as the core is asked it: the contract's, but any action, judged here too (the core is asked directly). */
+export type ApprovalAsk = Omit<ApprovalRequest, 'action'> & { action: string };
 
 export class ApprovalError extends CoreError {}
 
-function checkedText(field: string, v: unknown, max: number, required: boolean): string | null {
+const isState = (v: string): v is ApprovalState => (APPROVAL_STATES as readonly string[]).includes(v);
+
+function checkedText(field: string, v: string | null | undefined, max: number, required: boolean): string | null {
   if (v === undefined || v === null || (v === '' && !required)) {
     if (required) throw new ValidationError(field, `${field} is required`);
     return null;
   }
-  if (typeof v !== 'string') throw new ValidationError(field, `${field} must be a string`);
   const text = v.trim();
   if (required && text.length === 0) throw new ValidationError(field, `${field} is required`);
   if (text.length > max) throw new ValidationError(field, `${field} has at most ${max} characters`);
@@ -69,10 +64,7 @@ export class Approvals {
     private readonly events: CoreEvents,
   ) {}
 
-  request(
-    input: { cluster_id?: unknown; action?: unknown; service?: unknown; reason?: unknown; change?: unknown },
-    user: PublicUser,
-  ): ApprovalView {
+  request(input: ApprovalAsk, user: PublicUser): ApprovalView {
     if (!roleAtLeast(user.role, 'operator'))
       throw new ApprovalError('forbidden', `requesting an approval needs the operator or admin role; you are ${user.role}`);
     if (!isApprovable(input.action)) throw new ValidationError('action', `action is one of ${APPROVABLE.join(', ')}`);
@@ -81,7 +73,7 @@ export class Approvals {
       throw new ApprovalError('forbidden', `${input.action} is an admin's act; you are ${user.role}`);
     const problem = isFourEyesAction(input.action)
       ? labelProblem(input.service)
-      : typeof input.service === 'string' && TARGET.test(input.service)
+      : TARGET.test(input.service)
         ? undefined
         : 'a name of letters, digits, ".", "_", "-" or ","';
     if (problem) throw new ValidationError('service', `service (what the act is on): ${problem}`);
@@ -91,21 +83,21 @@ export class Approvals {
       if (input.cluster_id !== undefined && input.cluster_id !== null && input.cluster_id !== '')
         throw new ValidationError('cluster_id', `${input.action} concerns no cluster: leave cluster_id out`);
     } else {
-      if (typeof input.cluster_id !== 'string' || input.cluster_id === '')
+      if (input.cluster_id === undefined || input.cluster_id === null || input.cluster_id === '')
         throw new ValidationError('cluster_id', 'cluster_id is required');
       clusterId = input.cluster_id;
     }
     const change = canonicalRequest({
       action: input.action,
       cluster_id: clusterId,
-      service: input.service as string,
+      service: input.service,
       change: input.change,
     });
     const row: ApprovalRecord = {
       id: randomUUID(),
       cluster_id: clusterId,
       action: input.action,
-      service: input.service as string,
+      service: input.service,
       reason,
       state: 'pending',
       requested_by: user.id,
@@ -135,26 +127,19 @@ export class Approvals {
     return this.view(row, user);
   }
 
-  approve(id: string, user: PublicUser, note?: unknown): ApprovalView {
+  approve(id: string, user: PublicUser, note?: string | null): ApprovalView {
     return this.decide(id, 'approved', user, note);
   }
 
-  reject(id: string, user: PublicUser, note?: unknown): ApprovalView {
+  reject(id: string, user: PublicUser, note?: string | null): ApprovalView {
     return this.decide(id, 'rejected', user, note);
   }
 
-  list(filter: { cluster_id?: unknown; state?: unknown; limit?: number }, viewer?: PublicUser): ApprovalView[] {
-    const f: { cluster_id?: string; state?: ApprovalState; limit?: number } = {};
-    if (filter.cluster_id !== undefined && filter.cluster_id !== '') {
-      if (typeof filter.cluster_id !== 'string') throw new ValidationError('cluster_id', 'cluster_id must be a string');
-      f.cluster_id = filter.cluster_id;
-    }
-    if (filter.state !== undefined && filter.state !== '') {
-      if (!STATES.includes(filter.state as ApprovalState)) throw new ValidationError('state', `state is one of ${STATES.join(', ')}`);
-      f.state = filter.state as ApprovalState;
-    }
-    if (filter.limit !== undefined) f.limit = filter.limit;
-    return this.store.approvals.list(f).map((r) => this.view(r, viewer));
+  /** The state is judged here too: the core is asked directly, with any text. */
+  list(filter: { cluster_id?: string; state?: string; limit?: number }, viewer?: PublicUser): ApprovalView[] {
+    const state = filter.state === '' ? undefined : filter.state;
+    if (state !== undefined && !isState(state)) throw new ValidationError('state', `state is one of ${APPROVAL_STATES.join(', ')}`);
+    return this.store.approvals.list({ cluster_id: filter.cluster_id, state, limit: filter.limit }).map((r) => this.view(r, viewer));
   }
 
   get(id: string, viewer?: PublicUser): ApprovalView {
@@ -262,7 +247,7 @@ export class Approvals {
     });
   }
 
-  private decide(id: string, state: 'approved' | 'rejected', user: PublicUser, noteInput: unknown): ApprovalView {
+  private decide(id: string, state: 'approved' | 'rejected', user: PublicUser, noteInput: string | null | undefined): ApprovalView {
     if (!roleAtLeast(user.role, 'admin'))
       throw new ApprovalError('forbidden', `deciding an approval needs the admin role; you are ${user.role}`);
     const note = checkedText('note', noteInput, MAX_NOTE, false);

@@ -1,29 +1,15 @@
 // SQL for four-eyes approvals: requested, decided by another admin, then used once by the requester.
+import type { Approval, ApprovalState } from '../../contract/approvals';
 import type { Db } from './database';
 
-export type ApprovalState = 'pending' | 'approved' | 'rejected' | 'used';
-
-export interface ApprovalRecord {
-  id: string;
-  /** Null for an act that concerns no cluster (an admin account, a release key). */
-  cluster_id: string | null;
-  action: string;
-  service: string;
-  reason: string;
-  state: ApprovalState;
-  /** User ids: names can be reused after a deletion, ids cannot. */
-  requested_by: string;
-  requested_at: string;
-  decided_by: string | null;
-  decided_at: string | null;
-  decision_note: string | null;
-  expires_at: string | null;
-  used_at: string | null;
-  used_by_command: string | null;
-  /** The canonical JSON (RFC 8785) of the exact request approved, and its sha256; null only before migration 16. */
+/**
+ * An approval as stored: the view's own fields (user ids, not names: names can be reused after a deletion, ids
+ * cannot), its `change` the canonical JSON (RFC 8785) of the exact request approved, which `digest` is the sha256
+ * of (both null only before migration 16).
+ */
+export type ApprovalRecord = Omit<Approval, 'change' | 'requested_by_name' | 'decided_by_name' | 'diff' | 'usable'> & {
   change: string | null;
-  digest: string | null;
-}
+};
 
 export class ApprovalsTable {
   constructor(private readonly db: Db) {}
