@@ -55,7 +55,7 @@ export const driftRouteSchemas = {
   'POST /api/v1/clusters/:id/drift/scan': { result: driftViewSchema },
   'PUT /api/v1/clusters/:id/drift/mode': { body: driftModeBodySchema, result: driftViewSchema },
   // The operation's view is the services family's, declared as a type until that family is schema first.
-  'POST /api/v1/drift/findings/:id/realign': { body: driftRealignBodySchema, result: z.custom<OperationView>() },
+  'POST /api/v1/drift/findings/:id/realign': { body: driftRealignBodySchema, result: z.custom<OperationView>(), status: 202 },
 } as const;
 
 export type DriftRoutes = RoutesOf<typeof driftRouteSchemas>;

@@ -19,10 +19,10 @@ import type { ServiceRoutes } from './services';
 import type { ServiceBackupRoutes } from './service-backups';
 import type { ServiceSheetRoutes } from './service-sheet';
 import type { Method, RouteSchemas } from './route';
-import type { SessionRoutes } from './session';
+import { sessionRouteSchemas, type SessionRoutes } from './session';
 import { supportRouteSchemas, type SupportRoutes } from './support';
 import { settingsRouteSchemas, type SettingsRoutes } from './settings';
-import type { SystemRoutes } from './system';
+import { systemRouteSchemas, type SystemRoutes } from './system';
 import { tokenRouteSchemas, type TokenRoutes } from './tokens';
 import { userRouteSchemas, type UserRoutes } from './users';
 
@@ -93,6 +93,8 @@ export type RouteSchemaTable = {
 
 /** Every family declared schema first is listed here, or the table's type (which needs each such route) does not compile. */
 export const ROUTE_SCHEMAS: RouteSchemaTable = {
+  ...systemRouteSchemas,
+  ...sessionRouteSchemas,
   ...approvalRouteSchemas,
   ...tokenRouteSchemas,
   ...userRouteSchemas,

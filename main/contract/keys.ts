@@ -18,9 +18,9 @@ export type KeyList = z.infer<typeof keyListSchema>;
 export const keyRouteSchemas = {
   'GET /api/v1/keys': { result: keyListSchema },
   /** key_id: the new key, which signs from now on. */
-  'POST /api/v1/keys/rotate': { result: keyListSchema.extend({ key_id: z.string() }) },
+  'POST /api/v1/keys/rotate': { result: keyListSchema.extend({ key_id: z.string() }), status: 201 },
   'POST /api/v1/keys/:id/retire': { result: keyListSchema },
-  'GET /api/v1/keys/manager.pem': { result: z.string() },
+  'GET /api/v1/keys/manager.pem': { result: z.string(), media: 'application/x-pem-file' },
 } as const;
 
 export type KeyRoutes = RoutesOf<typeof keyRouteSchemas>;

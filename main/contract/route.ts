@@ -28,6 +28,10 @@ export interface RouteSchemas {
   body?: z.ZodType;
   /** A 2xx answer: a JSON document, `z.string()` for a text route, `z.null()` for 204. */
   result: z.ZodType;
+  /** The status of that answer where it is 201 or 202 (the handler's `ok(…, 201)`); 200, or 204 for `z.null()`. */
+  status?: 201 | 202;
+  /** A text route's media type (the handler's `text(…, type)`); `text/plain` when none is said. */
+  media?: string;
 }
 
 /** The RouteSpec that a route's schemas stand for. */

@@ -66,7 +66,7 @@ export type SupportArchiveListed = z.infer<typeof supportArchiveListedSchema>;
 
 export const supportRouteSchemas = {
   'GET /api/v1/clusters/:id/support/preview': { result: z.object({ items: z.array(supportPreviewItemSchema) }) },
-  'POST /api/v1/clusters/:id/support': { result: supportArchiveCreatedSchema },
+  'POST /api/v1/clusters/:id/support': { result: supportArchiveCreatedSchema, status: 201 },
   'GET /api/v1/clusters/:id/support': { result: z.object({ items: z.array(supportArchiveListedSchema) }) },
   'GET /api/v1/clusters/:id/support/:archive': {
     result: z.object({ id: z.string(), bytes: z.number(), content_base64: z.string() }),

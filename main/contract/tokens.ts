@@ -42,7 +42,7 @@ export type ApiTokenCreate = z.infer<typeof apiTokenCreateSchema>;
 export const tokenRouteSchemas = {
   'GET /api/v1/users/:name/tokens': { result: z.object({ items: z.array(apiTokenSchema) }) },
   // No body is a token of the default lifetime and no label.
-  'POST /api/v1/users/:name/tokens': { body: apiTokenCreateSchema.optional(), result: newApiTokenSchema },
+  'POST /api/v1/users/:name/tokens': { body: apiTokenCreateSchema.optional(), result: newApiTokenSchema, status: 201 },
   'DELETE /api/v1/users/:name/tokens/:id': { result: apiTokenSchema },
 } as const;
 

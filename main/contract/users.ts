@@ -35,7 +35,7 @@ export type UserCreate = z.infer<typeof userCreateSchema>;
 
 export const userRouteSchemas = {
   'GET /api/v1/users': { result: z.object({ items: z.array(userSchema) }) },
-  'POST /api/v1/users': { body: userCreateSchema, result: userSchema },
+  'POST /api/v1/users': { body: userCreateSchema, result: userSchema, status: 201 },
   /** approval_id: the approved request, to reset an admin's factor where a profile in use wants four eyes. */
   'DELETE /api/v1/users/:name/mfa': { query: z.object({ approval_id: z.string().optional() }), result: z.null() },
 } as const;
