@@ -12,7 +12,7 @@ import { driftRouteSchemas, type DriftRoutes } from './drift';
 import type { HostRoutes } from './hosts';
 import { keyRouteSchemas, type KeyRoutes } from './keys';
 import type { KubernetesRoutes } from './kubernetes';
-import type { MirrorRoutes } from './mirror';
+import { mirrorRouteSchemas, type MirrorRoutes } from './mirror';
 import type { ProfileRoutes } from './profiles';
 import type { ReportRoutes } from './reports';
 import type { ServiceRoutes } from './services';
@@ -93,6 +93,7 @@ export type RouteSchemaTable = {
 
 /** Every family declared schema first is listed here, or the table's type (which needs each such route) does not compile. */
 export const ROUTE_SCHEMAS: RouteSchemaTable = {
+  ...mirrorRouteSchemas,
   ...systemRouteSchemas,
   ...sessionRouteSchemas,
   ...approvalRouteSchemas,

@@ -1,7 +1,7 @@
-// The internal mirror: what it holds per service and version, offline-bundle imports (a bundle file the
-// operator picked on this workstation, with live progress), and the release keys trusted to sign bundles.
+// The internal mirror (contract: contract/mirror.ts): what it holds per service and version, offline-bundle
+// imports (a bundle file the operator picked on this workstation, with live progress), and the release keys
+// trusted to sign bundles.
 import { NotFoundError } from '../../core/errors';
-import { objectBody } from '../body';
 import { noContent, ok, type Router } from '../router';
 
 export function mirrorRoutes(router: Router): void {
@@ -18,9 +18,8 @@ export function mirrorRoutes(router: Router): void {
   // Returns at once (202); the import runs on, reported by `mirror.import.progress` events and this record.
   // From our own window (IPC) the file is one the desktop user picked; over HTTPS, only the imports folder.
   router.authed('POST', '/api/v1/mirror/imports', 'admin', ({ manager, body, principal, credentials }) => {
-    const b = objectBody(body);
-    const { import: started, done } = manager.mirror.start(b.path, principal.actor, {
-      allowDowngrade: b.allow_downgrade as boolean | undefined,
+    const { import: started, done } = manager.mirror.start(body.path, principal.actor, {
+      allowDowngrade: body.allow_downgrade,
       confined: credentials.trustedChannel !== true,
     });
     void done;
@@ -31,10 +30,11 @@ export function mirrorRoutes(router: Router): void {
 
   // A key of one admin's own would let him sign bundles alone: four-eyes where a profile in use wants it.
   router.authed('POST', '/api/v1/settings/release-keys', 'admin', async ({ manager, body, principal }) => {
-    const b = objectBody(body);
-    const approvalId = typeof b.approval_id === 'string' && b.approval_id ? b.approval_id : undefined;
-    const key = await manager.fourEyes.run(manager.fourEyes.releaseKeyTrust(b.public_key_pem), principal.user, approvalId, (within) =>
-      manager.releaseKeys.trust(b.public_key_pem, b.label, principal.actor, within),
+    const key = await manager.fourEyes.run(
+      manager.fourEyes.releaseKeyTrust(body.public_key_pem),
+      principal.user,
+      body.approval_id || undefined,
+      (within) => manager.releaseKeys.trust(body.public_key_pem, body.label, principal.actor, within),
     );
     return ok(key, 201);
   });

@@ -12,17 +12,11 @@ import { verifyDocument } from '../../wire/envelope';
 import { MirrorError } from '../mirror/mirror-errors';
 import { MAX_MANIFEST_BYTES, sha256Digest, type OciClient } from '../mirror/oci-client';
 import { BundleError } from './bundle-errors';
-import { BLOB_PREFIX, BUNDLE_MANIFEST, BundleContents, MAX_BUNDLE_MANIFEST_BYTES, OCI_INDEX_FILE, OCI_LAYOUT_FILE } from './bundle-format';
+import type { ImportProgress, ImportResult } from '../../contract/mirror';
 
-export interface ImportProgress {
-  phase: 'verifying' | 'uploading' | 'tagging' | 'done';
-  bytes_done: number;
-  bytes_total: number;
-  blobs_done: number;
-  blobs_total: number;
-  tags_done: number;
-  tags_total: number;
-}
+/** The test of an import follows its progress by this name. */
+export type { ImportProgress };
+import { BLOB_PREFIX, BUNDLE_MANIFEST, BundleContents, MAX_BUNDLE_MANIFEST_BYTES, OCI_INDEX_FILE, OCI_LAYOUT_FILE } from './bundle-format';
 
 export interface ImportOptions {
   file: string;
@@ -36,17 +30,6 @@ export interface ImportOptions {
   onVerified?: (v: { bundle_id: string; key_id: string; contents: BundleContents }) => void;
   /** What this manager lets a signed bundle tag: throws to refuse it before anything is pushed. */
   admit?: (contents: BundleContents, client: OciClient) => Promise<void>;
-}
-
-export interface ImportResult {
-  bundle_id: string;
-  key_id: string;
-  created_at: string;
-  bytes: number;
-  blobs_uploaded: number;
-  blobs_present: number;
-  items: { kind: string; key: string; repository: string; tag: string; digest: string; reference: string }[];
-  not_included: BundleContents['not_included'];
 }
 
 /** A tar entry (a streamx Readable) as the byte stream it is. */

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, resolve, sep } from 'node:path';
 import type { Ed25519 } from '../../wire/ed25519';
-import type { ImportProgress, ImportResult } from './bundle-import';
+import type { ImportProgress, ImportResult, MirrorImportView, MirrorInventory } from '../../contract/mirror';
 import { importBundle } from './bundle-import';
 import { BundleError } from './bundle-errors';
 import { checkBundleItems, downgrades, movedTags, type Downgrade, type TagOrigin } from './bundle-admission';
@@ -15,15 +15,9 @@ import { CoreError, ValidationError } from '../errors';
 import type { CoreEvents } from '../events';
 import type { Store } from '../store/store';
 import type { MirrorImportRow } from '../store/mirror-tables';
-import { mirrorInventory, type MirrorInventory } from '../mirror/mirror-inventory';
+import { mirrorInventory } from '../mirror/mirror-inventory';
 import { MirrorError } from '../mirror/mirror-errors';
 import { OciClient, type MirrorEndpoint } from '../mirror/oci-client';
-
-export interface MirrorImportView extends Omit<MirrorImportRow, 'result' | 'pid'> {
-  result: ImportResult | null;
-  /** While running: the latest progress. */
-  progress: ImportProgress | null;
-}
 
 /** Under the data dir: where a bundle is put to be imported over the network (the HTTPS API). */
 export const IMPORT_DIR = 'imports';
@@ -142,11 +136,8 @@ export class MirrorService {
    * Starts importing the bundle at `file` (a path on this workstation) and returns at once with the record;
    * `done` settles when the import ended (refused or failed imports resolve too, with their code).
    */
-  start(file: unknown, actor: string, opts: StartOptions = {}): { import: MirrorImportView; done: Promise<MirrorImportView> } {
-    if (typeof file !== 'string' || !isAbsolute(file))
-      throw new ValidationError('path', 'path is the absolute path of the bundle file on this workstation');
-    if (opts.allowDowngrade !== undefined && typeof opts.allowDowngrade !== 'boolean')
-      throw new ValidationError('allow_downgrade', 'allow_downgrade is true or false');
+  start(file: string, actor: string, opts: StartOptions = {}): { import: MirrorImportView; done: Promise<MirrorImportView> } {
+    if (!isAbsolute(file)) throw new ValidationError('path', 'path is the absolute path of the bundle file on this workstation');
     // Confined first, so that a refusal says nothing of whether a file outside the folder exists; the path
     // checked is the path read (links resolved), so a link swapped after the check reads nothing outside.
     const path = opts.confined ? this.confine(file) : file;

@@ -8,14 +8,7 @@ import type { Store } from '../store/store';
 import { keyId } from '../../wire/encoding';
 import { isWireError } from '../../wire/errors';
 import { publicKeyFromPem, publicKeyToPem } from '../../wire/public-key-pem';
-
-export interface TrustedReleaseKey {
-  key_id: string;
-  label: string;
-  public_key_pem: string;
-  added_at: string;
-  added_by: string;
-}
+import type { TrustedReleaseKey } from '../../contract/mirror';
 
 export class ReleaseKeys {
   constructor(
@@ -40,10 +33,10 @@ export class ReleaseKeys {
   }
 
   /** beforeCommit runs in the trust's transaction (a four-eyes approval spent with it). */
-  trust(publicKeyPem: unknown, label: unknown, actor: string, beforeCommit?: () => void): TrustedReleaseKey {
+  trust(publicKeyPem: string, label: string | null | undefined, actor: string, beforeCommit?: () => void): TrustedReleaseKey {
     let pub: Uint8Array;
     try {
-      pub = publicKeyFromPem(String(publicKeyPem ?? ''));
+      pub = publicKeyFromPem(publicKeyPem);
     } catch (error) {
       throw new CoreError(
         'release_key_invalid',
@@ -56,7 +49,7 @@ export class ReleaseKeys {
         'release_key_is_manager_key',
         'this is one of the manager’s own signing keys; a release key must be a separate key (navin-manager release-key create)',
       );
-    const name = typeof label === 'string' && label.trim() ? label.trim().slice(0, 100) : 'release';
+    const name = label?.trim() ? label.trim().slice(0, 100) : 'release';
     const row = { key_id: id, public_key: Buffer.from(pub), label: name, added_at: this.clock.now().toISOString(), added_by: actor };
     this.store.tx(() => {
       if (!this.store.mirror.insertReleaseKey(row)) throw new ConflictError('release_key_trusted', `release key ${id} is already trusted`);

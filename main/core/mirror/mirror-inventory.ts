@@ -6,33 +6,7 @@ import { MirrorError } from './mirror-errors';
 import { isIndexType } from './media-types';
 import type { Descriptor, OciClient } from './oci-client';
 import { resolveFile } from './artifacts';
-
-export interface MirrorArtifactEntry {
-  key: string;
-  service: string;
-  name: string;
-  version: string;
-  repository: string;
-  digest: string;
-  platforms: { architecture: string; manifest: string; file_digest: string; size: number }[];
-  /** Against the catalog: pinned (every file is the catalog's pin), differs, or unknown (not in the catalog). */
-  catalog: 'pinned' | 'differs' | 'unknown';
-  problem?: string;
-}
-
-export interface MirrorImageEntry {
-  repository: string;
-  tag: string;
-  digest: string;
-  media_type: string;
-  platforms: string[];
-}
-
-export interface MirrorInventory {
-  mirror: string;
-  artifacts: MirrorArtifactEntry[];
-  images: MirrorImageEntry[];
-}
+import type { MirrorArtifactEntry, MirrorImageEntry, MirrorInventory } from '../../contract/mirror';
 
 async function mapLimit<T, R>(items: T[], limit: number, fn: (t: T) => Promise<R>): Promise<R[]> {
   const out: R[] = new Array(items.length);

@@ -1,32 +1,15 @@
 // SQL for the offline-bundle side of the mirror: the release keys trusted to sign bundles, and the imports.
+import type { MirrorImportView, TrustedReleaseKey } from '../../contract/mirror';
 import type { Db } from './database';
 
-export interface ReleaseKeyRow {
-  key_id: string;
-  public_key: Buffer;
-  label: string;
-  added_at: string;
-  added_by: string;
-}
+/** A trusted release key as stored: the raw 32-byte public key where the view has its PEM. */
+export type ReleaseKeyRow = Omit<TrustedReleaseKey, 'public_key_pem'> & { public_key: Buffer };
 
-export type MirrorImportState = 'running' | 'done' | 'refused' | 'failed';
-
-export interface MirrorImportRow {
-  id: string;
-  bundle_file: string;
-  bundle_id: string | null;
-  key_id: string | null;
-  mirror_url: string;
-  state: MirrorImportState;
-  code: string | null;
-  message: string | null;
-  /** JSON: what was pushed (tags, digests, bytes). */
-  result: string | null;
-  started_by: string;
-  started_at: string;
-  finished_at: string | null;
-  pid: number;
-}
+/**
+ * An import as stored: what was pushed (tags, digests, bytes) as JSON, and the process that runs it (an import
+ * left running by a process that is gone did not finish); the live progress is the process's own.
+ */
+export type MirrorImportRow = Omit<MirrorImportView, 'result' | 'progress'> & { result: string | null; pid: number };
 
 export class MirrorTables {
   constructor(private readonly db: Db) {}
