@@ -4,6 +4,7 @@
 // network with these schemas rather than trusting it. Portable: zod and types only, no Node API.
 import { z } from './zod';
 import type { CheckOutcome } from '../wire/service-checks';
+import { importProgressSchema } from './mirror';
 
 const id = z.string().min(1);
 
@@ -31,19 +32,8 @@ export const CORE_EVENT = z.discriminatedUnion('type', [
   /** The liveness of the watched units a host's agent measured, by unit name. */
   event('host.liveness', z.object({ host_id: id, cluster_id: id, liveness: z.record(z.string(), checkOutcome) })),
   event('mirror.import.changed', z.object({ id })),
-  event(
-    'mirror.import.progress',
-    z.object({
-      id,
-      phase: z.enum(['verifying', 'uploading', 'tagging', 'done']),
-      bytes_done: z.number(),
-      bytes_total: z.number(),
-      blobs_done: z.number(),
-      blobs_total: z.number(),
-      tags_done: z.number(),
-      tags_total: z.number(),
-    }),
-  ),
+  /** An import's progress, as its record shows it while it runs. */
+  event('mirror.import.progress', importProgressSchema.extend({ id })),
   event('preflight.completed', z.object({ id, cluster_id: id, outcome: z.enum(['pass', 'warn', 'fail']) })),
   event('report.created', z.object({ id, cluster_id: id, verdict: z.enum(['PASS', 'FAIL', 'BLOCKED']) })),
   /** A service's operation or its check outcomes changed (`operation_id` when an operation moved). */
