@@ -15,9 +15,9 @@ import type { KubernetesRoutes } from './kubernetes';
 import { mirrorRouteSchemas, type MirrorRoutes } from './mirror';
 import type { ProfileRoutes } from './profiles';
 import type { ReportRoutes } from './reports';
-import type { ServiceRoutes } from './services';
+import { serviceRouteSchemas, type ServiceRoutes } from './services';
 import type { ServiceBackupRoutes } from './service-backups';
-import type { ServiceSheetRoutes } from './service-sheet';
+import { serviceSheetRouteSchemas, type ServiceSheetRoutes } from './service-sheet';
 import type { Method, RouteSchemas } from './route';
 import { sessionRouteSchemas, type SessionRoutes } from './session';
 import { supportRouteSchemas, type SupportRoutes } from './support';
@@ -93,6 +93,8 @@ export type RouteSchemaTable = {
 
 /** Every family declared schema first is listed here, or the table's type (which needs each such route) does not compile. */
 export const ROUTE_SCHEMAS: RouteSchemaTable = {
+  ...serviceRouteSchemas,
+  ...serviceSheetRouteSchemas,
   ...mirrorRouteSchemas,
   ...systemRouteSchemas,
   ...sessionRouteSchemas,

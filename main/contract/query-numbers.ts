@@ -10,21 +10,18 @@ export interface WholeNumberRange {
   max: number;
 }
 
-/** A whole number of the query within `range`, `fallback` when absent or empty. */
-export function queryWholeNumber(name: string, range: WholeNumberRange, fallback: number): z.ZodType<number, string | undefined>;
-export function queryWholeNumber(name: string, range: WholeNumberRange): z.ZodType<number | undefined, string | undefined>;
-export function queryWholeNumber(
-  name: string,
-  range: WholeNumberRange,
-  fallback?: number,
-): z.ZodType<number | undefined, string | undefined> {
+/**
+ * A whole number of the query within `range`, `fallback` when absent or empty. A URL carries it as text; a number
+ * is taken too, as the console's client writes the query from numbers.
+ */
+export function queryWholeNumber<F extends number | undefined = undefined>(name: string, range: WholeNumberRange, fallback?: F) {
   const rule = `${name} is a whole number from ${range.min} to ${range.max}`;
   return z
-    .string({ error: rule })
+    .union([z.string(), z.number()], { error: rule })
     .optional()
-    .transform((raw, ctx) => {
-      if (raw === undefined || raw === '') return fallback;
-      const n = DECIMAL.test(raw) ? Number(raw) : Number.NaN;
+    .transform((raw, ctx): number | F => {
+      if (raw === undefined || raw === '') return fallback as F;
+      const n = typeof raw === 'number' ? raw : DECIMAL.test(raw) ? Number(raw) : Number.NaN;
       if (Number.isSafeInteger(n) && n >= range.min && n <= range.max) return n;
       ctx.addIssue({ code: 'custom', message: rule });
       return z.NEVER;

@@ -24,7 +24,8 @@ export interface RouteSpec {
 /** The schemas of one route: what the client sends is their input, what the handler gets their output. */
 export interface RouteSchemas {
   params?: z.ZodType<Record<string, unknown>, Record<string, string>>;
-  query?: z.ZodType<Record<string, unknown>, Record<string, string | undefined>>;
+  /** A URL carries text; the console's client writes numbers too, which it turns into text. */
+  query?: z.ZodType<Record<string, unknown>, Record<string, string | number | undefined>>;
   body?: z.ZodType;
   /** A 2xx answer: a JSON document, `z.string()` for a text route, `z.null()` for 204. */
   result: z.ZodType;

@@ -1,167 +1,200 @@
 // The component sheet's documents: one service of a cluster as its agents observed it (never as it was asked
-// to be), its host figures over time, its instances' logs. Defined once here, served as they are by the API.
-import type { CheckOutcome } from '../wire/service-checks';
+// to be), its host figures over time, its instances' logs. Declared schema first here, served as they are by the API.
+import { CHECK_ERROR_CODES, type CheckOutcome } from '../wire/service-checks';
+import { z } from './zod';
 
-type ClusterKind = 'kubernetes' | 'hosts';
+/** A check's outcome as an agent reported it (main/wire/service-checks.ts), which this schema must describe. */
+export const checkOutcomeSchema: z.ZodType<CheckOutcome> = z.object({
+  kind: z.string(),
+  status: z.enum(['pass', 'fail']),
+  started_at: z.string(),
+  duration_ms: z.number(),
+  method: z.string(),
+  evidence: z.record(z.string(), z.unknown()),
+  steps: z.array(z.object({ name: z.string(), status: z.enum(['pass', 'fail', 'skipped']), detail: z.string().optional() })).optional(),
+  error: z.object({ code: z.enum(CHECK_ERROR_CODES), message: z.string() }).optional(),
+});
+
+const ranOn = z.object({ at: z.string(), host_id: z.string(), outcome: checkOutcomeSchema });
 
 /** The latest liveness (per host id), readiness and functional test of a service, as the agents ran them. */
-export interface ObservedChecks {
-  liveness: Record<string, { at: string; outcome: CheckOutcome }>;
-  readiness: { at: string; host_id: string; outcome: CheckOutcome } | null;
-  functional: { at: string; host_id: string; outcome: CheckOutcome } | null;
-}
+export const observedChecksSchema = z.object({
+  liveness: z.record(z.string(), z.object({ at: z.string(), outcome: checkOutcomeSchema })),
+  readiness: ranOn.nullable(),
+  functional: ranOn.nullable(),
+});
+export type ObservedChecks = z.infer<typeof observedChecksSchema>;
 
 /** The tabs of the sheet, in their order. */
-export type SheetTab =
-  | 'overview'
-  | 'instances'
-  | 'configuration'
-  | 'dependencies'
-  | 'logs'
-  | 'metrics'
-  | 'security'
-  | 'operations'
-  | 'upgrade'
-  | 'backups'
-  | 'audit'
-  | 'support';
+export const sheetTabs = [
+  'overview',
+  'instances',
+  'configuration',
+  'dependencies',
+  'logs',
+  'metrics',
+  'security',
+  'operations',
+  'upgrade',
+  'backups',
+  'audit',
+  'support',
+] as const;
+export type SheetTab = (typeof sheetTabs)[number];
 
 /** Why a tab has nothing observed, as a code the console words in its language. */
-export type UnobservedReason =
-  | 'not_installed'
-  | 'no_report_yet'
-  | 'kubernetes_no_instances'
-  | 'kubernetes_no_files'
-  | 'kubernetes_no_logs'
-  | 'kubernetes_no_metrics'
-  | 'kubernetes_no_ports'
-  | 'kubernetes_no_operations'
-  | 'kubernetes_no_support'
-  | 'no_dependencies'
-  | 'not_stateful';
+export const unobservedReasons = [
+  'not_installed',
+  'no_report_yet',
+  'kubernetes_no_instances',
+  'kubernetes_no_files',
+  'kubernetes_no_logs',
+  'kubernetes_no_metrics',
+  'kubernetes_no_ports',
+  'kubernetes_no_operations',
+  'kubernetes_no_support',
+  'no_dependencies',
+  'not_stateful',
+] as const;
+export type UnobservedReason = (typeof unobservedReasons)[number];
 
 /** The service as a whole: running when every instance runs, degraded when some do. */
-export type ObservedState = 'running' | 'degraded' | 'stopped' | 'failed' | 'not_observed';
-export type InstanceState = 'running' | 'starting' | 'stopping' | 'stopped' | 'failed' | 'missing' | 'not_observed';
+export const observedStates = ['running', 'degraded', 'stopped', 'failed', 'not_observed'] as const;
+export type ObservedState = (typeof observedStates)[number];
+export const instanceStates = ['running', 'starting', 'stopping', 'stopped', 'failed', 'missing', 'not_observed'] as const;
+export type InstanceState = (typeof instanceStates)[number];
 
-export interface SheetInstance {
-  name: string;
-  host_id: string | null;
-  address: string | null;
-  unit: string | null;
-  state: InstanceState;
-  active_state: string | null;
-  sub_state: string | null;
-  main_pid: number | null;
-  since: string | null;
-  uptime_s: number | null;
-  restarts: number | null;
-  memory_bytes: number | null;
-  liveness: { at: string; status: 'pass' | 'fail'; code: string | null; message: string | null } | null;
+export const sheetInstanceSchema = z.object({
+  name: z.string(),
+  host_id: z.string().nullable(),
+  address: z.string().nullable(),
+  unit: z.string().nullable(),
+  state: z.enum(instanceStates),
+  active_state: z.string().nullable(),
+  sub_state: z.string().nullable(),
+  main_pid: z.number().nullable(),
+  since: z.string().nullable(),
+  uptime_s: z.number().nullable(),
+  restarts: z.number().nullable(),
+  memory_bytes: z.number().nullable(),
+  liveness: z
+    .object({ at: z.string(), status: z.enum(['pass', 'fail']), code: z.string().nullable(), message: z.string().nullable() })
+    .nullable(),
   /** When the agent last reported what is shown. */
-  observed_at: string | null;
-}
+  observed_at: z.string().nullable(),
+});
+export type SheetInstance = z.infer<typeof sheetInstanceSchema>;
 
-export interface SheetFile {
-  host_name: string;
-  path: string;
-  kind: 'file' | 'unit';
+export const sheetFileSchema = z.object({
+  host_name: z.string(),
+  path: z.string(),
+  kind: z.enum(['file', 'unit']),
   /** As the agent hashed it when it wrote it; drift says whether the last scan found it otherwise. */
-  sha256: string;
-  size: number;
-  written_at: string;
-  drift: 'modified' | 'deleted' | 'replaced' | null;
-}
+  sha256: z.string(),
+  size: z.number(),
+  written_at: z.string(),
+  drift: z.enum(['modified', 'deleted', 'replaced']).nullable(),
+});
+export type SheetFile = z.infer<typeof sheetFileSchema>;
 
-export interface SheetDependency {
-  service: string;
-  title: string;
-  installed: boolean;
-  state: ObservedState;
-}
+export const sheetDependencySchema = z.object({
+  service: z.string(),
+  title: z.string(),
+  installed: z.boolean(),
+  state: z.enum(observedStates),
+});
+export type SheetDependency = z.infer<typeof sheetDependencySchema>;
 
-export interface SheetEndpoint {
-  name: string;
-  port: number;
-  description: string;
+export const sheetEndpointSchema = z.object({
+  name: z.string(),
+  port: z.number(),
+  description: z.string(),
   /** Whether the service can serve TLS there, and whether the configuration in effect does. */
-  tls_capable: boolean;
-  tls_enabled: boolean;
+  tls_capable: z.boolean(),
+  tls_enabled: z.boolean(),
   /** Per host: whether the host's agent saw something listening on the port at its last report. */
-  listening: { host_name: string; listening: boolean | null }[];
-}
+  listening: z.array(z.object({ host_name: z.string(), listening: z.boolean().nullable() })),
+});
+export type SheetEndpoint = z.infer<typeof sheetEndpointSchema>;
 
-export interface ServiceSheet {
-  cluster_id: string;
-  cluster_kind: ClusterKind;
-  service: string;
-  title: string;
-  description: string;
-  stateful: boolean;
+export const serviceSheetSchema = z.object({
+  cluster_id: z.string(),
+  cluster_kind: z.enum(['kubernetes', 'hosts']),
+  service: z.string(),
+  title: z.string(),
+  description: z.string(),
+  stateful: z.boolean(),
   /** Tabs with nothing observed, and why; a tab absent here has observations. */
-  unobserved: Partial<Record<SheetTab, UnobservedReason>>;
-  overview: {
-    state: ObservedState;
-    instances: { total: number; running: number };
+  unobserved: z.partialRecord(z.enum(sheetTabs), z.enum(unobservedReasons)),
+  overview: z.object({
+    state: z.enum(observedStates),
+    instances: z.object({ total: z.number(), running: z.number() }),
     /** The version the agents' receipts installed, and the exporter's own when its check reports one. */
-    version: string | null;
-    reported_version: string | null;
-    config_version: number | null;
-    checks: ObservedChecks | null;
-    open_drift: { path: string; state: string; host_name: string }[];
-    operation: { id: string; action: string; state: string; code: string | null; finished_at: string | null } | null;
-    observed_at: string | null;
-  };
-  instances: SheetInstance[];
-  configuration: { files: SheetFile[] };
-  dependencies: { depends_on: SheetDependency[]; required_by: SheetDependency[] };
-  security: {
+    version: z.string().nullable(),
+    reported_version: z.string().nullable(),
+    config_version: z.number().nullable(),
+    checks: observedChecksSchema.nullable(),
+    open_drift: z.array(z.object({ path: z.string(), state: z.string(), host_name: z.string() })),
+    operation: z
+      .object({ id: z.string(), action: z.string(), state: z.string(), code: z.string().nullable(), finished_at: z.string().nullable() })
+      .nullable(),
+    observed_at: z.string().nullable(),
+  }),
+  instances: z.array(sheetInstanceSchema),
+  configuration: z.object({ files: z.array(sheetFileSchema) }),
+  dependencies: z.object({ depends_on: z.array(sheetDependencySchema), required_by: z.array(sheetDependencySchema) }),
+  security: z.object({
     /** No certificate is listed: the console installs services without TLS so far (each endpoint says so). */
-    endpoints: SheetEndpoint[];
+    endpoints: z.array(sheetEndpointSchema),
     /** Files of the service that hold secrets (private keys, credentials): mode 0600 or 0640 in the catalog. */
-    secrets: SheetFile[];
-  };
-}
+    secrets: z.array(sheetFileSchema),
+  }),
+});
+export type ServiceSheet = z.infer<typeof serviceSheetSchema>;
 
 /** A host's figures over time: CPU busy (0–1 of all its CPUs), memory and root file system, and the unit's own. */
-export interface MetricsPoint {
+export const metricsPointSchema = z.object({
   /** Seconds since the epoch. */
-  t: number;
-  cpu_busy: number | null;
-  memory_used_bytes: number | null;
-  memory_total_bytes: number | null;
-  fs_used_bytes: number | null;
-  fs_size_bytes: number | null;
+  t: z.number(),
+  cpu_busy: z.number().nullable(),
+  memory_used_bytes: z.number().nullable(),
+  memory_total_bytes: z.number().nullable(),
+  fs_used_bytes: z.number().nullable(),
+  fs_size_bytes: z.number().nullable(),
   /** The unit's CPU, in CPUs (1 = one CPU busy), and its cgroup's memory. */
-  unit_cpu: number | null;
-  unit_memory_bytes: number | null;
-}
+  unit_cpu: z.number().nullable(),
+  unit_memory_bytes: z.number().nullable(),
+});
+export type MetricsPoint = z.infer<typeof metricsPointSchema>;
 
-export interface MetricsSeries {
-  host_id: string;
-  host_name: string;
+export const metricsSeriesSchema = z.object({
+  host_id: z.string(),
+  host_name: z.string(),
   /** Where the host figures come from at the last sample. */
-  source: 'node_exporter' | 'host' | null;
+  source: z.enum(['node_exporter', 'host']).nullable(),
   /** The failed scrape, when the source is the host although an exporter is named. */
-  note: string | null;
+  note: z.string().nullable(),
   /** The exporter skips the root file system here: its figure comes from the kernel. */
-  filesystem_from_kernel: boolean;
-  points: MetricsPoint[];
-}
+  filesystem_from_kernel: z.boolean(),
+  points: z.array(metricsPointSchema),
+});
+export type MetricsSeries = z.infer<typeof metricsSeriesSchema>;
 
-export interface ServiceMetrics {
-  minutes: number;
-  series: MetricsSeries[];
-  unobserved: UnobservedReason | null;
-}
+export const serviceMetricsSchema = z.object({
+  minutes: z.number(),
+  series: z.array(metricsSeriesSchema),
+  unobserved: z.enum(unobservedReasons).nullable(),
+});
+export type ServiceMetrics = z.infer<typeof serviceMetricsSchema>;
 
-export interface ServiceLog {
-  host_id: string;
-  host_name: string;
-  unit: string;
+export const serviceLogSchema = z.object({
+  host_id: z.string(),
+  host_name: z.string(),
+  unit: z.string(),
   /** succeeded: text is the journal's last lines; else the agent did not answer in time, or failed (code). */
-  state: 'succeeded' | 'failed' | 'unanswered';
-  code: string | null;
-  text: string;
-  read_at: string;
-}
+  state: z.enum(['succeeded', 'failed', 'unanswered']),
+  code: z.string().nullable(),
+  text: z.string(),
+  read_at: z.string(),
+});
+export type ServiceLog = z.infer<typeof serviceLogSchema>;

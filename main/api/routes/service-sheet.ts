@@ -1,7 +1,5 @@
 // The component sheet (contract: contract/service-sheet.ts): a service as its agents observed it, a refresh that
 // asks the hosts to report now, the host figures over time, and the instances' journals read through the agents.
-import { objectBody } from '../body';
-import { queryInt } from '../query';
 import { ok, type Router } from '../router';
 
 export function serviceSheetRoutes(router: Router): void {
@@ -14,10 +12,10 @@ export function serviceSheetRoutes(router: Router): void {
   );
 
   router.authed('GET', '/api/v1/clusters/:id/services/:service/metrics', 'viewer', ({ manager, params, query }) =>
-    ok(manager.sheets.metrics(params.id, params.service, queryInt(query, 'minutes', { min: 1, max: 24 * 60 }, 60) ?? 60)),
+    ok(manager.sheets.metrics(params.id, params.service, query.minutes)),
   );
 
   router.authed('POST', '/api/v1/clusters/:id/services/:service/logs', 'operator', async ({ manager, params, body, principal }) =>
-    ok({ items: await manager.sheets.logs(params.id, params.service, objectBody(body).lines, principal.actor) }),
+    ok({ items: await manager.sheets.logs(params.id, params.service, body.lines, principal.actor) }),
   );
 }

@@ -1,13 +1,20 @@
 // What an operation's request names, judged against the catalog and the cluster: the service as installed, the
 // hosts by id or name, the settings by their declared types. The request's shape was decoded by its route
-// (main/api/routes/service-bodies.ts) into the typed requests below.
+// (the contract's schemas, main/contract/services.ts) into the typed requests below.
+import type { z } from 'zod';
+import type {
+  approvalOnlySchema,
+  serviceActionSchema,
+  serviceConfigureSchema,
+  serviceInstallSchema,
+  serviceUpgradeSchema,
+} from '../../contract/services';
 import type { Catalog } from '../catalog/catalog';
 import { settingProblem } from '../catalog/setting-types';
 import { CoreError, ValidationError } from '../errors';
 import type { HostRecord } from '../store/hosts-tables';
 import type { ServiceRecord, ServiceSettings } from '../store/services-tables';
 import type { Store } from '../store/store';
-import type { ServiceAction } from './service-plan';
 
 export function requireCatalog(catalog: () => Catalog | null): Catalog {
   const c = catalog();
@@ -49,31 +56,9 @@ export function checkedSettings(catalog: Catalog, service: string, given: Readon
   return out;
 }
 
-/** The requests of the services routes, their shapes decoded by the route; their values are judged here. */
-export interface InstallRequest {
-  service: string;
-  version: string;
-  /** Host ids or names of the cluster. */
-  hosts: readonly string[];
-  config?: Readonly<Record<string, unknown>> | undefined;
-  approval_id?: string | undefined;
-}
-
-export interface ConfigureRequest {
-  config?: Readonly<Record<string, unknown>> | undefined;
-  approval_id?: string | undefined;
-}
-
-export interface UpgradeRequest {
-  version: string;
-  approval_id?: string | undefined;
-}
-
-export interface ActionRequest {
-  action: ServiceAction;
-  approval_id?: string | undefined;
-}
-
-export interface ApprovalRequest {
-  approval_id?: string | undefined;
-}
+/** The requests of the services routes as their contract's schemas parsed them; their values are judged here. */
+export type InstallRequest = z.output<typeof serviceInstallSchema>;
+export type ConfigureRequest = z.output<typeof serviceConfigureSchema>;
+export type UpgradeRequest = z.output<typeof serviceUpgradeSchema>;
+export type ActionRequest = z.output<typeof serviceActionSchema>;
+export type ApprovalRequest = z.output<typeof approvalOnlySchema>;

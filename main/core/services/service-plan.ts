@@ -16,11 +16,12 @@ import type { OperationPhase, ServiceSettings } from '../store/services-tables';
 import { MAX_WATCH_INTERVAL_S, MIN_WATCH_INTERVAL_S, type PlanArgs, type PlanTask } from '../../wire/plan';
 import { CHECK_PARAM_FIELDS, isCheckKind, type CheckRole } from '../../wire/service-checks';
 
-export const SERVICE_ACTIONS = ['start', 'stop', 'restart', 'uninstall', 'functional_test', 'check'] as const;
-export type ServiceAction = (typeof SERVICE_ACTIONS)[number];
-/** realign: the install's tasks again (binaries, files, unit) over what drifted, gated as a configuration. */
-/** backup and restore: their phases come from backup-plan.ts. */
-export type OperationAction = 'install' | 'configuration' | 'realign' | 'upgrade' | 'rollback' | 'backup' | 'restore' | ServiceAction;
+/**
+ * realign: the install's tasks again (binaries, files, unit) over what drifted, gated as a configuration.
+ * backup and restore: their phases come from backup-plan.ts.
+ */
+import type { ServiceAction, ServiceOperationAction as OperationAction } from '../../contract/services';
+export type { ServiceAction, OperationAction };
 
 export interface PlanHost {
   id: string;

@@ -1,42 +1,10 @@
 // What the API shows of a service and of an operation: the records as people read them, host names instead of
 // ids, each plan with its tasks' states and the operation's progress.
-import type { PlanView } from '../hosts/host-plan-view';
-import type { OperationRecord, ServiceCheckResults, ServiceRecord, ServiceSettings, ServiceState } from '../store/services-tables';
+import type { OperationView, ServiceView } from '../../contract/services';
+import type { OperationRecord, ServiceRecord } from '../store/services-tables';
 import type { ServicesDeps } from './services-deps';
 
-export interface OperationView {
-  id: string;
-  cluster_id: string;
-  service: string;
-  action: string;
-  version: string;
-  state: OperationRecord['state'];
-  code: string | null;
-  message: string | null;
-  phase: number;
-  phases: { name: string; hosts: string[]; plans: (PlanView & { host_name: string })[] }[];
-  /** Tasks done of all the operation's tasks, for a progress bar. */
-  progress: { done: number; total: number };
-  requested_by: string;
-  created_at: string;
-  finished_at: string | null;
-}
-
-export interface ServiceView {
-  service: string;
-  title: string;
-  version: string;
-  state: ServiceState;
-  hosts: { id: string; name: string; address: string }[];
-  config: ServiceSettings;
-  /** The number of the configuration version in effect (see configVersions). */
-  config_version: number | null;
-  checks: ServiceCheckResults | null;
-  checks_at: string | null;
-  operation: OperationView | null;
-  created_at: string;
-  updated_at: string;
-}
+export type { OperationView, ServiceView };
 
 type ViewDeps = Pick<ServicesDeps, 'store' | 'catalog' | 'hostCommands'>;
 

@@ -10,7 +10,7 @@ import type { ConfigVersionRecord, ServiceRecord } from '../store/services-table
 import type { ServiceBackupRecord } from '../store/service-backups-tables';
 import { recordLiveness } from './check-results';
 import { advanceOperation } from './operation-machine';
-import { startOperation, type OperationTarget, type StartExtra } from './operation-start';
+import { startOperation, type OperationTarget } from './operation-start';
 import {
   checkedSettings,
   installedService,
@@ -22,12 +22,14 @@ import {
   type InstallRequest,
   type UpgradeRequest,
 } from './service-input';
-import type { OperationAction } from './service-plan';
 import { operationView, serviceView, type OperationView, type ServiceView } from './service-views';
 import type { ServicesDeps } from './services-deps';
 
 export type { ServicesDeps } from './services-deps';
 export type { OperationView, ServiceView } from './service-views';
+
+/** What an operation is started with, but the deps every one shares. */
+type StartArgs = Parameters<typeof startOperation> extends [ServicesDeps, ...infer Rest] ? Rest : never;
 
 export class Services {
   private readonly unsubscribe: () => void;
@@ -259,14 +261,8 @@ export class Services {
     });
   }
 
-  private async start(
-    clusterId: string,
-    action: OperationAction,
-    target: OperationTarget,
-    user: Pick<PublicUser, 'id' | 'name'> & Partial<PublicUser>,
-    approvalId: string | undefined,
-    extra: StartExtra = {},
-  ): Promise<OperationView> {
-    return this.operation(await startOperation(this.d, clusterId, action, target, user, approvalId, extra));
+  /** startOperation with these services' deps, answering the operation's view. */
+  private async start(...args: StartArgs): Promise<OperationView> {
+    return this.operation(await startOperation(this.d, ...args));
   }
 }

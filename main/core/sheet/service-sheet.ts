@@ -27,6 +27,7 @@ import type {
   SheetInstance,
   UnobservedReason,
 } from '../../contract/sheet-types';
+import { MAX_METRICS_MINUTES } from '../../contract/service-sheet';
 
 export interface ServiceSheetDeps {
   store: Store;
@@ -38,8 +39,6 @@ export interface ServiceSheetDeps {
   hostCommands: HostCommands;
 }
 
-/** The longest window the Metrics tab asks for: the samples are kept a day. */
-export const MAX_METRICS_MINUTES = 24 * 60;
 /** How long a logs read waits for the agents before it shows who did not answer. */
 const LOGS_WAIT_MS = 20_000;
 const REFRESH_WAIT_MS = 15_000;
@@ -276,9 +275,9 @@ export class ServiceSheets {
   }
 
   /** The last lines of each instance's journal, read by its agent; a host that does not answer in time says so. */
-  async logs(clusterId: string, service: string, lines: unknown, actor: string): Promise<ServiceLog[]> {
-    const n = lines === undefined ? 200 : lines;
-    if (!Number.isInteger(n) || (n as number) < 1 || (n as number) > MAX_JOURNAL_LINES)
+  async logs(clusterId: string, service: string, lines: number | undefined, actor: string): Promise<ServiceLog[]> {
+    const n = lines ?? 200;
+    if (!Number.isInteger(n) || n < 1 || n > MAX_JOURNAL_LINES)
       throw new ValidationError('lines', `lines is a whole number from 1 to ${MAX_JOURNAL_LINES}`);
     const cluster = this.d.store.clusters.get(clusterId);
     if (!cluster) throw new NotFoundError('cluster', clusterId);
@@ -288,7 +287,7 @@ export class ServiceSheets {
     if (!view) throw new NotFoundError('service', service);
     const reads = await this.d.hostCommands.readJournals(
       view.hosts.map((h) => ({ hostId: h.id, unit })),
-      n as number,
+      n,
       actor,
       LOGS_WAIT_MS,
     );

@@ -2,31 +2,22 @@
 // latest check results), and the operations that change them, each a list of phases of signed plans.
 import type { Db } from './database';
 import type { PlanArgs } from '../../wire/plan';
-import type { CheckOutcome } from '../../wire/service-checks';
+import type {
+  OperationView,
+  ServiceCheckResults,
+  ServiceConfigVersion,
+  ServiceSettings,
+  ServiceState,
+  ServiceView,
+} from '../../contract/services';
 
-export type ServiceState = 'installing' | 'running' | 'stopped' | 'failed' | 'uninstalling';
-export type ServiceSettings = Record<string, string | number | boolean>;
+export type { ServiceCheckResults, ServiceSettings, ServiceState };
 
-/** The latest result of each check of a service, as its agents ran it. */
-export interface ServiceCheckResults {
-  liveness: Record<string, { at: string; outcome: CheckOutcome }>;
-  readiness: { at: string; host_id: string; outcome: CheckOutcome } | null;
-  functional: { at: string; host_id: string; outcome: CheckOutcome } | null;
-}
-
-export interface ServiceRecord {
-  cluster_id: string;
-  service: string;
-  version: string;
-  /** Host ids, in member order. */
-  hosts: string[];
-  config: ServiceSettings;
-  state: ServiceState;
-  checks: ServiceCheckResults | null;
-  checks_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
+/** A service's row: what its view shows of it, with its hosts by id (in member order) and its cluster. */
+export type ServiceRecord = Pick<
+  ServiceView,
+  'service' | 'version' | 'config' | 'state' | 'checks' | 'checks_at' | 'created_at' | 'updated_at'
+> & { cluster_id: string; hosts: string[] };
 
 /** One step of an operation: a plan per host, all issued at once; the next phase starts when every one succeeded. */
 export interface OperationPhase {
@@ -34,30 +25,18 @@ export interface OperationPhase {
   plans: { host_id: string; args: PlanArgs }[];
 }
 
-export interface OperationRecord {
-  id: string;
-  cluster_id: string;
-  service: string;
-  action: string;
-  version: string;
-  state: 'running' | 'succeeded' | 'failed';
-  code: string | null;
-  message: string | null;
+/** An operation's row: its view's fields but its phases (as planned), and what only the core reads. */
+export type OperationRecord = Omit<OperationView, 'phases' | 'progress'> & {
   phases: OperationPhase[];
-  /** The phase running now (or the last one run). */
-  phase: number;
   /** The commands issued so far, per phase and host. */
   plans: { phase: number; host_id: string; command_id: string }[];
-  requested_by: string;
-  created_at: string;
-  finished_at: string | null;
   /** An upgrade's or a rollback's starting version. */
   from_version: string | null;
   /** An upgrade's rollback plans, signed before it started; queued only if the upgrade fails. */
   sealed: SealedPlan[] | null;
   /** The backup set a backup operation writes to, a restore reads from, or an upgrade took first. */
   backup_set_id: string | null;
-}
+};
 
 /** A signed plan kept out of the queue (the core's SealedCommand, as stored). */
 export interface SealedPlan {
@@ -69,18 +48,8 @@ export interface SealedPlan {
   not_after: string;
 }
 
-/** One numbered configuration (the settings) of an installed service. */
-export interface ConfigVersionRecord {
-  cluster_id: string;
-  service: string;
-  number: number;
-  config: ServiceSettings;
-  /** The operation that applied it (an install, a configuration, a rollback). */
-  operation_id: string;
-  /** A rollback's: the version it brought back. */
-  restored_from: number | null;
-  created_at: string;
-}
+/** One numbered configuration (the settings) of an installed service, as its view shows it. */
+export type ConfigVersionRecord = ServiceConfigVersion;
 
 type RawOperation = Raw<OperationRecord, 'phases' | 'plans' | 'sealed'>;
 type Raw<T, K extends keyof T> = Omit<T, K> & { [P in K]: string | null };

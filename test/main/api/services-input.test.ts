@@ -1,6 +1,6 @@
-// The services routes decode their bodies into the core's typed requests: a field of the wrong JSON shape is a
-// 400 invalid_field naming it before the core runs; a field of the right shape is judged by the core (the
-// catalog's services, the cluster's hosts), which alone knows them.
+// The services routes' bodies and queries are parsed by the contract's schemas (main/contract/services.ts): a
+// field of the wrong JSON shape is a 400 invalid_field naming it before the core runs; a field of the right shape
+// is judged by the core (the catalog's services, the cluster's hosts), which alone knows them.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { testManager, type TestManager } from '../../support/manager';
 
@@ -83,5 +83,28 @@ describe('services request bodies', () => {
       const none = await t.call(method, `${services()}/etcd/${path}`, {}, admin);
       expect(none.body).toMatchObject({ error: { code: 'service_not_installed' } });
     }
+  });
+  test('a page size or a window out of its range is a 400 invalid_field naming the query parameter', async () => {
+    for (const limit of ['0', '201', '1.5', 'abc']) {
+      const r = await t.call('GET', `${services()}/etcd/operations?limit=${limit}`, undefined, admin);
+      expect(r.body).toMatchObject({ error: { code: 'invalid_field', field: 'limit', message: 'limit is a whole number from 1 to 200' } });
+    }
+    const m = await t.call('GET', `${services()}/etcd/metrics?minutes=1441`, undefined, admin);
+    expect(m.body).toMatchObject({
+      error: { code: 'invalid_field', field: 'minutes', message: 'minutes is a whole number from 1 to 1440' },
+    });
+    // Empty is the default page: the service has had no operation.
+    expect(await t.call('GET', `${services()}/etcd/operations?limit=`, undefined, admin)).toMatchObject({
+      status: 200,
+      body: { items: [] },
+    });
+  });
+
+  test("a journal read's lines are a whole number in range, in a body that is a JSON object", async () => {
+    for (const lines of [0, 5001, 2.5, '50']) {
+      const r = await t.call('POST', `${services()}/etcd/logs`, { lines }, admin);
+      expect(r.body).toMatchObject({ error: { code: 'invalid_field', field: 'lines', message: 'lines is a whole number from 1 to 5000' } });
+    }
+    expect((await t.call('POST', `${services()}/etcd/logs`, undefined, admin)).body).toMatchObject({ error: { code: 'bad_request' } });
   });
 });
