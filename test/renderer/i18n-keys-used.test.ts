@@ -2,13 +2,14 @@
 // string literal (`t('nav.label')`, a table of keys, a JSX attribute), when it is a plural form of a literal base
 // (`fmt.plural('clusters.count', n)` → `clusters.count.one` and `.other`), or when it belongs to a family composed
 // at run time (`t(\`error.${code}\`)`). The families are listed here, so that a key is never kept alive by a
-// pattern nobody wrote down: the list must match the templates of the source exactly. (That English and French
-// have the same keys is in i18n.test.ts.)
+// pattern nobody wrote down: the list must match the templates of the source exactly. A key lives beside the one
+// feature that uses it (features/<domain>/messages.*.ts), or in i18n/ when several parts of the renderer use it.
+// (That English and French have the same keys is in i18n.test.ts and i18n-parts.test.ts.)
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { en } from '../../renderer/src/i18n/en';
+import { MESSAGE_PARTS, en } from '../../renderer/src/i18n/dictionaries';
 
 const SOURCE = join(__dirname, '../../renderer/src');
 
@@ -117,13 +118,13 @@ function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const path = join(dir, e.name);
     if (e.isDirectory()) return sourceFiles(path);
-    return /\.tsx?$/.test(e.name) && !/i18n[\\/](en|fr)\.ts$/.test(path) ? [path] : [];
+    return /\.tsx?$/.test(e.name) && !/\.(en|fr)\.ts$/.test(e.name) ? [path] : [];
   });
 }
 
-function readSource(): Source {
+function readSource(files: string[]): Source {
   const source: Source = { literals: new Set(), families: new Set(), valueHeads: new Set() };
-  for (const file of sourceFiles(SOURCE)) {
+  for (const file of files) {
     const kind = file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
     const sf = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, kind);
     const visit = (node: ts.Node): void => {
@@ -153,7 +154,22 @@ const shapeRegExp = (shape: string): RegExp =>
   );
 
 const keys = Object.keys(en);
-const source = readSource();
+const files = sourceFiles(SOURCE);
+const source = readSource(files);
+
+/** Whether a source uses a key: as a literal, as the literal base of its plural forms, or in a family it composes. */
+function usedIn(src: Source): (key: string) => boolean {
+  const shapes = [
+    ...FAMILIES.filter((f) => src.families.has(f.replaceAll('**', '*'))),
+    ...Object.entries(VALUE_HEADS)
+      .filter(([template]) => src.valueHeads.has(template))
+      .flatMap(([, v]) => v.heads.flatMap((h) => v.shapes.map((s) => `${h}.${s}`))),
+  ].map(shapeRegExp);
+  return (k) => {
+    const base = /^(.*)\.(one|other)$/.exec(k)?.[1];
+    return src.literals.has(k) || (base !== undefined && src.literals.has(base)) || shapes.some((s) => s.test(k));
+  };
+}
 
 describe('message keys', () => {
   it('are composed at run time only in the families listed here', () => {
@@ -180,5 +196,36 @@ describe('message keys', () => {
       return source.literals.has(k) || (base !== null && source.literals.has(base)) || shapes.some((s) => s.test(k));
     };
     expect(keys.filter((k) => !used(k))).toEqual([]);
+  });
+});
+
+describe('a message key', () => {
+  // The folder a source file belongs to: a feature, or the shared rest (app, components, stores…). The translator
+  // (i18n/) names a key only to type a plural, which is no use of it.
+  const ownerOf = (file: string): string | null => {
+    const [top, feature] = relative(SOURCE, file).split(sep);
+    if (top === 'i18n') return null;
+    return top === 'features' && feature ? feature : 'shared';
+  };
+  const owners = new Map<string, string[]>();
+  for (const file of files) {
+    const owner = ownerOf(file);
+    if (owner) owners.set(owner, [...(owners.get(owner) ?? []), file]);
+  }
+  const users = [...owners].map(([owner, mine]) => ({ owner, uses: usedIn(readSource(mine)) }));
+  const usersOf = (key: string): string[] => users.filter((u) => u.uses(key)).map((u) => u.owner);
+  const featureOf = (key: string): string | null => {
+    const who = usersOf(key);
+    return who.length === 1 && who[0] !== 'shared' ? (who[0] ?? null) : null;
+  };
+
+  it('that one feature alone uses lives in that feature, and one that several use lives in i18n/', () => {
+    const misplaced = Object.entries(MESSAGE_PARTS).flatMap(([part, { en: words }]) => {
+      const shared = !owners.has(part);
+      return Object.keys(words)
+        .filter((k) => featureOf(k) !== (shared ? null : part))
+        .map((k) => `${k}: in ${part}, used by ${usersOf(k).join(', ')}`);
+    });
+    expect(misplaced).toEqual([]);
   });
 });

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { en } from '../../renderer/src/i18n/en';
-import { fr } from '../../renderer/src/i18n/fr';
+import { en, fr } from '../../renderer/src/i18n/dictionaries';
 import {
   formatDateTime,
   formatNumber,

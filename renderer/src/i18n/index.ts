@@ -1,7 +1,6 @@
 // Translation and locale-aware formatting. `t(key, params)` is typed from the English dictionary: the key must
 // exist, and a message with {placeholders} requires exactly those params.
-import { en, type MessageKey, type Messages } from './en';
-import { fr } from './fr';
+import { en, fr, type MessageKey, type Messages } from './dictionaries';
 
 export type Locale = 'en' | 'fr';
 export const LOCALES: readonly Locale[] = ['en', 'fr'];

@@ -1,0 +1,35 @@
+// En français, les mêmes clés que messages.en.ts (le type l’impose), en typographie française (i18n.test.ts).
+import type { en } from './messages.en';
+
+export const fr: Record<keyof typeof en, string> = {
+  'audit.subtitle': 'Qui a fait quoi, quand et sur quel cluster : en ajout seul et chaîné par empreintes',
+  'audit.chain.checking': 'Vérification de la chaîne d’empreintes…',
+  'audit.chain.ok': 'Chaîne intacte : {rows} lignes vérifiées',
+  'audit.chain.okBody': 'Chaque ligne correspond à son empreinte et se rattache à la précédente.',
+  'audit.chain.broken': 'Chaîne rompue à la ligne {seq}',
+  'audit.chain.brokenBody':
+    '{reason}. Les lignes à partir de celle-ci ne sont plus fiables ({rows} lues). Conservez le dossier de données en l’état et alertez votre responsable sécurité.',
+  'audit.search': 'Rechercher dans le journal d’audit',
+  'audit.actor': 'Auteur',
+  'audit.cluster': 'Cluster',
+  'audit.action': 'Action',
+  'audit.searchButton': 'Rechercher',
+  'audit.clear': 'Effacer',
+  'audit.exactHelp': 'L’auteur et l’action correspondent exactement (par exemple command.managedcomponent.apply).',
+  'audit.shown.one': '{count} ligne chargée',
+  'audit.shown.other': '{count} lignes chargées',
+  'audit.empty': 'Le journal d’audit est vide',
+  'audit.noMatch': 'Aucune ligne ne correspond à cette recherche',
+  'audit.tableLabel': 'Journal d’audit, le plus récent d’abord',
+  'audit.col.seq': 'Ligne',
+  'audit.col.at': 'Quand',
+  'audit.col.actor': 'Auteur',
+  'audit.col.action': 'Action',
+  'audit.col.cluster': 'Cluster',
+  'audit.col.target': 'Cible',
+  'audit.loadingMore': 'Chargement des lignes plus anciennes…',
+  'audit.details.title': 'Ligne {seq}',
+  'audit.details.details': 'Détails',
+  'audit.details.hash': 'Empreinte',
+  'audit.details.prev': 'Empreinte précédente',
+};

@@ -1,0 +1,45 @@
+// En français, les mêmes clés que messages.en.ts (le type l’impose), en typographie française (i18n.test.ts).
+import type { en } from './messages.en';
+
+export const fr: Record<keyof typeof en, string> = {
+  'mirrorScreen.subtitle':
+    'Les artefacts franchissent la coupure dans des lots hors ligne signés ; importez-en un, voyez ce que contient le miroir interne.',
+  'mirrorScreen.import.title': 'Importer un lot hors ligne',
+  'mirrorScreen.import.help':
+    'Le lot a été construit côté connecté avec navin-manager bundle build puis apporté ici. Sa signature est vérifiée avec les clés de publication approuvées, et chaque fichier avec son sha256, avant toute étiquette dans le miroir.',
+  'mirrorScreen.import.path': 'Fichier du lot',
+  'mirrorScreen.import.pathHint': 'Le chemin absolu du fichier .tar sur ce poste (clé USB, dossier de transfert).',
+  'mirrorScreen.import.button': 'Importer',
+  'mirrorScreen.import.running': 'Import en cours…',
+  'mirrorScreen.import.adminOnly': 'Un administrateur importe les lots.',
+  'mirrorScreen.import.progress': 'Progression de l’import',
+  'mirrorScreen.import.bytes': '{done} sur {total} Mo lus ({percent} %)',
+  'mirrorScreen.import.done': 'Import terminé : {count} étiquettes sont dans le miroir.',
+  'mirrorScreen.phase.verifying': 'Vérification de la signature',
+  'mirrorScreen.phase.uploading': 'Vérification et envoi des fichiers',
+  'mirrorScreen.phase.tagging': 'Écriture des étiquettes',
+  'mirrorScreen.phase.done': 'Terminé',
+  'mirrorScreen.contents.title': 'Contenu du miroir',
+  'mirrorScreen.contents.empty': 'Le miroir ne contient encore aucun artefact Navin',
+  'mirrorScreen.contents.emptyBody': 'Importez un lot hors ligne pour le remplir.',
+  'mirrorScreen.contents.images': 'Images de conteneurs',
+  'mirrorScreen.col.service': 'Service',
+  'mirrorScreen.col.version': 'Version',
+  'mirrorScreen.col.artifact': 'Artefact',
+  'mirrorScreen.col.architectures': 'Architectures',
+  'mirrorScreen.col.digest': 'Empreinte',
+  'mirrorScreen.col.catalog': 'Catalogue',
+  'mirrorScreen.catalog.pinned': 'Conforme au catalogue',
+  'mirrorScreen.catalog.differs': 'Différent du catalogue',
+  'mirrorScreen.catalog.unknown': 'Absent du catalogue',
+  'mirrorScreen.catalog.problem': 'Illisible',
+  'mirrorScreen.keys.title': 'Clés de publication approuvées',
+  'mirrorScreen.keys.help':
+    'Seuls les lots signés par l’une de ces clés sont importés. Ajoutez la clé publique exportée côté connecté avec navin-manager release-key export, apportée séparément des lots.',
+  'mirrorScreen.keys.none': 'Aucune clé de publication n’est approuvée : tout lot est refusé.',
+  'mirrorScreen.keys.added': 'ajoutée le {at} par {by}',
+  'mirrorScreen.keys.remove': 'Retirer',
+  'mirrorScreen.keys.pem': 'Clé publique de publication (PEM)',
+  'mirrorScreen.keys.label': 'Libellé',
+  'mirrorScreen.keys.add': 'Approuver cette clé',
+};

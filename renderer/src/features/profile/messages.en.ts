@@ -1,0 +1,35 @@
+// In English, the Profile tab: the profile, preflight checks, backups, the endpoint.
+// The reference: messages.fr.ts must have the same keys (the type checker holds it).
+export const en = {
+  'profile.title': 'Install profile',
+  'profile.status.compliant': 'Compliant',
+  'profile.status.blocked': 'Blocked',
+  'profile.evaluatedAt': 'Evaluated {when}',
+  'profile.blockedHelp':
+    'While the profile is blocked, installs, upgrades, commands, starts and restarts are refused; stop, uninstall, configuration, rollback and backup stay possible to bring the cluster back into compliance.',
+  'profile.fourEyes': 'Four-eyes rule: these operations need another administrator’s approval, used once within 24 hours: {actions}.',
+  'profile.change': 'Change the profile',
+  'profile.apply': 'Apply the profile',
+  'profile.rules': 'Rules of the profile',
+  'profile.endpoint.title': 'FQDN and address',
+  'profile.endpoint.help': 'The DNS and TLS rules check the cluster at this name and address. Leave a field empty to clear it.',
+  'preflight.title': 'Preflight checks',
+  'preflight.help':
+    'Run at the start of every install and upgrade, and on demand: host facts, forward and reverse DNS, catalogue checks, capacity, versions, TLS and the profile’s rules. A single critical failure stops the operation before any file is written.',
+  'preflight.ranBy': 'Finished {when} by {by} ({trigger})',
+  'backups.restore.component': 'Restore component',
+  'backups.restore.submit': 'Restore',
+  'backups.restore.running': 'Restoring…',
+  'backups.restore.done': 'Restore queued as command {id}.',
+  'backups.title': 'Backups',
+  'backups.now': 'Back up now',
+  'backups.running': 'Backing up…',
+  'backups.none': 'No backup yet.',
+  'backups.noFiles': 'No file in this set.',
+  'backups.by': 'by {by} · set {id}',
+  'backups.filesOf': 'Files of the backup set {id}',
+  'backups.col.name': 'Service',
+  'backups.col.file': 'File',
+  'backups.col.size': 'Size',
+  'backups.col.sha256': 'SHA-256 fingerprint',
+} as const;
