@@ -1,4 +1,4 @@
-// The one console API client of the renderer: the typed calls of every resource (one file each) over the
+// The one console API client of the renderer: the typed calls of every resource (each feature's api.ts) over the
 // core (core.ts: the contract-typed `call`, CSRF, error listeners, events) and a transport (transport.ts:
 // IPC in the desktop app, fetch and Server-Sent Events in a browser). Stores call this client; components
 // never do.

@@ -1,5 +1,5 @@
 // The app's single instances of the client and the stores, and the hooks components use (always with a
-// selector). Tests build their own instances with the factories in stores/.
+// selector). Tests build their own instances with the factories of each feature (features/<domain>/).
 import { useEffect, useMemo, useState } from 'react';
 import { useStore, type StoreApi } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
