@@ -93,7 +93,7 @@ export type ApprovalDecision = z.infer<typeof approvalDecisionSchema>;
 
 export const approvalRouteSchemas = {
   'GET /api/v1/approvals': { query: approvalQuerySchema, result: z.object({ items: z.array(approvalSchema) }) },
-  'POST /api/v1/approvals': { body: approvalRequestSchema, result: approvalSchema },
+  'POST /api/v1/approvals': { body: approvalRequestSchema, result: approvalSchema, status: 201 },
   'GET /api/v1/approvals/:id': { result: approvalSchema },
   'POST /api/v1/approvals/:id/approve': { body: approvalDecisionSchema, result: approvalSchema },
   'POST /api/v1/approvals/:id/reject': { body: approvalDecisionSchema, result: approvalSchema },

@@ -4,7 +4,7 @@
 // its `…Routes` type (`RoutesOf<typeof …>`), listed below and, for the schemas, in ROUTE_SCHEMAS.
 import { approvalRouteSchemas, type ApprovalRoutes } from './approvals';
 import type { AuditRoutes } from './audit';
-import type { BackupRoutes } from './backups';
+import { backupRouteSchemas, type BackupRoutes } from './backups';
 import type { CatalogRoutes } from './catalog';
 import type { ClusterRoutes } from './clusters';
 import type { CommandRoutes } from './commands';
@@ -93,6 +93,7 @@ export type RouteSchemaTable = {
 
 /** Every family declared schema first is listed here, or the table's type (which needs each such route) does not compile. */
 export const ROUTE_SCHEMAS: RouteSchemaTable = {
+  ...backupRouteSchemas,
   ...serviceRouteSchemas,
   ...serviceSheetRouteSchemas,
   ...mirrorRouteSchemas,

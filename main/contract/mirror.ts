@@ -120,9 +120,9 @@ export const mirrorRouteSchemas = {
   'GET /api/v1/mirror': { result: mirrorInventorySchema },
   'GET /api/v1/mirror/imports': { result: z.object({ items: z.array(mirrorImportViewSchema) }) },
   'GET /api/v1/mirror/imports/:id': { result: mirrorImportViewSchema },
-  'POST /api/v1/mirror/imports': { body: mirrorImportRequestSchema, result: mirrorImportViewSchema },
+  'POST /api/v1/mirror/imports': { body: mirrorImportRequestSchema, result: mirrorImportViewSchema, status: 202 },
   'GET /api/v1/settings/release-keys': { result: z.object({ keys: z.array(trustedReleaseKeySchema) }) },
-  'POST /api/v1/settings/release-keys': { body: releaseKeyTrustRequestSchema, result: trustedReleaseKeySchema },
+  'POST /api/v1/settings/release-keys': { body: releaseKeyTrustRequestSchema, result: trustedReleaseKeySchema, status: 201 },
   'DELETE /api/v1/settings/release-keys/:key_id': { result: z.null() },
 } as const;
 

@@ -2,9 +2,8 @@
 // with each file's sha256, verify a set and restore one component from it.
 import type { Backups } from '../../core/backups/backups';
 import type { Manager } from '../../core/manager';
-import { objectBody } from '../body';
 import { ok, type Router } from '../router';
-import { NotFoundError, ValidationError } from '../../core/errors';
+import { NotFoundError } from '../../core/errors';
 import { accepted } from './commands';
 
 /** backupsOf picks the service from the manager (the composition root owns it). */
@@ -25,13 +24,14 @@ export function backupRoutes(router: Router, backupsOf: (manager: Manager) => Ba
 
   // A restore re-applies one component's spec from the set, through the lifecycle gate (four-eyes included).
   router.authed('POST', '/api/v1/clusters/:id/backups/:set/restore', 'operator', async ({ manager, params, body, principal }) => {
-    const b = objectBody(body);
-    if (typeof b.service !== 'string' || !b.service)
-      throw new ValidationError('service', 'service is the name of the component to restore');
-    const spec = backupsOf(manager).restorableSpec(params.id, params.set, b.service);
-    const approvalId = typeof b.approval_id === 'string' && b.approval_id ? b.approval_id : undefined;
+    const spec = backupsOf(manager).restorableSpec(params.id, params.set, body.service);
     return accepted(
-      await manager.lifecycle.run(params.id, { kind: 'restore', name: b.service, spec, set: params.set }, principal.user, approvalId),
+      await manager.lifecycle.run(
+        params.id,
+        { kind: 'restore', name: body.service, spec, set: params.set },
+        principal.user,
+        body.approval_id || undefined,
+      ),
     );
   });
 }

@@ -14,37 +14,14 @@ import { API_GROUP, API_VERSION, MANAGED_COMPONENT_PLURAL } from '../kubernetes/
 import { DNS1123_SUBDOMAIN } from '../clusters/names';
 import { KUBE_READ_TIMEOUT_MS, withTimeout } from '../checks/component-checks';
 import type { BackupFileRecord, BackupSetRecord } from '../store/lifecycle-tables';
+import type { BackupFile, BackupFileCheck, BackupSet, BackupVerification } from '../../contract/backups';
 import type { Store } from '../store/store';
 
 export const BACKUPS_DIR = 'backups';
 export const DESIRED_STATE_FILE = 'desired-state.json';
 
-export interface BackupFileView {
-  name: string;
-  file: string;
-  sha256: string;
-  size: number;
-}
-
-export interface BackupSetView extends BackupSetRecord {
-  files: BackupFileView[];
-}
-
-export interface BackupFileCheck extends BackupFileView {
-  status: 'ok' | 'modified' | 'missing';
-  actual_sha256: string | null;
-  actual_size: number | null;
-}
-
-export interface BackupVerification {
-  set_id: string;
-  cluster_id: string;
-  checked_at: string;
-  ok: boolean;
-  files: BackupFileCheck[];
-  /** The files whose content is not the one recorded: modified or missing. */
-  mismatches: BackupFileCheck[];
-}
+/** A set as listed: the contract's view (its files with their recorded sha256). */
+export type BackupSetView = BackupSet;
 
 export interface BackupsDeps {
   store: Store;
@@ -212,4 +189,4 @@ export class Backups {
   }
 }
 
-const fileView = (f: BackupFileRecord): BackupFileView => ({ name: f.name, file: f.file, sha256: f.sha256, size: f.size });
+const fileView = (f: BackupFileRecord): BackupFile => ({ name: f.name, file: f.file, sha256: f.sha256, size: f.size });

@@ -1,5 +1,6 @@
 // SQL for what the lifecycle records around operations: preflight runs with their checks, and backup sets
 // with the sha256 of each file they wrote.
+import type { BackupFile, BackupSet } from '../../contract/backups';
 import type { Db } from './database';
 
 export type PreflightTrigger = 'on_demand' | 'install' | 'upgrade' | 'report';
@@ -17,22 +18,11 @@ export interface PreflightRunRecord {
   run_by: string;
 }
 
-export interface BackupSetRecord {
-  id: string;
-  cluster_id: string;
-  created_at: string;
-  created_by: string;
-  source: string;
-  generation: number;
-}
+/** A backup set as stored: the view without its files, which are rows of their own. */
+export type BackupSetRecord = Omit<BackupSet, 'files'>;
 
-export interface BackupFileRecord {
-  set_id: string;
-  name: string;
-  file: string;
-  sha256: string;
-  size: number;
-}
+/** One file of a set, as stored: the file as listed, and its set. */
+export type BackupFileRecord = BackupFile & { set_id: string };
 
 export class LifecycleTables {
   constructor(private readonly db: Db) {}
