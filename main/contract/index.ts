@@ -16,7 +16,7 @@ import { mirrorRouteSchemas, type MirrorRoutes } from './mirror';
 import type { ProfileRoutes } from './profiles';
 import type { ReportRoutes } from './reports';
 import { serviceRouteSchemas, type ServiceRoutes } from './services';
-import type { ServiceBackupRoutes } from './service-backups';
+import { serviceBackupRouteSchemas, type ServiceBackupRoutes } from './service-backups';
 import { serviceSheetRouteSchemas, type ServiceSheetRoutes } from './service-sheet';
 import type { Method, RouteSchemas } from './route';
 import { sessionRouteSchemas, type SessionRoutes } from './session';
@@ -93,6 +93,7 @@ export type RouteSchemaTable = {
 
 /** Every family declared schema first is listed here, or the table's type (which needs each such route) does not compile. */
 export const ROUTE_SCHEMAS: RouteSchemaTable = {
+  ...serviceBackupRouteSchemas,
   ...backupRouteSchemas,
   ...serviceRouteSchemas,
   ...serviceSheetRouteSchemas,

@@ -121,8 +121,8 @@ export const upgradeAnswerSchema = z.object({
 });
 export type UpgradeAnswer = z.infer<typeof upgradeAnswerSchema>;
 
-// An approval id that is not a non-empty string has always been read as none (the gate then asks for one).
-const approvalIdSchema = z
+/** An approval id that is not a non-empty string has always been read as none (the gate then asks for one). */
+export const approvalIdSchema = z
   .string()
   .optional()
   .catch(undefined)
@@ -135,8 +135,11 @@ const settingsInputSchema = z
   .nullish()
   .transform((v) => v ?? undefined);
 
-/** A field judged whole: any fault inside it (an element of a list, say) is the field's, worded by its rule. */
-const wholeField = <T extends z.ZodType>(schema: T, rule: string) => z.union([schema, z.never()], { error: rule });
+/**
+ * A non-empty list of names judged whole: any fault inside it (an element that is no text) is the field's, worded
+ * by its rule, as the route named it before it was declared here.
+ */
+export const nameListSchema = (rule: string) => z.union([z.array(z.string()).min(1, { error: rule }), z.never()], { error: rule });
 
 const HOSTS_RULE = 'hosts is a non-empty list of host ids or names of this cluster';
 
@@ -144,7 +147,7 @@ export const serviceInstallSchema = z.object({
   service: z.string({ error: 'service is the name of a service of the catalog' }),
   version: z.string({ error: 'version is a version of the service in the catalog' }),
   /** Host ids or names of the cluster; the first runs the readiness and functional test. */
-  hosts: wholeField(z.array(z.string()).min(1), HOSTS_RULE),
+  hosts: nameListSchema(HOSTS_RULE),
   config: settingsInputSchema,
   approval_id: approvalIdSchema,
 });

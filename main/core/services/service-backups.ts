@@ -2,6 +2,13 @@
 // dependency order, one backup operation after another under one set id) and a restore brings one service's data
 // back from a set, its files checked again first. The operations themselves run in Services.
 import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import type {
+  ServiceBackup as ServiceBackupView,
+  ServiceBackupSet as ServiceBackupSetView,
+  serviceBackupCreateSchema,
+  serviceBackupRestoreSchema,
+} from '../../contract/service-backups';
 import type { PublicUser } from '../accounts/accounts';
 import type { Catalog } from '../catalog/catalog';
 import type { Clock } from '../clock';
@@ -23,30 +30,9 @@ export interface ServiceBackupsDeps {
   events: CoreEvents;
 }
 
-export interface ServiceBackupView {
-  service: string;
-  version: string;
-  host: { id: string; name: string };
-  dir: string;
-  files: { name: string; path: string; sha256: string; size: number }[];
-  taken_at: string;
-}
-
-export interface ServiceBackupSetView {
-  id: string;
-  cluster_id: string;
-  reason: ServiceBackupSetRecord['reason'];
-  state: ServiceBackupSetRecord['state'];
-  code: string | null;
-  message: string | null;
-  services: string[];
-  backups: ServiceBackupView[];
-  /** The operation of each service of the set (a backup, or the upgrade that took it first). */
-  operations: { service: string; id: string; action: string; state: string }[];
-  requested_by: string;
-  created_at: string;
-  finished_at: string | null;
-}
+/** "Back up now" and a restore as their contract's schemas parsed them. */
+export type ServiceBackupCreateRequest = z.output<typeof serviceBackupCreateSchema>;
+export type ServiceBackupRestoreRequest = z.output<typeof serviceBackupRestoreSchema>;
 
 export class ServiceBackups {
   private readonly unsubscribe: () => void;
@@ -79,31 +65,29 @@ export class ServiceBackups {
   }
 
   /** Back up now: `{services?: string[], approval_id?}`; every installed service that keeps data by default. */
-  async create(clusterId: string, body: Record<string, unknown>, user: PublicUser): Promise<ServiceBackupSetView> {
+  async create(clusterId: string, body: ServiceBackupCreateRequest, user: PublicUser): Promise<ServiceBackupSetView> {
     this.d.hosts.hostsCluster(clusterId);
     const catalog = this.d.catalog();
     if (!catalog) throw new CoreError('catalog_invalid', 'the service catalog is invalid: see the catalog_valid rule');
     const installed = this.d.store.services.list(clusterId);
     const backable = installed.filter((r) => catalog.service(r.service)?.backup).map((r) => r.service);
     let chosen: string[];
-    if (body.services === undefined || body.services === null) {
+    if (body.services === undefined) {
       if (backable.length === 0)
         throw new CoreError('backup_unsupported', 'no service installed on this cluster keeps data the catalog knows how to back up');
       chosen = backable;
     } else {
-      if (!Array.isArray(body.services) || body.services.length === 0 || body.services.some((s) => typeof s !== 'string'))
-        throw new ValidationError('services', 'services is a non-empty list of installed service names');
-      for (const s of body.services as string[]) {
+      for (const s of body.services) {
         if (!installed.some((r) => r.service === s)) throw new ValidationError('services', `${s} is not installed on this cluster`);
         if (!backable.includes(s)) throw new CoreError('backup_unsupported', `${s} keeps no data the catalog knows how to back up`);
       }
-      chosen = [...new Set(body.services as string[])];
+      chosen = [...new Set(body.services)];
     }
     for (const s of chosen)
       if (this.d.store.services.runningFor(clusterId, s))
         throw new CoreError('operation_running', `an operation on ${s} is still running; back up when it has ended`);
     const services = catalog.dependencyOrder(chosen);
-    const approvalId = typeof body.approval_id === 'string' && body.approval_id ? body.approval_id : undefined;
+    const approvalId = body.approval_id;
     // A backup stays possible under a blocked profile (it is how a cluster is brought back into compliance). One
     // that stops a server (NATS archives its store stopped) is an outage: four-eyes where the profile wants it.
     const stops = services.some((s) => catalog.service(s)?.backup?.steps.some((step) => 'unit' in step && step.unit !== 'start'));
@@ -141,9 +125,8 @@ export class ServiceBackups {
    * Restores one service from a set: `{service, approval_id?}`. Into the version the backup was taken in only; the
    * one exception is the backup an upgrade took first, which also brings back the version it started from.
    */
-  async restore(clusterId: string, setId: string, body: Record<string, unknown>, user: PublicUser): Promise<OperationView> {
+  async restore(clusterId: string, setId: string, body: ServiceBackupRestoreRequest, user: PublicUser): Promise<OperationView> {
     const set = this.set(clusterId, setId);
-    if (typeof body.service !== 'string' || !body.service) throw new ValidationError('service', 'service is the service to restore');
     const backup = this.d.store.serviceBackups.backup(set.id, body.service);
     if (!backup) throw new NotFoundError(`backup of ${body.service} in set`, set.id);
     const r = this.d.store.services.get(clusterId, backup.service);
@@ -159,8 +142,7 @@ export class ServiceBackups {
         );
       rewrite = true;
     }
-    const approvalId = typeof body.approval_id === 'string' && body.approval_id ? body.approval_id : undefined;
-    return this.d.services.restore(clusterId, backup, user, approvalId, rewrite);
+    return this.d.services.restore(clusterId, backup, user, body.approval_id, rewrite);
   }
 
   /** continue() from an event: a fault there ends the set as failed instead of escaping as an unhandled rejection. */

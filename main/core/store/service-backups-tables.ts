@@ -1,23 +1,13 @@
 // SQL for the service backups of hosts clusters (Kubernetes clusters' configuration backups are lifecycle-tables'): a set per "Back up now" or per upgrade of a stateful service, and in
 // it the backup of each service (the host it was taken on, its folder there, every file with its sha256).
 import type { Db } from './database';
+import type { ServiceBackupReason, ServiceBackupSet } from '../../contract/service-backups';
 
-export type ServiceBackupSetState = 'running' | 'succeeded' | 'failed';
-export type ServiceBackupReason = 'manual' | 'upgrade';
+export type ServiceBackupSetState = ServiceBackupSet['state'];
+export type { ServiceBackupReason };
 
-export interface ServiceBackupSetRecord {
-  id: string;
-  cluster_id: string;
-  /** In the order they are backed up (dependencies first). */
-  services: string[];
-  reason: ServiceBackupReason;
-  state: ServiceBackupSetState;
-  code: string | null;
-  message: string | null;
-  requested_by: string;
-  created_at: string;
-  finished_at: string | null;
-}
+/** A set's row: its view's fields but the backups and operations the view gathers from their own rows. */
+export type ServiceBackupSetRecord = Omit<ServiceBackupSet, 'backups' | 'operations' | 'withheld'>;
 
 export interface ServiceBackupFile {
   path: string;

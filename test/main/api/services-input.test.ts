@@ -107,4 +107,24 @@ describe('services request bodies', () => {
     }
     expect((await t.call('POST', `${services()}/etcd/logs`, undefined, admin)).body).toMatchObject({ error: { code: 'bad_request' } });
   });
+  test('a backup names its services as a non-empty list of names; a restore names its service', async () => {
+    const backups = `/api/v1/clusters/${cluster}/service-backups`;
+    for (const services of [[], ['etcd', 3], 'etcd'])
+      expect((await t.call('POST', backups, { services }, admin)).body).toMatchObject({
+        error: { code: 'invalid_field', field: 'services', message: 'services is a non-empty list of installed service names' },
+      });
+    expect((await t.call('POST', backups, undefined, admin)).body).toMatchObject({ error: { code: 'bad_request' } });
+    // Of the right shape, the core judges the names against what is installed; an approval that is no text is none.
+    expect((await t.call('POST', backups, { services: ['etcd'], approval_id: 5 }, admin)).body).toMatchObject({
+      error: { code: 'invalid_field', field: 'services', message: 'etcd is not installed on this cluster' },
+    });
+    for (const service of [undefined, '', 7])
+      expect((await t.call('POST', `${backups}/nope/restore`, { service }, admin)).body).toMatchObject({
+        error: { code: 'invalid_field', field: 'service', message: 'service is the service to restore' },
+      });
+    expect((await t.call('POST', `${backups}/nope/restore`, { service: 'etcd' }, admin)).status).toBe(404);
+    expect((await t.call('GET', `${backups}?limit=0`, undefined, admin)).body).toMatchObject({
+      error: { code: 'invalid_field', field: 'limit' },
+    });
+  });
 });
