@@ -72,38 +72,6 @@ export interface HostFacts {
   collected_at: string;
 }
 
-const isCount = (v: unknown): boolean => typeof v === 'number' && Number.isFinite(v) && v >= 0;
-
-/** Why `f` is not a host's facts as the manager reads them (a sentence for the 400), or null. */
-export function hostFactsProblem(f: unknown): string | null {
-  if (!isPlainObject(f)) return 'facts is an object';
-  for (const field of ['hostname', 'kernel', 'architecture', 'collected_at'] as const)
-    if (typeof f[field] !== 'string') return `facts.${field} is a string`;
-  const os = f.os;
-  if (!isPlainObject(os) || !['platform', 'distro', 'release', 'codename'].every((k) => typeof os[k] === 'string'))
-    return 'facts.os is {platform, distro, release, codename}';
-  if (!isPlainObject(f.cpu) || !isCount(f.cpu.cores) || !isCount(f.cpu.physical_cores) || typeof f.cpu.brand !== 'string')
-    return 'facts.cpu is {brand, cores, physical_cores}';
-  if (!isPlainObject(f.memory) || !isCount(f.memory.total_bytes) || !isCount(f.memory.available_bytes))
-    return 'facts.memory is {total_bytes, available_bytes}';
-  const disk = (d: unknown): boolean =>
-    isPlainObject(d) &&
-    ['mount', 'fs', 'type'].every((k) => typeof d[k] === 'string') &&
-    isCount(d.size_bytes) &&
-    isCount(d.available_bytes);
-  if (!Array.isArray(f.disks) || !f.disks.every(disk)) return 'facts.disks is a list of {mount, fs, type, size_bytes, available_bytes}';
-  const sd = f.systemd;
-  if (!isPlainObject(sd) || ![sd.version, sd.system_state].every((v) => v === null || typeof v === 'string'))
-    return 'facts.systemd is {version, system_state}';
-  if (f.listening_ports !== undefined && !(Array.isArray(f.listening_ports) && f.listening_ports.every((p) => Number.isInteger(p))))
-    return 'facts.listening_ports is a list of ports';
-  if (f.sysctl !== undefined && !(isPlainObject(f.sysctl) && Object.values(f.sysctl).every((v) => typeof v === 'string')))
-    return 'facts.sysctl maps keys to strings';
-  if (f.tools !== undefined && !(isPlainObject(f.tools) && Object.values(f.tools).every((v) => typeof v === 'boolean')))
-    return 'facts.tools maps tools to booleans';
-  return null;
-}
-
 /** The kernel settings a node agent reads and reports: a catalog may require only these (catalog cross-checks). */
 export const HOST_SYSCTL_KEYS = [
   'fs.file-max',

@@ -362,16 +362,3 @@ function taskProblem(t: unknown, roots: readonly string[], isUnit: (u: unknown) 
       return unitProblem(t.unit, isUnit);
   }
 }
-
-const TASK_OUTCOME_STATUSES: ReadonlySet<unknown> = new Set(['running', 'succeeded', 'failed', 'skipped']);
-
-/** Why `t` is not a task outcome an agent may report (a sentence for the 400), or null. */
-export function taskOutcomeProblem(t: unknown): string | null {
-  if (!isObject(t)) return 'a task outcome is an object';
-  if (!Number.isInteger(t.index) || (t.index as number) < 0 || typeof t.id !== 'string' || typeof t.kind !== 'string')
-    return 'a task outcome has an index, an id and a kind';
-  if (!TASK_OUTCOME_STATUSES.has(t.status)) return "a task outcome's status is running, succeeded, failed or skipped";
-  for (const field of ['started_at', 'finished_at', 'code', 'message'] as const)
-    if (t[field] !== undefined && t[field] !== null && typeof t[field] !== 'string') return `a task outcome's ${field} is a string`;
-  return null;
-}

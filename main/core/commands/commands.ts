@@ -10,7 +10,8 @@ import type { CommandRecord } from '../store/commands-tables';
 import { nameProblem } from '../clusters/names';
 import { DEFAULT_NAMESPACE } from '../kubernetes/names';
 import { buildCommand, signDocument } from '../../wire/envelope';
-import { OP_APPLY, OP_DELETE, OP_INVENTORY, OPERATIONS, type ManagedComponentSpec, type Receipt } from '../../wire/protocol';
+import { OP_APPLY, OP_DELETE, OP_INVENTORY, OPERATIONS, type ManagedComponentSpec } from '../../wire/protocol';
+import type { ReceivedReceipt } from '../../wire/agent-requests';
 import { checkComponentSpec } from './component-spec';
 import { visibleTo, type WithheldPart } from './command-visibility';
 import type { Role } from '../store/accounts-tables';
@@ -228,7 +229,7 @@ export class Commands {
    * Records a receipt. The first final receipt sets the status; later ones are kept but change nothing. One
    * transaction (one fsync) judges the receipt and records it, or records the refusal in the audit log.
    */
-  recordReceipt(clusterId: string, receipt: Receipt, actor: string): { changed: boolean } {
+  recordReceipt(clusterId: string, receipt: ReceivedReceipt, actor: string): { changed: boolean } {
     const recorded = this.store.tx(() => {
       const owner = this.store.commands.owner(receipt.command_id);
       if (!owner || owner.cluster_id !== clusterId || owner.host_id) {

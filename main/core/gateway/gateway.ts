@@ -11,17 +11,19 @@ import type { CoreEvents } from '../events';
 import type { Store } from '../store/store';
 import { CoreError } from '../errors';
 import { statusOf } from '../../contract/error-codes';
-import { ForbiddenReceiptError, type Commands } from '../commands/commands';
-import { AGENT_HEADERS, GATEWAY_MAX_BODY, GATEWAY_PATHS, LONG_POLL_MAX_S, type Receipt, type ReportRequest } from '../../wire/protocol';
+import type { Commands } from '../commands/commands';
+import { AGENT_HEADERS, GATEWAY_MAX_BODY, GATEWAY_PATHS, LONG_POLL_MAX_S } from '../../wire/protocol';
+import { CLUSTER_REPORT, RECEIPT_BATCH } from '../../wire/agent-requests';
+import { receiptsOf, recordBatch } from './receipt-batch';
 import { LongPolls } from './long-poll';
 import type { HostCommands } from '../hosts/host-commands';
 import { NODE_AGENT_PATHS } from '../../wire/node-agent';
 import { nodeAgentRoute } from './node-agent-routes';
 import { BodyTooLarge, readBody, replyThenClose } from '../http/read-body';
-import { receiptProblem } from './receipt-shape';
+import { agentBody } from './agent-body';
 import { parseJsonBody } from '../http/json-body';
 import { applyConnectionTimeouts } from '../http/connection-timeouts';
-import { lastSeenWrites } from './last-seen-writes';
+import { AgentContacts } from '../clusters/agent-contacts';
 import { AgentThrottle } from './agent-rate-limit';
 import type { RateLimit } from '../http/rate-limit';
 
@@ -41,6 +43,8 @@ export interface GatewayOptions {
   hosts?: HostCommands;
   /** Requests per agent certificate (AGENT_RATE_LIMIT unless given). */
   agentRateLimit?: RateLimit;
+  /** Records and announces what an agent's contact changes (one of its own unless given). */
+  contacts?: AgentContacts;
 }
 
 export interface Gateway {
@@ -67,7 +71,7 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
     else if (e.type === 'host.changed') polls.revalidate(`host:${e.data.id}`);
   });
   const serials = new Map<string, string>();
-  const lastSeen = lastSeenWrites();
+  const contacts = opts.contacts ?? new AgentContacts(store, clock, events);
   const throttle = new AgentThrottle(opts.agentRateLimit);
 
   /** The cluster (and host) of a live client certificate, or undefined when unknown, revoked or not a client certificate. */
@@ -125,10 +129,8 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
         { hostId: who.hostId, serial: who.serial },
         {
           store,
-          clock,
-          events,
           hosts: opts.hosts,
-          lastSeen,
+          contacts,
           readJson: () => readJson(req),
           reply: (status, body) => reply(res, status, body),
           poll: (waitS) =>
@@ -147,19 +149,12 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
     if (who.hostId)
       throw new CoreError('forbidden', `a node agent's certificate is served on ${Object.values(NODE_AGENT_PATHS).join(', ')} only`);
     const replica = header(req, AGENT_HEADERS.replica);
-    const seen = (leader: boolean): void => {
-      const now = clock.now();
-      const status = {
-        cluster_id: who.clusterId,
-        last_seen: now.toISOString(),
+    const seen = (leader: boolean): void =>
+      contacts.clusterAgentSeen(who.clusterId, {
         agent_version: header(req, AGENT_HEADERS.version) ?? null,
         leader_replica: leader ? (replica ?? null) : null,
         certificate_serial: who.serial,
-      };
-      // Not worth an fsync each (see Store.bookkeeping).
-      lastSeen.note(who.clusterId, now.getTime(), status, () => store.bookkeeping(() => store.commands.upsertAgentStatus(status)));
-      events.emit('agent.seen', { cluster_id: who.clusterId });
-    };
+      });
     if (req.method === 'GET' && url.pathname === GATEWAY_PATHS.commands) {
       seen(true);
       const wait = Math.max(0, Math.min(Number(url.searchParams.get('wait') ?? longPollMaxS) || 0, longPollMaxS));
@@ -175,39 +170,17 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
       });
     }
     if (req.method === 'POST' && url.pathname === GATEWAY_PATHS.report) {
-      const body = (await readJson(req)) as ReportRequest;
-      if (typeof body !== 'object' || body === null || typeof body.inventory !== 'object')
-        throw new CoreError('bad_request', 'a report is {replica, agent_version, leader, inventory}');
+      const body = agentBody(CLUSTER_REPORT, await readJson(req));
       seen(body.leader === true);
-      store.tx(() =>
-        store.clusterAccess.insertSnapshot(who.clusterId, clock.now().toISOString(), 'agent', {
-          ...(body.inventory as object),
-          observed_components: body.components ?? null,
-        }),
-      );
-      events.emit('cluster.changed', { id: who.clusterId });
+      contacts.inventoryReported(who.clusterId, body.inventory, body.components);
       return reply(res, 200, { stored: true });
     }
     if (req.method === 'POST' && url.pathname === GATEWAY_PATHS.receipts) {
-      const body = (await readJson(req)) as { receipts?: Receipt[] };
-      if (!Array.isArray(body?.receipts)) throw new CoreError('bad_request', 'receipts is a list');
+      const batch = agentBody(RECEIPT_BATCH, await readJson(req));
       seen(false);
-      const accepted: string[] = [];
-      let refused: string | undefined;
-      // All judged before any is recorded: a batch is taken whole or refused whole.
-      for (const r of body.receipts as unknown[]) {
-        const problem = receiptProblem(r);
-        if (problem) throw new CoreError('bad_request', problem);
-      }
-      for (const r of body.receipts) {
-        try {
-          commands.recordReceipt(who.clusterId, r, `agent:${who.clusterId}`);
-          accepted.push(r.command_id);
-        } catch (error) {
-          if (!(error instanceof ForbiddenReceiptError)) throw error;
-          refused = r.command_id;
-        }
-      }
+      const { accepted, refused } = recordBatch(receiptsOf(batch.receipts), (r) =>
+        commands.recordReceipt(who.clusterId, r, `agent:${who.clusterId}`),
+      );
       if (refused)
         return reply(res, statusOf('forbidden'), {
           error: { code: 'forbidden', message: `command ${refused} is not a command of this cluster` },

@@ -8,9 +8,15 @@ import { ForbiddenReceiptError } from '../commands/commands';
 import { isTextDropped, receiptWithoutText } from '../commands/journal-text';
 import type { CommandRecord } from '../store/commands-tables';
 import type { Store } from '../store/store';
-import { OP_JOURNAL_TAIL, OP_PLAN_EXECUTE, type HostReportRequest } from '../../wire/node-agent';
-import { taskOutcomeProblem, type PlanProgressRequest, type PlanResult, type TaskOutcome } from '../../wire/plan';
-import type { Receipt } from '../../wire/protocol';
+import { OP_JOURNAL_TAIL, OP_PLAN_EXECUTE } from '../../wire/node-agent';
+import {
+  PLAN_RESULT_TASKS,
+  TASK_OUTCOME,
+  type HostReport,
+  type PlanProgress,
+  type ReceivedReceipt,
+  type ReportedTask,
+} from '../../wire/agent-requests';
 
 /** How long the samples of host figures are kept: the Metrics tab shows a day at most. */
 export const METRICS_KEPT_MS = 24 * 3600_000;
@@ -60,7 +66,7 @@ export class HostAgentExchange {
   }
 
   /** Records a receipt. The first final receipt sets the status; later ones are kept but change nothing. */
-  recordReceipt(hostId: string, receipt: Receipt, actor: string): { changed: boolean } {
+  recordReceipt(hostId: string, receipt: ReceivedReceipt, actor: string): { changed: boolean } {
     const command = this.ownCommand(hostId, receipt.command_id, actor, 'receipt');
     const journal = command.op === OP_JOURNAL_TAIL;
     return this.store.tx(() => {
@@ -81,8 +87,8 @@ export class HostAgentExchange {
       const changed = this.store.commands.complete(command.id, outcome.status, outcome.code ?? null, result, now);
       if (changed) {
         // The final outcomes complete the progress, even when progress reports were lost while offline.
-        const tasks = (outcome.result as Partial<PlanResult> | undefined)?.tasks;
-        if (command.op === OP_PLAN_EXECUTE && Array.isArray(tasks)) for (const t of tasks) this.upsertTask(command.id, t);
+        const plan = PLAN_RESULT_TASKS.safeParse(outcome.result);
+        if (command.op === OP_PLAN_EXECUTE && plan.success) for (const t of plan.data.tasks) this.upsertReported(command.id, t);
         this.store.audit.append({
           actor,
           action: 'command.completed',
@@ -95,24 +101,26 @@ export class HostAgentExchange {
     });
   }
 
-  /** Records one task's progress of a running plan. */
-  recordProgress(hostId: string, body: PlanProgressRequest, actor: string): void {
-    const problem = taskOutcomeProblem(body.task);
-    if (problem) throw new CoreError('bad_request', problem);
+  /** Records one task's progress of a running plan (its task parsed by TASK_OUTCOME). */
+  recordProgress(hostId: string, body: PlanProgress, actor: string): void {
     const command = this.ownCommand(hostId, body.command_id, actor, 'progress');
     if (command.op !== OP_PLAN_EXECUTE) throw new CoreError('bad_request', 'progress is reported for plans only');
     this.store.tx(() => this.upsertTask(command.id, body.task));
   }
 
   /** A final receipt's task list is the agent's: a malformed entry is left out of the table, the receipt kept. */
-  private upsertTask(commandId: string, t: TaskOutcome): void {
-    if (taskOutcomeProblem(t)) return;
+  private upsertReported(commandId: string, t: unknown): void {
+    const task = TASK_OUTCOME.safeParse(t);
+    if (task.success) this.upsertTask(commandId, task.data);
+  }
+
+  private upsertTask(commandId: string, t: ReportedTask): void {
     this.store.hosts.upsertTask({
       command_id: commandId,
       idx: t.index,
       task_id: t.id,
       kind: t.kind,
-      status: t.status as 'running',
+      status: t.status,
       started_at: t.started_at ?? null,
       finished_at: t.finished_at ?? null,
       code: t.code ?? null,
@@ -125,7 +133,7 @@ export class HostAgentExchange {
    * Stores a report: facts, managed files and units, each unit as systemd has it, and a sample of the host's
    * figures timed by the manager's clock (hosts' clocks may drift; the charts put every host on one axis).
    */
-  recordReport(hostId: string, body: HostReportRequest): void {
+  recordReport(hostId: string, body: HostReport): void {
     const now = this.clock.now();
     const at = now.toISOString();
     this.store.tx(() => {

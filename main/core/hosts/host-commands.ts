@@ -14,16 +14,9 @@ import { TEXT_DROPPED } from '../commands/journal-text';
 import type { SealedPlan } from '../store/services-tables';
 import type { Store } from '../store/store';
 import { buildCommand, signDocument } from '../../wire/envelope';
-import {
-  isManagedUnit,
-  OP_DRIFT_SCAN,
-  OP_FACTS_REPORT,
-  OP_JOURNAL_TAIL,
-  OP_PLAN_EXECUTE,
-  type HostReportRequest,
-} from '../../wire/node-agent';
-import type { PlanArgs, PlanProgressRequest } from '../../wire/plan';
-import type { Receipt } from '../../wire/protocol';
+import { isManagedUnit, OP_DRIFT_SCAN, OP_FACTS_REPORT, OP_JOURNAL_TAIL, OP_PLAN_EXECUTE } from '../../wire/node-agent';
+import type { PlanArgs } from '../../wire/plan';
+import type { HostReport, PlanProgress, ReceivedReceipt } from '../../wire/agent-requests';
 import type { CheckOutcome } from '../../wire/service-checks';
 import { HostAgentExchange } from './host-agent-exchange';
 import { checkedPlan, rawPlanRefused } from './host-plan-checks';
@@ -259,14 +252,14 @@ export class HostCommands {
   }
 
   /** Records a receipt. The first final receipt sets the status; later ones are kept but change nothing. */
-  recordReceipt(hostId: string, receipt: Receipt, actor: string): { changed: boolean } {
+  recordReceipt(hostId: string, receipt: ReceivedReceipt, actor: string): { changed: boolean } {
     const recorded = this.exchange.recordReceipt(hostId, receipt, actor);
     this.changed(hostId, receipt.command_id);
     return recorded;
   }
 
   /** Records one task's progress of a running plan. */
-  recordProgress(hostId: string, body: PlanProgressRequest, actor: string): void {
+  recordProgress(hostId: string, body: PlanProgress, actor: string): void {
     this.exchange.recordProgress(hostId, body, actor);
     this.changed(hostId, body.command_id);
   }
@@ -282,9 +275,9 @@ export class HostCommands {
 
   /**
    * Stores a report of the host's facts, managed files and units, and a sample of its figures, and announces it
-   * with the `liveness` of its watched units (as the gateway judged them), whoever hands it in.
+   * with the `liveness` of its watched units (the report's own unless given), whoever hands it in.
    */
-  recordReport(hostId: string, body: HostReportRequest, liveness?: Record<string, CheckOutcome>): void {
+  recordReport(hostId: string, body: HostReport, liveness: Record<string, CheckOutcome> | undefined = body.liveness): void {
     this.exchange.recordReport(hostId, body);
     const host = this.store.hosts.get(hostId);
     if (!host) return;

@@ -1,7 +1,7 @@
 // An agent's last-seen record is written at most once a second for the time alone, and at once when its version,
 // leader replica or certificate changes.
 import { expect, test } from 'vitest';
-import { lastSeenWrites, type LastSeenWrites, type Sighting } from '../../../../main/core/gateway/last-seen-writes';
+import { lastSeenWrites, type LastSeenWrites, type Sighting } from '../../../../main/core/clusters/last-seen-writes';
 
 /** Whether `note` wrote this sighting. */
 const wrote = (w: LastSeenWrites, key: string, nowMs: number, s: Sighting): boolean => {
