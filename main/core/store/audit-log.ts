@@ -6,6 +6,7 @@ import { WireError } from '../../wire/errors';
 import { wellFormed, wellFormedValue } from '../well-formed';
 import type { Clock } from '../clock';
 import type { Db } from './database';
+import type { AuditFilter, AuditRow, ChainVerdict } from '../../contract/audit';
 
 export const GENESIS_HASH = '0'.repeat(64);
 
@@ -17,29 +18,7 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
 }
 
-export interface AuditRow {
-  seq: number;
-  at: string;
-  actor: string;
-  action: string;
-  cluster_id: string | null;
-  target: string | null;
-  details: Record<string, unknown>;
-  prev_hash: string;
-  hash: string;
-}
-
-export type ChainVerdict = { ok: true; rows: number } | { ok: false; rows: number; first_broken_seq: number; reason: string };
-
-export interface AuditQuery {
-  actor?: string;
-  cluster_id?: string;
-  action?: string;
-  /** What the row is about: a service's name for its operations, a host's, a path's. */
-  target?: string;
-  limit?: number;
-  before_seq?: number;
-}
+export type { AuditRow, ChainVerdict };
 
 interface RawRow extends Omit<AuditRow, 'details'> {
   details: string;
@@ -146,7 +125,7 @@ export class AuditLog {
     return { seq, at, actor, action, cluster_id, target, details: details.value, prev_hash: last.hash, hash };
   }
 
-  list(query: AuditQuery = {}): AuditRow[] {
+  list(query: AuditFilter = {}): AuditRow[] {
     const where: string[] = [];
     const params: Record<string, unknown> = {};
     for (const key of ['actor', 'cluster_id', 'action', 'target'] as const) {
