@@ -1,6 +1,7 @@
 // The public routes that take a credential (password, second-factor code, login link, setup link): the ones a
 // transport rate-limits per source, and whose refused bodies still count as failed logins in the audit log.
 import type { CredentialRoute } from '../core/accounts/accounts';
+import { loginRequestSchema } from '../contract/session';
 
 export type { CredentialRoute };
 
@@ -25,7 +26,10 @@ export function nameHint(raw: Uint8Array): string | undefined {
   }
 }
 
+/** A login's or a setup's `name`, read by the contract's rule for it (text, not empty). */
+const namedBody = loginRequestSchema.pick({ name: true });
+
 export function nameHintOf(body: unknown): string | undefined {
-  const name = (body as { name?: unknown } | null | undefined)?.name;
-  return typeof name === 'string' && name.length > 0 ? name.slice(0, 64) : undefined;
+  const read = namedBody.safeParse(body);
+  return read.success ? read.data.name.slice(0, 64) : undefined;
 }

@@ -1,6 +1,7 @@
 // The second factor of local accounts: TOTP enrolment (secret sealed at rest, confirmed by a first code),
 // recovery codes, and the check of a code at login, which spends the TOTP step or the recovery code it used.
 import type { Clock } from '../clock';
+import type { MfaEnrolment, MfaStatus } from '../../contract/session';
 import { ConflictError, CoreError } from '../errors';
 import type { KeyProtector } from '../keys/protector';
 import type { Role, UserRecord } from '../store/accounts-tables';
@@ -14,18 +15,8 @@ export interface MfaOptions {
   mfaRequiredRoles: () => readonly Role[];
 }
 
-export interface MfaStatus {
-  enrolled: boolean;
-  required: boolean;
-}
-
-export interface MfaEnrolment {
-  /** base32, for typing into an app that cannot scan. */
-  secret: string;
-  otpauth_uri: string;
-  qr_svg: string;
-  account: string;
-}
+/** What the session routes answer: the contract's types. */
+export type { MfaEnrolment, MfaStatus };
 
 export type SecondFactor = 'totp' | 'recovery_code';
 

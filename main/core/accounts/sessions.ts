@@ -1,6 +1,7 @@
 // Sessions (a cookie's token and its CSRF token) and the second-factor challenge a login gets instead of a session
 // when the account has one.
 import type { Clock } from '../clock';
+import type { MfaChallenge } from '../../contract/session';
 import type { Store } from '../store/store';
 import type { UserRecord } from '../store/accounts-tables';
 import type { Mfa, MfaStatus } from './mfa';
@@ -19,11 +20,7 @@ export interface NewSession {
 }
 
 /** The answer to a first factor when the account has a second one: no session yet, send a code with this token. */
-export interface MfaChallenge {
-  mfa_required: true;
-  mfa_token: string;
-  expires_at: string;
-}
+export type { MfaChallenge };
 
 export const isMfaChallenge = (r: NewSession | MfaChallenge): r is MfaChallenge => 'mfa_required' in r;
 
