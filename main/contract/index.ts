@@ -3,15 +3,15 @@
 // by it too. Adding a family: a file here with its schemas (`<family>RouteSchemas`, its types by `z.infer`) and
 // its `…Routes` type (`RoutesOf<typeof …>`), listed below and, for the schemas, in ROUTE_SCHEMAS.
 import { approvalRouteSchemas, type ApprovalRoutes } from './approvals';
-import { auditRouteSchemas, type AuditRoutes } from './audit';
+import type { AuditRoutes } from './audit';
 import { backupRouteSchemas, type BackupRoutes } from './backups';
 import type { CatalogRoutes } from './catalog';
-import type { ClusterRoutes } from './clusters';
-import type { CommandRoutes } from './commands';
+import { clusterRouteSchemas, type ClusterRoutes } from './clusters';
+import { commandRouteSchemas, type CommandRoutes } from './commands';
 import { driftRouteSchemas, type DriftRoutes } from './drift';
-import type { HostRoutes } from './hosts';
+import { hostRouteSchemas, type HostRoutes } from './hosts';
 import { keyRouteSchemas, type KeyRoutes } from './keys';
-import type { KubernetesRoutes } from './kubernetes';
+import { kubernetesRouteSchemas, type KubernetesRoutes } from './kubernetes';
 import { mirrorRouteSchemas, type MirrorRoutes } from './mirror';
 import type { ProfileRoutes } from './profiles';
 import type { ReportRoutes } from './reports';
@@ -93,7 +93,10 @@ export type RouteSchemaTable = {
 
 /** Every family declared schema first is listed here, or the table's type (which needs each such route) does not compile. */
 export const ROUTE_SCHEMAS: RouteSchemaTable = {
-  ...auditRouteSchemas,
+  ...clusterRouteSchemas,
+  ...hostRouteSchemas,
+  ...commandRouteSchemas,
+  ...kubernetesRouteSchemas,
   ...serviceBackupRouteSchemas,
   ...backupRouteSchemas,
   ...serviceRouteSchemas,

@@ -1,58 +1,136 @@
 // The import path of a Kubernetes cluster: import RBAC, registration by kubeconfig, inventory, the agent
-// identity and its manifests. Paths and queries as the spec names them.
+// identity and its manifests. Paths and queries as the spec names them. Declared schema first: the schemas judge
+// a request's JSON shape; what needs the manager's Node side or its store (a kubeconfig parsed, a namespace's
+// DNS rule, a gateway URL, an image pinned by digest) the core judges, and it returns these types.
+import { z } from './zod';
+import type { RoutesOf } from './route';
 import type { Inventory } from '../wire/inventory';
 import type { SignedDocument } from '../wire/payloads';
 
 export type { Inventory, NodeInventory } from '../wire/inventory';
 
-export interface RegistrationRequest {
-  kubeconfig: string;
-  namespace?: string;
-}
+const isObject = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-export interface RegistrationResult {
-  cluster_id: string;
-  server: string;
-  namespace: string;
-  kubernetes_version: string;
-  inventory: Inventory;
-  taken_at: string;
-}
+/** A document the manager signed (an agent's config): its payload and the Ed25519 signature over it. */
+export const signedDocumentSchema = z.custom<SignedDocument>(isObject).meta({
+  description: 'a signed document: {payload, signature}, the signature base64url over the canonical JSON of the payload',
+});
+
+export const nodeInventorySchema = z.object({
+  name: z.string(),
+  roles: z.array(z.string()),
+  kubelet_version: z.string(),
+  os_image: z.string(),
+  operating_system: z.string(),
+  architecture: z.string(),
+  cpu: z.string(),
+  memory: z.string(),
+  allocatable: z.object({ cpu: z.string(), memory: z.string(), pods: z.string() }),
+  ready: z.boolean(),
+});
+
+/** What the manager (import identity) or the agent read of a cluster through the Kubernetes API. */
+export const inventorySchema = z.object({
+  kubernetes_version: z.string(),
+  nodes: z.array(nodeInventorySchema),
+  namespaces: z.array(z.string()),
+  crds: z.array(z.string()),
+  storage_classes: z.array(z.object({ name: z.string(), provisioner: z.string(), default: z.boolean() })),
+  default_storage_class: z.string().nullable(),
+  ingress_classes: z.array(z.object({ name: z.string(), controller: z.string(), default: z.boolean() })),
+  default_ingress_class: z.string().nullable(),
+  coredns: z.object({ replicas: z.number(), ready_replicas: z.number() }).nullable(),
+}) satisfies z.ZodType<Inventory>;
+
+/** A kubeconfig's text: the import identity's, whose token the manager seals at rest. */
+const KUBECONFIG_RULE = 'kubeconfig is required (the YAML text)';
+
+export const registrationRequestSchema = z.object({
+  kubeconfig: z.string({ error: KUBECONFIG_RULE }).refine((k) => k.trim() !== '', KUBECONFIG_RULE),
+  /** Where the agent will run; null, "" or absent is navin-platform. Its DNS-1123 rule is the core's. */
+  namespace: z.string({ error: 'namespace: a value is required' }).nullish(),
+});
+export type RegistrationRequest = z.input<typeof registrationRequestSchema>;
+
+export const registrationResultSchema = z.object({
+  cluster_id: z.string(),
+  server: z.string(),
+  namespace: z.string(),
+  kubernetes_version: z.string(),
+  inventory: inventorySchema,
+  taken_at: z.string(),
+});
+export type RegistrationResult = z.infer<typeof registrationResultSchema>;
+
+export const inventorySources = ['import', 'agent'] as const;
 
 /** The latest inventory: read with the import identity, or reported by the agent. */
-export interface InventorySnapshot {
-  cluster_id: string;
-  taken_at: string;
-  source: 'import' | 'agent';
-  inventory: Inventory;
-}
+export const inventorySnapshotSchema = z.object({
+  cluster_id: z.string(),
+  taken_at: z.string(),
+  source: z.enum(inventorySources),
+  inventory: inventorySchema,
+});
+export type InventorySnapshot = z.infer<typeof inventorySnapshotSchema>;
 
-export interface AgentIdentityRequest {
-  gateway_url: string;
-  server_name?: string;
-  offline_after_s?: number;
-  /** The approved request's id, where the cluster's profile wants four eyes (a re-issue cuts the running agent off). */
-  approval_id?: string;
-}
+const OFFLINE_AFTER_RULE = 'offline_after_s is a whole number of seconds from 5 to 86400';
 
-export type IdentityFileName = 'config.json' | 'manager.pem' | 'tls.crt' | 'tls.key' | 'ca.crt';
+/**
+ * How an agent reaches its manager: the gateway's URL (its rules — https, a host and a port only — are the
+ * core's), the TLS server name it expects (default: the URL's host) and how long without contact it is offline.
+ * `approval_id`: the approved request, where the cluster's profile wants four eyes (a re-issue cuts the running
+ * agent off); null or "" is none.
+ */
+export const agentIdentityRequestSchema = z.object({
+  gateway_url: z.string({ error: 'gateway_url is required, e.g. https://manager.example:8462' }),
+  server_name: z.string({ error: 'server_name is a DNS name' }).optional(),
+  offline_after_s: z
+    .number({ error: OFFLINE_AFTER_RULE })
+    .int(OFFLINE_AFTER_RULE)
+    .min(5, OFFLINE_AFTER_RULE)
+    .max(86_400, OFFLINE_AFTER_RULE)
+    .optional(),
+  approval_id: z.string({ error: 'approval_id is the id of an approved request' }).nullish(),
+});
+export type AgentIdentityRequest = z.input<typeof agentIdentityRequestSchema>;
 
-export interface AgentIdentity {
-  cluster_id: string;
-  serial: string;
-  not_after: string;
-  revoked_serials: string[];
-  /** The texts of the Secret's files; tls.key is handed out once and never retrievable again. */
-  files: Record<IdentityFileName, string>;
-  config: SignedDocument;
-  secret_command: string;
-}
+export const identityFileNames = ['config.json', 'manager.pem', 'tls.crt', 'tls.key', 'ca.crt'] as const;
+export type IdentityFileName = (typeof identityFileNames)[number];
 
-export interface KubernetesRoutes {
-  'GET /api/v1/clusters/:id/kubernetes/import-rbac': { query: { namespace?: string }; result: string };
-  'POST /api/v1/clusters/:id/kubernetes/registration': { body: RegistrationRequest; result: RegistrationResult };
-  'GET /api/v1/clusters/:id/inventory': { result: InventorySnapshot };
-  'POST /api/v1/clusters/:id/inventory/refresh': { result: InventorySnapshot };
-  'POST /api/v1/clusters/:id/kubernetes/agent': { body: AgentIdentityRequest; result: AgentIdentity };
-  'GET /api/v1/clusters/:id/kubernetes/agent/manifests': { query: { image?: string }; result: string };
-}
+/** The texts of an identity's files; tls.key is handed out once and never retrievable again. */
+export const identityFilesSchema = z.record(z.enum(identityFileNames), z.string());
+
+export const agentIdentitySchema = z.object({
+  cluster_id: z.string(),
+  serial: z.string(),
+  not_after: z.string(),
+  revoked_serials: z.array(z.string()),
+  /** The files of the agent's Secret. */
+  files: identityFilesSchema,
+  config: signedDocumentSchema,
+  secret_command: z.string(),
+});
+export type AgentIdentity = z.infer<typeof agentIdentitySchema>;
+
+/** The media type of the YAML the import path serves. */
+export const YAML_MEDIA = 'application/yaml; charset=utf-8';
+
+export const kubernetesRouteSchemas = {
+  'GET /api/v1/clusters/:id/kubernetes/import-rbac': {
+    query: z.object({ namespace: z.string().optional() }),
+    result: z.string(),
+    media: YAML_MEDIA,
+  },
+  'POST /api/v1/clusters/:id/kubernetes/registration': { body: registrationRequestSchema, result: registrationResultSchema },
+  'GET /api/v1/clusters/:id/inventory': { result: inventorySnapshotSchema },
+  'POST /api/v1/clusters/:id/inventory/refresh': { result: inventorySnapshotSchema },
+  'POST /api/v1/clusters/:id/kubernetes/agent': { body: agentIdentityRequestSchema, result: agentIdentitySchema, status: 201 },
+  /** `image`: the agent's image, pinned by digest (the core's rule). */
+  'GET /api/v1/clusters/:id/kubernetes/agent/manifests': {
+    query: z.object({ image: z.string().optional() }),
+    result: z.string(),
+    media: YAML_MEDIA,
+  },
+} as const;
+
+export type KubernetesRoutes = RoutesOf<typeof kubernetesRouteSchemas>;

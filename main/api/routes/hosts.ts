@@ -1,7 +1,5 @@
 // Hosts of clusters of kind hosts (contract: contract/hosts.ts): add and list hosts, issue a host's node agent
 // identity (with the install commands), send it a signed plan or a facts report, and follow a plan task by task.
-import { objectBody } from '../body';
-import { LIMIT_RANGE, queryInt } from '../query';
 import { noContent, ok, type Router } from '../router';
 import { planVisibleTo } from '../../core/commands/command-visibility';
 
@@ -9,38 +7,33 @@ export function hostRoutes(router: Router): void {
   router.authed('GET', '/api/v1/clusters/:id/hosts', 'viewer', ({ manager, params }) => ok({ items: manager.hosts.views(params.id) }));
 
   router.authed('POST', '/api/v1/clusters/:id/hosts', 'operator', ({ manager, params, body, principal }) => {
-    const b = objectBody(body);
-    const host = manager.hosts.add(params.id, { name: b.name, address: b.address }, principal.actor);
+    const host = manager.hosts.add(params.id, body, principal.actor);
     return ok(manager.hosts.view(host.id), 201);
   });
 
   router.authed('GET', '/api/v1/hosts/:host_id', 'viewer', ({ manager, params }) => ok(manager.hosts.view(params.host_id)));
 
   router.authed('DELETE', '/api/v1/hosts/:host_id', 'operator', async ({ manager, params, query, principal }) => {
-    const approvalId = query.get('approval_id') || undefined;
-    await manager.fourEyes.run(manager.fourEyes.hostDeletion(params.host_id), principal.user, approvalId, (within) =>
+    await manager.fourEyes.run(manager.fourEyes.hostDeletion(params.host_id), principal.user, query.approval_id || undefined, (within) =>
       manager.hosts.remove(params.host_id, principal.actor, within),
     );
     return noContent();
   });
 
   router.authed('POST', '/api/v1/hosts/:host_id/agent', 'operator', async ({ manager, params, body, principal }) => {
-    const b = objectBody(body);
-    const approvalId = typeof b.approval_id === 'string' && b.approval_id ? b.approval_id : undefined;
-    const identity = await manager.fourEyes.run(manager.fourEyes.hostIdentity(params.host_id), principal.user, approvalId, (within) =>
-      manager.hostIdentities.issue(
-        params.host_id,
-        { gateway_url: b.gateway_url, server_name: b.server_name, offline_after_s: b.offline_after_s },
-        principal.actor,
-        within,
-      ),
+    const { approval_id, ...request } = body;
+    const identity = await manager.fourEyes.run(
+      manager.fourEyes.hostIdentity(params.host_id),
+      principal.user,
+      approval_id || undefined,
+      (within) => manager.hostIdentities.issue(params.host_id, request, principal.actor, within),
     );
     return ok(identity, 201);
   });
 
   // A raw plan is an administrator's tool; service operations (with the lifecycle gate) build plans too.
   router.authed('POST', '/api/v1/hosts/:host_id/plans', 'admin', async ({ manager, params, body, principal }) =>
-    ok(await manager.hostCommands.issueRawPlan(params.host_id, objectBody(body), principal.actor), 202),
+    ok(await manager.hostCommands.issueRawPlan(params.host_id, body, principal.actor), 202),
   );
 
   router.authed('POST', '/api/v1/hosts/:host_id/facts/report', 'operator', ({ manager, params, principal }) =>
@@ -48,7 +41,7 @@ export function hostRoutes(router: Router): void {
   );
 
   router.authed('GET', '/api/v1/hosts/:host_id/commands', 'viewer', ({ manager, params, query, principal }) =>
-    ok({ items: manager.hostCommands.list(params.host_id, principal.user.role, queryInt(query, 'limit', LIMIT_RANGE, 50)) }),
+    ok({ items: manager.hostCommands.list(params.host_id, principal.user.role, query.limit) }),
   );
 
   // Open to viewers, without what the plan's programs printed below an operator (command-visibility.ts).

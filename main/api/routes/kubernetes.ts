@@ -1,24 +1,21 @@
 // The import path of a Kubernetes cluster (contract: contract/kubernetes.ts): the import RBAC, registration
 // by kubeconfig, inventory, the agent identity and the agent manifests. Routes and queries as the spec names them.
-import { objectBody } from '../body';
 import { ok, text, type Router } from '../router';
 import { importRbacYaml } from '../../core/kubernetes/import-rbac';
 import { agentManifestsYaml } from '../../core/kubernetes/agent-manifests';
 import { checkNamespace } from '../../core/clusters/registration';
 import { DEFAULT_NAMESPACE } from '../../core/kubernetes/names';
-
-const YAML = 'application/yaml; charset=utf-8';
+import { YAML_MEDIA as YAML } from '../../contract/kubernetes';
 
 export function kubernetesRoutes(router: Router): void {
   router.authed('GET', '/api/v1/clusters/:id/kubernetes/import-rbac', 'operator', ({ manager, params, query }) => {
     const cluster = manager.clusters.get(params.id);
-    const namespace = checkNamespace(query.get('namespace') ?? DEFAULT_NAMESPACE);
+    const namespace = checkNamespace(query.namespace ?? DEFAULT_NAMESPACE);
     return text(importRbacYaml(namespace, cluster.name), YAML);
   });
 
   router.authed('POST', '/api/v1/clusters/:id/kubernetes/registration', 'operator', async ({ manager, params, body, principal }) => {
-    const b = objectBody(body);
-    return ok(await manager.registration.register(params.id, b.kubeconfig, b.namespace, principal.actor));
+    return ok(await manager.registration.register(params.id, body.kubeconfig, body.namespace, principal.actor));
   });
 
   router.authed('GET', '/api/v1/clusters/:id/inventory', 'viewer', ({ manager, params }) => ok(manager.registration.inventory(params.id)));
@@ -29,10 +26,12 @@ export function kubernetesRoutes(router: Router): void {
   });
 
   router.authed('POST', '/api/v1/clusters/:id/kubernetes/agent', 'operator', async ({ manager, params, body, principal }) => {
-    const b = objectBody(body);
-    const approvalId = typeof b.approval_id === 'string' && b.approval_id ? b.approval_id : undefined;
-    const identity = await manager.fourEyes.run(manager.fourEyes.clusterIdentity(params.id), principal.user, approvalId, (within) =>
-      manager.agentIdentities.issue(params.id, b.gateway_url, principal.actor, b.server_name, b.offline_after_s, within),
+    const identity = await manager.fourEyes.run(
+      manager.fourEyes.clusterIdentity(params.id),
+      principal.user,
+      body.approval_id || undefined,
+      (within) =>
+        manager.agentIdentities.issue(params.id, body.gateway_url, principal.actor, body.server_name, body.offline_after_s, within),
     );
     return ok(identity, 201);
   });
@@ -40,6 +39,6 @@ export function kubernetesRoutes(router: Router): void {
   router.authed('GET', '/api/v1/clusters/:id/kubernetes/agent/manifests', 'operator', ({ manager, params, query }) => {
     const cluster = manager.clusters.get(params.id);
     const namespace = manager.registration.namespace(cluster.id);
-    return text(agentManifestsYaml(namespace, query.get('image') ?? '', cluster.id, cluster.name), YAML);
+    return text(agentManifestsYaml(namespace, query.image ?? '', cluster.id, cluster.name), YAML);
   });
 }

@@ -6,7 +6,8 @@ import { CoreError, ValidationError } from '../errors';
 import type { CertificateAuthority } from '../keys/ca';
 import type { Keyring } from '../keys/keyring';
 import type { Store } from '../store/store';
-import { signDocument, type SignedDocument } from '../../wire/envelope';
+import { signDocument } from '../../wire/envelope';
+import type { AgentIdentity } from '../../contract/kubernetes';
 import { toBase64url } from '../../wire/encoding';
 import { AGENT_IDENTITY_SECRET, DEFAULT_NAMESPACE, IDENTITY_FILES } from '../kubernetes/names';
 
@@ -18,21 +19,7 @@ export const AGENT_DEFAULTS = {
   clock_skew_s: 30,
 } as const;
 
-export interface AgentIdentity {
-  cluster_id: string;
-  serial: string;
-  not_after: string;
-  revoked_serials: string[];
-  files: {
-    'config.json': string;
-    'manager.pem': string;
-    'tls.crt': string;
-    'tls.key': string;
-    'ca.crt': string;
-  };
-  config: SignedDocument;
-  secret_command: string;
-}
+export type { AgentIdentity };
 
 /** Parses and checks a gateway URL: https, a host, a port, nothing else. */
 export function checkGatewayUrl(input: unknown): URL {

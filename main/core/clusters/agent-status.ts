@@ -4,24 +4,15 @@ import type { Clock } from '../clock';
 import type { Store } from '../store/store';
 import type { ClusterRecord, ClusterState } from '../store/clusters-table';
 import { hostsClusterState } from './host-status';
+import type { AgentStatus, ClusterView as ContractClusterView } from '../../contract/clusters';
 
 /** A long poll lasts at most 30 s; an agent silent for longer than this is offline. */
 export const CONNECTED_WITHIN_MS = 45_000;
 
-export interface AgentStatus {
-  connected: boolean;
-  last_seen: string | null;
-  offline_since: string | null;
-  leader_replica: string | null;
-  agent_version: string | null;
-  certificate_serial: string | null;
-}
+export type { AgentStatus };
 
-export interface ClusterView extends ClusterRecord {
-  agent: AgentStatus;
-  /** When a Kubernetes cluster's kubeconfig was registered; null before, and for a hosts cluster. */
-  registered_at: string | null;
-}
+/** The contract's view with every field the core fills in: registered_at null before, and for a hosts cluster. */
+export type ClusterView = Required<ContractClusterView>;
 
 export function agentStatus(store: Store, clock: Clock, clusterId: string): AgentStatus {
   const s = store.commands.agentStatus(clusterId);

@@ -12,31 +12,16 @@ import { isIP } from 'node:net';
 import type { CoreEvents } from '../events';
 import { agentStatus, clusterView, type AgentStatus, type ClusterView } from './agent-status';
 import { compareClusterNames } from './list-order';
+import type { ClusterCreate, ClusterList, ClusterPatch } from '../../contract/clusters';
 
-export interface ClusterInput {
-  name?: unknown;
-  description?: unknown;
-  tenant?: unknown;
-  profile?: unknown;
-  fqdn?: unknown;
-  address?: unknown;
-  kind?: unknown;
-}
+/** A new cluster as the route parses it; a caller in the core may name the profile as text, which is checked here. */
+export type ClusterInput = Omit<ClusterCreate, 'profile'> & { profile?: string };
 
 /** Which part of the list: `after` is the name the previous page ended on (its `next`), `limit` the page size. */
 export interface ClusterPageQuery {
   limit?: number;
   after?: string;
 }
-
-/** A part of the list in the console's order, with the count of the whole list and where the next part starts. */
-export interface ClusterPage {
-  items: ClusterView[];
-  total: number;
-  next: string | null;
-}
-
-export const CLUSTER_KINDS = ['kubernetes', 'hosts'] as const;
 
 function checkFqdn(v: unknown): string | null {
   if (v === null || v === '') return null;
@@ -96,7 +81,7 @@ export class Clusters {
     const tenant = input.tenant === undefined ? 'default' : input.tenant;
     const tenantProblem = labelProblem(tenant);
     if (tenantProblem) throw new ValidationError('tenant', `tenant: ${tenantProblem}`);
-    const profile = input.profile === undefined ? DEFAULT_PROFILE : input.profile;
+    const profile = input.profile ?? DEFAULT_PROFILE;
     if (!isProfile(profile)) throw new ValidationError('profile', `profile must be one of ${PROFILES.join(', ')}`);
     if (role !== undefined && role !== 'admin' && profile !== DEFAULT_PROFILE) {
       this.store.tx(() =>
@@ -112,16 +97,14 @@ export class Clusters {
     }
     const fqdn = input.fqdn === undefined ? null : checkFqdn(input.fqdn);
     const address = input.address === undefined ? null : checkAddress(input.address);
-    const kind = input.kind === undefined ? 'kubernetes' : input.kind;
-    if (!(CLUSTER_KINDS as readonly unknown[]).includes(kind))
-      throw new ValidationError('kind', `kind must be one of ${CLUSTER_KINDS.join(', ')}`);
+    const kind = input.kind ?? 'kubernetes';
     const now = this.clock.now().toISOString();
     const row: ClusterRecord = {
       id: randomUUID(),
       name,
-      kind: kind as ClusterRecord['kind'],
+      kind,
       description,
-      tenant: tenant as string,
+      tenant,
       state: 'pending',
       profile,
       fqdn,
@@ -166,7 +149,7 @@ export class Clusters {
    * certificates read per cluster are what a whole list costs). The cursor is a name, not an offset: a cluster
    * created or removed before it between two pages does not shift the next one.
    */
-  page(query: ClusterPageQuery = {}): ClusterPage {
+  page(query: ClusterPageQuery = {}): ClusterList {
     const { after, limit } = query;
     const view = (c: ClusterRecord): ClusterView => clusterView(this.store, this.clock, c);
     if (limit === undefined) {
@@ -186,7 +169,7 @@ export class Clusters {
     return agentStatus(this.store, this.clock, id);
   }
 
-  update(id: string, input: ClusterInput, actor: string): ClusterRecord {
+  update(id: string, input: ClusterPatch, actor: string): ClusterRecord {
     const fields: { name?: string; description?: string; fqdn?: string | null; address?: string | null } = {};
     if (input.name !== undefined) fields.name = checkName(input.name);
     if (input.description !== undefined) fields.description = checkDescription(input.description);

@@ -5,22 +5,12 @@ import type { Clock } from '../clock';
 import type { ClusterState } from '../store/clusters-table';
 import type { HostRecord } from '../store/hosts-tables';
 import type { Store } from '../store/store';
+import type { HostState, HostView } from '../../contract/hosts';
 
 /** A long poll lasts at most 30 s: an agent silent for longer is offline (as for the cluster agent). */
 export const HOST_CONNECTED_WITHIN_MS = 45_000;
 
-export type HostState = 'pending' | 'connected' | 'offline' | 'revoked';
-
-export interface HostView extends Omit<HostRecord, 'agent_version' | 'last_seen' | 'certificate_serial'> {
-  state: HostState;
-  agent: {
-    connected: boolean;
-    last_seen: string | null;
-    offline_since: string | null;
-    agent_version: string | null;
-    certificate_serial: string | null;
-  };
-}
+export type { HostState, HostView };
 
 export function hostView(store: Store, clock: Clock, h: HostRecord): HostView {
   const { agent_version, last_seen, certificate_serial, ...rest } = h;

@@ -1,8 +1,8 @@
 // The five install profiles of the spec, by their API names: an attribute of every cluster record. What each
 // profile requires is in profiles/profile-rules.ts.
-import type { ProfileName } from '../store/clusters-table';
+import { profileNames, type ProfileName } from '../../contract/clusters';
 
 export type { ProfileName };
-export const PROFILES: readonly ProfileName[] = ['development', 'standard', 'banking-secure', 'air-gapped', 'hybrid'];
+export const PROFILES: readonly ProfileName[] = profileNames;
 export const DEFAULT_PROFILE: ProfileName = 'development';
 export const isProfile = (v: unknown): v is ProfileName => typeof v === 'string' && (PROFILES as readonly string[]).includes(v);

@@ -10,28 +10,16 @@ import { classifyKubeError, kubeConfigFor, parseKubeconfig, type ClusterAccess }
 import { checkClusterAccess } from '../kubernetes/registration-check';
 import { DEFAULT_NAMESPACE } from '../kubernetes/names';
 import { labelProblem } from './names';
+import type { InventorySnapshot, RegistrationResult } from '../../contract/kubernetes';
 
-export interface RegistrationResult {
-  cluster_id: string;
-  server: string;
-  namespace: string;
-  kubernetes_version: string;
-  inventory: Inventory;
-  taken_at: string;
-}
+export type { InventorySnapshot, RegistrationResult };
 
-export interface InventorySnapshot {
-  cluster_id: string;
-  taken_at: string;
-  source: 'import' | 'agent';
-  inventory: Inventory;
-}
-
-export function checkNamespace(namespace: unknown): string {
+/** A namespace of the request (null, "" or absent: the default one), a DNS-1123 label. */
+export function checkNamespace(namespace: string | null | undefined): string {
   if (namespace === undefined || namespace === null || namespace === '') return DEFAULT_NAMESPACE;
   const problem = labelProblem(namespace);
   if (problem) throw new ValidationError('namespace', `namespace: ${problem}`);
-  return namespace as string;
+  return namespace;
 }
 
 export class Registration {
@@ -42,10 +30,15 @@ export class Registration {
     private readonly events: CoreEvents,
   ) {}
 
-  async register(clusterId: string, kubeconfig: unknown, namespaceInput: unknown, actor: string): Promise<RegistrationResult> {
+  /** `namespaceInput`: null, "" or absent is the default namespace. */
+  async register(
+    clusterId: string,
+    kubeconfig: string,
+    namespaceInput: string | null | undefined,
+    actor: string,
+  ): Promise<RegistrationResult> {
     if (!this.store.clusters.get(clusterId)) throw new CoreError('not_found', `cluster ${JSON.stringify(clusterId)} not found`);
-    if (typeof kubeconfig !== 'string' || kubeconfig.trim() === '')
-      throw new ValidationError('kubeconfig', 'kubeconfig is required (the YAML text)');
+    if (kubeconfig.trim() === '') throw new ValidationError('kubeconfig', 'kubeconfig is required (the YAML text)');
     const namespace = checkNamespace(namespaceInput);
     const access = parseKubeconfig(kubeconfig);
     const checked = await checkClusterAccess(access, namespace);

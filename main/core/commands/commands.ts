@@ -13,8 +13,9 @@ import { buildCommand, signDocument } from '../../wire/envelope';
 import { OP_APPLY, OP_DELETE, OP_INVENTORY, OPERATIONS, type ManagedComponentSpec } from '../../wire/protocol';
 import type { ReceivedReceipt } from '../../wire/agent-requests';
 import { checkComponentSpec } from './component-spec';
-import { visibleTo, type WithheldPart } from './command-visibility';
+import { visibleTo } from './command-visibility';
 import type { Role } from '../store/accounts-tables';
+import type { CommandView, ComponentsView } from '../../contract/commands';
 
 export const COMMAND_VALIDITY_S = 15 * 60;
 
@@ -24,21 +25,7 @@ export class ForbiddenReceiptError extends CoreError {
   }
 }
 
-export interface ComponentsView {
-  cluster_id: string;
-  generation: number;
-  /** The specs as signed (each checked by checkComponentSpec when its command was issued). */
-  desired: Record<string, ManagedComponentSpec>;
-  /** As the agent reported them: the shape it posts, the values unverified. */
-  observed: Record<string, { spec: unknown; status: unknown }> | null;
-  observed_at: string | null;
-}
-
-export interface CommandView extends Omit<CommandRecord, 'envelope'> {
-  receipts: { received_at: string; status: string; code: string | null; replica: string | null }[];
-  /** What this reader's role does not see of the command (absent: it is whole). */
-  withheld?: WithheldPart[];
-}
+export type { CommandView, ComponentsView };
 
 /** Commands committed per transaction in a fan-out: bounded memory and write-lock time, few fsyncs. */
 export const FAN_OUT_CHUNK = 500;

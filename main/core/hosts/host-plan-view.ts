@@ -4,34 +4,10 @@ import { NotFoundError } from '../errors';
 import type { CommandRecord } from '../store/commands-tables';
 import type { Store } from '../store/store';
 import { OP_PLAN_EXECUTE } from '../../wire/node-agent';
-import type { PlanArgs, TaskOutcome, TaskStatus } from '../../wire/plan';
+import type { PlanArgs, TaskOutcome } from '../../wire/plan';
+import type { PlanTaskView, PlanView } from '../../contract/hosts';
 
-export interface PlanTaskView {
-  index: number;
-  id: string;
-  kind: string;
-  title: string | null;
-  status: TaskStatus;
-  started_at: string | null;
-  finished_at: string | null;
-  duration_ms: number | null;
-  code: string | null;
-  message: string | null;
-  output: Record<string, unknown> | null;
-  resumed: boolean;
-}
-
-export interface PlanView {
-  command_id: string;
-  host_id: string;
-  state: CommandRecord['state'];
-  code: string | null;
-  title: string | null;
-  total: number;
-  succeeded: number;
-  failed_task: string | null;
-  tasks: PlanTaskView[];
-}
+export type { PlanTaskView, PlanView };
 
 /** A command has ended (succeeded, failed or rejected): nothing more will come of it. */
 export const commandEnded = (state: CommandRecord['state']): boolean => state !== 'queued' && state !== 'delivered';

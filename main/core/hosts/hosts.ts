@@ -11,6 +11,7 @@ import type { HostRecord } from '../store/hosts-tables';
 import type { Store } from '../store/store';
 import type { CoreEvents } from '../events';
 import { hostView, type HostView } from '../clusters/host-status';
+import type { HostCreate } from '../../contract/hosts';
 
 export class Hosts {
   constructor(
@@ -31,12 +32,11 @@ export class Hosts {
     return cluster;
   }
 
-  add(clusterId: string, input: { name?: unknown; address?: unknown }, actor: string): HostRecord {
+  add(clusterId: string, input: HostCreate, actor: string): HostRecord {
     const { name, address } = input;
-    if (typeof name !== 'string' || name.length > 63 || !HOST_NAME.test(name) || name.includes('.'))
+    if (name.length > 63 || !HOST_NAME.test(name) || name.includes('.'))
       throw new ValidationError('name', 'a host name is one DNS label (letters, digits and inner "-"), at most 63 characters');
-    if (typeof address !== 'string' || isIP(address) === 0)
-      throw new ValidationError('address', 'address is the IPv4 or IPv6 address the host is reached at');
+    if (isIP(address) === 0) throw new ValidationError('address', 'address is the IPv4 or IPv6 address the host is reached at');
     const host = this.store.tx(() => {
       const cluster = this.hostsCluster(clusterId);
       const lower = name.toLowerCase();

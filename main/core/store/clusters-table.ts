@@ -1,26 +1,11 @@
 // SQL for the clusters table.
 import type { Db } from './database';
+import type { Cluster, ClusterKind, ClusterState, ProfileName } from '../../contract/clusters';
 
-export type ClusterState = 'pending' | 'connected' | 'offline' | 'revoked';
-export type ProfileName = 'development' | 'standard' | 'banking-secure' | 'air-gapped' | 'hybrid';
+export type { ClusterKind, ClusterState, ProfileName };
 
-export type ClusterKind = 'kubernetes' | 'hosts';
-
-export interface ClusterRecord {
-  id: string;
-  name: string;
-  /** kubernetes: imported, with the cluster agent; hosts: Linux hosts, each with its node agent. */
-  kind: ClusterKind;
-  description: string;
-  tenant: string;
-  state: ClusterState;
-  profile: ProfileName;
-  /** The cluster's DNS name and the address it must resolve to (checked by the preflight DNS checks). */
-  fqdn: string | null;
-  address: string | null;
-  created_at: string;
-  updated_at: string;
-}
+/** A cluster as stored: the contract's, with the profile, FQDN and address it always has (null: none). */
+export type ClusterRecord = Required<Cluster>;
 
 export class ClustersTable {
   constructor(private readonly db: Db) {}

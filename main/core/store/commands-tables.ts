@@ -1,27 +1,12 @@
 // SQL for signed commands on their way to agents, the receipts that come back, each cluster's desired
 // components, and what the gateway last saw of each agent.
 import type { Db } from './database';
+import type { Command, CommandState } from '../../contract/commands';
 
-export type CommandState = 'queued' | 'delivered' | 'succeeded' | 'failed' | 'rejected';
+export type { CommandState };
 
-export interface CommandRecord {
-  id: string;
-  cluster_id: string;
-  /** The host a node agent's command is for; null for the cluster agent's. */
-  host_id?: string | null;
-  op: string;
-  args: unknown;
-  envelope: unknown;
-  state: CommandState;
-  code: string | null;
-  result: unknown;
-  requested_by: string;
-  created_at: string;
-  not_after: string;
-  delivered_at: string | null;
-  deliveries: number;
-  completed_at: string | null;
-}
+/** A command as stored: the contract's command with the signed envelope the agents are handed. */
+export type CommandRecord = Command & { envelope: unknown };
 
 export interface ReceiptRecord {
   id: number;

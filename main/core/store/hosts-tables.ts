@@ -3,23 +3,11 @@
 // progress of the plans it runs.
 import type { Db } from './database';
 import type { CommandRecord } from './commands-tables';
+import type { Host, HostAgentStatus } from '../../contract/hosts';
 import type { HostFacts, HostReportRequest, UnitObservation } from '../../wire/node-agent';
 
-export interface HostRecord {
-  id: string;
-  cluster_id: string;
-  name: string;
-  address: string;
-  facts: HostFacts | null;
-  facts_at: string | null;
-  managed: HostReportRequest['managed'] | null;
-  /** Each managed unit as systemd had it at facts_at (null: no report with units yet). */
-  units: Record<string, UnitObservation> | null;
-  agent_version: string | null;
-  last_seen: string | null;
-  certificate_serial: string | null;
-  created_at: string;
-}
+/** A host as stored: the contract's, with what the gateway last saw of its agent. */
+export type HostRecord = Required<Host> & Pick<HostAgentStatus, 'agent_version' | 'last_seen' | 'certificate_serial'>;
 
 export interface PlanTaskRecord {
   command_id: string;
