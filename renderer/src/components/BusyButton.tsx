@@ -1,11 +1,8 @@
 // A button that sends something: disabled and marked busy while it runs, with its words for that time.
 import type { ReactElement } from 'react';
 import { useT } from '../app/stores';
-import type { MessageKey, ParamsOf } from '../i18n';
+import type { PlainKey } from '../lib/plainKey';
 import { Icon, type IconName } from './Icon';
-
-/** A message without placeholders. */
-type PlainKey = { [K in MessageKey]: [ParamsOf<K>] extends [never] ? K : never }[MessageKey];
 
 export interface BusyButtonProps {
   busy: boolean;
@@ -21,6 +18,9 @@ export interface BusyButtonProps {
   onClick?: () => unknown;
   testId?: string;
 }
+
+/** A button's words, icon and look, which a screen may declare once beside its other constants. */
+export type BusyButtonLook = Pick<BusyButtonProps, 'text' | 'icon' | 'variant' | 'size' | 'testId'>;
 
 export function BusyButton({
   busy,

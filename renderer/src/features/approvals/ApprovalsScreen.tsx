@@ -11,9 +11,11 @@ import { ScreenHeader } from '../../components/ScreenHeader';
 import { Panel } from '../../components/Panel';
 import { DataTable } from '../../components/DataTable';
 import { Options } from '../../components/Options';
-import { ListView } from '../../components/ListView';
+import { ListView, type EmptyList } from '../../components/ListView';
 
 const STATES: readonly ApprovalState[] = ['pending', 'approved', 'rejected', 'used'];
+
+const EMPTY: EmptyList = { icon: 'approvals', title: 'approvals.empty.title', body: 'approvals.empty.body', testId: 'approvals-empty' };
 
 export function ApprovalsScreen(): ReactElement {
   const t = useT();
@@ -58,11 +60,7 @@ export function ApprovalsScreen(): ReactElement {
       >
         {error ? <ErrorNotice error={error} testId="approvals-error" /> : null}
         {decisionError ? <ErrorNotice error={decisionError} testId="approval-decision-error" /> : null}
-        <ListView
-          status={status}
-          count={items.length}
-          empty={{ icon: 'approvals', title: t('approvals.empty.title'), body: t('approvals.empty.body'), testId: 'approvals-empty' }}
-        >
+        <ListView status={status} count={items.length} empty={EMPTY}>
           <DataTable
             caption={t('approvals.list.title')}
             columns={[

@@ -116,7 +116,7 @@ export function AuditScreen(): ReactElement {
       <ListView
         status={status}
         count={items.length}
-        empty={{ icon: 'audit', title: isFiltered(filter) ? t('audit.noMatch') : t('audit.empty'), testId: 'audit-empty' }}
+        empty={{ icon: 'audit', title: isFiltered(filter) ? 'audit.noMatch' : 'audit.empty', testId: 'audit-empty' }}
       >
         <AuditTable rows={items} />
       </ListView>

@@ -19,7 +19,7 @@ import { useManagedNamespace } from './namespace';
 import { DataTable } from '../../components/DataTable';
 import { sheetHash } from '../../stores/router';
 import { Confirm } from '../../components/Confirm';
-import { ListView } from '../../components/ListView';
+import { ListView, type EmptyList } from '../../components/ListView';
 import { CodeTerm } from '../../components/Term';
 
 /** A component of the desired state (the ones that can be edited or deleted). */
@@ -27,6 +27,8 @@ interface DesiredRow {
   name: string;
   spec: ManagedComponentSpec;
 }
+
+const EMPTY: EmptyList = { icon: 'components', title: 'components.empty.title', body: 'components.empty.body', testId: 'components-empty' };
 
 export function ComponentsTab({ clusterId }: { clusterId: string }): ReactElement {
   const t = useT();
@@ -114,11 +116,7 @@ export function ComponentsTab({ clusterId }: { clusterId: string }): ReactElemen
       {deleting ? <DeleteConfirm clusterId={clusterId} row={deleting} onDone={() => setDeleting(null)} /> : null}
       {acting ? <ActionConfirm clusterId={clusterId} name={acting.name} action={acting.action} onDone={() => setActing(null)} /> : null}
 
-      <ListView
-        status={status}
-        count={rows.length}
-        empty={{ icon: 'components', title: t('components.empty.title'), body: t('components.empty.body'), testId: 'components-empty' }}
-      >
+      <ListView status={status} count={rows.length} empty={EMPTY}>
         <DataTable
           caption={t('components.tableLabel')}
           captionId="components-table-caption"

@@ -4,14 +4,16 @@
 import { useEffect, useState, type ReactElement } from 'react';
 import { driftModes, type DriftFindingView, type DriftMode, type OperationView } from '../../../../preload/api';
 import { driftStore, useDrift, useFormat, useSession, useT } from '../../app/stores';
-import { BusyButton } from '../../components/BusyButton';
 import { DataTable } from '../../components/DataTable';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Icon } from '../../components/Icon';
-import { ListView } from '../../components/ListView';
-import { Panel } from '../../components/Panel';
-import { RefreshButton } from '../../components/RefreshButton';
+import { ListView, type EmptyList } from '../../components/ListView';
+import { TabPanel, type TabIdentity } from '../../components/TabPanel';
 import { selectCanWrite } from '../session/store';
+
+const TAB: TabIdentity = { name: 'drift', icon: 'alert', title: 'drift.title', help: 'drift.help' };
+const SCAN = { text: ['drift.scanNow', 'drift.scanning'], icon: 'refresh', testId: 'drift-scan-now' } as const;
+const EMPTY: EmptyList = { icon: 'check', title: 'drift.empty.title', body: 'drift.empty.body', testId: 'drift-empty' };
 
 export function DriftTab({ clusterId }: { clusterId: string }): ReactElement {
   const t = useT();
@@ -26,99 +28,78 @@ export function DriftTab({ clusterId }: { clusterId: string }): ReactElement {
 
   const findings = view?.findings ?? [];
   return (
-    <div className="drift-tab" data-testid="cluster-drift">
-      <Panel
-        titleId="drift-title"
-        title={t('drift.title')}
-        icon="alert"
-        actions={
-          <>
-            {canWrite ? (
-              <BusyButton
-                busy={writes.scan.pending}
-                text={['drift.scanNow', 'drift.scanning']}
-                icon="refresh"
-                variant="plain"
-                size="sm"
-                onClick={() => driftStore.getState().write('scan', (client, id) => client.scanDrift(id))}
-                testId="drift-scan-now"
-              />
-            ) : null}
-            <RefreshButton onClick={() => void driftStore.getState().load()} />
-          </>
-        }
-      >
-        <p className="help">{t('drift.help')}</p>
-        {view?.alert ? (
-          <p className="notice notice-warning" role="alert" data-testid="drift-alert">
-            <Icon name="alert" />
-            {t('drift.alert', { count: String(view.alert.open_findings), since: fmt.dateTime(view.alert.since) })}
-          </p>
-        ) : view ? (
-          <p className="muted" data-testid="drift-clear">
-            {t('drift.clear')}
-          </p>
-        ) : null}
-        {view?.scanned && view.scanned.unanswered.length > 0 ? (
-          <p className="notice" role="status" data-testid="drift-unanswered">
-            {t('drift.unanswered', { hosts: view.scanned.unanswered.join(', ') })}
-          </p>
-        ) : null}
-        {view ? (
-          <div className="field field-inline">
-            <label htmlFor="drift-mode">{t('drift.mode')}</label>
-            <select
-              id="drift-mode"
-              value={view.mode}
-              disabled={!canWrite || writes.mode.pending}
-              onChange={(e) =>
-                void driftStore.getState().write('mode', (client, id) => client.setDriftMode(id, e.target.value as DriftMode))
-              }
-              data-testid="drift-mode"
-            >
-              {driftModes.map((m) => (
-                <option key={m} value={m}>
-                  {t(`drift.mode.${m}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-        ) : null}
-        {(['scan', 'mode', 'realign'] as const).map((w) =>
-          writes[w].error ? <ErrorNotice key={w} error={writes[w].error} testId={`drift-${w}-error`} /> : null,
-        )}
-        {error ? <ErrorNotice error={error} testId="drift-error" /> : null}
-        {realigning && !writes.realign.error ? (
-          <p role="status" data-testid="drift-realign-started">
-            {t('drift.realignStarted', { service: realigning.service, id: realigning.id.slice(0, 8) })}
-          </p>
-        ) : null}
-        <ListView
-          status={status}
-          count={findings.length}
-          empty={{ icon: 'check', title: t('drift.empty.title'), body: t('drift.empty.body'), testId: 'drift-empty' }}
-        >
-          <DataTable
-            caption={t('drift.findings')}
-            columns={[
-              ...(['host', 'path', 'state', 'service', 'detected', 'resolution'] as const).map((c) => t(`drift.col.${c}`)),
-              { header: t('drift.col.actions'), hidden: true },
-            ]}
-            testId="drift-findings"
+    <TabPanel
+      tab={TAB}
+      onReload={() => void driftStore.getState().load()}
+      write={{
+        ...SCAN,
+        busy: writes.scan.pending,
+        onClick: () => driftStore.getState().write('scan', (client, id) => client.scanDrift(id)),
+      }}
+    >
+      {view?.alert ? (
+        <p className="notice notice-warning" role="alert" data-testid="drift-alert">
+          <Icon name="alert" />
+          {t('drift.alert', { count: String(view.alert.open_findings), since: fmt.dateTime(view.alert.since) })}
+        </p>
+      ) : view ? (
+        <p className="muted" data-testid="drift-clear">
+          {t('drift.clear')}
+        </p>
+      ) : null}
+      {view?.scanned && view.scanned.unanswered.length > 0 ? (
+        <p className="notice" role="status" data-testid="drift-unanswered">
+          {t('drift.unanswered', { hosts: view.scanned.unanswered.join(', ') })}
+        </p>
+      ) : null}
+      {view ? (
+        <div className="field field-inline">
+          <label htmlFor="drift-mode">{t('drift.mode')}</label>
+          <select
+            id="drift-mode"
+            value={view.mode}
+            disabled={!canWrite || writes.mode.pending}
+            onChange={(e) => void driftStore.getState().write('mode', (client, id) => client.setDriftMode(id, e.target.value as DriftMode))}
+            data-testid="drift-mode"
           >
-            {findings.map((f) => (
-              <FindingRow
-                key={f.id}
-                finding={f}
-                canRealign={canWrite && view?.mode === 'realign'}
-                busy={writes.realign.pending}
-                onRealign={setRealigning}
-              />
+            {driftModes.map((m) => (
+              <option key={m} value={m}>
+                {t(`drift.mode.${m}`)}
+              </option>
             ))}
-          </DataTable>
-        </ListView>
-      </Panel>
-    </div>
+          </select>
+        </div>
+      ) : null}
+      {(['scan', 'mode', 'realign'] as const).map((w) =>
+        writes[w].error ? <ErrorNotice key={w} error={writes[w].error} testId={`drift-${w}-error`} /> : null,
+      )}
+      {error ? <ErrorNotice error={error} testId="drift-error" /> : null}
+      {realigning && !writes.realign.error ? (
+        <p role="status" data-testid="drift-realign-started">
+          {t('drift.realignStarted', { service: realigning.service, id: realigning.id.slice(0, 8) })}
+        </p>
+      ) : null}
+      <ListView status={status} count={findings.length} empty={EMPTY}>
+        <DataTable
+          caption={t('drift.findings')}
+          columns={[
+            ...(['host', 'path', 'state', 'service', 'detected', 'resolution'] as const).map((c) => t(`drift.col.${c}`)),
+            { header: t('drift.col.actions'), hidden: true },
+          ]}
+          testId="drift-findings"
+        >
+          {findings.map((f) => (
+            <FindingRow
+              key={f.id}
+              finding={f}
+              canRealign={canWrite && view?.mode === 'realign'}
+              busy={writes.realign.pending}
+              onRealign={setRealigning}
+            />
+          ))}
+        </DataTable>
+      </ListView>
+    </TabPanel>
   );
 }
 

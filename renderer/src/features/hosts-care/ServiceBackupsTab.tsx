@@ -7,13 +7,26 @@ import { serviceBackupsStore, servicesStore, useFormat, useServiceBackups, useSe
 import { BusyButton } from '../../components/BusyButton';
 import { DataTable } from '../../components/DataTable';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { ListView } from '../../components/ListView';
-import { Panel } from '../../components/Panel';
-import { RefreshButton } from '../../components/RefreshButton';
+import { ListView, type EmptyList } from '../../components/ListView';
+import { TabPanel, type TabIdentity } from '../../components/TabPanel';
 import { clusterHash } from '../../stores/router';
 import { selectCanWrite } from '../session/store';
 import { OperationStateBadge } from '../services/ServiceOperation';
 import { approvalTargetOf, asksForApproval, RetryWithApproval } from '../approvals/RetryWithApproval';
+
+const TAB: TabIdentity = {
+  name: 'service-backups',
+  testId: 'cluster-backups',
+  icon: 'download',
+  title: 'serviceBackups.title',
+  help: 'serviceBackups.help',
+};
+const EMPTY: EmptyList = {
+  icon: 'download',
+  title: 'serviceBackups.empty.title',
+  body: 'serviceBackups.empty.body',
+  testId: 'service-backups-empty',
+};
 
 /** With `service`, the tab is that service's (the component sheet's Backups tab): its backups, Back up now for it. */
 export function ServiceBackupsTab({ clusterId, service }: { clusterId: string; service?: string }): ReactElement {
@@ -43,91 +56,74 @@ export function ServiceBackupsTab({ clusterId, service }: { clusterId: string; s
       .write('backUp', (client, id) => client.backUpServices(id, chosen.length === keeping.length ? undefined : chosen, approvalId));
 
   return (
-    <div className="service-backups-tab" data-testid="cluster-backups">
-      <Panel
-        titleId="service-backups-title"
-        title={t('serviceBackups.title')}
-        icon="download"
-        actions={<RefreshButton onClick={() => void serviceBackupsStore.getState().load()} />}
-      >
-        <p className="help">{t('serviceBackups.help')}</p>
-        {canWrite ? (
-          <form
-            className="form form-inline"
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (!writes.backUp.pending && chosen.length > 0) backUp();
-            }}
-            data-testid="back-up-form"
-          >
-            <fieldset className="field field-inline">
-              <legend>{t('serviceBackups.services')}</legend>
-              {keeping.length === 0 ? <span className="muted">{t('serviceBackups.nothingToBackUp')}</span> : null}
-              {keeping.map((s) => (
-                <label key={s} className="radio-option">
-                  <input
-                    type="checkbox"
-                    checked={!unchecked.has(s)}
-                    onChange={(e) => {
-                      const next = new Set(unchecked);
-                      if (e.target.checked) next.delete(s);
-                      else next.add(s);
-                      setUnchecked(next);
-                    }}
-                    data-testid={`back-up-service-${s}`}
-                  />
-                  {s}
-                </label>
-              ))}
-            </fieldset>
-            <BusyButton
-              submit
-              busy={writes.backUp.pending}
-              disabled={chosen.length === 0}
-              text={['serviceBackups.now', 'serviceBackups.starting']}
-              icon="download"
-              testId="service-back-up-now"
-            />
-          </form>
-        ) : null}
-        {writes.backUp.error ? <ErrorNotice error={writes.backUp.error} testId="service-back-up-error" /> : null}
-        {asksForApproval(writes.backUp.error) ? (
-          <RetryWithApproval
-            refusal={writes.backUp.error}
-            clusterId={clusterId}
-            action="backup"
-            service={approvalTargetOf(writes.backUp.error, chosen.join(','))}
-            pending={writes.backUp.pending}
-            idSuffix="back-up"
-            onRetry={backUp}
-          />
-        ) : null}
-        {writes.restore.error ? <ErrorNotice error={writes.restore.error} testId="service-restore-error" /> : null}
-        {restoring && !writes.restore.error ? (
-          <p role="status" data-testid="service-restore-started">
-            {t('serviceBackups.restoreStarted', { service: restoring.service, id: restoring.id.slice(0, 8) })}{' '}
-            <a href={clusterHash(clusterId, 'services')}>{t('serviceBackups.followOnServices')}</a>
-          </p>
-        ) : null}
-        {error ? <ErrorNotice error={error} testId="service-backups-error" /> : null}
-        <ListView
-          status={status}
-          count={sets.length}
-          empty={{
-            icon: 'download',
-            title: t('serviceBackups.empty.title'),
-            body: t('serviceBackups.empty.body'),
-            testId: 'service-backups-empty',
+    <TabPanel tab={TAB} onReload={() => void serviceBackupsStore.getState().load()}>
+      {canWrite ? (
+        <form
+          className="form form-inline"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!writes.backUp.pending && chosen.length > 0) backUp();
           }}
+          data-testid="back-up-form"
         >
-          <ul className="plain-list" data-testid="service-backup-sets">
-            {sets.map((set) => (
-              <BackupSetItem key={set.id} set={set} canWrite={canWrite} busy={writes.restore.pending} onRestored={setRestoring} />
+          <fieldset className="field field-inline">
+            <legend>{t('serviceBackups.services')}</legend>
+            {keeping.length === 0 ? <span className="muted">{t('serviceBackups.nothingToBackUp')}</span> : null}
+            {keeping.map((s) => (
+              <label key={s} className="radio-option">
+                <input
+                  type="checkbox"
+                  checked={!unchecked.has(s)}
+                  onChange={(e) => {
+                    const next = new Set(unchecked);
+                    if (e.target.checked) next.delete(s);
+                    else next.add(s);
+                    setUnchecked(next);
+                  }}
+                  data-testid={`back-up-service-${s}`}
+                />
+                {s}
+              </label>
             ))}
-          </ul>
-        </ListView>
-      </Panel>
-    </div>
+          </fieldset>
+          <BusyButton
+            submit
+            busy={writes.backUp.pending}
+            disabled={chosen.length === 0}
+            text={['serviceBackups.now', 'serviceBackups.starting']}
+            icon="download"
+            testId="service-back-up-now"
+          />
+        </form>
+      ) : null}
+      {writes.backUp.error ? <ErrorNotice error={writes.backUp.error} testId="service-back-up-error" /> : null}
+      {asksForApproval(writes.backUp.error) ? (
+        <RetryWithApproval
+          refusal={writes.backUp.error}
+          clusterId={clusterId}
+          action="backup"
+          service={approvalTargetOf(writes.backUp.error, chosen.join(','))}
+          pending={writes.backUp.pending}
+          idSuffix="back-up"
+          onRetry={backUp}
+        />
+      ) : null}
+      {writes.restore.error ? <ErrorNotice error={writes.restore.error} testId="service-restore-error" /> : null}
+      {restoring && !writes.restore.error ? (
+        <p role="status" data-testid="service-restore-started">
+          {t('serviceBackups.restoreStarted', { service: restoring.service, id: restoring.id.slice(0, 8) })}{' '}
+          <a href={clusterHash(clusterId, 'services')}>{t('serviceBackups.followOnServices')}</a>
+        </p>
+      ) : null}
+      {error ? <ErrorNotice error={error} testId="service-backups-error" /> : null}
+      <ListView status={status} count={sets.length} empty={EMPTY}>
+        <ul className="plain-list" data-testid="service-backup-sets">
+          {sets.map((set) => (
+            <BackupSetItem key={set.id} set={set} canWrite={canWrite} busy={writes.restore.pending} onRestored={setRestoring} />
+          ))}
+        </ul>
+      </ListView>
+    </TabPanel>
   );
 }
 

@@ -8,16 +8,18 @@ import type { HostsState } from './store';
 import { CodeBlock } from '../../components/CodeBlock';
 import { DataTable } from '../../components/DataTable';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { ListView } from '../../components/ListView';
+import { ListView, type EmptyList } from '../../components/ListView';
 import { Panel } from '../../components/Panel';
-import { RefreshButton } from '../../components/RefreshButton';
 import { StateBadge } from '../../components/StateBadge';
+import { TabPanel, type TabIdentity } from '../../components/TabPanel';
 import { TextField } from '../../components/TextField';
 import { Confirm } from '../../components/Confirm';
 import { asksForApproval, RetryWithApproval } from '../approvals/RetryWithApproval';
 
 const GiB = (n: number): number => Math.round((n / 1024 ** 3) * 10) / 10;
 const COLUMNS = ['host', 'state', 'facts', 'agent', 'lastReport'] as const;
+const TAB: TabIdentity = { name: 'hosts', icon: 'clusters', title: 'hosts.caption', help: 'hosts.liveNote' };
+const EMPTY: EmptyList = { icon: 'clusters', title: 'hosts.empty.title', body: 'hosts.empty.body', testId: 'hosts-empty' };
 
 export function HostsTab({ clusterId }: { clusterId: string }): ReactElement {
   const t = useT();
@@ -29,35 +31,30 @@ export function HostsTab({ clusterId }: { clusterId: string }): ReactElement {
   }, [clusterId]);
 
   return (
-    <div className="hosts-tab" data-testid="cluster-hosts">
-      <Panel
-        titleId="hosts-title"
-        title={t('hosts.caption')}
-        icon="clusters"
-        actions={<RefreshButton onClick={() => void hostsStore.getState().load()} />}
-      >
-        <p className="help">{t('hosts.liveNote')}</p>
-        {error ? <ErrorNotice error={error} testId="hosts-error" /> : null}
-        <ListView
-          status={status}
-          count={items.length}
-          empty={{ icon: 'clusters', title: t('hosts.empty.title'), body: t('hosts.empty.body'), testId: 'hosts-empty' }}
+    <TabPanel
+      tab={TAB}
+      onReload={() => void hostsStore.getState().load()}
+      after={
+        <>
+          {identity ? <IssuedIdentity /> : null}
+          {canWrite ? <AddHostForm /> : null}
+        </>
+      }
+    >
+      {error ? <ErrorNotice error={error} testId="hosts-error" /> : null}
+      <ListView status={status} count={items.length} empty={EMPTY}>
+        <DataTable
+          caption={t('hosts.caption')}
+          columns={[...COLUMNS.map((c) => t(`hosts.col.${c}`)), canWrite ? { header: t('hosts.col.actions'), hidden: true } : null]}
+          className="hosts-table"
+          testId="hosts-table"
         >
-          <DataTable
-            caption={t('hosts.caption')}
-            columns={[...COLUMNS.map((c) => t(`hosts.col.${c}`)), canWrite ? { header: t('hosts.col.actions'), hidden: true } : null]}
-            className="hosts-table"
-            testId="hosts-table"
-          >
-            {items.map((h) => (
-              <HostRow key={h.id} host={h} canWrite={canWrite} />
-            ))}
-          </DataTable>
-        </ListView>
-      </Panel>
-      {identity ? <IssuedIdentity /> : null}
-      {canWrite ? <AddHostForm /> : null}
-    </div>
+          {items.map((h) => (
+            <HostRow key={h.id} host={h} canWrite={canWrite} />
+          ))}
+        </DataTable>
+      </ListView>
+    </TabPanel>
   );
 }
 

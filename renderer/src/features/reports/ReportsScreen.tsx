@@ -17,9 +17,11 @@ import { ClusterSelect, useClusterNames } from '../../components/ClusterFilters'
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { Panel } from '../../components/Panel';
 import { DataTable } from '../../components/DataTable';
-import { ListView } from '../../components/ListView';
+import { ListView, type EmptyList } from '../../components/ListView';
 import { CodeTerm } from '../../components/Term';
 import { BusyButton } from '../../components/BusyButton';
+
+const EMPTY: EmptyList = { icon: 'reports', title: 'reports.list.empty', body: 'reports.list.emptyBody', testId: 'reports-empty' };
 
 export function ReportsScreen(): ReactElement {
   const t = useT();
@@ -127,11 +129,7 @@ function ReportList(): ReactElement {
     >
       {error && status === 'error' ? <ErrorNotice error={error} testId="reports-error" /> : null}
       {fetchError ? <ErrorNotice error={fetchError} testId="report-fetch-error" /> : null}
-      <ListView
-        status={status}
-        count={items.length}
-        empty={{ icon: 'reports', title: t('reports.list.empty'), body: t('reports.list.emptyBody'), testId: 'reports-empty' }}
-      >
+      <ListView status={status} count={items.length} empty={EMPTY}>
         <DataTable
           columns={[
             ...(['created', 'cluster', 'verdict', 'key'] as const).map((c) => t(`reports.col.${c}`)),

@@ -3,11 +3,10 @@
 // form that installs another. Everything reloads on pushed `service.changed` and `command.changed` events.
 import { useEffect, useState, type ReactElement } from 'react';
 import type { ServiceAction } from '../../../../preload/api';
-import { hostsStore, servicesStore, useServices, useSession, useT } from '../../app/stores';
+import { hostsStore, servicesStore, useServices, useSession } from '../../app/stores';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { ListView } from '../../components/ListView';
-import { Panel } from '../../components/Panel';
-import { RefreshButton } from '../../components/RefreshButton';
+import { ListView, type EmptyList } from '../../components/ListView';
+import { TabPanel, type TabIdentity } from '../../components/TabPanel';
 import { DISRUPTIVE_ACTIONS, shownOperationService } from './store';
 import { selectCanWrite } from '../session/store';
 import { useFourEyesActions, useFourEyesScope } from '../components/ComponentActions';
@@ -18,8 +17,10 @@ import { ServiceOperation } from './ServiceOperation';
 import { ServicesTable } from './ServicesTable';
 import { ServiceUpgrade } from './ServiceUpgrade';
 
+const TAB: TabIdentity = { name: 'services', icon: 'components', title: 'services.title', help: 'services.liveNote' };
+const EMPTY: EmptyList = { icon: 'components', title: 'services.empty.title', body: 'services.empty.body', testId: 'services-empty' };
+
 export function ServicesTab({ clusterId }: { clusterId: string }): ReactElement {
-  const t = useT();
   const { items, status, error, acting } = useServices.fields('items', 'status', 'error', 'acting');
   const canWrite = useSession(selectCanWrite);
   const fourEyes = useFourEyesActions(clusterId);
@@ -46,45 +47,40 @@ export function ServicesTab({ clusterId }: { clusterId: string }): ReactElement 
   };
 
   return (
-    <div className="services-tab" data-testid="cluster-services">
-      <Panel
-        titleId="services-title"
-        title={t('services.title')}
-        icon="components"
-        actions={<RefreshButton onClick={() => void servicesStore.getState().load()} />}
-      >
-        <p className="help">{t('services.liveNote')}</p>
-        {error ? <ErrorNotice error={error} testId="services-error" /> : null}
-        {acting.error ? <OperationError error={acting.error} clusterId={clusterId} testId="service-action-error" /> : null}
-        {confirming ? (
-          <ServiceActionConfirm
-            service={confirming.service}
-            action={confirming.action}
-            fourEyes={fourEyes.includes(confirming.action)}
-            onDone={(launched) => {
-              if (launched) setPicked(confirming.service);
-              setConfirming(null);
-            }}
-          />
-        ) : null}
-        <ListView
-          status={status}
-          count={items.length}
-          empty={{ icon: 'components', title: t('services.empty.title'), body: t('services.empty.body'), testId: 'services-empty' }}
-        >
-          <ServicesTable
-            clusterId={clusterId}
-            items={items}
-            canWrite={canWrite}
-            shown={shown?.service ?? null}
-            onShow={setPicked}
-            onAction={onAction}
-          />
-        </ListView>
-      </Panel>
-      {shown?.operation ? <ServiceOperation operation={shown.operation} /> : null}
-      {canWrite ? <ServiceUpgrade onStarted={setPicked} /> : null}
-      {canWrite ? <InstallServiceForm clusterId={clusterId} onInstalled={setPicked} /> : null}
-    </div>
+    <TabPanel
+      tab={TAB}
+      onReload={() => void servicesStore.getState().load()}
+      after={
+        <>
+          {shown?.operation ? <ServiceOperation operation={shown.operation} /> : null}
+          {canWrite ? <ServiceUpgrade onStarted={setPicked} /> : null}
+          {canWrite ? <InstallServiceForm clusterId={clusterId} onInstalled={setPicked} /> : null}
+        </>
+      }
+    >
+      {error ? <ErrorNotice error={error} testId="services-error" /> : null}
+      {acting.error ? <OperationError error={acting.error} clusterId={clusterId} testId="service-action-error" /> : null}
+      {confirming ? (
+        <ServiceActionConfirm
+          service={confirming.service}
+          action={confirming.action}
+          fourEyes={fourEyes.includes(confirming.action)}
+          onDone={(launched) => {
+            if (launched) setPicked(confirming.service);
+            setConfirming(null);
+          }}
+        />
+      ) : null}
+      <ListView status={status} count={items.length} empty={EMPTY}>
+        <ServicesTable
+          clusterId={clusterId}
+          items={items}
+          canWrite={canWrite}
+          shown={shown?.service ?? null}
+          onShow={setPicked}
+          onAction={onAction}
+        />
+      </ListView>
+    </TabPanel>
   );
 }
