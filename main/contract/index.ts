@@ -3,7 +3,7 @@
 // by it too. Adding a family: a file here with its schemas (`<family>RouteSchemas`, its types by `z.infer`) and
 // its `…Routes` type (`RoutesOf<typeof …>`), listed below and, for the schemas, in ROUTE_SCHEMAS.
 import { approvalRouteSchemas, type ApprovalRoutes } from './approvals';
-import type { AuditRoutes } from './audit';
+import { auditRouteSchemas, type AuditRoutes } from './audit';
 import { backupRouteSchemas, type BackupRoutes } from './backups';
 import type { CatalogRoutes } from './catalog';
 import { clusterRouteSchemas, type ClusterRoutes } from './clusters';
@@ -93,6 +93,7 @@ export type RouteSchemaTable = {
 
 /** Every family declared schema first is listed here, or the table's type (which needs each such route) does not compile. */
 export const ROUTE_SCHEMAS: RouteSchemaTable = {
+  ...auditRouteSchemas,
   ...clusterRouteSchemas,
   ...hostRouteSchemas,
   ...commandRouteSchemas,
