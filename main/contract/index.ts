@@ -5,7 +5,7 @@
 import { approvalRouteSchemas, type ApprovalRoutes } from './approvals';
 import { auditRouteSchemas, type AuditRoutes } from './audit';
 import { backupRouteSchemas, type BackupRoutes } from './backups';
-import type { CatalogRoutes } from './catalog';
+import { catalogRouteSchemas, type CatalogRoutes } from './catalog';
 import { clusterRouteSchemas, type ClusterRoutes } from './clusters';
 import { commandRouteSchemas, type CommandRoutes } from './commands';
 import { driftRouteSchemas, type DriftRoutes } from './drift';
@@ -93,6 +93,7 @@ export type RouteSchemaTable = {
 
 /** Every family declared schema first is listed here, or the table's type (which needs each such route) does not compile. */
 export const ROUTE_SCHEMAS: RouteSchemaTable = {
+  ...catalogRouteSchemas,
   ...auditRouteSchemas,
   ...clusterRouteSchemas,
   ...hostRouteSchemas,

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isMap, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
+import type { CatalogProblem } from '../../contract/catalog';
 import { CoreError } from '../errors';
 import { Catalog } from './catalog';
 import { Descriptor, type CatalogDescriptor } from './catalog-schema';
@@ -15,13 +16,8 @@ export interface CatalogFile {
   text: string;
 }
 
-export interface CatalogProblem {
-  file: string;
-  /** e.g. versions[0].artifacts[1].platforms.amd64.digest; empty for the whole file. */
-  path: string;
-  line: number | null;
-  reason: string;
-}
+/** A problem of an invalid catalog, as the API lists them. */
+export type { CatalogProblem };
 
 export class CatalogError extends CoreError {
   constructor(readonly problems: CatalogProblem[]) {

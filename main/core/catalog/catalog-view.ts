@@ -1,30 +1,10 @@
 // The catalog as the console API shows it: a summary per service for the list, the whole descriptor with each
 // artifact's mirror key and placement for one service.
-import type { Catalog, ResolvedArtifact } from './catalog';
+import type { CatalogServiceSummary, CatalogVersionView } from '../../contract/catalog';
+import type { Catalog } from './catalog';
 import type { CatalogDescriptor } from './catalog-schema';
 
-export interface CatalogVersionView {
-  version: string;
-  upstream: string;
-  notes: string | null;
-  artifacts: Omit<ResolvedArtifact, 'mirrorKey'>[];
-  /** Per architecture: can a bundle carry this version (every artifact available)? */
-  bundleable: Record<string, boolean>;
-  upgrade: { from: string[]; stateful: boolean; migrations: { name: string; irreversible: boolean }[]; rollback: unknown } | null;
-}
-
-export interface CatalogServiceSummary {
-  service: string;
-  title: string;
-  description: string;
-  stateful: boolean;
-  supports_tls: boolean;
-  ports: Record<string, { port: number; protocol: string; description: string; tls: boolean }>;
-  resources: CatalogDescriptor['resources'];
-  checks: Record<'liveness' | 'readiness' | 'functional', string>;
-  backup: boolean;
-  versions: CatalogVersionView[];
-}
+export type { CatalogServiceSummary, CatalogVersionView };
 
 function versionsOf(catalog: Catalog, d: CatalogDescriptor): CatalogVersionView[] {
   const arches = [...new Set(catalog.allArtifacts().flatMap((a) => a.platforms.map((p) => p.architecture)))].sort();

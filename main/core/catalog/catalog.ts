@@ -3,39 +3,18 @@
 import { createHash } from 'node:crypto';
 import { canonicalize } from '../../wire/canonical-json';
 import { formatMirrorKey, repositoryOf, type MirrorKey } from './mirror-keys';
-import type { CatalogArtifact, CatalogDescriptor, CatalogUpgrade, CatalogVersion } from './catalog-schema';
+import type { CatalogArtifact, CatalogDescriptor, CatalogVersion } from './catalog-schema';
+import type { CatalogArtifactSource, CatalogArtifactView, CatalogPlatformView } from '../../contract/catalog';
+import type { UpgradeAnswer } from '../../contract/services';
 import { compareVersions } from './catalog-cross-checks';
 
-export interface ArtifactSource {
-  debian: { package: string; version: string; path: string };
-}
+export type { CatalogArtifactSource as ArtifactSource, UpgradeAnswer };
 
-export type ResolvedPlatform =
-  | { architecture: string; available: true; digest: string; size: number; source: ArtifactSource }
-  | { architecture: string; available: false; reason: string };
+/** A platform of an artifact as the API shows it: its digest, size and source, or why it is unavailable. */
+export type ResolvedPlatform = CatalogPlatformView;
 
 /** One artifact of one version, with its mirror key and where it lives in the mirror. */
-export interface ResolvedArtifact {
-  key: string;
-  mirrorKey: MirrorKey;
-  repository: string;
-  tag: string;
-  name: string;
-  mode: number;
-  upstream: string;
-  platforms: ResolvedPlatform[];
-}
-
-export interface UpgradeAnswer {
-  compatible: boolean;
-  problems: string[];
-  from: string;
-  to: string;
-  stateful: boolean;
-  migrations: CatalogUpgrade['migrations'];
-  irreversible: string[];
-  rollback: CatalogUpgrade['rollback'] | null;
-}
+export type ResolvedArtifact = CatalogArtifactView & { mirrorKey: MirrorKey };
 
 export class Catalog {
   private readonly byName: Map<string, CatalogDescriptor>;

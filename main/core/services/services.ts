@@ -4,7 +4,8 @@
 // the check outcomes the agents report become the service's latest liveness, readiness and functional results.
 // Starting an operation is operation-start.ts, its advance operation-machine.ts, its views service-views.ts.
 import type { PublicUser } from '../accounts/accounts';
-import type { Catalog, UpgradeAnswer } from '../catalog/catalog';
+import type { UpgradeAnswer } from '../../contract/services';
+import type { Catalog } from '../catalog/catalog';
 import { ConflictError, CoreError, NotFoundError, ValidationError } from '../errors';
 import type { ConfigVersionRecord, ServiceRecord } from '../store/services-tables';
 import type { ServiceBackupRecord } from '../store/service-backups-tables';
