@@ -1,10 +1,9 @@
 // A text in both languages of the console and the reports: checks say why in English and French at once, the
 // reader (HTML page, console) picks one and the signed JSON keeps both.
+import { z } from './zod';
 
-export interface Bilingual {
-  en: string;
-  fr: string;
-}
+export const bilingualSchema = z.object({ en: z.string(), fr: z.string() });
+export type Bilingual = z.infer<typeof bilingualSchema>;
 
 export const bilingual = (en: string, fr: string): Bilingual => ({ en, fr });
 

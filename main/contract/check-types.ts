@@ -1,41 +1,46 @@
 // The two forms a check reports in: a CheckResult (profile rules, preflight: pass / warn / fail, and whether it
 // stops the operation) and a ReportLine of the acceptance report (PASS / FAIL / BLOCKED with its evidence).
-import type { Bilingual } from './bilingual';
+// Declared as schemas: the profile, preflight and report routes answer them.
+import { z } from './zod';
+import { bilingualSchema } from './bilingual';
 
-export type CheckStatus = 'pass' | 'warn' | 'fail';
+export const CHECK_STATUSES = ['pass', 'warn', 'fail'] as const;
+export type CheckStatus = (typeof CHECK_STATUSES)[number];
 
-export interface CheckResult {
+export const checkResultSchema = z.object({
   /** Stable id, e.g. `dns.forward`, `tls.gateway`, `profile.syslog_remote_audit`. */
-  id: string;
-  title: Bilingual;
-  status: CheckStatus;
+  id: z.string(),
+  title: bilingualSchema,
+  status: z.enum(CHECK_STATUSES),
   /** A failed critical check fails the operation before anything is written; a warning never does. */
-  critical: boolean;
+  critical: z.boolean(),
   /** Why it failed or warned (null when it passed). */
-  reason: Bilingual | null;
+  reason: bilingualSchema.nullable(),
   /** What was run and what was observed: `method` in words a reader can repeat, then the values seen. */
-  evidence: { method: string; [observed: string]: unknown };
-  ran_at: string;
-}
+  evidence: z.looseObject({ method: z.string() }),
+  ran_at: z.string(),
+});
+export type CheckResult = z.infer<typeof checkResultSchema>;
 
 export const LINE_STATUSES = ['PASS', 'FAIL', 'BLOCKED'] as const;
 /** PASS: ran and conforms. FAIL: ran and does not conform. BLOCKED: could not run (the reason says why). */
 export type LineStatus = (typeof LINE_STATUSES)[number];
 
 /** What a line saw: what was run and when, the observed values, and for FAIL or BLOCKED the reason. */
-export interface Evidence {
+export const evidenceSchema = z.looseObject({
   /** What was run (a request, a handshake, a query), in words a reader can repeat. */
-  method: string;
+  method: z.string(),
   /** When it ran (RFC 3339 UTC). */
-  at: string;
-  reason?: Bilingual;
-  [observed: string]: unknown;
-}
+  at: z.string(),
+  reason: bilingualSchema.optional(),
+});
+export type Evidence = z.infer<typeof evidenceSchema>;
 
-export interface ReportLine {
-  id: string;
-  title: Bilingual;
-  status: LineStatus;
-  evidence: Evidence;
-  ran_at: string;
-}
+export const reportLineSchema = z.object({
+  id: z.string(),
+  title: bilingualSchema,
+  status: z.enum(LINE_STATUSES),
+  evidence: evidenceSchema,
+  ran_at: z.string(),
+});
+export type ReportLine = z.infer<typeof reportLineSchema>;
