@@ -6,12 +6,13 @@
 import { roleAtLeast } from '../accounts/accounts';
 import type { Role } from '../store/accounts-tables';
 import { OP_JOURNAL_TAIL, OP_PLAN_EXECUTE } from '../../wire/node-agent';
+import type { WithheldPart } from '../../contract/commands';
 
 /**
- * The parts a view may lack: a command's result, the contents of the files and units its plan writes, or what
- * the programs its plan runs printed.
+ * The parts a view may lack (the contract's word list): a command's result, the contents of the files and units
+ * its plan writes, or what the programs its plan runs printed.
  */
-export type WithheldPart = 'result' | 'contents' | 'output';
+export type { WithheldPart };
 
 interface Withholding {
   /** The least role that sees the command whole: the one that may run it. */

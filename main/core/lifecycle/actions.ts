@@ -5,9 +5,11 @@ import { CoreError, ValidationError } from '../errors';
 import type { Store } from '../store/store';
 import { checkComponentSpec } from '../commands/component-spec';
 import { OP_APPLY, OP_DELETE, OP_INVENTORY, type ManagedComponentSpec } from '../../wire/protocol';
+import { componentActions, type ComponentAction } from '../../contract/commands';
 
-export const COMPONENT_ACTIONS = ['stop', 'start', 'restart', 'rollback'] as const;
-export type ComponentAction = (typeof COMPONENT_ACTIONS)[number];
+/** The operations of a component besides apply and delete: the contract's word list. */
+export const COMPONENT_ACTIONS = componentActions;
+export type { ComponentAction };
 export type LifecycleAction = 'install' | 'upgrade' | 'configuration' | 'uninstall' | ComponentAction | 'restore' | 'backup' | 'inventory';
 
 export type LifecycleRequest =
