@@ -1,11 +1,12 @@
 // Asking a second person for an operation: cluster, action, service, the exact change and reason (prefilled when
 // an operation was refused with approval_required). The approval is bound to that change: the operation must send
 // exactly it.
-import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
+import { useEffect, useState, type ReactElement } from 'react';
 import { APPROVAL_ACTIONS, type ApprovalAction } from '../../api/types';
 import { approvalsStore, useApprovals, useClusters, useT } from '../../app/stores';
 import { Field } from '../../components/Field';
 import { ErrorNotice, InfoNotice } from '../../components/ErrorNotice';
+import { Form } from '../../components/Form';
 import { TextField } from '../../components/TextField';
 import { ItemOptions, Options } from '../../components/Options';
 import { changeText, needsCluster, parseChangeText } from './approval-change';
@@ -31,8 +32,7 @@ export function ApprovalRequestForm(): ReactElement {
     setSent(null);
   }, [draft]);
 
-  const onSubmit = async (e: FormEvent): Promise<void> => {
-    e.preventDefault();
+  const onSubmit = async (): Promise<void> => {
     if (creation.pending) return;
     const onCluster = needsCluster(action);
     if ((onCluster && !clusterId) || !service.trim() || !reason.trim()) return setProblem(t('approvals.form.missing'));
@@ -53,13 +53,7 @@ export function ApprovalRequestForm(): ReactElement {
   };
 
   return (
-    <form
-      className="panel form"
-      onSubmit={(e) => void onSubmit(e)}
-      noValidate
-      aria-labelledby="approval-request-title"
-      data-testid="approval-request-form"
-    >
+    <Form className="panel form" onSubmit={onSubmit} labelledBy="approval-request-title" testId="approval-request-form">
       <h2 id="approval-request-title" className="panel-title">
         {t('approvals.form.title')}
       </h2>
@@ -113,6 +107,6 @@ export function ApprovalRequestForm(): ReactElement {
           {creation.pending ? t('approvals.form.sending') : t('approvals.form.submit')}
         </button>
       </div>
-    </form>
+    </Form>
   );
 }

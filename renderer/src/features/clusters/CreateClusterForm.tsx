@@ -12,6 +12,8 @@ import { ProfileRulesList } from '../../components/ProfileRules';
 import type { Translator } from '../../i18n';
 import { TextField } from '../../components/TextField';
 import { BusyButton } from '../../components/BusyButton';
+import { EndpointFields } from './EndpointFields';
+import { onEscape } from '../../lib/onEscape';
 
 const NAME_PROBLEM = {
   required: 'clusters.name.required',
@@ -89,12 +91,7 @@ export function CreateClusterForm({ onCancel, onCreated }: { onCancel: () => voi
       className="panel create-form"
       aria-labelledby="create-cluster-title"
       onSubmit={(e) => void onSubmit(e)}
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') {
-          e.preventDefault();
-          onCancel();
-        }
-      }}
+      onKeyDown={onEscape(onCancel)}
       noValidate
       data-testid="create-cluster-form"
     >
@@ -165,26 +162,11 @@ export function CreateClusterForm({ onCancel, onCreated }: { onCancel: () => voi
             </label>
           ))}
         </fieldset>
-        <TextField
-          id="cluster-fqdn"
-          label={t('clusters.create.fqdn')}
-          note="optional"
-          code
-          value={fqdn}
-          onChange={setFqdn}
-          placeholder="k8s.edge-paris-1.internal"
-          input={{ 'aria-invalid': serverError?.field === 'fqdn' || undefined }}
-        />
-        <TextField
-          id="cluster-address"
-          label={t('clusters.create.address')}
-          note="optional"
-          hint={t('clusters.create.addressHelp')}
-          code
-          value={address}
-          onChange={setAddress}
-          placeholder="10.0.0.10"
-          input={{ 'aria-invalid': serverError?.field === 'address' || undefined }}
+        <EndpointFields
+          idPrefix="cluster"
+          values={{ fqdn, address }}
+          onChange={(field, value) => (field === 'fqdn' ? setFqdn : setAddress)(value)}
+          invalid={(field) => serverError?.field === field}
         />
       </div>
       {serverError ? <ErrorNotice error={serverError} testId="create-cluster-error" /> : null}

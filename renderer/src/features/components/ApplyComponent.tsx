@@ -22,6 +22,7 @@ import { labelProblemText } from '../cluster/ImportWizard';
 import { useManagedNamespace } from './namespace';
 import { OperationError } from '../cluster/OperationError';
 import { useAutoFocus } from '../../lib/useAutoFocus';
+import { onEscape } from '../../lib/onEscape';
 
 type Mode = 'form' | 'editor';
 
@@ -185,12 +186,7 @@ export function ApplyComponent({
       className="panel create-form"
       aria-labelledby="apply-component-title"
       data-testid="apply-component"
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') {
-          e.preventDefault();
-          onClose();
-        }
-      }}
+      onKeyDown={onEscape(onClose)}
     >
       <div className="panel-head">
         <h2 id="apply-component-title" className="panel-title">

@@ -1,11 +1,10 @@
 // The cluster's FQDN and address, which the DNS and TLS rules of its profile check: operators change them
 // here; an empty field clears it, and a refused value is shown next to its field.
-import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
+import { useEffect, useState, type ReactElement } from 'react';
 import { clusterPageStore, profileStore, useClusterPage, useProfile, useT } from '../../app/stores';
 import { ErrorNotice, InfoNotice } from '../../components/ErrorNotice';
-import { TextField } from '../../components/TextField';
-
-type EndpointField = 'fqdn' | 'address';
+import { Form } from '../../components/Form';
+import { EndpointFields, type EndpointField } from '../clusters/EndpointFields';
 
 export function ClusterEndpointForm(): ReactElement {
   const t = useT();
@@ -24,14 +23,14 @@ export function ClusterEndpointForm(): ReactElement {
     error?.code === 'invalid_field' && error.field === field ? error.message : null;
   const onField = errorOn('fqdn') !== null || errorOn('address') !== null;
   const unchanged = fqdn.trim() === currentFqdn && address.trim() === currentAddress;
-  const edit = (set: (v: string) => void) => (value: string) => {
-    set(value);
+  const setters = { fqdn: setFqdn, address: setAddress };
+  const edit = (field: EndpointField, value: string): void => {
+    setters[field](value);
     setSaved(false);
     if (error) profileStore.getState().clearEndpointError();
   };
 
-  const onSubmit = async (e: FormEvent): Promise<void> => {
-    e.preventDefault();
+  const onSubmit = async (): Promise<void> => {
     if (endpoint.pending || unchanged) return;
     const updated = await profileStore.getState().setEndpoint({ fqdn: fqdn.trim() || null, address: address.trim() || null });
     if (updated) {
@@ -41,39 +40,13 @@ export function ClusterEndpointForm(): ReactElement {
   };
 
   return (
-    <form
-      className="form"
-      onSubmit={(e) => void onSubmit(e)}
-      noValidate
-      aria-labelledby="endpoint-title"
-      data-testid="cluster-endpoint-form"
-    >
+    <Form onSubmit={onSubmit} labelledBy="endpoint-title" testId="cluster-endpoint-form">
       <h3 id="endpoint-title" className="panel-subtitle">
         {t('profile.endpoint.title')}
       </h3>
       <p className="help">{t('profile.endpoint.help')}</p>
       <div className="form-grid">
-        <TextField
-          id="endpoint-fqdn"
-          label={t('clusters.create.fqdn')}
-          note="optional"
-          error={errorOn('fqdn')}
-          code
-          value={fqdn}
-          onChange={edit(setFqdn)}
-          placeholder="k8s.edge-paris-1.internal"
-        />
-        <TextField
-          id="endpoint-address"
-          label={t('clusters.create.address')}
-          note="optional"
-          hint={t('clusters.create.addressHelp')}
-          error={errorOn('address')}
-          code
-          value={address}
-          onChange={edit(setAddress)}
-          placeholder="10.0.0.10"
-        />
+        <EndpointFields idPrefix="endpoint" values={{ fqdn, address }} onChange={edit} errorOn={errorOn} />
       </div>
       {error && !onField ? <ErrorNotice error={error} testId="endpoint-error" /> : null}
       {saved ? <InfoNotice testId="endpoint-saved">{t('settings.saved')}</InfoNotice> : null}
@@ -82,6 +55,6 @@ export function ClusterEndpointForm(): ReactElement {
           {endpoint.pending ? t('common.saving') : t('common.save')}
         </button>
       </div>
-    </form>
+    </Form>
   );
 }

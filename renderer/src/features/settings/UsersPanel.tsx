@@ -1,9 +1,10 @@
 // Local accounts, for administrators: who can sign in, with which role and whether with a second factor,
 // adding an account, and resetting the second factor of one who lost it.
-import { useEffect, useRef, useState, type FormEvent, type ReactElement } from 'react';
+import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { MIN_PASSWORD_LENGTH, type Role } from '../../../../preload/api';
 import { tokensStore, usersStore, useFormat, useSession, useT, useTokens, useUsers } from '../../app/stores';
 import { Tone } from '../../components/Badges';
+import { Form } from '../../components/Form';
 import { userFormProblem } from './userForm';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Icon } from '../../components/Icon';
@@ -184,8 +185,7 @@ function AddUserForm({ onDone }: { onDone: (name: string | null) => void }): Rea
     return () => usersStore.getState().clearCreationError();
   }, []);
 
-  const onSubmit = async (e: FormEvent): Promise<void> => {
-    e.preventDefault();
+  const onSubmit = async (): Promise<void> => {
     if (creation.pending) return;
     const found = userFormProblem({ name, role, password, confirm });
     if (found) return setProblem(t(found, { min: MIN_PASSWORD_LENGTH }));
@@ -201,15 +201,7 @@ function AddUserForm({ onDone }: { onDone: (name: string | null) => void }): Rea
   };
 
   return (
-    <form
-      className="form sub-form"
-      onSubmit={(e) => void onSubmit(e)}
-      noValidate
-      data-testid="add-user-form"
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') onDone(null);
-      }}
-    >
+    <Form className="form sub-form" onSubmit={onSubmit} onEscape={() => onDone(null)} testId="add-user-form">
       <div className="form-grid">
         <TextField id="user-name" label={t('users.col.name')} inputRef={nameRef} value={name} onChange={setName} input={PLAIN} />
         <Field id="user-role" label={t('users.col.role')} hint={t(`users.roleHelp.${role}`)}>
@@ -254,6 +246,6 @@ function AddUserForm({ onDone }: { onDone: (name: string | null) => void }): Rea
           {t('common.cancel')}
         </button>
       </div>
-    </form>
+    </Form>
   );
 }
