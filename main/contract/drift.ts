@@ -4,7 +4,7 @@
 // first: the core's drift views are these types.
 import { z } from './zod';
 import type { RoutesOf } from './route';
-import type { OperationView } from './services';
+import { operationViewSchema } from './services';
 
 export const driftModes = ['realign', 'report_only'] as const;
 export type DriftMode = (typeof driftModes)[number];
@@ -54,8 +54,8 @@ export const driftRouteSchemas = {
   'GET /api/v1/clusters/:id/drift': { result: driftViewSchema },
   'POST /api/v1/clusters/:id/drift/scan': { result: driftViewSchema },
   'PUT /api/v1/clusters/:id/drift/mode': { body: driftModeBodySchema, result: driftViewSchema },
-  // The operation's view is the services family's, declared as a type until that family is schema first.
-  'POST /api/v1/drift/findings/:id/realign': { body: driftRealignBodySchema, result: z.custom<OperationView>(), status: 202 },
+  // The operation a realign starts is the services family's.
+  'POST /api/v1/drift/findings/:id/realign': { body: driftRealignBodySchema, result: operationViewSchema, status: 202 },
 } as const;
 
 export type DriftRoutes = RoutesOf<typeof driftRouteSchemas>;

@@ -3,7 +3,7 @@
 // signed plans followed task by task. Declared schema first: the core's service views are these types. A body's
 // shape is judged here; its values (a service and version of the catalog, hosts of the cluster, settings of
 // their declared types) by the core, which alone knows them.
-import type { PlanView } from './hosts';
+import { planViewSchema } from './hosts';
 import { queryWholeNumber } from './query-numbers';
 import type { RoutesOf } from './route';
 import { observedChecksSchema } from './sheet-types';
@@ -39,8 +39,8 @@ export type ServiceSettings = z.infer<typeof serviceSettingsSchema>;
 /** Per host id for liveness; the first host's readiness and functional test. */
 export type ServiceCheckResults = z.infer<typeof observedChecksSchema>;
 
-// A plan's view is the hosts family's, declared as a type until that family is schema first.
-const operationPlanSchema = z.custom<PlanView & { host_name: string }>();
+/** A plan of an operation: the hosts family's plan view, with its host's name. */
+const operationPlanSchema = planViewSchema.extend({ host_name: z.string() });
 
 export const operationViewSchema = z.object({
   id: z.string(),
