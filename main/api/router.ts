@@ -39,9 +39,14 @@ export interface ApiResult {
   session?: NewSession | null;
 }
 
-/** A handler's answer: the route's result type, so a wrong or missing field does not compile. */
-export interface Reply<T> extends ApiResult {
+/**
+ * A handler's answer: the route's result type, so a wrong or missing field does not compile, and for a route
+ * declared schema first the status its contract gives (which its OpenAPI document shows), so a handler answering
+ * 201 where the contract says 200 does not compile either.
+ */
+export interface Reply<T, N extends number = number> extends ApiResult {
   body: T;
+  status: N;
 }
 
 export interface Principal {
@@ -83,7 +88,16 @@ export interface AuthedContext<S extends RouteSpec = RouteSpec, P extends string
   principal: Principal;
 }
 
-type Handler<C, R> = (ctx: C) => Reply<R> | Promise<Reply<R>>;
+/** The status a route's contract gives its answer: its `status`, 204 for a `z.null()` result, else 200. */
+type DeclaredStatus<S extends RouteSpec> = S extends { schemas: infer T extends RouteSchemas }
+  ? T extends { status: infer N extends number }
+    ? N
+    : T['result'] extends z.ZodNull
+      ? 204
+      : 200
+  : number;
+
+type Handler<C, R, N extends number = number> = (ctx: C) => Reply<R, N> | Promise<Reply<R, N>>;
 
 /** A context as the table holds it, its input's types erased: each handler was typed by its route when added. */
 interface AnyContext {
@@ -114,7 +128,7 @@ export class Router {
   public<M extends Method, P extends PatternOf<M>>(
     method: M,
     pattern: P,
-    handler: Handler<Context<RouteOf<M, P>, P>, ResultOf<RouteOf<M, P>>>,
+    handler: Handler<Context<RouteOf<M, P>, P>, ResultOf<RouteOf<M, P>>, DeclaredStatus<RouteOf<M, P>>>,
   ): this {
     return this.add(method, pattern, 'public', handler as unknown as Handler<AnyContext, unknown>);
   }
@@ -124,7 +138,7 @@ export class Router {
     method: M,
     pattern: P,
     role: Role,
-    handler: Handler<AuthedContext<RouteOf<M, P>, P>, ResultOf<RouteOf<M, P>>>,
+    handler: Handler<AuthedContext<RouteOf<M, P>, P>, ResultOf<RouteOf<M, P>>, DeclaredStatus<RouteOf<M, P>>>,
   ): this {
     return this.add(method, pattern, role, handler as unknown as Handler<AnyContext, unknown>);
   }
@@ -245,12 +259,18 @@ function matchParts(pattern: string[], parts: string[]): Record<string, string> 
   return params;
 }
 
-/** A JSON answer of the route's result type (inferred from the route, never from the value given). */
-export const ok = <T>(body: NoInfer<T>, status = 200): Reply<T> => ({ status, body });
+/**
+ * A JSON answer of the route's result type (inferred from the route, never from the value given), and of the
+ * status given (never inferred from the route: it must be the one the contract declares).
+ */
+export const ok = <T, N extends 200 | 201 | 202 = 200>(body: NoInfer<T>, status?: N): Reply<T, NoInfer<N>> => ({
+  status: (status ?? 200) as N,
+  body,
+});
 
 /** A text answer (YAML, PEM, HTML) of its media type. */
-export const text = (body: string, contentType: string): Reply<string> => ({ status: 200, body, contentType });
+export const text = (body: string, contentType: string): Reply<string, 200> => ({ status: 200, body, contentType });
 
 /** 204; `session: null` closes the session the call was made in. */
-export const noContent = (session?: null): Reply<null> =>
+export const noContent = (session?: null): Reply<null, 204> =>
   session === null ? { status: 204, body: null, session } : { status: 204, body: null };

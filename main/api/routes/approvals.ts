@@ -34,7 +34,7 @@ export function approvalRoutes(router: Router, approvalsOf: (manager: Manager) =
 
   const decide =
     (decision: 'approve' | 'reject') =>
-    ({ manager, params, body, principal }: AuthedContext<Decision, '/api/v1/approvals/:id'>): Reply<Decision['result']> => {
+    ({ manager, params, body, principal }: AuthedContext<Decision, '/api/v1/approvals/:id'>): Reply<Decision['result'], 200> => {
       needsSession(principal);
       return ok(approvalsOf(manager)[decision](params.id, principal.user, body?.note));
     };

@@ -8,7 +8,7 @@ import type { LifecycleResult } from '../../core/lifecycle/lifecycle';
 const approvalOf = (v: string | null | undefined): string | undefined => v || undefined;
 
 /** 202: the command is signed and queued for the agent. */
-export const accepted = (r: LifecycleResult): Reply<OperationAccepted> =>
+export const accepted = (r: LifecycleResult): Reply<OperationAccepted, 202> =>
   ok({ ...r.command, action: r.action, preflight: r.preflight }, 202);
 
 export function commandRoutes(router: Router): void {

@@ -7,13 +7,13 @@ import type { MfaChallenge, SessionInfo } from '../../contract/session';
 import { ApiError } from '../api-error';
 import { noContent, ok, type Principal, type Reply, type Router } from '../router';
 
-const opened = (s: NewSession): Reply<SessionInfo> => ({
+const opened = (s: NewSession): Reply<SessionInfo, 200> => ({
   status: 200,
   body: { user: s.user, csrf_token: s.csrf_token, expires_at: s.expires_at, mfa: s.mfa },
   session: s,
 });
 /** A challenge opens no session: the transport sets no cookie until the code is sent. */
-const answered = (r: NewSession | MfaChallenge): Reply<SessionInfo | MfaChallenge> => (isMfaChallenge(r) ? ok(r) : opened(r));
+const answered = (r: NewSession | MfaChallenge): Reply<SessionInfo | MfaChallenge, 200> => (isMfaChallenge(r) ? ok(r) : opened(r));
 
 /** Enrolment belongs to the person at the console, not to a script holding one of their API tokens. */
 function consoleUser(principal: Principal): void {

@@ -1,7 +1,7 @@
 // Type test (checked by `npm run typecheck`): handlers compile only against the contract of their route.
 // Every expected-error directive below fails the typecheck if its line compiles, i.e. if the contract stopped biting.
 import { ok, Router, text } from '../../../main/api/router';
-import type { ClusterView } from '../../../main/contract';
+import type { ClusterView, NewApiToken } from '../../../main/contract';
 
 const router = new Router();
 const view: ClusterView = {
@@ -70,19 +70,28 @@ router.authed('POST', '/api/v1/users/:name/tokens', 'viewer', ({ body }) => {
   void body?.secret;
   // @ts-expect-error the body may be absent (the route takes none), so it is not an object for sure
   void body.expires;
-  return ok({
-    id: '',
-    user: '',
-    name: null,
-    created_at: '',
-    created_by: '',
-    expires_at: '',
-    revoked_at: null,
-    revoked_by: null,
-    state: 'active',
-    token: '',
-  });
+  return ok(
+    {
+      id: '',
+      user: '',
+      name: null,
+      created_at: '',
+      created_by: '',
+      expires_at: '',
+      revoked_at: null,
+      revoked_by: null,
+      state: 'active',
+      token: '',
+    },
+    201,
+  );
 });
+
+// A schema-first route answers the status its contract declares, which its OpenAPI document shows.
+// @ts-expect-error the contract answers 204 (a `z.null()` result), not 200
+router.authed('DELETE', '/api/v1/users/:name/mfa', 'admin', () => ok(null));
+// @ts-expect-error the contract answers 201 (its `status`), not 200
+router.authed('POST', '/api/v1/users/:name/tokens', 'viewer', () => ok({} as NewApiToken));
 
 // A schema-first route's result is the schema's type: a state it does not list does not compile.
 router.authed('DELETE', '/api/v1/users/:name/tokens/:id', 'viewer', () =>
