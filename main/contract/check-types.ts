@@ -1,8 +1,8 @@
 // The two forms a check reports in: a CheckResult (profile rules, preflight: pass / warn / fail, and whether it
 // stops the operation) and a ReportLine of the acceptance report (PASS / FAIL / BLOCKED with its evidence).
-// Declared as schemas: the profile, preflight and report routes answer them.
-import { z } from './zod';
+// Declared schema first, for the families that answer them (profiles, preflight, reports).
 import { bilingualSchema } from './bilingual';
+import { z } from './zod';
 
 export const CHECK_STATUSES = ['pass', 'warn', 'fail'] as const;
 export type CheckStatus = (typeof CHECK_STATUSES)[number];
