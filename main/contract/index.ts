@@ -13,7 +13,7 @@ import { hostRouteSchemas, type HostRoutes } from './hosts';
 import { keyRouteSchemas, type KeyRoutes } from './keys';
 import { kubernetesRouteSchemas, type KubernetesRoutes } from './kubernetes';
 import { mirrorRouteSchemas, type MirrorRoutes } from './mirror';
-import type { ProfileRoutes } from './profiles';
+import { profileRouteSchemas, type ProfileRoutes } from './profiles';
 import type { ReportRoutes } from './reports';
 import { serviceRouteSchemas, type ServiceRoutes } from './services';
 import { serviceBackupRouteSchemas, type ServiceBackupRoutes } from './service-backups';
@@ -93,6 +93,7 @@ export type RouteSchemaTable = {
 
 /** Every family declared schema first is listed here, or the table's type (which needs each such route) does not compile. */
 export const ROUTE_SCHEMAS: RouteSchemaTable = {
+  ...profileRouteSchemas,
   ...catalogRouteSchemas,
   ...auditRouteSchemas,
   ...clusterRouteSchemas,

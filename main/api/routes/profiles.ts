@@ -1,7 +1,6 @@
 // Profiles and preflight checks (contract: contract/profiles.ts): a cluster's profile evaluated now, changed
 // by an admin, the preflight run on demand ("Run checks" on the Profile tab) and its latest result; the
 // trusted CAs for service endpoints.
-import { objectBody } from '../body';
 import { ok, type Router } from '../router';
 import { NotFoundError } from '../../core/errors';
 
@@ -13,9 +12,7 @@ export function profileRoutes(router: Router): void {
   );
 
   router.authed('PUT', '/api/v1/clusters/:id/profile', 'admin', async ({ manager, params, body, principal }) => {
-    const b = objectBody(body);
-    const approvalId = typeof b.approval_id === 'string' && b.approval_id ? b.approval_id : undefined;
-    manager.lifecycle.changeProfile(params.id, b.profile, principal.user, manager.clusters, approvalId);
+    manager.lifecycle.changeProfile(params.id, body.profile, principal.user, manager.clusters, body.approval_id || undefined);
     return ok(await manager.profiles.evaluate(params.id));
   });
 
@@ -33,6 +30,6 @@ export function profileRoutes(router: Router): void {
   router.authed('GET', '/api/v1/settings/endpoint-trust', 'viewer', ({ manager }) => ok({ ca_pem: manager.settings.endpointTrust() }));
 
   router.authed('PUT', '/api/v1/settings/endpoint-trust', 'admin', ({ manager, body, principal }) =>
-    ok({ ca_pem: manager.settings.setEndpointTrust(objectBody(body).ca_pem, principal.actor) }),
+    ok({ ca_pem: manager.settings.setEndpointTrust(body.ca_pem, principal.actor) }),
   );
 }

@@ -12,6 +12,7 @@ import type { ProfileEvaluation, Profiles } from '../profiles/profiles';
 import type { Clock } from '../clock';
 import type { Store } from '../store/store';
 import type { Clusters } from '../clusters/clusters';
+import type { ProfileName } from '../../contract/clusters';
 import { FOUR_EYES_ACTIONS } from '../approvals/approvals';
 import { planOperation, requestChange, type LifecycleAction, type LifecycleRequest } from './actions';
 
@@ -76,7 +77,7 @@ export class Lifecycle {
    * Changes a cluster's profile. Leaving a profile that requires four eyes is itself a disruptive
    * configuration: without this, one admin could step down to development, act alone and step back.
    */
-  changeProfile(clusterId: string, profile: unknown, user: PublicUser, clusters: Clusters, approvalId?: string): void {
+  changeProfile(clusterId: string, profile: ProfileName, user: PublicUser, clusters: Clusters, approvalId?: string): void {
     const cluster = this.d.store.clusters.get(clusterId);
     if (!cluster) throw new NotFoundError('cluster', clusterId);
     if (!requiresFourEyes(cluster.profile) || profile === cluster.profile) {

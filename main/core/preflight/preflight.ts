@@ -11,7 +11,7 @@ import { dnsServers } from '../checks/dns-settings';
 import type { ProfileEvaluation, Profiles } from '../profiles/profiles';
 import { KUBE_READ_TIMEOUT_MS } from '../checks/component-checks';
 import type { Store } from '../store/store';
-import type { PreflightOutcome, PreflightRunRecord, PreflightTrigger } from '../store/lifecycle-tables';
+import type { PreflightOutcome, PreflightRun, PreflightTrigger } from '../../contract/profiles';
 import type { CheckResult } from '../../contract/check-types';
 import type { Catalog } from '../catalog/catalog';
 import { dnsChecks } from './dns-checks';
@@ -35,9 +35,7 @@ export interface PreflightDeps {
   catalog?: Catalog | null;
 }
 
-export interface PreflightRun extends Omit<PreflightRunRecord, 'checks'> {
-  checks: CheckResult[];
-}
+export type { PreflightRun };
 
 export interface PreflightRequest {
   trigger: PreflightTrigger;
@@ -134,6 +132,6 @@ export class Preflight {
   }
 
   latest(clusterId: string): PreflightRun | undefined {
-    return this.d.store.lifecycle.latestPreflight(clusterId) as PreflightRun | undefined;
+    return this.d.store.lifecycle.latestPreflight(clusterId);
   }
 }

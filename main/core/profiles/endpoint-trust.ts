@@ -11,9 +11,7 @@ export function endpointTrust(store: Store): string[] {
   return store.settings.getJson<string[]>(KEY) ?? [];
 }
 
-export function setEndpointTrust(store: Store, input: unknown, actor: string): string[] {
-  if (typeof input !== 'string')
-    throw new ValidationError('ca_pem', 'ca_pem is the PEM text of one or more CA certificates (empty to clear)');
+export function setEndpointTrust(store: Store, input: string, actor: string): string[] {
   const pems = input.match(PEM) ?? [];
   if (input.trim() !== '' && pems.length === 0) throw new ValidationError('ca_pem', 'no PEM certificate found in ca_pem');
   pems.forEach((pem, i) => {

@@ -1,31 +1,14 @@
 // Evaluates a cluster's profile now: every rule of its profile, run side by side on real state. Blocked when
 // one rule fails; the result says which and why.
-import type { CheckResult } from '../../contract/check-types';
 import { CoreError, NotFoundError } from '../errors';
 import { FOUR_EYES_ACTIONS } from '../approvals/approvals';
 import { BLOCKED_ACTIONS, dnsIsCritical, PROFILE_RULES, requiresFourEyes } from './profile-rules';
 import { RULE_TITLES } from './profile-texts';
-import type { Bilingual } from '../../contract/bilingual';
-import { PROFILES, type ProfileName } from '../clusters/profile-names';
+import type { ProfileCatalogEntry, ProfileEvaluation } from '../../contract/profiles';
+import { PROFILES } from '../clusters/profile-names';
 import { evaluateRule, ruleContext, type RuleDeps } from './rule-checks';
 
-export interface ProfileEvaluation {
-  cluster_id: string;
-  profile: ProfileName;
-  status: 'compliant' | 'blocked';
-  rules: CheckResult[];
-  four_eyes: boolean;
-  four_eyes_actions: string[];
-  evaluated_at: string;
-}
-
-/** One profile as the console shows it: its rules, and whether a DNS failure stops an operation. */
-export interface ProfileCatalogEntry {
-  name: ProfileName;
-  rules: { id: string; title: Bilingual }[];
-  dns_critical: boolean;
-  four_eyes: boolean;
-}
+export type { ProfileEvaluation };
 
 export class Profiles {
   constructor(private readonly deps: RuleDeps) {}

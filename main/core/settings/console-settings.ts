@@ -66,7 +66,7 @@ export class ConsoleSettings {
     return endpointTrust(this.d.store).join('\n');
   }
 
-  setEndpointTrust(input: unknown, actor: string): string {
+  setEndpointTrust(input: string, actor: string): string {
     return setEndpointTrust(this.d.store, input, actor).join('\n');
   }
 }

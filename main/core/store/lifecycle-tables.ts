@@ -1,22 +1,9 @@
 // SQL for what the lifecycle records around operations: preflight runs with their checks, and backup sets
 // with the sha256 of each file they wrote.
 import type { BackupFile, BackupSet } from '../../contract/backups';
+import type { CheckResult } from '../../contract/check-types';
+import type { PreflightRun } from '../../contract/profiles';
 import type { Db } from './database';
-
-export type PreflightTrigger = 'on_demand' | 'install' | 'upgrade' | 'report';
-export type PreflightOutcome = 'pass' | 'warn' | 'fail';
-
-export interface PreflightRunRecord {
-  id: string;
-  cluster_id: string;
-  trigger: PreflightTrigger;
-  target: string | null;
-  started_at: string;
-  finished_at: string;
-  outcome: PreflightOutcome;
-  checks: unknown;
-  run_by: string;
-}
 
 /** A backup set as stored: the view without its files, which are rows of their own. */
 export type BackupSetRecord = Omit<BackupSet, 'files'>;
@@ -27,7 +14,7 @@ export type BackupFileRecord = BackupFile & { set_id: string };
 export class LifecycleTables {
   constructor(private readonly db: Db) {}
 
-  insertPreflight(row: PreflightRunRecord): void {
+  insertPreflight(row: PreflightRun): void {
     this.db
       .prepare(
         `INSERT INTO preflight_runs (id, cluster_id, trigger, target, started_at, finished_at, outcome, checks, run_by)
@@ -36,11 +23,11 @@ export class LifecycleTables {
       .run({ ...row, checks: JSON.stringify(row.checks) });
   }
 
-  latestPreflight(clusterId: string): PreflightRunRecord | undefined {
+  latestPreflight(clusterId: string): PreflightRun | undefined {
     const row = this.db
       .prepare('SELECT * FROM preflight_runs WHERE cluster_id = ? ORDER BY started_at DESC, rowid DESC LIMIT 1')
-      .get(clusterId) as (Omit<PreflightRunRecord, 'checks'> & { checks: string }) | undefined;
-    return row && { ...row, checks: JSON.parse(row.checks) as unknown };
+      .get(clusterId) as (Omit<PreflightRun, 'checks'> & { checks: string }) | undefined;
+    return row && { ...row, checks: JSON.parse(row.checks) as CheckResult[] };
   }
 
   insertBackup(set: BackupSetRecord, files: BackupFileRecord[]): void {
