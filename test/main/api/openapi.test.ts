@@ -48,6 +48,11 @@ describe('the OpenAPI document', () => {
     expect(() => validator.resolveRefs()).not.toThrow();
   });
 
+  test('gives each operation an id of its own', () => {
+    const ids = Object.values(doc.paths).flatMap((item) => Object.values(item).map((op) => op.operationId));
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
   test('holds the title, the version of the package, and one path parameter for each `:name` of a pattern', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info).toMatchObject({ title: 'Navin Console manager API', version: VERSION });
