@@ -1,6 +1,5 @@
 // Operators' intents become signed commands here: each apply or delete also signs the cluster's whole new
 // desired state, so the agent can keep enforcing it offline. Receipts close a command exactly once.
-import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock';
 import type { CoreEvents } from '../events';
 import { ConflictError, CoreError, NotFoundError, ValidationError } from '../errors';
@@ -9,10 +8,11 @@ import type { Store } from '../store/store';
 import type { CommandRecord } from '../store/commands-tables';
 import { nameProblem } from '../clusters/names';
 import { DEFAULT_NAMESPACE } from '../kubernetes/names';
-import { buildCommand, signDocument } from '../../wire/envelope';
+import { signDocument } from '../../wire/envelope';
 import { OP_APPLY, OP_DELETE, OP_INVENTORY, OPERATIONS, type ManagedComponentSpec } from '../../wire/protocol';
 import type { ReceivedReceipt } from '../../wire/agent-requests';
 import { checkComponentSpec } from './component-spec';
+import { closeWithReceipt, deliverDue, outcomeOf, QueuedListeners, signCommand } from './command-pipeline';
 import { visibleTo } from './command-visibility';
 import type { Role } from '../store/accounts-tables';
 import type { CommandView, ComponentsView } from '../../contract/commands';
@@ -31,7 +31,7 @@ export type { CommandView, ComponentsView };
 export const FAN_OUT_CHUNK = 500;
 
 export class Commands {
-  private readonly listeners = new Set<(clusterId: string) => void>();
+  private readonly queued = new QueuedListeners();
 
   constructor(
     private readonly store: Store,
@@ -42,8 +42,7 @@ export class Commands {
 
   /** Called when a cluster has something new to deliver (the gateway's long polls listen). */
   onQueued(listener: (clusterId: string) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.queued.add(listener);
   }
 
   /**
@@ -61,7 +60,7 @@ export class Commands {
       throw new ValidationError('op', `op must be one of ${OPERATIONS.join(', ')}`);
     const a = (typeof args === 'object' && args !== null && !Array.isArray(args) ? args : {}) as Record<string, unknown>;
     const record = this.store.tx(() => this.store.commands.get(this.issueInTx(clusterId, op as string, a, actor, opts))!);
-    for (const l of this.listeners) l(clusterId);
+    this.queued.wake(clusterId);
     return record;
   }
 
@@ -99,7 +98,7 @@ export class Commands {
         }
       });
       issued += done.length;
-      for (const id of done) for (const l of this.listeners) l(id);
+      for (const id of done) this.queued.wake(id);
       opts.onChunk?.({ done: Math.min(i + chunk, clusterIds.length), total: clusterIds.length });
     }
     return { issued, refused };
@@ -161,53 +160,47 @@ export class Commands {
     } else if (op !== OP_INVENTORY) {
       throw new ValidationError('op', `unknown op ${op}`);
     }
-    const envelope = signDocument(
-      buildCommand({
-        command_id: randomUUID(),
-        tenant: cluster.tenant,
-        target: clusterId,
-        op,
-        args: signedArgs,
-        now,
-        validitySeconds: COMMAND_VALIDITY_S,
-      }),
-      signer,
-    );
-    const payload = envelope.payload as { command_id: string; not_after: string };
+    const signed = signCommand(signer, {
+      tenant: cluster.tenant,
+      target: clusterId,
+      op,
+      args: signedArgs,
+      now,
+      validitySeconds: COMMAND_VALIDITY_S,
+    });
     this.store.commands.insert({
-      id: payload.command_id,
+      id: signed.command_id,
       cluster_id: clusterId,
       op,
       args: signedArgs,
-      envelope,
+      envelope: signed.envelope,
       requested_by: actor,
       created_at: now.toISOString(),
-      not_after: payload.not_after,
+      not_after: signed.not_after,
     });
-    opts.beforeCommit?.(payload.command_id);
+    opts.beforeCommit?.(signed.command_id);
     this.store.audit.append({
       actor,
       action: `command.${op}`,
       cluster_id: clusterId,
       target: (a.name as string | undefined) ?? null,
-      details: { command_id: payload.command_id, ...(opts.action ? { action: opts.action } : {}) },
+      details: { command_id: signed.command_id, ...(opts.action ? { action: opts.action } : {}) },
     });
-    return payload.command_id;
+    return signed.command_id;
   }
 
   /**
-   * Hands the due commands to the agent and marks them delivered (redelivered if not acknowledged in time).
-   * `live` judges the asking certificate inside the transaction, so that nothing is delivered to it once its
-   * revocation has committed (certificate_refused, nothing marked).
+   * Hands the due commands to the agent and marks them delivered (redelivered if not acknowledged in time);
+   * `live` judges the asking certificate in the same transaction (deliverDue says why).
    */
   deliver(clusterId: string, redeliverAfterS: number, live?: () => boolean): unknown[] {
-    const delivered = this.store.tx(() => {
-      if (live && !live()) throw new CoreError('certificate_refused', 'this client certificate was revoked');
-      const now = this.clock.now();
-      const due = this.store.commands.due(clusterId, new Date(now.getTime() - redeliverAfterS * 1000).toISOString(), now.toISOString());
-      for (const c of due) this.store.commands.markDelivered(c.id, now.toISOString());
-      return due.map((c) => c.envelope);
-    });
+    const delivered = deliverDue(
+      this.store,
+      this.clock,
+      redeliverAfterS,
+      (before, now) => this.store.commands.due(clusterId, before, now),
+      live,
+    );
     if (delivered.length > 0) this.events.emit('command.changed', { cluster_id: clusterId });
     return delivered;
   }
@@ -229,19 +222,17 @@ export class Commands {
         });
         return undefined;
       }
-      const now = this.clock.now().toISOString();
-      this.store.commands.insertReceipt({
-        command_id: receipt.command_id,
-        cluster_id: clusterId,
-        received_at: now,
-        status: receipt.status,
-        code: receipt.code ?? null,
-        replica: receipt.replica ?? null,
-        body: receipt,
-      });
-      // A replayed nonce carries the first execution's outcome: that one is the command's status.
-      const outcome = receipt.code === 'nonce_replayed' && receipt.original ? receipt.original : receipt;
-      const changed = this.store.commands.complete(receipt.command_id, outcome.status, outcome.code ?? null, outcome.result ?? null, now);
+      const outcome = outcomeOf(receipt);
+      const changed = closeWithReceipt(
+        this.store,
+        this.clock.now().toISOString(),
+        { id: receipt.command_id, cluster_id: clusterId },
+        receipt,
+        {
+          body: receipt,
+          result: outcome.result ?? null,
+        },
+      );
       if (changed)
         this.store.audit.append({
           actor,

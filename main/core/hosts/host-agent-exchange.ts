@@ -6,6 +6,7 @@ import type { Clock } from '../clock';
 import { CoreError } from '../errors';
 import { ForbiddenReceiptError } from '../commands/commands';
 import { isTextDropped, receiptWithoutText } from '../commands/journal-text';
+import { closeWithReceipt, deliverDue, outcomeOf } from '../commands/command-pipeline';
 import type { CommandRecord } from '../store/commands-tables';
 import type { Store } from '../store/store';
 import { OP_JOURNAL_TAIL, OP_PLAN_EXECUTE } from '../../wire/node-agent';
@@ -31,16 +32,10 @@ export class HostAgentExchange {
 
   /**
    * Hands the due commands to the host's agent and marks them delivered (redelivered if not acknowledged in time);
-   * `live` judges the asking certificate in the same transaction (Commands.deliver says why).
+   * `live` judges the asking certificate in the same transaction (deliverDue says why).
    */
   deliver(hostId: string, redeliverAfterS: number, live?: () => boolean): unknown[] {
-    return this.store.tx(() => {
-      if (live && !live()) throw new CoreError('certificate_refused', 'this client certificate was revoked');
-      const now = this.clock.now();
-      const due = this.store.hosts.due(hostId, new Date(now.getTime() - redeliverAfterS * 1000).toISOString(), now.toISOString());
-      for (const c of due) this.store.commands.markDelivered(c.id, now.toISOString());
-      return due.map((c) => c.envelope);
-    });
+    return deliverDue(this.store, this.clock, redeliverAfterS, (before, now) => this.store.hosts.due(hostId, before, now), live);
   }
 
   nextWakeup(hostId: string): string | undefined {
@@ -70,21 +65,13 @@ export class HostAgentExchange {
     const command = this.ownCommand(hostId, receipt.command_id, actor, 'receipt');
     const journal = command.op === OP_JOURNAL_TAIL;
     return this.store.tx(() => {
-      const now = this.clock.now().toISOString();
-      this.store.commands.insertReceipt({
-        command_id: command.id,
-        cluster_id: command.cluster_id,
-        received_at: now,
-        status: receipt.status,
-        code: receipt.code ?? null,
-        replica: receipt.replica ?? null,
-        body: journal ? receiptWithoutText(receipt) : receipt,
-      });
-      const outcome = receipt.code === 'nonce_replayed' && receipt.original ? receipt.original : receipt;
+      const outcome = outcomeOf(receipt);
       // A journal read its asker no longer waits for keeps its marker: the late text is not stored.
       const stored = journal ? this.store.commands.get(command.id)?.result : undefined;
-      const result = journal && isTextDropped(stored) ? stored : (outcome.result ?? null);
-      const changed = this.store.commands.complete(command.id, outcome.status, outcome.code ?? null, result, now);
+      const changed = closeWithReceipt(this.store, this.clock.now().toISOString(), command, receipt, {
+        body: journal ? receiptWithoutText(receipt) : receipt,
+        result: journal && isTextDropped(stored) ? stored : (outcome.result ?? null),
+      });
       if (changed) {
         // The final outcomes complete the progress, even when progress reports were lost while offline.
         const plan = PLAN_RESULT_TASKS.safeParse(outcome.result);

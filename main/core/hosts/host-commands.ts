@@ -1,7 +1,6 @@
 // Signed commands for one host's node agent (target = the host id): plans of tasks, journal reads, drift scans
 // and facts reports, signed and queued here (an upgrade's rollback sealed now, queued later if needed). What the
 // agent sends back is recorded by host-agent-exchange.ts; a plan's view is host-plan-view.ts.
-import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock';
 import { ValidationError } from '../errors';
 import type { Keyring } from '../keys/keyring';
@@ -11,9 +10,9 @@ import { requiresFourEyes } from '../profiles/profile-rules';
 import type { Profiles } from '../profiles/profiles';
 import type { Role } from '../store/accounts-tables';
 import { TEXT_DROPPED } from '../commands/journal-text';
+import { QueuedListeners, signCommand } from '../commands/command-pipeline';
 import type { SealedPlan } from '../store/services-tables';
 import type { Store } from '../store/store';
-import { buildCommand, signDocument } from '../../wire/envelope';
 import { isManagedUnit, OP_DRIFT_SCAN, OP_FACTS_REPORT, OP_JOURNAL_TAIL, OP_PLAN_EXECUTE } from '../../wire/node-agent';
 import type { PlanArgs } from '../../wire/plan';
 import type { HostReport, PlanProgress, ReceivedReceipt } from '../../wire/agent-requests';
@@ -44,7 +43,7 @@ export interface JournalRead extends JournalAsk {
 }
 
 export class HostCommands {
-  private readonly listeners = new Set<(hostId: string) => void>();
+  private readonly queued = new QueuedListeners();
   private readonly exchange: HostAgentExchange;
 
   constructor(
@@ -61,8 +60,7 @@ export class HostCommands {
 
   /** Called when a host has something new to deliver (the gateway's long polls listen). */
   onQueued(listener: (hostId: string) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.queued.add(listener);
   }
 
   /**
@@ -153,12 +151,15 @@ export class HostCommands {
   private sign(hostId: string, op: string, args: Record<string, unknown>, validitySeconds: number): SealedCommand {
     const host = this.hosts.get(hostId);
     const cluster = this.hosts.hostsCluster(host.cluster_id);
-    const envelope = signDocument(
-      buildCommand({ command_id: randomUUID(), tenant: cluster.tenant, target: hostId, op, args, now: this.clock.now(), validitySeconds }),
-      this.keyring.active(),
-    );
-    const payload = envelope.payload as { command_id: string; not_after: string };
-    return { command_id: payload.command_id, host_id: hostId, op, args, envelope, not_after: payload.not_after };
+    const signed = signCommand(this.keyring.active(), {
+      tenant: cluster.tenant,
+      target: hostId,
+      op,
+      args,
+      now: this.clock.now(),
+      validitySeconds,
+    });
+    return { ...signed, host_id: hostId, op, args };
   }
 
   /**
@@ -216,7 +217,7 @@ export class HostCommands {
       });
       return this.store.commands.get(c.command_id)!;
     });
-    for (const l of this.listeners) l(c.host_id);
+    this.queued.wake(c.host_id);
     this.events.emit('command.changed', { id: record.id, cluster_id: record.cluster_id, host_id: c.host_id });
     return this.commands.get(record.id);
   }
