@@ -46,8 +46,7 @@ export const operationViewSchema = z.object({
   id: z.string(),
   cluster_id: z.string(),
   service: z.string(),
-  /** One of serviceOperationActions. */
-  action: z.string(),
+  action: z.enum(serviceOperationActions),
   version: z.string(),
   state: z.enum(operationStates),
   code: z.string().nullable(),

@@ -187,7 +187,7 @@ export function advanceOperation(d: OperationDeps, operationId: string): void {
     store.services.finishOperation(op.id, 'succeeded', null, null, now);
     if (op.action === 'upgrade' || op.action === 'rollback' || op.action === 'restore')
       store.services.setVersion(op.cluster_id, op.service, op.version, now);
-    const after = AFTER[op.action as OperationAction];
+    const after = AFTER[op.action];
     if (op.action === 'uninstall') {
       store.services.delete(op.cluster_id, op.service);
       store.services.deleteConfigVersions(op.cluster_id, op.service);
