@@ -8,8 +8,8 @@ import { importProgressSchema } from './mirror';
 
 const id = z.string().min(1);
 
-// The gateway judged each outcome (livenessOf) before the event; the console reads none of it, so the schema
-// keeps its type and asks only for an object.
+// The gateway judged each outcome (the wire's HOST_REPORT) before the event; the console reads none of it, so
+// the schema keeps its type and asks only for an object.
 const checkOutcome = z.custom<CheckOutcome>((v) => typeof v === 'object' && v !== null && !Array.isArray(v));
 
 const event = <K extends string, D extends z.ZodType>(type: K, data: D) => z.object({ type: z.literal(type), data });
