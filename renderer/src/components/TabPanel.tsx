@@ -2,13 +2,13 @@
 // write (for those who may write) then the button that reads it again, the help line under the title; what the
 // tab shows beside the panel (a form, an operation) comes after it.
 import type { ReactElement, ReactNode } from 'react';
-import { useSession, useT } from '../app/stores';
-import { selectCanWrite } from '../features/session/store';
+import { useT } from '../app/stores';
 import type { PlainKey } from '../lib/plainKey';
-import { BusyButton, type BusyButtonLook } from './BusyButton';
+import type { BusyButtonLook } from './BusyButton';
 import type { IconName } from './Icon';
 import { Panel } from './Panel';
 import { RefreshButton } from './RefreshButton';
+import { WriteButton } from './WriteButton';
 
 /** A tab's names: `<name>-tab` is its class, `<name>-title` its heading's id, `cluster-<name>` (or `testId`) its test id. */
 export interface TabIdentity {
@@ -34,7 +34,6 @@ export interface TabPanelProps {
 
 export function TabPanel({ tab, onReload, write, after, children }: TabPanelProps): ReactElement {
   const t = useT();
-  const canWrite = useSession(selectCanWrite);
   return (
     <div className={`${tab.name}-tab`} data-testid={tab.testId ?? `cluster-${tab.name}`}>
       <Panel
@@ -43,7 +42,7 @@ export function TabPanel({ tab, onReload, write, after, children }: TabPanelProp
         icon={tab.icon}
         actions={
           <>
-            {write && canWrite ? <BusyButton variant="plain" size="sm" {...write} /> : null}
+            {write ? <WriteButton variant="plain" size="sm" {...write} /> : null}
             <RefreshButton onClick={onReload} />
           </>
         }

@@ -1,10 +1,12 @@
 // Importing an offline bundle: the path of the bundle file on this workstation (the manager runs here), then
 // the import followed live with a progress bar, and its outcome: the tags pushed, or the refusal and its code.
-import { useState, type FormEvent, type ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import { mirrorStore, useMirror, useFormat, useSession, useT } from '../../app/stores';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Field } from '../../components/Field';
 import { Icon } from '../../components/Icon';
+import { Form } from '../../components/Form';
+import { Panel } from '../../components/Panel';
 import { ApiError } from '../../api/client';
 
 const MB = 1_000_000;
@@ -17,8 +19,7 @@ export function ImportPanel(): ReactElement {
   const [path, setPath] = useState('');
 
   const running = current?.state === 'running';
-  const onSubmit = (e: FormEvent): void => {
-    e.preventDefault();
+  const onSubmit = (): void => {
     if (path.trim()) void mirrorStore.getState().startImport(path.trim());
   };
   const ratio = progress && progress.bytes_total > 0 ? progress.bytes_done / progress.bytes_total : 0;
@@ -28,13 +29,10 @@ export function ImportPanel(): ReactElement {
       : null;
 
   return (
-    <section className="panel" aria-labelledby="mirror-import-title" data-testid="mirror-import">
-      <h2 id="mirror-import-title" className="panel-title">
-        {t('mirrorScreen.import.title')}
-      </h2>
+    <Panel titleId="mirror-import-title" title={t('mirrorScreen.import.title')} testId="mirror-import">
       <p className="help">{t('mirrorScreen.import.help')}</p>
       {isAdmin ? (
-        <form className="form" onSubmit={onSubmit} noValidate data-testid="mirror-import-form">
+        <Form onSubmit={onSubmit} testId="mirror-import-form">
           <Field id="bundle-path" label={t('mirrorScreen.import.path')} hint={t('mirrorScreen.import.pathHint')}>
             <input
               className="mono"
@@ -59,7 +57,7 @@ export function ImportPanel(): ReactElement {
               {running ? t('mirrorScreen.import.running') : t('mirrorScreen.import.button')}
             </button>
           </div>
-        </form>
+        </Form>
       ) : (
         <p className="muted">{t('mirrorScreen.import.adminOnly')}</p>
       )}
@@ -103,6 +101,6 @@ export function ImportPanel(): ReactElement {
           ) : null}
         </div>
       ) : null}
-    </section>
+    </Panel>
   );
 }

@@ -6,6 +6,7 @@ import { Tone } from '../../components/Badges';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Icon } from '../../components/Icon';
+import { Panel } from '../../components/Panel';
 
 const short = (digest: string): string => digest.replace('sha256:', '').slice(0, 12);
 
@@ -16,11 +17,11 @@ export function MirrorContents(): ReactElement {
   const error = useMirror((s) => s.inventoryError);
 
   return (
-    <section className="panel" aria-labelledby="mirror-contents-title" data-testid="mirror-contents">
-      <div className="panel-head">
-        <h2 id="mirror-contents-title" className="panel-title">
-          {t('mirrorScreen.contents.title')}
-        </h2>
+    <Panel
+      titleId="mirror-contents-title"
+      title={t('mirrorScreen.contents.title')}
+      testId="mirror-contents"
+      actions={
         <button
           type="button"
           className="btn btn-sm"
@@ -30,7 +31,8 @@ export function MirrorContents(): ReactElement {
           <Icon name="refresh" />
           {t('common.refresh')}
         </button>
-      </div>
+      }
+    >
       {inventory ? <p className="help mono">{inventory.mirror}</p> : null}
       {error && status === 'error' ? <ErrorNotice error={error} testId="mirror-contents-error" /> : null}
       {inventory && inventory.artifacts.length + inventory.images.length === 0 ? (
@@ -94,6 +96,6 @@ export function MirrorContents(): ReactElement {
           </ul>
         </>
       ) : null}
-    </section>
+    </Panel>
   );
 }

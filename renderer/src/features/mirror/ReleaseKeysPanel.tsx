@@ -1,9 +1,11 @@
 // The release keys whose bundles this manager imports: their ids and labels, adding one from the public key
 // PEM exported on the connected side, and removing one (admins).
-import { useState, type FormEvent, type ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import { mirrorStore, useFormat, useMirror, useSession, useT } from '../../app/stores';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Field } from '../../components/Field';
+import { Form } from '../../components/Form';
+import { Panel } from '../../components/Panel';
 import { Icon } from '../../components/Icon';
 import { asksForApproval, RetryWithApproval } from '../approvals/RetryWithApproval';
 
@@ -25,16 +27,9 @@ export function ReleaseKeysPanel(): ReactElement {
       setLabel('');
     }
   };
-  const onSubmit = async (e: FormEvent): Promise<void> => {
-    e.preventDefault();
-    await trust();
-  };
 
   return (
-    <section className="panel" aria-labelledby="release-keys-title" data-testid="release-keys">
-      <h2 id="release-keys-title" className="panel-title">
-        {t('mirrorScreen.keys.title')}
-      </h2>
+    <Panel titleId="release-keys-title" title={t('mirrorScreen.keys.title')} testId="release-keys">
       <p className="help">{t('mirrorScreen.keys.help')}</p>
       {error ? <ErrorNotice error={error} testId="release-keys-error" /> : null}
       {keys.length === 0 ? (
@@ -63,7 +58,7 @@ export function ReleaseKeysPanel(): ReactElement {
         </ul>
       )}
       {isAdmin ? (
-        <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate data-testid="release-key-form">
+        <Form onSubmit={() => trust()} testId="release-key-form">
           <Field id="release-key-pem" label={t('mirrorScreen.keys.pem')}>
             <textarea
               className="mono code-input"
@@ -96,8 +91,8 @@ export function ReleaseKeysPanel(): ReactElement {
               {t('mirrorScreen.keys.add')}
             </button>
           </div>
-        </form>
+        </Form>
       ) : null}
-    </section>
+    </Panel>
   );
 }

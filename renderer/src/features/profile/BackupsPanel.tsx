@@ -9,7 +9,15 @@ import { selectCanWrite } from '../session/store';
 import { Panel } from '../../components/Panel';
 import { DataTable } from '../../components/DataTable';
 import { Options } from '../../components/Options';
-import { BusyButton } from '../../components/BusyButton';
+import { WriteButton } from '../../components/WriteButton';
+
+const BACK_UP = {
+  text: ['backups.now', 'backups.running'],
+  icon: 'download',
+  variant: 'plain',
+  size: 'sm',
+  testId: 'back-up-now',
+} as const;
 
 export function BackupsPanel(): ReactElement {
   const t = useT();
@@ -27,21 +35,7 @@ export function BackupsPanel(): ReactElement {
       titleId="backups-title"
       title={t('backups.title')}
       testId="backups-panel"
-      actions={
-        <>
-          {canWrite ? (
-            <BusyButton
-              busy={backingUp.pending}
-              text={['backups.now', 'backups.running']}
-              icon="download"
-              variant="plain"
-              size="sm"
-              onClick={profileStore.getState().backUpNow}
-              testId="back-up-now"
-            />
-          ) : null}
-        </>
-      }
+      actions={<WriteButton {...BACK_UP} busy={backingUp.pending} onClick={profileStore.getState().backUpNow} />}
     >
       {backingUp.error ? <ErrorNotice error={backingUp.error} testId="back-up-error" /> : null}
       {error ? <ErrorNotice error={error} testId="backups-error" /> : null}

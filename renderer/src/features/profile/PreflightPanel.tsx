@@ -2,14 +2,15 @@
 // profile's rules) and "Run checks".
 import type { ReactElement } from 'react';
 import type { PreflightOutcome } from '../../api/types';
-import { profileStore, useFormat, useProfile, useSession, useT } from '../../app/stores';
+import { profileStore, useFormat, useProfile, useT } from '../../app/stores';
 import { Tone } from '../../components/Badges';
 import { CheckList } from '../../components/CheckList';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { selectCanWrite } from '../session/store';
 import { Panel } from '../../components/Panel';
-import { BusyButton } from '../../components/BusyButton';
+import type { BusyButtonLook } from '../../components/BusyButton';
+import { WriteButton } from '../../components/WriteButton';
 
+const RUN: BusyButtonLook = { text: ['preflight.run', 'preflight.running'], icon: 'checks', size: 'sm', testId: 'run-checks' };
 const OUTCOME_TONE: Record<PreflightOutcome, 'ok' | 'pending' | 'bad'> = { pass: 'ok', warn: 'pending', fail: 'bad' };
 
 export function OutcomeBadge({ outcome }: { outcome: PreflightOutcome }): ReactElement {
@@ -25,27 +26,13 @@ export function PreflightPanel(): ReactElement {
   const t = useT();
   const fmt = useFormat();
   const { run, runStatus, runError, running } = useProfile.fields('run', 'runStatus', 'runError', 'running');
-  const canWrite = useSession(selectCanWrite);
 
   return (
     <Panel
       titleId="preflight-title"
       title={t('preflight.title')}
       testId="preflight-panel"
-      actions={
-        <>
-          {canWrite ? (
-            <BusyButton
-              busy={running.pending}
-              text={['preflight.run', 'preflight.running']}
-              icon="checks"
-              size="sm"
-              onClick={profileStore.getState().runChecks}
-              testId="run-checks"
-            />
-          ) : null}
-        </>
-      }
+      actions={<WriteButton {...RUN} busy={running.pending} onClick={profileStore.getState().runChecks} />}
     >
       <p className="help">{t('preflight.help')}</p>
       {running.error ? <ErrorNotice error={running.error} testId="run-checks-error" /> : null}

@@ -3,7 +3,8 @@ import { useRef, useState, type FormEvent, type ReactElement } from 'react';
 import { sessionStore, useSession, useT } from '../../app/stores';
 import { MIN_PASSWORD_LENGTH } from '../../../../preload/api';
 import { AuthForm, AuthLayout } from './AuthLayout';
-import { NEW_PASSWORD_INPUT, USERNAME_INPUT } from '../../lib/credentialInputs';
+import { USERNAME_INPUT } from '../../lib/credentialInputs';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { TextField } from '../../components/TextField';
 import { useAutoFocus } from '../../lib/useAutoFocus';
 import { BusyButton } from '../../components/BusyButton';
@@ -66,30 +67,18 @@ export function SetupScreen(): ReactElement {
             'aria-invalid': problem === 'setup.nameMissing' || serverField === 'name' ? true : undefined,
           }}
         />
-        <TextField
-          id="setup-password"
-          label={t('setup.password')}
-          hint={t('setup.passwordHelp', { min: MIN_PASSWORD_LENGTH })}
-          inputRef={passwordRef}
-          value={password}
-          onChange={edit(setPassword)}
-          input={{
-            ...NEW_PASSWORD_INPUT,
-            name: 'new-password',
-            'aria-invalid':
-              problem === 'setup.passwordMissing' || problem === 'setup.passwordShort' || serverField === 'password' ? true : undefined,
-          }}
-        />
-        <TextField
-          id="setup-confirm"
-          label={t('setup.confirm')}
-          inputRef={confirmRef}
-          value={confirm}
-          onChange={edit(setConfirm)}
-          input={{
-            ...NEW_PASSWORD_INPUT,
-            name: 'confirm-password',
-            'aria-invalid': problem === 'setup.mismatch' ? true : undefined,
+        <NewPasswordFields
+          idPrefix="setup"
+          values={{ password, confirm }}
+          onChange={(field, value) => edit(field === 'password' ? setPassword : setConfirm)(value)}
+          refs={{ password: passwordRef, confirm: confirmRef }}
+          inputs={{
+            password: {
+              name: 'new-password',
+              'aria-invalid':
+                problem === 'setup.passwordMissing' || problem === 'setup.passwordShort' || serverField === 'password' ? true : undefined,
+            },
+            confirm: { name: 'confirm-password', 'aria-invalid': problem === 'setup.mismatch' ? true : undefined },
           }}
         />
         {problem ? (

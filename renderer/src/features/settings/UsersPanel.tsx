@@ -16,11 +16,11 @@ import { Loading } from '../../components/Loading';
 import { DataTable } from '../../components/DataTable';
 import { Options } from '../../components/Options';
 import { TokensPanel } from './TokensPanel';
-import { NEW_PASSWORD_INPUT } from '../../lib/credentialInputs';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { asksForApproval, RetryWithApproval } from '../approvals/RetryWithApproval';
 
 const ROLES: readonly Role[] = ['viewer', 'operator', 'admin'];
-/** A name typed exactly; a new password (the browser offers to generate and keep it). */
+/** A name typed exactly. */
 const PLAIN = { autoComplete: 'off', spellCheck: false } as const;
 
 export function UsersPanel(): ReactElement {
@@ -175,8 +175,7 @@ function AddUserForm({ onDone }: { onDone: (name: string | null) => void }): Rea
   const creation = useUsers((s) => s.creation);
   const [name, setName] = useState('');
   const [role, setRole] = useState<Role>('operator');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
+  const [secret, setSecret] = useState({ password: '', confirm: '' });
   const [problem, setProblem] = useState<string | null>(null);
   const nameRef = useRef<HTMLInputElement>(null);
 
@@ -187,7 +186,7 @@ function AddUserForm({ onDone }: { onDone: (name: string | null) => void }): Rea
 
   const onSubmit = async (): Promise<void> => {
     if (creation.pending) return;
-    const found = userFormProblem({ name, role, password, confirm });
+    const found = userFormProblem({ name, role, ...secret });
     if (found) return setProblem(t(found, { min: MIN_PASSWORD_LENGTH }));
     setProblem(null);
     await create();
@@ -196,7 +195,7 @@ function AddUserForm({ onDone }: { onDone: (name: string | null) => void }): Rea
   const create = async (approvalId?: string): Promise<void> => {
     const user = await usersStore
       .getState()
-      .create({ name: name.trim(), role, password, ...(approvalId ? { approval_id: approvalId } : {}) });
+      .create({ name: name.trim(), role, password: secret.password, ...(approvalId ? { approval_id: approvalId } : {}) });
     if (user) onDone(user.name);
   };
 
@@ -209,15 +208,7 @@ function AddUserForm({ onDone }: { onDone: (name: string | null) => void }): Rea
             <Options values={ROLES} label={(r) => t(`role.${r}`)} />
           </select>
         </Field>
-        <TextField
-          id="user-password"
-          label={t('setup.password')}
-          hint={t('setup.passwordHelp', { min: MIN_PASSWORD_LENGTH })}
-          value={password}
-          onChange={setPassword}
-          input={NEW_PASSWORD_INPUT}
-        />
-        <TextField id="user-confirm" label={t('setup.confirm')} value={confirm} onChange={setConfirm} input={NEW_PASSWORD_INPUT} />
+        <NewPasswordFields idPrefix="user" values={secret} onChange={(field, value) => setSecret({ ...secret, [field]: value })} />
       </div>
       <div aria-live="polite">
         {problem ? (
