@@ -1,8 +1,8 @@
 // Components and commands: the desired components of a cluster and what its agent observes, the operations
 // on them (each through the lifecycle gate), and the signed commands with their receipts. Declared schema first:
 // the core's command views are these types. A component's spec is judged by the core against the CRD's schema
-// (its unknown fields refused, the spec signed and bound by an approval exactly as sent), so the body only says
-// it is an object.
+// (its unknown fields refused, the spec signed and bound by an approval exactly as sent), so the body only asks
+// for an object there.
 import { z } from './zod';
 import type { RoutesOf } from './route';
 import { queryWholeNumber } from './query-numbers';
@@ -11,17 +11,15 @@ import type { PreflightRun } from './profiles';
 
 export type { ManagedComponentSpec } from '../wire/protocol';
 
-const isObject = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** A ManagedComponent spec as signed (the CRD's fields). */
-export const managedComponentSpecSchema = z.object({
+export const managedComponentSpecSchema = z.strictObject({
   component: z.string(),
   version: z.string(),
   replicas: z.number().int().optional(),
-  artifacts: z.array(z.object({ name: z.string(), image: z.string() })).optional(),
-  resources: z.object({ cpu: z.string().optional(), memory: z.string().optional() }).optional(),
+  artifacts: z.array(z.strictObject({ name: z.string(), image: z.string() })).optional(),
+  resources: z.strictObject({ cpu: z.string().optional(), memory: z.string().optional() }).optional(),
   /** Endpoints bound to the service: https://, tls://, http:// or tcp:// URLs. */
-  endpoints: z.array(z.object({ name: z.string(), url: z.string() })).optional(),
+  endpoints: z.array(z.strictObject({ name: z.string(), url: z.string() })).optional(),
   /** A sandbox (test) instance. */
   sandbox: z.boolean().optional(),
   /** Changed to ask for a rolling restart (the kubectl rollout restart convention). */
@@ -50,7 +48,11 @@ const approvalIdSchema = z.string({ error: 'approval_id is the id of an approved
 export const componentApplyRequestSchema = z.object({
   /** The component's name; its rule (a DNS name) is the core's. */
   name: z.string({ error: 'name is required (the component name)' }),
-  spec: z.custom<ManagedComponentSpec>(isObject, { error: 'spec must be an object' }),
+  /**
+   * A spec of the CRD's shape, or any other object, which the core then refuses naming the field and its rule
+   * (as the console's form does): the spec reaches the core whole, as the requester sent it.
+   */
+  spec: z.union([managedComponentSpecSchema, z.looseObject({})], { error: 'spec must be an object' }),
   approval_id: approvalIdSchema,
 });
 export type ComponentApplyRequest = z.input<typeof componentApplyRequestSchema>;

@@ -6,7 +6,7 @@
 import { z } from './zod';
 import type { RoutesOf } from './route';
 import type { HostFacts, ManagedEntry, UnitObservation } from '../wire/node-agent';
-import type { PlanTask, TaskStatus } from '../wire/plan';
+import { TASK_KINDS, type TaskStatus } from '../wire/plan';
 import { commandListSchema, commandStates, commandViewSchema } from './commands';
 import { agentIdentityRequestSchema, agentIdentitySchema } from './kubernetes';
 import { queryWholeNumber } from './query-numbers';
@@ -112,24 +112,14 @@ export const hostIdentitySchema = agentIdentitySchema.omit({ cluster_id: true, s
 });
 export type HostIdentity = z.infer<typeof hostIdentitySchema>;
 
-/** A task as sent: the manager fills in the sha256 of inline contents (and refuses one that does not match). */
-export type PlanTaskRequest = PlanTask extends infer T
-  ? T extends { sha256: string }
-    ? Omit<T, 'sha256'> & { sha256?: string }
-    : T
-  : never;
-
 const PLAN_SHAPE = 'a plan is {"tasks": [...]}';
 
 /**
- * A raw plan. Its tasks are judged by the core as the agent will judge them (kinds, paths under the managed roots,
- * managed units, inline contents against their digests), the plan signed as given.
+ * A raw plan: each task an id and a kind with the kind's fields. The core judges a task as the agent will (its
+ * fields, paths under the managed roots, managed units, inline contents against their digests), signed as given.
  */
 export const planRequestSchema = z.object({
-  tasks: z.array(
-    z.custom<PlanTaskRequest>((t) => typeof t === 'object' && t !== null && !Array.isArray(t), 'a task is an object'),
-    { error: PLAN_SHAPE },
-  ),
+  tasks: z.array(z.looseObject({ id: z.string(), kind: z.enum(TASK_KINDS) }), { error: PLAN_SHAPE }),
   title: z.string({ error: 'title is text of at most 200 characters' }).optional(),
 });
 export type PlanRequest = z.input<typeof planRequestSchema>;

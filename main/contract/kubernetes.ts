@@ -5,15 +5,16 @@
 import { z } from './zod';
 import type { RoutesOf } from './route';
 import type { Inventory } from '../wire/inventory';
-import type { SignedDocument } from '../wire/payloads';
 
 export type { Inventory, NodeInventory } from '../wire/inventory';
 
-const isObject = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** A document the manager signed (an agent's config): its payload and the Ed25519 signature over it. */
-export const signedDocumentSchema = z.custom<SignedDocument>(isObject).meta({
-  description: 'a signed document: {payload, signature}, the signature base64url over the canonical JSON of the payload',
+/**
+ * An agent's config as the manager signed it: the payload (its type, version and signing key, the agent's
+ * gateway, trusted keys and timings beside) and the Ed25519 signature, base64url, over its canonical JSON.
+ */
+export const agentConfigDocumentSchema = z.object({
+  payload: z.looseObject({ type: z.literal('agent-config'), v: z.literal(1), key_id: z.string() }),
+  signature: z.string(),
 });
 
 export const nodeInventorySchema = z.object({
@@ -107,7 +108,7 @@ export const agentIdentitySchema = z.object({
   revoked_serials: z.array(z.string()),
   /** The files of the agent's Secret. */
   files: identityFilesSchema,
-  config: signedDocumentSchema,
+  config: agentConfigDocumentSchema,
   secret_command: z.string(),
 });
 export type AgentIdentity = z.infer<typeof agentIdentitySchema>;

@@ -9,7 +9,9 @@ import type { Keyring } from '../keys/keyring';
 import type { Store } from '../store/store';
 import type { CoreEvents } from '../events';
 import { checkGatewayUrl } from '../clusters/agent-identity';
-import { signDocument, type SignedDocument } from '../../wire/envelope';
+import { signDocument } from '../../wire/envelope';
+import type { HostIdentity } from '../../contract/hosts';
+import { identityFileNames } from '../../contract/kubernetes';
 import { toBase64url } from '../../wire/encoding';
 import {
   DEFAULT_MANAGED_ROOTS,
@@ -29,20 +31,7 @@ export const NODE_AGENT_DEFAULTS = {
   report_interval_s: 60,
 } as const;
 
-const IDENTITY_FILES = ['config.json', 'manager.pem', 'tls.crt', 'tls.key', 'ca.crt'] as const;
-
-export interface HostIdentity {
-  host_id: string;
-  serial: string;
-  not_after: string;
-  revoked_serials: string[];
-  files: Record<(typeof IDENTITY_FILES)[number], string>;
-  config: SignedDocument;
-  identity_dir: string;
-  package_file: string;
-  /** What an administrator runs on the host, in the folder holding the package and the five files. */
-  install_commands: string[];
-}
+export type { HostIdentity };
 
 /** The package file name of a version, as the build writes it. */
 export const packageFile = (version: string): string => `${NODE_AGENT_PACKAGE}_${version}_amd64.deb`;
@@ -130,7 +119,7 @@ export class HostIdentities {
         install_commands: [
           `apt-get install ./${deb}`,
           `install -d -m 0700 ${NODE_AGENT_IDENTITY_DIR}`,
-          `install -m 0600 ${IDENTITY_FILES.join(' ')} ${NODE_AGENT_IDENTITY_DIR}/`,
+          `install -m 0600 ${identityFileNames.join(' ')} ${NODE_AGENT_IDENTITY_DIR}/`,
           `systemctl enable --now ${NODE_AGENT_UNIT}`,
         ],
       };
