@@ -14,7 +14,7 @@ import { keyRouteSchemas, type KeyRoutes } from './keys';
 import { kubernetesRouteSchemas, type KubernetesRoutes } from './kubernetes';
 import { mirrorRouteSchemas, type MirrorRoutes } from './mirror';
 import { profileRouteSchemas, type ProfileRoutes } from './profiles';
-import type { ReportRoutes } from './reports';
+import { reportRouteSchemas, type ReportRoutes } from './reports';
 import { serviceRouteSchemas, type ServiceRoutes } from './services';
 import { serviceBackupRouteSchemas, type ServiceBackupRoutes } from './service-backups';
 import { serviceSheetRouteSchemas, type ServiceSheetRoutes } from './service-sheet';
@@ -93,6 +93,7 @@ export type RouteSchemaTable = {
 
 /** Every family declared schema first is listed here, or the table's type (which needs each such route) does not compile. */
 export const ROUTE_SCHEMAS: RouteSchemaTable = {
+  ...reportRouteSchemas,
   ...profileRouteSchemas,
   ...catalogRouteSchemas,
   ...auditRouteSchemas,

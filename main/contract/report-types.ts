@@ -1,38 +1,41 @@
 // The shape of a signed acceptance report: one line per check actually run (ReportLine, from checks/), PASS /
-// FAIL / BLOCKED, each with the evidence observed when it ran. Shared by the service, the routes and the HTML.
-import type { LineStatus, ReportLine } from './check-types';
+// FAIL / BLOCKED, each with the evidence observed when it ran. Shared by the service, the routes and the HTML,
+// and declared as schemas: the report routes answer them.
+import { z } from './zod';
+import { LINE_STATUSES, reportLineSchema, type LineStatus } from './check-types';
 
 /** The verdict of a report: FAIL if a line failed, else BLOCKED if one could not run, else PASS. */
 export type Verdict = LineStatus;
 
 /** The payload the manager signs (type "report"). */
-export interface ReportBody {
-  type: 'report';
-  v: 1;
-  key_id: string;
-  report_id: string;
-  cluster_id: string;
-  cluster_name: string;
-  tenant: string;
-  created_at: string;
-  created_by: string;
-  verdict: Verdict;
-  lines: ReportLine[];
-  manager_version: string;
+export const reportBodySchema = z.object({
+  type: z.literal('report'),
+  v: z.literal(1),
+  key_id: z.string(),
+  report_id: z.string(),
+  cluster_id: z.string(),
+  cluster_name: z.string(),
+  tenant: z.string(),
+  created_at: z.string(),
+  created_by: z.string(),
+  verdict: z.enum(LINE_STATUSES),
+  lines: z.array(reportLineSchema),
+  manager_version: z.string(),
   /** sha256 (hex, all 64 digits) of the 32-byte Ed25519 public key that signed; key_id is its first 16. */
-  key_fingerprint: string;
-}
+  key_fingerprint: z.string(),
+});
+export type ReportBody = z.infer<typeof reportBodySchema>;
 
-export interface SignedReport {
-  payload: ReportBody;
-  signature: string;
-}
+export const signedReportSchema = z.object({ payload: reportBodySchema, signature: z.string() });
+export type SignedReport = z.infer<typeof signedReportSchema>;
 
-export interface ReportSummary {
-  id: string;
-  cluster_id: string;
-  cluster_name: string;
-  created_at: string;
-  verdict: Verdict;
-  key_id: string;
-}
+/** A report as listed (and as its row is stored beside the signed document). */
+export const reportSummarySchema = z.object({
+  id: z.string(),
+  cluster_id: z.string(),
+  cluster_name: z.string(),
+  created_at: z.string(),
+  verdict: z.enum(LINE_STATUSES),
+  key_id: z.string(),
+});
+export type ReportSummary = z.infer<typeof reportSummarySchema>;

@@ -4,21 +4,18 @@
 import { X509Certificate } from 'node:crypto';
 import type { Clock } from '../clock';
 import { ValidationError } from '../errors';
-import type { MirrorSettingsRow } from '../store/reports-table';
+import type { MirrorSettings } from '../../contract/reports';
 import { MirrorError } from '../mirror/mirror-errors';
 import { OciClient } from '../mirror/oci-client';
 import { TEXT } from './check-texts';
 import { type Evidence, type ReportLine } from '../../contract/check-types';
 
-export interface MirrorSettings {
-  url: string | null;
-  ca_pem: string | null;
-}
+export type { MirrorSettings };
 
 export const MIRROR_TIMEOUT_MS = 10_000;
 
 /** Checks PUT /api/v1/settings/mirror input: an https URL (an optional path is a repository prefix) and an optional CA PEM. */
-export function checkMirrorSettings(input: Record<string, unknown>): MirrorSettingsRow {
+export function checkMirrorSettings(input: Record<string, unknown>): MirrorSettings {
   const { url, ca_pem } = input;
   if (typeof url !== 'string' || url.length === 0) throw new ValidationError('url', 'url is required, e.g. https://mirror.internal:5000');
   let u: URL;

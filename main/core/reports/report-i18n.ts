@@ -1,8 +1,8 @@
 // The fixed wording of the report page in English and French; the data (titles, reasons) carries its own.
 import type { LineStatus } from '../../contract/check-types';
+import type { ReportLanguage } from '../../contract/reports';
 
-export type ReportLanguage = 'en' | 'fr';
-export const REPORT_LANGUAGES: readonly ReportLanguage[] = ['en', 'fr'];
+export { REPORT_LANGUAGES, type ReportLanguage } from '../../contract/reports';
 
 export interface ReportWords {
   documentTitle: string;

@@ -12,7 +12,8 @@ import { wellFormedValue } from '../well-formed';
 import { agentConfigLine, agentMtlsLine } from './agent-checks';
 import { componentLines, functionalLines, KUBE_READ_TIMEOUT_MS } from '../checks/component-checks';
 import { inventoryFreshLine } from './inventory-check';
-import { checkMirrorSettings, MIRROR_TIMEOUT_MS, offlineSourceLines, type MirrorSettings } from '../checks/mirror';
+import { checkMirrorSettings, MIRROR_TIMEOUT_MS, offlineSourceLines } from '../checks/mirror';
+import type { MirrorSettings, MirrorSettingsRequest } from '../../contract/reports';
 import { renderReportHtml, type ReportLanguage } from './report-html';
 import { TEXT } from './line-texts';
 import { type ReportBody, type ReportSummary, type SignedReport } from '../../contract/report-types';
@@ -150,7 +151,7 @@ export class Reports {
     return this.o.store.reports.mirror();
   }
 
-  setMirror(input: Record<string, unknown>, actor: string): MirrorSettings {
+  setMirror(input: MirrorSettingsRequest, actor: string): MirrorSettings {
     const settings = checkMirrorSettings(input);
     this.o.store.tx(() => {
       this.o.store.reports.setMirror(settings);

@@ -1,22 +1,11 @@
 // SQL for signed acceptance reports (stored exactly as signed, never rewritten) and for the internal mirror
 // settings the acceptance reads (rows `mirror_url` and `mirror_ca_pem` of the settings table).
 import type { Db } from './database';
+import type { MirrorSettings } from '../../contract/reports';
+import type { ReportSummary } from '../../contract/report-types';
 
-export type ReportVerdict = 'PASS' | 'FAIL' | 'BLOCKED';
-
-export interface ReportRow {
-  id: string;
-  cluster_id: string;
-  cluster_name: string;
-  created_at: string;
-  verdict: ReportVerdict;
-  key_id: string;
-}
-
-export interface MirrorSettingsRow {
-  url: string | null;
-  ca_pem: string | null;
-}
+/** A report's row beside its signed document: what the list shows of it. */
+export type ReportRow = ReportSummary;
 
 const MIRROR_URL = 'mirror_url';
 const MIRROR_CA = 'mirror_ca_pem';
@@ -50,14 +39,14 @@ export class ReportsTable {
     return (this.db.prepare('SELECT document FROM reports WHERE id = ?').get(id) as { document: string } | undefined)?.document;
   }
 
-  mirror(): MirrorSettingsRow {
+  mirror(): MirrorSettings {
     const get = (key: string): string | null =>
       (this.db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined)?.value ?? null;
     return { url: get(MIRROR_URL), ca_pem: get(MIRROR_CA) };
   }
 
   /** Replaces both mirror settings; a null value removes its row. */
-  setMirror(settings: MirrorSettingsRow): void {
+  setMirror(settings: MirrorSettings): void {
     const put = this.db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
     const remove = this.db.prepare('DELETE FROM settings WHERE key = ?');
     for (const [key, value] of [
