@@ -85,3 +85,29 @@ export function RetryWithApproval({
     </div>
   );
 }
+
+/** The act an approval names: its cluster (null: the manager itself), its action and its target. */
+export interface ApprovableAct {
+  clusterId: string | null;
+  action: string;
+  service: string;
+}
+
+/**
+ * Under a write's refusal: the approval picker when the refusal asks for an approval, nothing otherwise (the
+ * refusal itself is shown by the caller).
+ */
+export function ApprovalRetry({
+  write,
+  act,
+  idSuffix,
+  onRetry,
+}: {
+  write: { error: ApiError | null; pending: boolean };
+  act: ApprovableAct;
+  idSuffix: string;
+  onRetry: (approvalId: string) => void;
+}): ReactElement | null {
+  if (!asksForApproval(write.error)) return null;
+  return <RetryWithApproval refusal={write.error} pending={write.pending} {...act} idSuffix={idSuffix} onRetry={onRetry} />;
+}

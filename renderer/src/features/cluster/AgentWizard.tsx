@@ -22,7 +22,7 @@ import { Confirm } from '../../components/Confirm';
 import { CodeTerm } from '../../components/Term';
 import { WizardStep } from '../../components/WizardStep';
 import { BusyButton } from '../../components/BusyButton';
-import { asksForApproval, RetryWithApproval } from '../approvals/RetryWithApproval';
+import { ApprovalRetry } from '../approvals/RetryWithApproval';
 
 /** The target an approval of re-issuing a cluster agent's identity names (the manager's). */
 const CLUSTER_AGENT_TARGET = 'agent';
@@ -160,13 +160,10 @@ function IssueStep({ currentSerial, hasIdentity }: { currentSerial: string | nul
           </div>
         </details>
         {serverError && !errorOn('gateway_url') ? <ErrorNotice error={serverError} testId="identity-error" /> : null}
-        {asksForApproval(serverError) && clusterId ? (
-          <RetryWithApproval
-            refusal={serverError}
-            clusterId={clusterId}
-            action="reissue_identity"
-            service={CLUSTER_AGENT_TARGET}
-            pending={identity.pending}
+        {clusterId ? (
+          <ApprovalRetry
+            write={identity}
+            act={{ clusterId, action: 'reissue_identity', service: CLUSTER_AGENT_TARGET }}
             idSuffix="agent-identity"
             onRetry={(approvalId) => void issue(approvalId)}
           />

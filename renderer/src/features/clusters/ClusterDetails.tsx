@@ -9,7 +9,7 @@ import { StateBadge } from '../../components/StateBadge';
 import { clusterHash } from '../../stores/router';
 import { Confirm } from '../../components/Confirm';
 import { CodeTerm } from '../../components/Term';
-import { asksForApproval, RetryWithApproval } from '../approvals/RetryWithApproval';
+import { ApprovalRetry } from '../approvals/RetryWithApproval';
 
 export function ClusterDetails({ cluster, onAnnounce }: { cluster: Cluster; onAnnounce: (message: string) => void }): ReactElement {
   const t = useT();
@@ -120,17 +120,12 @@ export function ClusterDetails({ cluster, onAnnounce }: { cluster: Cluster; onAn
       </dl>
       {mutation.error ? <ErrorNotice error={mutation.error} testId="cluster-mutation-error" /> : null}
       {mutation.error?.code === 'cluster_not_empty' ? <NotEmptyList details={mutation.error.details} /> : null}
-      {asksForApproval(mutation.error) ? (
-        <RetryWithApproval
-          refusal={mutation.error}
-          clusterId={cluster.id}
-          action="delete_cluster"
-          service={cluster.name}
-          pending={mutation.pending}
-          idSuffix="delete-cluster"
-          onRetry={(approvalId) => void remove(approvalId)}
-        />
-      ) : null}
+      <ApprovalRetry
+        write={mutation}
+        act={{ clusterId: cluster.id, action: 'delete_cluster', service: cluster.name }}
+        idSuffix="delete-cluster"
+        onRetry={(approvalId) => void remove(approvalId)}
+      />
       {canWrite && !editing ? (
         <div className="details-actions">
           {confirming ? (

@@ -12,7 +12,7 @@ import { TabPanel, type TabIdentity } from '../../components/TabPanel';
 import { clusterHash } from '../../stores/router';
 import { selectCanWrite } from '../session/store';
 import { OperationStateBadge } from '../services/ServiceOperation';
-import { approvalTargetOf, asksForApproval, RetryWithApproval } from '../approvals/RetryWithApproval';
+import { approvalTargetOf, ApprovalRetry } from '../approvals/RetryWithApproval';
 
 const TAB: TabIdentity = {
   name: 'service-backups',
@@ -97,17 +97,12 @@ export function ServiceBackupsTab({ clusterId, service }: { clusterId: string; s
         </form>
       ) : null}
       {writes.backUp.error ? <ErrorNotice error={writes.backUp.error} testId="service-back-up-error" /> : null}
-      {asksForApproval(writes.backUp.error) ? (
-        <RetryWithApproval
-          refusal={writes.backUp.error}
-          clusterId={clusterId}
-          action="backup"
-          service={approvalTargetOf(writes.backUp.error, chosen.join(','))}
-          pending={writes.backUp.pending}
-          idSuffix="back-up"
-          onRetry={backUp}
-        />
-      ) : null}
+      <ApprovalRetry
+        write={writes.backUp}
+        act={{ clusterId, action: 'backup', service: approvalTargetOf(writes.backUp.error, chosen.join(',')) }}
+        idSuffix="back-up"
+        onRetry={backUp}
+      />
       {writes.restore.error ? <ErrorNotice error={writes.restore.error} testId="service-restore-error" /> : null}
       {restoring && !writes.restore.error ? (
         <p role="status" data-testid="service-restore-started">

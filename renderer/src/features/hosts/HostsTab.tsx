@@ -14,7 +14,7 @@ import { StateBadge } from '../../components/StateBadge';
 import { TabPanel, type TabIdentity } from '../../components/TabPanel';
 import { TextField } from '../../components/TextField';
 import { Confirm } from '../../components/Confirm';
-import { asksForApproval, RetryWithApproval } from '../approvals/RetryWithApproval';
+import { ApprovalRetry } from '../approvals/RetryWithApproval';
 
 const GiB = (n: number): number => Math.round((n / 1024 ** 3) * 10) / 10;
 const COLUMNS = ['host', 'state', 'facts', 'agent', 'lastReport'] as const;
@@ -168,13 +168,10 @@ function HostActions({ host }: { host: HostView }): ReactElement {
             {issuing.pending ? t('hosts.identity.issuing') : t('hosts.identity.issue')}
           </button>
           {issuing.error && issuing.hostId === host.id ? <ErrorNotice error={issuing.error} /> : null}
-          {asksForApproval(issuing.error) && issuing.hostId === host.id ? (
-            <RetryWithApproval
-              refusal={issuing.error}
-              clusterId={host.cluster_id}
-              action="reissue_identity"
-              service={host.name}
-              pending={issuing.pending}
+          {issuing.hostId === host.id ? (
+            <ApprovalRetry
+              write={issuing}
+              act={{ clusterId: host.cluster_id, action: 'reissue_identity', service: host.name }}
               idSuffix={`identity-${host.id}`}
               onRetry={issue}
             />
@@ -239,13 +236,10 @@ export function HostRemoval({
         />
       ) : null}
       {removing.error && mine ? <ErrorNotice error={removing.error} testId={`host-remove-error-${host.name}`} /> : null}
-      {asksForApproval(removing.error) && mine ? (
-        <RetryWithApproval
-          refusal={removing.error}
-          clusterId={host.cluster_id}
-          action="delete_host"
-          service={host.name}
-          pending={removing.pending}
+      {mine ? (
+        <ApprovalRetry
+          write={removing}
+          act={{ clusterId: host.cluster_id, action: 'delete_host', service: host.name }}
           idSuffix={`remove-${host.id}`}
           onRetry={onRemove}
         />

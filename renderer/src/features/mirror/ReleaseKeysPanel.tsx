@@ -7,7 +7,7 @@ import { Field } from '../../components/Field';
 import { Form } from '../../components/Form';
 import { Panel } from '../../components/Panel';
 import { Icon } from '../../components/Icon';
-import { asksForApproval, RetryWithApproval } from '../approvals/RetryWithApproval';
+import { ApprovalRetry } from '../approvals/RetryWithApproval';
 
 /** The target an approval of trusting a release key names (the manager's RELEASE_KEY_TARGET). */
 const RELEASE_KEY_TARGET = 'release-key';
@@ -74,17 +74,12 @@ export function ReleaseKeysPanel(): ReactElement {
             <input value={label} onChange={(e) => setLabel(e.target.value)} autoComplete="off" data-testid="release-key-label" />
           </Field>
           {change.error ? <ErrorNotice error={change.error} testId="release-key-save-error" /> : null}
-          {asksForApproval(change.error) ? (
-            <RetryWithApproval
-              refusal={change.error}
-              clusterId={null}
-              action="trust_release_key"
-              service={RELEASE_KEY_TARGET}
-              pending={change.pending}
-              idSuffix="release-key"
-              onRetry={(approvalId) => void trust(approvalId)}
-            />
-          ) : null}
+          <ApprovalRetry
+            write={change}
+            act={{ clusterId: null, action: 'trust_release_key', service: RELEASE_KEY_TARGET }}
+            idSuffix="release-key"
+            onRetry={(approvalId) => void trust(approvalId)}
+          />
           <div className="form-actions">
             <button type="submit" className="btn" disabled={!pem.trim() || change.pending} data-testid="release-key-add">
               <Icon name="key" />

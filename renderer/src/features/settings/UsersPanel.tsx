@@ -17,7 +17,7 @@ import { DataTable } from '../../components/DataTable';
 import { Options } from '../../components/Options';
 import { TokensPanel } from './TokensPanel';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
-import { asksForApproval, RetryWithApproval } from '../approvals/RetryWithApproval';
+import { ApprovalRetry } from '../approvals/RetryWithApproval';
 
 const ROLES: readonly Role[] = ['viewer', 'operator', 'admin'];
 /** A name typed exactly. */
@@ -75,13 +75,10 @@ export function UsersPanel(): ReactElement {
       </p>
       {error ? <ErrorNotice error={error} testId="users-error" /> : null}
       {mfaReset.error ? <ErrorNotice error={mfaReset.error} testId="mfa-reset-error" /> : null}
-      {asksForApproval(mfaReset.error) && mfaReset.name ? (
-        <RetryWithApproval
-          clusterId={null}
-          action="reset_admin_mfa"
-          refusal={mfaReset.error}
-          service={mfaReset.name}
-          pending={mfaReset.pending}
+      {mfaReset.name ? (
+        <ApprovalRetry
+          write={mfaReset}
+          act={{ clusterId: null, action: 'reset_admin_mfa', service: mfaReset.name }}
           idSuffix="mfa-reset"
           onRetry={(approvalId) => {
             const name = mfaReset.name!;
@@ -218,13 +215,10 @@ function AddUserForm({ onDone }: { onDone: (name: string | null) => void }): Rea
         ) : null}
       </div>
       {creation.error ? <ErrorNotice error={creation.error} testId="add-user-error" /> : null}
-      {role === 'admin' && asksForApproval(creation.error) ? (
-        <RetryWithApproval
-          clusterId={null}
-          action="create_admin"
-          refusal={creation.error}
-          service={name.trim()}
-          pending={creation.pending}
+      {role === 'admin' ? (
+        <ApprovalRetry
+          write={creation}
+          act={{ clusterId: null, action: 'create_admin', service: name.trim() }}
           idSuffix="create-admin"
           onRetry={(approvalId) => void create(approvalId)}
         />
