@@ -14,6 +14,8 @@ export type ClusterState = (typeof clusterStates)[number];
 export const clusterKinds = ['kubernetes', 'hosts'] as const;
 export type ClusterKind = (typeof clusterKinds)[number];
 
+const nullableText = z.string().nullable();
+
 export const clusterSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -34,11 +36,12 @@ export type Cluster = z.infer<typeof clusterSchema>;
 /** What the gateway last saw of a cluster's agent. */
 export const agentStatusSchema = z.object({
   connected: z.boolean(),
-  last_seen: z.string().nullable(),
-  offline_since: z.string().nullable(),
-  leader_replica: z.string().nullable(),
-  agent_version: z.string().nullable(),
-  certificate_serial: z.string().nullable(),
+  last_seen: nullableText,
+  offline_since: nullableText,
+  /** The replica holding the agent's lease (a node agent has none). */
+  leader_replica: nullableText,
+  agent_version: nullableText,
+  certificate_serial: nullableText,
 });
 export type AgentStatus = z.infer<typeof agentStatusSchema>;
 

@@ -9,6 +9,7 @@ import type { HostFacts, ManagedEntry, UnitObservation } from '../wire/node-agen
 import { TASK_KINDS, type TaskStatus } from '../wire/plan';
 import { commandListSchema, commandStates, commandViewSchema } from './commands';
 import { agentIdentityRequestSchema, agentIdentitySchema } from './kubernetes';
+import { agentStatusSchema } from './clusters';
 import { queryWholeNumber } from './query-numbers';
 
 export type { HostFacts, ManagedEntry, UnitObservation } from '../wire/node-agent';
@@ -58,14 +59,8 @@ export const unitObservationSchema = z.object({
   cpu_ns: count.nullable(),
 }) satisfies z.ZodType<UnitObservation>;
 
-/** What the gateway last saw of a host's node agent. */
-export const hostAgentStatusSchema = z.object({
-  connected: z.boolean(),
-  last_seen: nullableText,
-  offline_since: nullableText,
-  agent_version: nullableText,
-  certificate_serial: nullableText,
-});
+/** What the gateway last saw of a host's node agent: as of a cluster agent, which alone has replicas. */
+export const hostAgentStatusSchema = agentStatusSchema.omit({ leader_replica: true });
 export type HostAgentStatus = z.infer<typeof hostAgentStatusSchema>;
 
 /** A host as stored, without what the gateway saw of its agent. */
