@@ -7,7 +7,7 @@ import { z } from './zod';
 import type { RoutesOf } from './route';
 import { queryWholeNumber } from './query-numbers';
 import type { ManagedComponentSpec } from '../wire/protocol';
-import type { PreflightRun } from './profiles';
+import { preflightRunSchema } from './profiles';
 
 export type { ManagedComponentSpec } from '../wire/protocol';
 
@@ -117,8 +117,7 @@ export type CommandView = z.infer<typeof commandViewSchema>;
 /** An operation the gate let through: the command it signed, the action it was judged as, its preflight run. */
 export const operationAcceptedSchema = commandViewSchema.extend({
   action: z.string(),
-  // The profiles family's run, declared as a type until that family is schema first.
-  preflight: z.custom<PreflightRun>().nullish(),
+  preflight: preflightRunSchema.nullish(),
 });
 export type OperationAccepted = z.infer<typeof operationAcceptedSchema>;
 
