@@ -9,7 +9,7 @@ import { selectComponentRows, type ComponentRow } from './store';
 import { selectCanWrite } from '../session/store';
 import { Tone } from '../../components/Badges';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { Icon } from '../../components/Icon';
+import { Button } from '../../components/Button';
 import { ApplyComponent } from './ApplyComponent';
 import { ApprovalPicker } from '../approvals/ApprovalPicker';
 import { CommandTracker } from '../commands/CommandTracker';
@@ -80,16 +80,9 @@ export function ComponentsTab({ clusterId }: { clusterId: string }): ReactElemen
           <span data-testid="components-generation">{t('components.generation', { generation: fmt.number(generation) })}</span>
         </p>
         {canWrite ? (
-          <button
-            type="button"
-            className="btn btn-primary"
-            onClick={() => openForm(null)}
-            aria-expanded={formOpen && !editing}
-            data-testid="new-component"
-          >
-            <Icon name="plus" />
+          <Button look="btn-primary" icon="plus" onClick={() => openForm(null)} expanded={formOpen && !editing} testId="new-component">
             {t('components.new')}
-          </button>
+          </Button>
         ) : null}
       </div>
 
@@ -147,29 +140,27 @@ export function ComponentsTab({ clusterId }: { clusterId: string }): ReactElemen
                 <td className="row-actions">
                   {row.spec ? (
                     <>
-                      <button
-                        type="button"
-                        className="btn btn-sm"
+                      <Button
+                        look="btn-sm"
+                        icon="edit"
                         onClick={() => openForm({ name: row.name, spec: row.spec! })}
-                        aria-label={t('components.editName', { name: row.name })}
-                        data-testid="edit-component"
+                        label={t('components.editName', { name: row.name })}
+                        testId="edit-component"
                       >
-                        <Icon name="edit" />
                         {t('components.edit')}
-                      </button>
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-danger-ghost"
+                      </Button>
+                      <Button
+                        look="btn-sm btn-danger-ghost"
+                        icon="trash"
                         onClick={() => {
                           componentsStore.getState().clearRemoval();
                           setDeleting({ name: row.name, spec: row.spec! });
                         }}
-                        aria-label={t('components.deleteName', { name: row.name })}
-                        data-testid="delete-component"
+                        label={t('components.deleteName', { name: row.name })}
+                        testId="delete-component"
                       >
-                        <Icon name="trash" />
                         {t('components.delete')}
-                      </button>
+                      </Button>
                       <ComponentActionButtons
                         name={row.name}
                         onPick={(a) => {

@@ -14,8 +14,10 @@ import { StateBadge } from '../../components/StateBadge';
 import { TabPanel, type TabIdentity } from '../../components/TabPanel';
 import { TextField } from '../../components/TextField';
 import { Confirm } from '../../components/Confirm';
-import { ApprovalRetry } from '../approvals/RetryWithApproval';
+import { ApprovalRetry, type ApprovableAct } from '../approvals/RetryWithApproval';
 
+/** An act on a host, as its approval names it. */
+const hostAct = (host: HostView, action: string): ApprovableAct => ({ clusterId: host.cluster_id, action, service: host.name });
 const GiB = (n: number): number => Math.round((n / 1024 ** 3) * 10) / 10;
 const COLUMNS = ['host', 'state', 'facts', 'agent', 'lastReport'] as const;
 const TAB: TabIdentity = { name: 'hosts', icon: 'clusters', title: 'hosts.caption', help: 'hosts.liveNote' };
@@ -169,12 +171,7 @@ function HostActions({ host }: { host: HostView }): ReactElement {
           </button>
           {issuing.error && issuing.hostId === host.id ? <ErrorNotice error={issuing.error} /> : null}
           {issuing.hostId === host.id ? (
-            <ApprovalRetry
-              write={issuing}
-              act={{ clusterId: host.cluster_id, action: 'reissue_identity', service: host.name }}
-              idSuffix={`identity-${host.id}`}
-              onRetry={issue}
-            />
+            <ApprovalRetry write={issuing} act={hostAct(host, 'reissue_identity')} idSuffix={`identity-${host.id}`} onRetry={issue} />
           ) : null}
         </form>
       ) : null}
@@ -237,12 +234,7 @@ export function HostRemoval({
       ) : null}
       {removing.error && mine ? <ErrorNotice error={removing.error} testId={`host-remove-error-${host.name}`} /> : null}
       {mine ? (
-        <ApprovalRetry
-          write={removing}
-          act={{ clusterId: host.cluster_id, action: 'delete_host', service: host.name }}
-          idSuffix={`remove-${host.id}`}
-          onRetry={onRemove}
-        />
+        <ApprovalRetry write={removing} act={hostAct(host, 'delete_host')} idSuffix={`remove-${host.id}`} onRetry={onRemove} />
       ) : null}
     </>
   );

@@ -5,7 +5,7 @@ import { mirrorStore, useMirror, useT } from '../../app/stores';
 import { Tone } from '../../components/Badges';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { Icon } from '../../components/Icon';
+import { Button } from '../../components/Button';
 import { Panel } from '../../components/Panel';
 
 const short = (digest: string): string => digest.replace('sha256:', '').slice(0, 12);
@@ -22,15 +22,9 @@ export function MirrorContents(): ReactElement {
       title={t('mirrorScreen.contents.title')}
       testId="mirror-contents"
       actions={
-        <button
-          type="button"
-          className="btn btn-sm"
-          onClick={() => void mirrorStore.getState().loadInventory()}
-          data-testid="mirror-refresh"
-        >
-          <Icon name="refresh" />
+        <Button look="btn-sm" icon="refresh" onClick={() => void mirrorStore.getState().loadInventory()} testId="mirror-refresh">
           {t('common.refresh')}
-        </button>
+        </Button>
       }
     >
       {inventory ? <p className="help mono">{inventory.mirror}</p> : null}

@@ -6,6 +6,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { Field } from '../../components/Field';
 import { Form } from '../../components/Form';
 import { Panel } from '../../components/Panel';
+import { Button } from '../../components/Button';
 import { Icon } from '../../components/Icon';
 import { ApprovalRetry } from '../approvals/RetryWithApproval';
 
@@ -42,16 +43,15 @@ export function ReleaseKeysPanel(): ReactElement {
             <li key={k.key_id} data-testid="release-key" data-key-id={k.key_id}>
               <code>{k.key_id}</code> {k.label} · {t('mirrorScreen.keys.added', { at: fmt.dateTime(k.added_at), by: k.added_by })}
               {isAdmin ? (
-                <button
-                  type="button"
-                  className="btn btn-sm btn-ghost"
+                <Button
+                  look="btn-sm btn-ghost"
+                  icon="trash"
                   onClick={() => void mirrorStore.getState().untrustKey(k.key_id)}
                   disabled={change.pending}
-                  data-testid="release-key-remove"
+                  testId="release-key-remove"
                 >
-                  <Icon name="trash" />
                   {t('mirrorScreen.keys.remove')}
-                </button>
+                </Button>
               ) : null}
             </li>
           ))}

@@ -12,6 +12,7 @@ import { selectCanWrite } from '../session/store';
 import { VerdictBadge } from '../../components/Badges';
 import { ErrorNotice, InfoNotice } from '../../components/ErrorNotice';
 import { FilePick } from '../../components/FilePick';
+import { Button } from '../../components/Button';
 import { Icon } from '../../components/Icon';
 import { ClusterSelect, useClusterNames } from '../../components/ClusterFilters';
 import { ScreenHeader } from '../../components/ScreenHeader';
@@ -241,15 +242,9 @@ function OpenReport(): ReactElement {
           onFile={(f) => reportsStore.getState().openPemFile(f)}
           testId="pem-file"
         />
-        <button
-          type="button"
-          className="btn btn-sm"
-          onClick={() => void reportsStore.getState().useManagerKey()}
-          data-testid="use-manager-key"
-        >
-          <Icon name="key" />
+        <Button look="btn-sm" icon="key" onClick={() => void reportsStore.getState().useManagerKey()} testId="use-manager-key">
           {t('reports.open.useManagerKey')}
-        </button>
+        </Button>
         <span className="file-chosen" data-testid="pem-name">
           {pem ? (
             pem.source === 'manager' ? (

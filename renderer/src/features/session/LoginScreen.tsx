@@ -5,7 +5,7 @@ import { sessionStore, useSession, useT } from '../../app/stores';
 import { InfoNotice } from '../../components/ErrorNotice';
 import { Trans } from '../../components/Trans';
 import { AuthForm, AuthLayout } from './AuthLayout';
-import { USERNAME_INPUT } from '../../lib/credentialInputs';
+import { CURRENT_PASSWORD_INPUT, USERNAME_INPUT } from '../../lib/credentialInputs';
 import { MfaCodeForm } from './MfaCodeForm';
 import { TextField } from '../../components/TextField';
 import { useAutoFocus } from '../../lib/useAutoFocus';
@@ -66,9 +66,7 @@ function PasswordForm(): ReactElement {
           value={password}
           onChange={setPassword}
           input={{
-            name: 'password',
-            type: 'password',
-            autoComplete: 'current-password',
+            ...CURRENT_PASSWORD_INPUT,
             'aria-invalid': missing && !password ? true : undefined,
             'aria-describedby': missing ? 'login-missing' : undefined,
           }}

@@ -3,6 +3,7 @@ import { useState, type FormEvent, type ReactElement } from 'react';
 import { sessionStore, useSession, useT } from '../../app/stores';
 import { AuthForm, AuthLayout } from './AuthLayout';
 import { TextField } from '../../components/TextField';
+import { ONE_TIME_CODE_INPUT } from '../../lib/credentialInputs';
 import { useAutoFocus } from '../../lib/useAutoFocus';
 import { BusyButton } from '../../components/BusyButton';
 
@@ -39,14 +40,7 @@ export function MfaCodeForm(): ReactElement {
           inputRef={ref}
           value={code}
           onChange={setCode}
-          input={{
-            name: 'one-time-code',
-            className: 'mono',
-            autoComplete: 'one-time-code',
-            autoCapitalize: 'none',
-            spellCheck: false,
-            'aria-invalid': missing || undefined,
-          }}
+          input={{ ...ONE_TIME_CODE_INPUT, 'aria-invalid': missing || undefined }}
         />
         {missing ? (
           <p className="field-error" role="alert">
