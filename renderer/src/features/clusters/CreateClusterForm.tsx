@@ -12,7 +12,7 @@ import { ProfileRulesList } from '../../components/ProfileRules';
 import type { Translator } from '../../i18n';
 import { TextField } from '../../components/TextField';
 import { BusyButton } from '../../components/BusyButton';
-import { EndpointFields } from './EndpointFields';
+import { EndpointFields } from '../../components/EndpointFields';
 import { onEscape } from '../../lib/onEscape';
 
 const NAME_PROBLEM = {

@@ -4,7 +4,7 @@ import { useEffect, useState, type ReactElement } from 'react';
 import { clusterPageStore, profileStore, useClusterPage, useProfile, useT } from '../../app/stores';
 import { ErrorNotice, InfoNotice } from '../../components/ErrorNotice';
 import { Form } from '../../components/Form';
-import { EndpointFields, type EndpointField } from '../clusters/EndpointFields';
+import { EndpointFields, type EndpointField } from '../../components/EndpointFields';
 
 export function ClusterEndpointForm(): ReactElement {
   const t = useT();

@@ -1,8 +1,8 @@
 // A cluster's FQDN and address, the two optional fields the DNS and TLS checks of its profile compare: the same
 // in the new-cluster form and in the profile tab's endpoint form.
 import type { ReactElement } from 'react';
-import { useT } from '../../app/stores';
-import { TextField } from '../../components/TextField';
+import { useT } from '../app/stores';
+import { TextField } from './TextField';
 
 export type EndpointField = 'fqdn' | 'address';
 
