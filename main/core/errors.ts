@@ -4,9 +4,10 @@ import { ERROR_CODES, type ErrorCode } from '../contract/error-codes';
 
 export type { ErrorCode };
 
-export class CoreError extends Error {
+/** C: the codes a kind of error may carry (a subset of the table), so a thrower cannot pick another's. */
+export class CoreError<C extends ErrorCode = ErrorCode> extends Error {
   constructor(
-    readonly code: ErrorCode,
+    readonly code: C,
     message: string = ERROR_CODES[code].message,
     readonly details?: Record<string, unknown>,
   ) {

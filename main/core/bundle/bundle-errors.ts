@@ -23,13 +23,6 @@ export type BundleErrorCode =
   /** The bundle is older than the one that set a tag it would move back (allowed only when asked). */
   | 'bundle_downgrade';
 
-export class BundleError extends CoreError {
-  constructor(
-    override readonly code: BundleErrorCode,
-    message: string,
-    details?: Record<string, unknown>,
-  ) {
-    super(code, message, details);
-    this.name = 'BundleError';
-  }
+export class BundleError extends CoreError<BundleErrorCode> {
+  override name = 'BundleError';
 }

@@ -11,15 +11,8 @@ export type MirrorErrorCode =
   | 'mirror_error'
   | 'digest_mismatch';
 
-export class MirrorError extends CoreError {
-  constructor(
-    override readonly code: MirrorErrorCode,
-    message: string,
-    details?: Record<string, unknown>,
-  ) {
-    super(code, message, details);
-    this.name = 'MirrorError';
-  }
+export class MirrorError extends CoreError<MirrorErrorCode> {
+  override name = 'MirrorError';
 }
 
 const TLS_CODES = new Set([
