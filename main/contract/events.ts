@@ -5,6 +5,8 @@
 import { z } from './zod';
 import type { CheckOutcome } from '../wire/service-checks';
 import { importProgressSchema } from './mirror';
+import { PREFLIGHT_OUTCOMES } from './profiles';
+import { LINE_STATUSES } from './check-types';
 
 const id = z.string().min(1);
 
@@ -34,8 +36,8 @@ export const CORE_EVENT = z.discriminatedUnion('type', [
   event('mirror.import.changed', z.object({ id })),
   /** An import's progress, as its record shows it while it runs. */
   event('mirror.import.progress', importProgressSchema.extend({ id })),
-  event('preflight.completed', z.object({ id, cluster_id: id, outcome: z.enum(['pass', 'warn', 'fail']) })),
-  event('report.created', z.object({ id, cluster_id: id, verdict: z.enum(['PASS', 'FAIL', 'BLOCKED']) })),
+  event('preflight.completed', z.object({ id, cluster_id: id, outcome: z.enum(PREFLIGHT_OUTCOMES) })),
+  event('report.created', z.object({ id, cluster_id: id, verdict: z.enum(LINE_STATUSES) })),
   /** A service's operation or its check outcomes changed (`operation_id` when an operation moved). */
   event('service.changed', z.object({ cluster_id: id, service: z.string().min(1), operation_id: id.optional() })),
   event('support.changed', z.object({ cluster_id: id, id })),
