@@ -60,10 +60,7 @@ export interface TypedQuery<Q> {
   get(name: keyof Q & string): string | null;
 }
 
-/**
- * The request body as it came (untrusted JSON): `objectBody` gives its fields by the names the contract
- * declares, each still `unknown` until the core has checked it.
- */
+/** The body of a route whose contract declares none: as it came (untrusted JSON), for no handler to read. */
 export interface IncomingBody<B> {
   readonly __declared?: B;
 }
