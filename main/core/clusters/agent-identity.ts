@@ -39,6 +39,28 @@ export function checkGatewayUrl(input: unknown): URL {
   return url;
 }
 
+/** How an identity's agent reaches the manager, as a request gives it (its types and the delay's range are the contract's). */
+export interface AgentConnectionRequest {
+  gateway_url: string;
+  server_name?: string;
+  offline_after_s?: number;
+}
+
+/**
+ * An identity request's connection, checked: the gateway's URL, the TLS name the agent expects of it (the URL's
+ * host unless given) and how long without contact the agent is offline (`offlineDefault` unless given).
+ */
+export function agentConnection(
+  request: AgentConnectionRequest,
+  offlineDefault: number,
+): { gateway: URL; server_name: string; offline_after_s: number } {
+  const gateway = checkGatewayUrl(request.gateway_url);
+  const { server_name, offline_after_s = offlineDefault } = request;
+  if (server_name !== undefined && !/^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/.test(server_name))
+    throw new ValidationError('server_name', 'server_name is a DNS name');
+  return { gateway, server_name: server_name || gateway.hostname.replace(/^\[|\]$/g, ''), offline_after_s };
+}
+
 export class AgentIdentities {
   constructor(
     private readonly store: Store,
@@ -51,10 +73,10 @@ export class AgentIdentities {
   /** beforeCommit runs in the issue's transaction (a four-eyes approval of a re-issue spent with it). */
   issue(
     clusterId: string,
-    gatewayUrlInput: unknown,
+    gatewayUrl: string,
     actor: string,
-    serverNameInput?: unknown,
-    offlineAfterInput?: unknown,
+    serverName?: string,
+    offlineAfter?: number,
     beforeCommit?: () => void,
   ): AgentIdentity {
     const cluster = this.store.clusters.get(clusterId);
@@ -64,17 +86,11 @@ export class AgentIdentities {
         'cluster_kind_mismatch',
         'a hosts cluster has no cluster agent: issue each host its node agent identity (POST /api/v1/hosts/{host_id}/agent)',
       );
-    const gateway = checkGatewayUrl(gatewayUrlInput);
-    const server_name = typeof serverNameInput === 'string' && serverNameInput ? serverNameInput : gateway.hostname.replace(/^\[|\]$/g, '');
+    const { gateway, server_name, offline_after_s } = agentConnection(
+      { gateway_url: gatewayUrl, server_name: serverName, offline_after_s: offlineAfter },
+      AGENT_DEFAULTS.offline_after_s,
+    );
     const namespace = this.store.clusterAccess.access(clusterId)?.namespace ?? DEFAULT_NAMESPACE;
-    if (serverNameInput !== undefined && (typeof serverNameInput !== 'string' || !/^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/.test(serverNameInput)))
-      throw new ValidationError('server_name', 'server_name is a DNS name');
-    let offline_after_s: number = AGENT_DEFAULTS.offline_after_s;
-    if (offlineAfterInput !== undefined) {
-      if (!Number.isInteger(offlineAfterInput) || (offlineAfterInput as number) < 5 || (offlineAfterInput as number) > 86_400)
-        throw new ValidationError('offline_after_s', 'offline_after_s is a whole number of seconds from 5 to 86400');
-      offline_after_s = offlineAfterInput as number;
-    }
     const identity = this.store.tx(() => {
       const now = this.clock.now().toISOString();
       const revoked = this.store.keys.revokeClientCertificates(clusterId, now);

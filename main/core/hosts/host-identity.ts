@@ -3,12 +3,11 @@
 // never stored, the CA, manager.pem and the agent config signed by the manager; plus the commands that install
 // the Debian package and the identity on the host.
 import type { Clock } from '../clock';
-import { ValidationError } from '../errors';
 import type { CertificateAuthority } from '../keys/ca';
 import type { Keyring } from '../keys/keyring';
 import type { Store } from '../store/store';
 import type { CoreEvents } from '../events';
-import { checkGatewayUrl } from '../clusters/agent-identity';
+import { agentConnection, type AgentConnectionRequest } from '../clusters/agent-identity';
 import { signDocument } from '../../wire/envelope';
 import type { HostIdentity } from '../../contract/hosts';
 import { identityFileNames } from '../../contract/kubernetes';
@@ -48,24 +47,9 @@ export class HostIdentities {
   ) {}
 
   /** beforeCommit runs in the issue's transaction (a four-eyes approval of a re-issue spent with it). */
-  issue(
-    hostId: string,
-    input: { gateway_url?: unknown; server_name?: unknown; offline_after_s?: unknown },
-    actor: string,
-    beforeCommit?: () => void,
-  ): HostIdentity {
+  issue(hostId: string, request: AgentConnectionRequest, actor: string, beforeCommit?: () => void): HostIdentity {
     const host = this.hosts.get(hostId);
-    const gateway = checkGatewayUrl(input.gateway_url);
-    const serverName = input.server_name;
-    if (serverName !== undefined && (typeof serverName !== 'string' || !/^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/.test(serverName)))
-      throw new ValidationError('server_name', 'server_name is a DNS name');
-    let offline_after_s: number = NODE_AGENT_DEFAULTS.offline_after_s;
-    if (input.offline_after_s !== undefined) {
-      const v = input.offline_after_s;
-      if (!Number.isInteger(v) || (v as number) < 5 || (v as number) > 86_400)
-        throw new ValidationError('offline_after_s', 'offline_after_s is a whole number of seconds from 5 to 86400');
-      offline_after_s = v as number;
-    }
+    const { gateway, server_name, offline_after_s } = agentConnection(request, NODE_AGENT_DEFAULTS.offline_after_s);
     const identity = this.store.tx(() => {
       const cluster = this.hosts.hostsCluster(host.cluster_id);
       const now = this.clock.now().toISOString();
@@ -82,7 +66,7 @@ export class HostIdentities {
         target: hostId,
         tenant: cluster.tenant,
         gateway_url: gateway.origin,
-        server_name: (serverName as string | undefined) ?? gateway.hostname.replace(/^\[|\]$/g, ''),
+        server_name,
         trusted_key_ids: [...this.keyring.trusted().keys()],
         trusted_keys: Object.fromEntries([...this.keyring.trusted()].map(([id, pub]) => [id, toBase64url(pub)])),
         client_certificate_serial: cert.serial,
