@@ -6,6 +6,7 @@ import { TextField } from '../../components/TextField';
 import { ONE_TIME_CODE_INPUT } from '../../lib/credentialInputs';
 import { useAutoFocus } from '../../lib/useAutoFocus';
 import { BusyButton } from '../../components/BusyButton';
+import { Button } from '../../components/Button';
 
 export function MfaCodeForm(): ReactElement {
   const t = useT();
@@ -48,14 +49,9 @@ export function MfaCodeForm(): ReactElement {
           </p>
         ) : null}
         <BusyButton submit busy={pending} text={['mfa.login.submit', 'login.submitting']} size="block" testId="mfa-submit" />
-        <button
-          type="button"
-          className="btn btn-ghost btn-block"
-          onClick={() => sessionStore.getState().cancelMfa()}
-          data-testid="mfa-cancel"
-        >
+        <Button look="btn-ghost btn-block" onClick={() => sessionStore.getState().cancelMfa()} testId="mfa-cancel">
           {t('mfa.login.back')}
-        </button>
+        </Button>
       </AuthForm>
     </AuthLayout>
   );

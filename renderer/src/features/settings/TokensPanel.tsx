@@ -1,13 +1,15 @@
 // The API tokens of one account, opened from its row in Users: each token's label, expiry and state (active,
 // expired, revoked), a new token with its lifetime (its secret shown once, to copy), and a revocation.
-import { useState, type FormEvent, type ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import type { ApiToken } from '../../../../preload/api';
 import { tokensStore, useFormat, useT, useTokens } from '../../app/stores';
 import { Tone } from '../../components/Badges';
+import { Button } from '../../components/Button';
 import { CopyButton } from '../../components/CodeBlock';
 import { DataTable } from '../../components/DataTable';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Field } from '../../components/Field';
+import { Form } from '../../components/Form';
 import { Icon } from '../../components/Icon';
 import { Loading } from '../../components/Loading';
 import { Options } from '../../components/Options';
@@ -35,8 +37,7 @@ export function TokensPanel({ onClose }: { onClose: () => void }): ReactElement 
   const [announce, setAnnounce] = useState('');
   if (!user) return null;
 
-  const onCreate = async (e: FormEvent): Promise<void> => {
-    e.preventDefault();
+  const onCreate = async (): Promise<void> => {
     if (creation.pending) return;
     const made = await tokensStore.getState().create({ expires: `${days}d`, ...(label.trim() ? { name: label.trim() } : {}) });
     if (made) setLabel('');
@@ -67,19 +68,14 @@ export function TokensPanel({ onClose }: { onClose: () => void }): ReactElement 
           </p>
           <div className="form-actions">
             <CopyButton text={created.token} testId="token-copy" />
-            <button
-              type="button"
-              className="btn btn-sm"
-              onClick={() => tokensStore.getState().dismissCreated()}
-              data-testid="token-dismiss"
-            >
+            <Button look="btn-sm" onClick={() => tokensStore.getState().dismissCreated()} testId="token-dismiss">
               {t('tokens.createdDone')}
-            </button>
+            </Button>
           </div>
         </div>
       ) : null}
 
-      <form className="form sub-form" onSubmit={(e) => void onCreate(e)} noValidate data-testid="token-form">
+      <Form className="form sub-form" onSubmit={onCreate} testId="token-form">
         <div className="form-grid">
           <TextField
             id="token-label"
@@ -103,7 +99,7 @@ export function TokensPanel({ onClose }: { onClose: () => void }): ReactElement 
             {creation.pending ? t('tokens.creating') : t('tokens.create')}
           </button>
         </div>
-      </form>
+      </Form>
 
       <p role="status" className="help" data-testid="tokens-announcement">
         {announce}
