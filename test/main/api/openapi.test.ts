@@ -8,6 +8,7 @@ import { consoleApi } from '../../../main/api/console-api';
 import type { Credentials } from '../../../main/api/router';
 import { CSRF_HEADER, openApiBuild, openApiPath, SESSION_COOKIE_NAME, type OpenApiDocument } from '../../../main/contract/openapi';
 import { ERROR_CODES } from '../../../main/contract/error-codes';
+import { ROUTE_SCHEMAS, type RouteKey } from '../../../main/contract';
 import { VERSION } from '../../../main/core/version';
 import { SESSION_COOKIE } from '../../../main/headless/cookies';
 import { REPO_ROOT } from '../../support/cli';
@@ -145,6 +146,21 @@ describe('GET /api/v1/openapi.json', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual(openApiBuild({ version: t.manager.version, routes: t.router.list() }).document);
     expect(res.body).toEqual(doc);
+  });
+
+  test('what the system and session routes answer is exactly what their result schemas describe', async () => {
+    const answers: [RouteKey, unknown][] = [
+      ['GET /api/v1/health', (await t.call('GET', '/api/v1/health')).body],
+      ['GET /api/v1/version', (await t.call('GET', '/api/v1/version')).body],
+      ['GET /api/v1/setup', (await t.call('GET', '/api/v1/setup')).body],
+      ['GET /api/v1/session', (await t.call('GET', '/api/v1/session', undefined, viewer)).body],
+      ['POST /api/v1/session', (await t.call('POST', '/api/v1/session', { name: 'vera', password: 'correct horse battery' })).body],
+      ['POST /api/v1/session/mfa/enrolment', (await t.call('POST', '/api/v1/session/mfa/enrolment', undefined, viewer)).body],
+    ];
+    for (const [route, body] of answers) {
+      // Parsing strips what the schema does not name: an answer with a field more would differ.
+      expect(ROUTE_SCHEMAS[route as keyof typeof ROUTE_SCHEMAS].result.parse(body), route).toEqual(body);
+    }
   });
 
   test('is not served to an anonymous caller', async () => {
