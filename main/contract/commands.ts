@@ -1,8 +1,8 @@
 // Components and commands: the desired components of a cluster and what its agent observes, the operations
 // on them (each through the lifecycle gate), and the signed commands with their receipts. Declared schema first:
 // the core's command views are these types. A component's spec is judged by the core against the CRD's schema
-// (its unknown fields refused, the spec signed and bound by an approval exactly as sent), so the body only asks
-// for an object there.
+// (its unknown fields refused, the spec signed and bound by an approval exactly as sent), so the body describes
+// the CRD's shape but hands any object on whole.
 import { z } from './zod';
 import type { RoutesOf } from './route';
 import { queryWholeNumber } from './query-numbers';
