@@ -1,5 +1,6 @@
 // Configuration backups of a cluster: take one, list them with each file's sha256, verify a set, restore one
 // component from it (through the lifecycle gate). Declared schema first: the core's backup views are these types.
+import { authorFields, fileContentFields } from './records';
 import { z } from './zod';
 import type { RoutesOf } from './route';
 import { operationAcceptedSchema } from './commands';
@@ -8,16 +9,14 @@ export const backupFileSchema = z.object({
   /** What the file holds: `managedcomponent/<name>`, or the desired state. */
   name: z.string(),
   file: z.string(),
-  sha256: z.string(),
-  size: z.number(),
+  ...fileContentFields,
 });
 export type BackupFile = z.infer<typeof backupFileSchema>;
 
 export const backupSetSchema = z.object({
   id: z.string(),
   cluster_id: z.string(),
-  created_at: z.string(),
-  created_by: z.string(),
+  ...authorFields,
   /** Where the components were read from. */
   source: z.string(),
   /** The desired state's generation when the set was taken. */

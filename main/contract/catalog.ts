@@ -3,6 +3,7 @@
 // first: the core's catalog views and resolved artifacts are these types.
 import type { RoutesOf } from './route';
 import { rollbackPossibilitySchema } from './services';
+import { catalogServiceFields } from './records';
 import { z } from './zod';
 
 /** Where the bundle builder takes a file from on the connected side. */
@@ -55,10 +56,7 @@ export const catalogVersionViewSchema = z.object({
 export type CatalogVersionView = z.infer<typeof catalogVersionViewSchema>;
 
 export const catalogServiceSummarySchema = z.object({
-  service: z.string(),
-  title: z.string(),
-  description: z.string(),
-  stateful: z.boolean(),
+  ...catalogServiceFields,
   supports_tls: z.boolean(),
   ports: z.record(z.string(), z.object({ port: z.number(), protocol: z.string(), description: z.string(), tls: z.boolean() })),
   /** Minimums per instance, as Kubernetes quantities. */

@@ -2,6 +2,7 @@
 // console), the config_drift alert while any is open, the cluster's mode (realign, or report only during a change
 // freeze), a scan on demand, and realigning a finding's service through the lifecycle gate. Declared schema
 // first: the core's drift views are these types.
+import { hostFields } from './records';
 import { z } from './zod';
 import type { RoutesOf } from './route';
 import { operationViewSchema } from './services';
@@ -12,8 +13,7 @@ export type DriftMode = (typeof driftModes)[number];
 export const driftFindingViewSchema = z.object({
   id: z.string(),
   cluster_id: z.string(),
-  host_id: z.string(),
-  host_name: z.string(),
+  ...hostFields,
   path: z.string(),
   kind: z.enum(['file', 'unit']),
   state: z.enum(['modified', 'deleted', 'replaced']),

@@ -1,6 +1,7 @@
 // The internal mirror: what it holds per service and version, offline-bundle imports (a bundle file the
 // operator picked on this workstation, followed live), and the release keys trusted to sign bundles. Declared
 // schema first: the core's inventory, import and release-key views are these types.
+import { failureFields } from './records';
 import { z } from './zod';
 import type { RoutesOf } from './route';
 
@@ -76,8 +77,7 @@ export const mirrorImportViewSchema = z.object({
   key_id: z.string().nullable(),
   mirror_url: z.string(),
   state: z.enum(MIRROR_IMPORT_STATES),
-  code: z.string().nullable(),
-  message: z.string().nullable(),
+  ...failureFields,
   started_by: z.string(),
   started_at: z.string(),
   finished_at: z.string().nullable(),

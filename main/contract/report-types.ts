@@ -1,6 +1,7 @@
 // The shape of a signed acceptance report: one line per check actually run (ReportLine, from checks/), PASS /
 // FAIL / BLOCKED, each with the evidence observed when it ran. Shared by the service, the routes and the HTML,
 // and declared as schemas: the report routes answer them.
+import { authorFields } from './records';
 import { z } from './zod';
 import { LINE_STATUSES, reportLineSchema, type LineStatus } from './check-types';
 
@@ -16,8 +17,7 @@ export const reportBodySchema = z.object({
   cluster_id: z.string(),
   cluster_name: z.string(),
   tenant: z.string(),
-  created_at: z.string(),
-  created_by: z.string(),
+  ...authorFields,
   verdict: z.enum(LINE_STATUSES),
   lines: z.array(reportLineSchema),
   manager_version: z.string(),

@@ -5,6 +5,7 @@
 import { queryWholeNumber } from './query-numbers';
 import type { RoutesOf } from './route';
 import { approvalIdSchema, nameListSchema, operationStates, operationViewSchema } from './services';
+import { fileContentFields, requestedRunFields } from './records';
 import { z } from './zod';
 
 export const serviceBackupSchema = z.object({
@@ -13,7 +14,7 @@ export const serviceBackupSchema = z.object({
   version: z.string(),
   host: z.object({ id: z.string(), name: z.string() }),
   dir: z.string(),
-  files: z.array(z.object({ name: z.string(), path: z.string(), sha256: z.string(), size: z.number() })),
+  files: z.array(z.object({ name: z.string(), path: z.string(), ...fileContentFields })),
   taken_at: z.string(),
 });
 export type ServiceBackup = z.infer<typeof serviceBackupSchema>;
@@ -27,16 +28,12 @@ export const serviceBackupSetSchema = z.object({
   cluster_id: z.string(),
   reason: z.enum(serviceBackupReasons),
   state: z.enum(operationStates),
-  code: z.string().nullable(),
-  message: z.string().nullable(),
   /** In the order they are backed up (dependencies first). */
   services: z.array(z.string()),
   backups: z.array(serviceBackupSchema),
   /** The operation of each service of the set (a backup, or the upgrade that took it first). */
   operations: z.array(z.object({ service: z.string(), id: z.string(), action: z.string(), state: z.string() })),
-  requested_by: z.string(),
-  created_at: z.string(),
-  finished_at: z.string().nullable(),
+  ...requestedRunFields,
   /** Below an operator: the message is withheld when it quotes what a backup tool printed. */
   withheld: z.array(z.literal('output')).optional(),
 });

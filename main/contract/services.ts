@@ -7,6 +7,7 @@ import { planViewSchema } from './hosts';
 import { queryWholeNumber } from './query-numbers';
 import type { RoutesOf } from './route';
 import { observedChecksSchema } from './sheet-types';
+import { requestedRunFields } from './records';
 import { z } from './zod';
 
 export type { CheckOutcome } from '../wire/service-checks';
@@ -49,16 +50,12 @@ export const operationViewSchema = z.object({
   action: z.enum(serviceOperationActions),
   version: z.string(),
   state: z.enum(operationStates),
-  code: z.string().nullable(),
-  message: z.string().nullable(),
   /** The phase running now, or the last one run. */
   phase: z.number(),
   phases: z.array(z.object({ name: z.string(), hosts: z.array(z.string()), plans: z.array(operationPlanSchema) })),
   /** Tasks done of all the operation's tasks, for a progress bar. */
   progress: z.object({ done: z.number(), total: z.number() }),
-  requested_by: z.string(),
-  created_at: z.string(),
-  finished_at: z.string().nullable(),
+  ...requestedRunFields,
 });
 export type OperationView = z.infer<typeof operationViewSchema>;
 

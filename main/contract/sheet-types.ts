@@ -1,6 +1,7 @@
 // The component sheet's documents: one service of a cluster as its agents observed it (never as it was asked
 // to be), its host figures over time, its instances' logs. Declared schema first here, served as they are by the API.
 import { CHECK_ERROR_CODES, type CheckOutcome } from '../wire/service-checks';
+import { catalogServiceFields, failureFields, fileContentFields, hostFields } from './records';
 import { z } from './zod';
 
 /** A check's outcome as an agent reported it (main/wire/service-checks.ts), which this schema must describe. */
@@ -77,9 +78,7 @@ export const sheetInstanceSchema = z.object({
   uptime_s: z.number().nullable(),
   restarts: z.number().nullable(),
   memory_bytes: z.number().nullable(),
-  liveness: z
-    .object({ at: z.string(), status: z.enum(['pass', 'fail']), code: z.string().nullable(), message: z.string().nullable() })
-    .nullable(),
+  liveness: z.object({ at: z.string(), status: z.enum(['pass', 'fail']), ...failureFields }).nullable(),
   /** When the agent last reported what is shown. */
   observed_at: z.string().nullable(),
 });
@@ -90,8 +89,7 @@ export const sheetFileSchema = z.object({
   path: z.string(),
   kind: z.enum(['file', 'unit']),
   /** As the agent hashed it when it wrote it; drift says whether the last scan found it otherwise. */
-  sha256: z.string(),
-  size: z.number(),
+  ...fileContentFields,
   written_at: z.string(),
   drift: z.enum(['modified', 'deleted', 'replaced']).nullable(),
 });
@@ -120,10 +118,7 @@ export type SheetEndpoint = z.infer<typeof sheetEndpointSchema>;
 export const serviceSheetSchema = z.object({
   cluster_id: z.string(),
   cluster_kind: z.enum(['kubernetes', 'hosts']),
-  service: z.string(),
-  title: z.string(),
-  description: z.string(),
-  stateful: z.boolean(),
+  ...catalogServiceFields,
   /** Tabs with nothing observed, and why; a tab absent here has observations. */
   unobserved: z.partialRecord(z.enum(sheetTabs), z.enum(unobservedReasons)),
   overview: z.object({
@@ -168,8 +163,7 @@ export const metricsPointSchema = z.object({
 export type MetricsPoint = z.infer<typeof metricsPointSchema>;
 
 export const metricsSeriesSchema = z.object({
-  host_id: z.string(),
-  host_name: z.string(),
+  ...hostFields,
   /** Where the host figures come from at the last sample. */
   source: z.enum(['node_exporter', 'host']).nullable(),
   /** The failed scrape, when the source is the host although an exporter is named. */
@@ -188,8 +182,7 @@ export const serviceMetricsSchema = z.object({
 export type ServiceMetrics = z.infer<typeof serviceMetricsSchema>;
 
 export const serviceLogSchema = z.object({
-  host_id: z.string(),
-  host_name: z.string(),
+  ...hostFields,
   unit: z.string(),
   /** succeeded: text is the journal's last lines; else the agent did not answer in time, or failed (code). */
   state: z.enum(['succeeded', 'failed', 'unanswered']),

@@ -1,6 +1,7 @@
 // API tokens of a user, for scripts: listed with their state, created with a lifetime (the secret shown once),
 // revoked. An admin manages anyone's, every user their own. Declared schema first: the core's token views are
 // these types.
+import { authorFields } from './records';
 import { z } from './zod';
 import type { RoutesOf } from './route';
 
@@ -12,8 +13,7 @@ export const apiTokenSchema = z.object({
   id: z.string(),
   user: z.string(),
   name: z.string().nullable(),
-  created_at: z.string(),
-  created_by: z.string(),
+  ...authorFields,
   expires_at: z.string(),
   revoked_at: z.string().nullable(),
   revoked_by: z.string().nullable(),
