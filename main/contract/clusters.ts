@@ -57,6 +57,10 @@ export type ClusterView = z.infer<typeof clusterViewSchema>;
 export const CLUSTER_LIMIT_RANGE = { min: 1, max: 1000 } as const;
 /** The longest cluster name (a DNS-1123 subdomain), so the longest cursor. */
 export const MAX_CLUSTER_NAME = 253;
+/** Kubernetes's name rules (DNS-1123), which the core applies to cluster and object names and the console to its
+ * forms: a subdomain (letters, digits, '-' and '.') and a label (no '.'), both starting and ending with a letter or digit. */
+export const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/;
+export const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 
 /**
  * The list is in the console's order (names, digits compared as numbers). Without `limit` it is whole (from

@@ -11,6 +11,10 @@ import { preflightRunSchema } from './profiles';
 
 export type { ManagedComponentSpec } from '../wire/protocol';
 
+/** The components a ManagedComponent's spec may name (the CRD's `component`). */
+export const componentKinds = ['opa', 'openfga', 'etcd', 'nats', 'node-exporter'] as const;
+export type ComponentKind = (typeof componentKinds)[number];
+
 /** A ManagedComponent spec as signed (the CRD's fields). */
 export const managedComponentSpecSchema = z.strictObject({
   component: z.string(),

@@ -43,6 +43,13 @@ export const inventorySchema = z.object({
   coredns: z.object({ replicas: z.number(), ready_replicas: z.number() }).nullable(),
 }) satisfies z.ZodType<Inventory>;
 
+/** The namespace the agent runs in when a registration names none. */
+export const DEFAULT_NAMESPACE = 'navin-platform';
+/** An image reference pinned by digest (`<registry>/<name>@sha256:<64 hex digits>`), never by tag alone: the core's
+ * rule for the agent's image, the console's for a component's artifacts. */
+export const IMAGE_BY_DIGEST =
+  /^[a-z0-9]+([._-][a-z0-9]+)*(:[0-9]+)?(\/[a-z0-9]+([._-][a-z0-9]+)*)*(:[\w][\w.-]{0,127})?@sha256:[a-f0-9]{64}$/;
+
 /** A kubeconfig's text: the import identity's, whose token the manager seals at rest. */
 const KUBECONFIG_RULE = 'kubeconfig is required (the YAML text)';
 

@@ -1,7 +1,8 @@
 // Naming rules shared by clusters and Kubernetes objects (DNS-1123, as Kubernetes itself enforces them).
 
-export const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/;
-export const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+import { DNS1123_LABEL, DNS1123_SUBDOMAIN } from '../../contract/clusters';
+
+export { DNS1123_LABEL, DNS1123_SUBDOMAIN };
 /** An RFC 1123 host name: labels of letters, digits and inner hyphens, 253 characters at most, a final dot allowed. */
 export const HOST_NAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*\.?$/i;
 /** A fully qualified name: a host name of at least two labels. */

@@ -2,8 +2,8 @@
 // mistake is a 400 here rather than a rejection in the cluster.
 import { ValidationError } from '../errors';
 import type { ManagedComponentSpec } from '../../wire/protocol';
+import { componentKinds as COMPONENTS } from '../../contract/commands';
 
-export const COMPONENTS = ['opa', 'openfga', 'etcd', 'nats', 'node-exporter'] as const;
 const IMAGE = /^[a-z0-9][a-z0-9./:_-]*@sha256:[a-f0-9]{64}$/;
 const ENDPOINT = /^(https|http):\/\/[^\s/?#@]+(:\d{1,5})?\/?[^\s]*$|^(tls|tcp):\/\/[^\s/?#@]+:\d{1,5}$/;
 

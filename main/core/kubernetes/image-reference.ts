@@ -1,8 +1,8 @@
 // An image reference as the manifests accept it: pinned by digest, never by tag alone.
 import { ValidationError } from '../errors';
+import { IMAGE_BY_DIGEST } from '../../contract/kubernetes';
 
-export const IMAGE_BY_DIGEST =
-  /^[a-z0-9]+([._-][a-z0-9]+)*(:[0-9]+)?(\/[a-z0-9]+([._-][a-z0-9]+)*)*(:[\w][\w.-]{0,127})?@sha256:[a-f0-9]{64}$/;
+export { IMAGE_BY_DIGEST };
 
 export function checkImage(image: unknown): string {
   if (typeof image !== 'string' || image.length === 0)

@@ -1,6 +1,6 @@
 // Names fixed by the specification, in one place.
 
-export const DEFAULT_NAMESPACE = 'navin-platform';
+export { DEFAULT_NAMESPACE } from '../../contract/kubernetes';
 export const API_GROUP = 'platform.navin.ai';
 export const API_VERSION = 'v1alpha1';
 export const MANAGED_COMPONENT_KIND = 'ManagedComponent';

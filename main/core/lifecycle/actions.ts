@@ -5,11 +5,8 @@ import { CoreError, ValidationError } from '../errors';
 import type { Store } from '../store/store';
 import { checkComponentSpec } from '../commands/component-spec';
 import { OP_APPLY, OP_DELETE, OP_INVENTORY, type ManagedComponentSpec } from '../../wire/protocol';
-import { componentActions, type ComponentAction } from '../../contract/commands';
+import type { ComponentAction } from '../../contract/commands';
 
-/** The operations of a component besides apply and delete: the contract's word list. */
-export const COMPONENT_ACTIONS = componentActions;
-export type { ComponentAction };
 export type LifecycleAction = 'install' | 'upgrade' | 'configuration' | 'uninstall' | ComponentAction | 'restore' | 'backup' | 'inventory';
 
 export type LifecycleRequest =
