@@ -6,9 +6,14 @@ import type { CoreEvent } from '../main/contract/events';
 
 export type * from '../main/contract';
 // The schemas of the families declared schema first: the console checks its forms with the routes' own rules.
-export { MIN_PASSWORD_LENGTH, userCreateSchema } from '../main/contract/users';
+export { MIN_PASSWORD_LENGTH, ROLE_NAMES, userCreateSchema } from '../main/contract/users';
 export { syslogTargetSchema } from '../main/contract/settings';
 export { driftModes } from '../main/contract/drift';
+// The contract's word lists and name rules, so the console's forms offer and check exactly what the routes accept.
+export { DNS1123_LABEL, DNS1123_SUBDOMAIN, MAX_CLUSTER_NAME, profileNames } from '../main/contract/clusters';
+export { DEFAULT_NAMESPACE, IMAGE_BY_DIGEST } from '../main/contract/kubernetes';
+export { commandStates, componentActions, componentKinds } from '../main/contract/commands';
+export { APPROVABLE, APPROVAL_STATES, SYSTEM_ACTS } from '../main/contract/approvals';
 export type HttpMethod = Method;
 
 /** One call of the console API; the same object travels over IPC or becomes an HTTPS request. */

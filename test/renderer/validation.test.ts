@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  CLUSTER_NAME_MAX,
   isValidClusterName,
   validateClusterName,
   validateComponentSpec,
@@ -8,18 +7,21 @@ import {
   validateImageDigest,
   validateNamespace,
 } from '../../renderer/src/api/validation';
+import { MAX_CLUSTER_NAME } from '../../preload/api';
 import { parseComponentDocument } from '../../renderer/src/features/components/componentDocument';
 import { readableMemory } from '../../renderer/src/lib/quantity';
+import { labelProblem, nameProblem } from '../../main/core/clusters/names';
+import { checkImage } from '../../main/core/kubernetes/image-reference';
 
 describe('cluster name rule (mirrors the server)', () => {
-  it.each(['edge-paris-1', 'a', '0', 'a.b-c', 'prod.eu-west.3', 'x'.repeat(CLUSTER_NAME_MAX)])('accepts %s', (name) => {
+  it.each(['edge-paris-1', 'a', '0', 'a.b-c', 'prod.eu-west.3', 'x'.repeat(MAX_CLUSTER_NAME)])('accepts %s', (name) => {
     expect(validateClusterName(name)).toBeNull();
     expect(isValidClusterName(name)).toBe(true);
   });
 
   it.each([
     ['', 'required'],
-    ['x'.repeat(CLUSTER_NAME_MAX + 1), 'too_long'],
+    ['x'.repeat(MAX_CLUSTER_NAME + 1), 'too_long'],
     ['Edge', 'uppercase'],
     ['EDGE-1', 'uppercase'],
     ['Bad_Name', 'invalid_chars'],
@@ -35,6 +37,37 @@ describe('cluster name rule (mirrors the server)', () => {
   });
 });
 const DIGEST = `registry.local/opa@sha256:${'a'.repeat(64)}`;
+
+describe("the console's checks agree with the manager's", () => {
+  const NAMES = ['edge-paris-1', 'a', 'a.b-c', 'Edge', 'bad name', 'café', '-edge', 'edge.', 'a..b', 'x'.repeat(63), 'x'.repeat(64), ''];
+
+  it.each([...NAMES, 'x'.repeat(MAX_CLUSTER_NAME), 'x'.repeat(MAX_CLUSTER_NAME + 1)])('a cluster name %j', (name) => {
+    expect(validateClusterName(name) === null).toBe(nameProblem(name) === undefined);
+  });
+
+  it.each(NAMES)('a namespace %j', (name) => {
+    expect(validateNamespace(name) === null).toBe(labelProblem(name) === undefined);
+  });
+
+  it.each([
+    DIGEST,
+    'registry.local:5000/a/b:1.2@sha256:' + 'f'.repeat(64),
+    'opa:1.2',
+    'opa@sha256:abc',
+    ' ',
+    'Opa@sha256:' + 'a'.repeat(64),
+  ])('an image %j', (image) => {
+    const core = ((): boolean => {
+      try {
+        checkImage(image.trim());
+        return true;
+      } catch {
+        return false;
+      }
+    })();
+    expect(validateImageDigest(image) === null).toBe(core);
+  });
+});
 
 describe('Kubernetes and agent inputs', () => {
   it('namespaces are DNS-1123 labels', () => {

@@ -1,21 +1,28 @@
-// Client-side mirror of the server's rules, for inline validation. The server stays the authority: its error
-// (400 invalid_field with field 'name', 409 name_taken) is shown as well.
+// The console's inline checks of its forms, by the contract's rules (its name rules, word lists and image
+// reference, through preload/api.ts) with a finer problem than pass/fail for a helpful message. The server stays
+// the authority: its error (400 invalid_field naming the field, 409 name_taken) is shown as well.
+import { DNS1123_LABEL, DNS1123_SUBDOMAIN, IMAGE_BY_DIGEST, MAX_CLUSTER_NAME, componentKinds } from '../../../preload/api';
 
-export const CLUSTER_NAME_MAX = 253;
+export type NameProblem = 'required' | 'too_long' | 'uppercase' | 'invalid_chars' | 'edge';
+export type ClusterNameProblem = NameProblem;
+export type LabelProblem = NameProblem;
 
-export type ClusterNameProblem = 'required' | 'too_long' | 'uppercase' | 'invalid_chars' | 'edge';
+/** The first problem of `value` under a DNS-1123 `rule` of at most `max` characters, most helpful first. The rule
+ * alone decides; its character set is read from it too: a name of allowed characters only passes it once framed
+ * by a letter at each end, so a name failing it still is one whose first or last character is wrong. */
+function dnsNameProblem(value: string, rule: RegExp, max: number): NameProblem | null {
+  if (value.length === 0) return 'required';
+  if (value.length > max) return 'too_long';
+  if (rule.test(value)) return null;
+  const allowed = (v: string): boolean => rule.test(`a${v}a`);
+  if (!allowed(value)) return /[A-Z]/.test(value) && allowed(value.toLowerCase()) ? 'uppercase' : 'invalid_chars';
+  return 'edge';
+}
 
-const ALLOWED = /^[a-z0-9.-]+$/;
-const EDGES = /^[a-z0-9](?:.*[a-z0-9])?$/s;
-
-/** null when `name` is a valid cluster name: lowercase letters, digits, '-' and '.', starting and ending with
- * a letter or digit, at most 253 characters. Otherwise the first problem found, most helpful first. */
-export function validateClusterName(name: string): ClusterNameProblem | null {
-  if (name.length === 0) return 'required';
-  if (name.length > CLUSTER_NAME_MAX) return 'too_long';
-  if (!ALLOWED.test(name)) return /[A-Z]/.test(name) && ALLOWED.test(name.toLowerCase()) ? 'uppercase' : 'invalid_chars';
-  if (!EDGES.test(name)) return 'edge';
-  return null;
+/** null when `name` is a valid cluster name: a DNS-1123 subdomain (lowercase letters, digits, '-' and '.',
+ * starting and ending with a letter or digit) of at most 253 characters. Otherwise the first problem found. */
+export function validateClusterName(name: string): NameProblem | null {
+  return dnsNameProblem(name, DNS1123_SUBDOMAIN, MAX_CLUSTER_NAME);
 }
 
 export function isValidClusterName(name: string): boolean {
@@ -24,30 +31,15 @@ export function isValidClusterName(name: string): boolean {
 
 // --- Kubernetes names (DNS-1123), as the manager and Kubernetes check them ---
 
-export const DEFAULT_NAMESPACE = 'navin-platform';
-const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
-const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/;
-
-export type LabelProblem = 'required' | 'too_long' | 'uppercase' | 'invalid_chars' | 'edge';
-
-/** A DNS-1123 name of at most 63 characters, of the characters `allowed` and of the `shape` (no '-' or '.' at
- * either end). */
-function validateDnsName(value: string, allowed: RegExp, shape: RegExp): LabelProblem | null {
-  if (value.length === 0) return 'required';
-  if (value.length > 63) return 'too_long';
-  if (!allowed.test(value)) return /[A-Z]/.test(value) && allowed.test(value.toLowerCase()) ? 'uppercase' : 'invalid_chars';
-  return shape.test(value) ? null : 'edge';
-}
-
 /** null when `value` is a DNS-1123 label (a namespace): lowercase letters, digits and '-', starting and ending
  * with a letter or digit, at most 63 characters. */
-export function validateNamespace(value: string): LabelProblem | null {
-  return validateDnsName(value, /^[a-z0-9-]+$/, DNS1123_LABEL);
+export function validateNamespace(value: string): NameProblem | null {
+  return dnsNameProblem(value, DNS1123_LABEL, 63);
 }
 
 /** A ManagedComponent's name: a DNS-1123 subdomain of at most 63 characters. */
-export function validateComponentName(value: string): LabelProblem | null {
-  return validateDnsName(value, /^[a-z0-9.-]+$/, DNS1123_SUBDOMAIN);
+export function validateComponentName(value: string): NameProblem | null {
+  return dnsNameProblem(value, DNS1123_SUBDOMAIN, 63);
 }
 
 // --- the agent gateway URL and image references ---
@@ -75,9 +67,6 @@ export function validateServerName(value: string): 'invalid' | null {
   return value === '' || DNS1123_SUBDOMAIN.test(value) ? null : 'invalid';
 }
 
-export const IMAGE_BY_DIGEST =
-  /^[a-z0-9]+([._-][a-z0-9]+)*(:[0-9]+)?(\/[a-z0-9]+([._-][a-z0-9]+)*)*(:[\w][\w.-]{0,127})?@sha256:[a-f0-9]{64}$/;
-
 export type ImageProblem = 'required' | 'tag_only' | 'invalid';
 
 /** An image reference must be pinned by digest: `<registry>/<name>@sha256:<64 hex digits>`. */
@@ -90,9 +79,6 @@ export function validateImageDigest(value: string): ImageProblem | null {
 }
 
 // --- ManagedComponent specs (the CRD's schema) ---
-
-export const COMPONENT_KINDS = ['opa', 'openfga', 'etcd', 'nats', 'node-exporter'] as const;
-export type ComponentKindName = (typeof COMPONENT_KINDS)[number];
 
 export type SpecProblem =
   'not_object' | 'unknown_field' | 'component' | 'version' | 'replicas' | 'artifacts' | 'artifact' | 'resources' | 'config';
@@ -116,7 +102,7 @@ export function validateComponentSpec(input: unknown): SpecIssue | null {
   const s = input as Record<string, unknown>;
   const known = new Set(['component', 'version', 'replicas', 'artifacts', 'resources', 'config']);
   for (const k of Object.keys(s)) if (!known.has(k)) return { field: `spec.${k}`, problem: 'unknown_field' };
-  if (typeof s.component !== 'string' || !(COMPONENT_KINDS as readonly string[]).includes(s.component))
+  if (typeof s.component !== 'string' || !(componentKinds as readonly string[]).includes(s.component))
     return { field: 'spec.component', problem: 'component' };
   if (typeof s.version !== 'string' || s.version.length === 0 || s.version.length > 64)
     return { field: 'spec.version', problem: 'version' };

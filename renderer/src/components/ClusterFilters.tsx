@@ -3,7 +3,7 @@
 import { useMemo, type ReactElement } from 'react';
 import { useClusters, useT } from '../app/stores';
 import type { CommandState } from '../api/types';
-import { COMMAND_STATES } from '../features/commands/store';
+import { commandStates } from '../../../preload/api';
 import { ItemOptions, Options } from './Options';
 
 export function StateFilter({
@@ -24,7 +24,7 @@ export function StateFilter({
         data-testid="command-state-filter"
       >
         <option value="all">{t('commands.filter.allStates')}</option>
-        <Options values={COMMAND_STATES} label={(s) => t(`command.state.${s}`)} />
+        <Options values={commandStates} label={(s) => t(`command.state.${s}`)} />
       </select>
     </div>
   );

@@ -5,7 +5,7 @@ import { useMemo, type ReactElement } from 'react';
 import { useClusterApprovals, useFormat, useT } from '../../app/stores';
 import { usableApprovals } from './store';
 import { ItemOptions } from '../../components/Options';
-import { APPROVAL_ACTIONS, type Approval } from '../../api/types';
+import { APPROVABLE, type Approval } from '../../../../preload/api';
 
 export function ApprovalPicker({
   action,
@@ -62,7 +62,7 @@ export function ApprovalSelect({
 }
 
 // The approvable acts, and the operations whose words the picker also shows (started without an approval).
-const KNOWN = [...APPROVAL_ACTIONS, 'reinstall', 'start', 'install'] as const;
+const KNOWN = [...APPROVABLE, 'start', 'install'] as const;
 export type ActionKey = (typeof KNOWN)[number] | 'other';
 
 /** The dictionary key of an action name (an unknown one is shown as "other"). */

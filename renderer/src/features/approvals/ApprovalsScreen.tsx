@@ -1,7 +1,7 @@
 // Four-eyes approvals: request one (action, service, reason), and for administrators approve or reject the
 // requests of others; the requester then launches the operation with it, once, within 24 hours.
 import { useEffect, useMemo, type ReactElement } from 'react';
-import type { ApprovalState } from '../../api/types';
+import { APPROVAL_STATES, type ApprovalState } from '../../../../preload/api';
 import { approvalsStore, clustersStore, useApprovals, useClusters, useSession, useT } from '../../app/stores';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { selectCanWrite } from '../session/store';
@@ -12,8 +12,6 @@ import { Panel } from '../../components/Panel';
 import { DataTable } from '../../components/DataTable';
 import { Options } from '../../components/Options';
 import { ListView, type EmptyList } from '../../components/ListView';
-
-const STATES: readonly ApprovalState[] = ['pending', 'approved', 'rejected', 'used'];
 
 const EMPTY: EmptyList = { icon: 'approvals', title: 'approvals.empty.title', body: 'approvals.empty.body', testId: 'approvals-empty' };
 
@@ -52,7 +50,7 @@ export function ApprovalsScreen(): ReactElement {
                 data-testid="approvals-filter-state"
               >
                 <option value="">{t('approvals.filter.all')}</option>
-                <Options values={STATES} label={(s) => t(`approvals.state.${s}`)} />
+                <Options values={APPROVAL_STATES} label={(s) => t(`approvals.state.${s}`)} />
               </select>
             </div>
           </>

@@ -3,7 +3,8 @@
 // token → registration, whose checks answer in words with what to do.
 import { useEffect, useRef, useState, type FormEvent, type ReactElement } from 'react';
 import { clusterSetupStore, useClusterPage, useClusterSetup, useFormat, useT } from '../../app/stores';
-import { DEFAULT_NAMESPACE, validateNamespace, type LabelProblem } from '../../api/validation';
+import { DEFAULT_NAMESPACE } from '../../../../preload/api';
+import { validateNamespace, type LabelProblem } from '../../api/validation';
 import type { Translator } from '../../i18n';
 import { MEDIA } from '../../lib/files';
 import { clusterHash } from '../../stores/router';

@@ -3,9 +3,8 @@
 // checked as you type with the server's rule; the server's own refusal (invalid_field on 'name', name_taken)
 // is shown on the field and with its code.
 import { useEffect, useRef, useState, type FormEvent, type ReactElement } from 'react';
-import type { Cluster, ClusterKind } from '../../../../preload/api';
-import { PROFILE_NAMES, type ProfileName } from '../../api/types';
-import { CLUSTER_NAME_MAX, validateClusterName, type ClusterNameProblem } from '../../api/validation';
+import { MAX_CLUSTER_NAME, profileNames, type Cluster, type ClusterKind, type ProfileName } from '../../../../preload/api';
+import { validateClusterName, type ClusterNameProblem } from '../../api/validation';
 import { clustersStore, useClusters, useSession, useT } from '../../app/stores';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { ProfileRulesList } from '../../components/ProfileRules';
@@ -23,7 +22,7 @@ const NAME_PROBLEM = {
 } as const;
 
 function problemText(t: Translator, problem: ClusterNameProblem, name: string): string {
-  return problem === 'too_long' ? t('clusters.name.too_long', { max: CLUSTER_NAME_MAX, length: name.length }) : t(NAME_PROBLEM[problem]);
+  return problem === 'too_long' ? t('clusters.name.too_long', { max: MAX_CLUSTER_NAME, length: name.length }) : t(NAME_PROBLEM[problem]);
 }
 
 export function CreateClusterForm({ onCancel, onCreated }: { onCancel: () => void; onCreated: (c: Cluster) => void }): ReactElement {
@@ -103,7 +102,7 @@ export function CreateClusterForm({ onCancel, onCreated }: { onCancel: () => voi
           id="cluster-name"
           label={t('clusters.create.name')}
           note="required"
-          hint={t('clusters.create.nameHelp', { max: CLUSTER_NAME_MAX })}
+          hint={t('clusters.create.nameHelp', { max: MAX_CLUSTER_NAME })}
           error={nameMessage}
           code
           inputRef={nameRef}
@@ -140,7 +139,7 @@ export function CreateClusterForm({ onCancel, onCreated }: { onCancel: () => voi
               {t('clusters.create.profileAdminOnly')}
             </p>
           )}
-          {PROFILE_NAMES.map((p) => (
+          {profileNames.map((p) => (
             <label key={p} className="radio-option">
               <input
                 type="radio"

@@ -179,4 +179,3 @@ export function commandNamespace(c: Pick<CommandView, 'args'>): string | null {
 }
 
 export const FINAL_STATES: readonly CommandState[] = ['succeeded', 'failed', 'rejected'];
-export const COMMAND_STATES: readonly CommandState[] = ['queued', 'delivered', 'succeeded', 'failed', 'rejected'];

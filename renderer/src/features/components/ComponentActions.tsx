@@ -1,7 +1,7 @@
 // Stop, start, restart and rollback of one component, each confirmed first; under a four-eyes profile the
 // confirmation asks for the approval the operation is launched with.
 import { useEffect, useState, type ReactElement } from 'react';
-import { COMPONENT_ACTIONS, type ComponentAction } from '../../api/types';
+import { componentActions, type ComponentAction } from '../../../../preload/api';
 import { clusterApprovalsStore, clusterCommandsStore, componentsStore, profileStore, useProfile, useT } from '../../app/stores';
 import { ActionButtons } from '../../components/ActionButtons';
 import type { IconName } from '../../components/Icon';
@@ -30,7 +30,7 @@ export function ComponentActionButtons({ name, onPick }: { name: string; onPick:
   const t = useT();
   return (
     <ActionButtons
-      actions={COMPONENT_ACTIONS}
+      actions={componentActions}
       icons={ICON}
       words={(action) => t(`approvals.action.${action}`)}
       label={(action) => t('components.actionName', { action, name })}

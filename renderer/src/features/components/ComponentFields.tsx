@@ -3,7 +3,7 @@
 import type { ReactElement, Ref } from 'react';
 import { useT } from '../../app/stores';
 import type { ComponentKind } from '../../api/types';
-import { COMPONENT_KINDS } from '../../api/validation';
+import { componentKinds } from '../../../../preload/api';
 import { Field } from '../../components/Field';
 import { Options } from '../../components/Options';
 import { TextField } from '../../components/TextField';
@@ -52,7 +52,7 @@ export function ComponentFields({
             onChange={(e) => update({ component: e.target.value as ComponentKind })}
             data-testid="component-kind"
           >
-            <Options values={COMPONENT_KINDS} label={(k) => t(`components.kind.${k}`)} />
+            <Options values={componentKinds} label={(k) => t(`components.kind.${k}`)} />
           </select>
         </Field>
         <TextField

@@ -1,7 +1,7 @@
 // The managed namespace of the open cluster, as far as the console can know it (the API does not return it with
 // the cluster): its last signed desired state names it, else this session's registration, else the default.
 import { useClusterCommands, useClusterSetup } from '../../app/stores';
-import { DEFAULT_NAMESPACE } from '../../api/validation';
+import { DEFAULT_NAMESPACE } from '../../../../preload/api';
 import { commandNamespace } from '../commands/store';
 
 /** The managed namespace of the cluster: as its last signed desired state names it, else as registered, else the default. */

@@ -2,7 +2,7 @@
 // changing the profile (administrators) and the FQDN and address (operators), the latest preflight run with
 // "Run checks", and the backups.
 import { useEffect, useState, type ReactElement } from 'react';
-import { PROFILE_NAMES, type ProfileName } from '../../api/types';
+import { profileNames, type ProfileName } from '../../../../preload/api';
 import { clusterApprovalsStore, profileStore, useFormat, useProfile, useSession, useT } from '../../app/stores';
 import { selectCanWrite } from '../session/store';
 import { Tone } from '../../components/Badges';
@@ -100,7 +100,7 @@ function ChangeProfile({ clusterId, current, fourEyes }: { clusterId: string; cu
       <div className="field field-inline">
         <label htmlFor="profile-choice">{t('profile.change')}</label>
         <select id="profile-choice" value={choice} onChange={(e) => setChoice(e.target.value as ProfileName)} data-testid="profile-choice">
-          <Options values={PROFILE_NAMES} label={(p) => t(`profile.name.${p}`)} />
+          <Options values={profileNames} label={(p) => t(`profile.name.${p}`)} />
         </select>
         {fourEyes && choice !== current ? (
           <ApprovalPicker action="configuration" service={PROFILE_SERVICE} state={[approvalId, setApprovalId]} idSuffix="profile" />

@@ -1,7 +1,7 @@
 // Local accounts, for administrators: who can sign in, with which role and whether with a second factor,
 // adding an account, and resetting the second factor of one who lost it.
 import { useEffect, useRef, useState, type ReactElement } from 'react';
-import { MIN_PASSWORD_LENGTH, type Role } from '../../../../preload/api';
+import { MIN_PASSWORD_LENGTH, ROLE_NAMES, type Role } from '../../../../preload/api';
 import { tokensStore, usersStore, useFormat, useSession, useT, useTokens, useUsers } from '../../app/stores';
 import { Tone } from '../../components/Badges';
 import { Form } from '../../components/Form';
@@ -19,7 +19,6 @@ import { TokensPanel } from './TokensPanel';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { ApprovalRetry } from '../approvals/RetryWithApproval';
 
-const ROLES: readonly Role[] = ['viewer', 'operator', 'admin'];
 /** A name typed exactly. */
 const PLAIN = { autoComplete: 'off', spellCheck: false } as const;
 
@@ -202,7 +201,7 @@ function AddUserForm({ onDone }: { onDone: (name: string | null) => void }): Rea
         <TextField id="user-name" label={t('users.col.name')} inputRef={nameRef} value={name} onChange={setName} input={PLAIN} />
         <Field id="user-role" label={t('users.col.role')} hint={t(`users.roleHelp.${role}`)}>
           <select value={role} onChange={(e) => setRole(e.target.value as Role)} data-testid="user-role">
-            <Options values={ROLES} label={(r) => t(`role.${r}`)} />
+            <Options values={ROLE_NAMES} label={(r) => t(`role.${r}`)} />
           </select>
         </Field>
         <NewPasswordFields idPrefix="user" values={secret} onChange={(field, value) => setSecret({ ...secret, [field]: value })} />
