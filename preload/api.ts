@@ -12,7 +12,7 @@ export { driftModes } from '../main/contract/drift';
 // The contract's word lists and name rules, so the console's forms offer and check exactly what the routes accept.
 export { DNS1123_LABEL, DNS1123_SUBDOMAIN, MAX_CLUSTER_NAME, profileNames } from '../main/contract/clusters';
 export { DEFAULT_NAMESPACE, IMAGE_BY_DIGEST } from '../main/contract/kubernetes';
-export { commandStates, componentActions, componentKinds } from '../main/contract/commands';
+export { COMPONENT_REPLICAS_MAX, COMPONENT_VERSION_MAX, commandStates, componentActions, componentKinds } from '../main/contract/commands';
 export { APPROVABLE, APPROVAL_STATES, SYSTEM_ACTS } from '../main/contract/approvals';
 export type HttpMethod = Method;
 

@@ -14,6 +14,9 @@ export type { ManagedComponentSpec } from '../wire/protocol';
 /** The components a ManagedComponent's spec may name (the CRD's `component`). */
 export const componentKinds = ['opa', 'openfga', 'etcd', 'nats', 'node-exporter'] as const;
 export type ComponentKind = (typeof componentKinds)[number];
+/** A spec's bounds, as the core checks them before signing: a version of 1 to 64 characters, 0 to 99 replicas. */
+export const COMPONENT_VERSION_MAX = 64;
+export const COMPONENT_REPLICAS_MAX = 99;
 
 /** A ManagedComponent spec as signed (the CRD's fields). */
 export const managedComponentSpecSchema = z.strictObject({

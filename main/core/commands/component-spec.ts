@@ -2,7 +2,7 @@
 // mistake is a 400 here rather than a rejection in the cluster.
 import { ValidationError } from '../errors';
 import type { ManagedComponentSpec } from '../../wire/protocol';
-import { componentKinds as COMPONENTS } from '../../contract/commands';
+import { COMPONENT_REPLICAS_MAX, COMPONENT_VERSION_MAX, componentKinds as COMPONENTS } from '../../contract/commands';
 
 const IMAGE = /^[a-z0-9][a-z0-9./:_-]*@sha256:[a-f0-9]{64}$/;
 const ENDPOINT = /^(https|http):\/\/[^\s/?#@]+(:\d{1,5})?\/?[^\s]*$|^(tls|tcp):\/\/[^\s/?#@]+:\d{1,5}$/;
@@ -14,11 +14,11 @@ export function checkComponentSpec(input: unknown): ManagedComponentSpec {
   for (const k of Object.keys(s)) if (!known.has(k)) throw new ValidationError(`spec.${k}`, `spec.${k} is not a field of ManagedComponent`);
   if (typeof s.component !== 'string' || !COMPONENTS.includes(s.component as never))
     throw new ValidationError('spec.component', `spec.component must be one of ${COMPONENTS.join(', ')}`);
-  if (typeof s.version !== 'string' || s.version.length === 0 || s.version.length > 64)
+  if (typeof s.version !== 'string' || s.version.length === 0 || s.version.length > COMPONENT_VERSION_MAX)
     throw new ValidationError('spec.version', 'spec.version is required (1 to 64 characters)');
   const spec: ManagedComponentSpec = { component: s.component, version: s.version };
   if (s.replicas !== undefined) {
-    if (!Number.isInteger(s.replicas) || (s.replicas as number) < 0 || (s.replicas as number) > 99)
+    if (!Number.isInteger(s.replicas) || (s.replicas as number) < 0 || (s.replicas as number) > COMPONENT_REPLICAS_MAX)
       throw new ValidationError('spec.replicas', 'spec.replicas is an integer from 0 to 99');
     spec.replicas = s.replicas as number;
   }

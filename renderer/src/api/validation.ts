@@ -1,7 +1,15 @@
 // The console's inline checks of its forms, by the contract's rules (its name rules, word lists and image
 // reference, through preload/api.ts) with a finer problem than pass/fail for a helpful message. The server stays
 // the authority: its error (400 invalid_field naming the field, 409 name_taken) is shown as well.
-import { DNS1123_LABEL, DNS1123_SUBDOMAIN, IMAGE_BY_DIGEST, MAX_CLUSTER_NAME, componentKinds } from '../../../preload/api';
+import {
+  COMPONENT_REPLICAS_MAX,
+  COMPONENT_VERSION_MAX,
+  DNS1123_LABEL,
+  DNS1123_SUBDOMAIN,
+  IMAGE_BY_DIGEST,
+  MAX_CLUSTER_NAME,
+  componentKinds,
+} from '../../../preload/api';
 
 export type NameProblem = 'required' | 'too_long' | 'uppercase' | 'invalid_chars' | 'edge';
 export type ClusterNameProblem = NameProblem;
@@ -104,9 +112,12 @@ export function validateComponentSpec(input: unknown): SpecIssue | null {
   for (const k of Object.keys(s)) if (!known.has(k)) return { field: `spec.${k}`, problem: 'unknown_field' };
   if (typeof s.component !== 'string' || !(componentKinds as readonly string[]).includes(s.component))
     return { field: 'spec.component', problem: 'component' };
-  if (typeof s.version !== 'string' || s.version.length === 0 || s.version.length > 64)
+  if (typeof s.version !== 'string' || s.version.length === 0 || s.version.length > COMPONENT_VERSION_MAX)
     return { field: 'spec.version', problem: 'version' };
-  if (s.replicas !== undefined && (!Number.isInteger(s.replicas) || (s.replicas as number) < 0 || (s.replicas as number) > 99)) {
+  if (
+    s.replicas !== undefined &&
+    (!Number.isInteger(s.replicas) || (s.replicas as number) < 0 || (s.replicas as number) > COMPONENT_REPLICAS_MAX)
+  ) {
     return { field: 'spec.replicas', problem: 'replicas' };
   }
   if (s.artifacts !== undefined) {
