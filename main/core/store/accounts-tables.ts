@@ -2,6 +2,7 @@
 // second factor (TOTP, recovery codes, login challenges). Secrets are never stored in clear: sessions, tokens,
 // tickets, recovery codes and challenges are kept as sha256 hashes, the TOTP secret sealed.
 import type { Db } from './database';
+import { insertSql } from './insert-sql';
 
 export type Role = 'viewer' | 'operator' | 'admin';
 
@@ -47,12 +48,7 @@ export class AccountsTables {
   constructor(private readonly db: Db) {}
 
   insertUser(row: UserRecord): void {
-    this.db
-      .prepare(
-        `INSERT INTO users (id, name, role, password_hash, failed_logins, locked_until, created_at)
-         VALUES (@id, @name, @role, @password_hash, @failed_logins, @locked_until, @created_at)`,
-      )
-      .run(row);
+    this.db.prepare(insertSql('users', 'id, name, role, password_hash, failed_logins, locked_until, created_at')).run(row);
   }
 
   userByName(name: string): UserRecord | undefined {
@@ -80,11 +76,7 @@ export class AccountsTables {
   }
 
   insertSession(row: SessionRecord): void {
-    this.db
-      .prepare(
-        'INSERT INTO sessions (token_hash, user_id, csrf_token, created_at, expires_at) VALUES (@token_hash, @user_id, @csrf_token, @created_at, @expires_at)',
-      )
-      .run(row);
+    this.db.prepare(insertSql('sessions', 'token_hash, user_id, csrf_token, created_at, expires_at')).run(row);
   }
 
   session(tokenHash: string): SessionRecord | undefined {
@@ -100,9 +92,7 @@ export class AccountsTables {
   }
 
   insertTicket(row: TicketRecord): void {
-    this.db
-      .prepare('INSERT INTO tickets (token_hash, kind, user_id, expires_at) VALUES (@token_hash, @kind, @user_id, @expires_at)')
-      .run(row);
+    this.db.prepare(insertSql('tickets', 'token_hash, kind, user_id, expires_at')).run(row);
   }
 
   /** The ticket, left in place (to judge a request before spending anything on it). */
@@ -168,11 +158,7 @@ export class AccountsTables {
   }
 
   insertMfaChallenge(row: MfaChallengeRecord): void {
-    this.db
-      .prepare(
-        'INSERT INTO mfa_challenges (token_hash, user_id, expires_at, attempts) VALUES (@token_hash, @user_id, @expires_at, @attempts)',
-      )
-      .run(row);
+    this.db.prepare(insertSql('mfa_challenges', 'token_hash, user_id, expires_at, attempts')).run(row);
   }
 
   mfaChallenge(tokenHash: string): MfaChallengeRecord | undefined {

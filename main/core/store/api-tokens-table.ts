@@ -1,28 +1,18 @@
 // SQL for API tokens: kept as the sha256 of the token, with a public id, an expiry and a revocation; a revoked
 // or expired token stays listed (and recognised, to say why it is refused) until its user is removed.
+import type { ApiToken } from '../../contract/tokens';
 import type { Db } from './database';
+import { insertSql } from './insert-sql';
 
-export interface ApiTokenRecord {
-  id: string;
-  token_hash: string;
-  user_id: string;
-  name: string | null;
-  created_at: string;
-  created_by: string;
-  expires_at: string;
-  revoked_at: string | null;
-  revoked_by: string | null;
-}
+/** A token as stored: the listed token by its user's id rather than name, with the sha256 of its secret; its state is derived. */
+export type ApiTokenRecord = Omit<ApiToken, 'user' | 'state'> & { token_hash: string; user_id: string };
 
 export class ApiTokensTable {
   constructor(private readonly db: Db) {}
 
   insert(row: ApiTokenRecord): void {
     this.db
-      .prepare(
-        `INSERT INTO api_tokens (id, token_hash, user_id, name, created_at, created_by, expires_at, revoked_at, revoked_by)
-         VALUES (@id, @token_hash, @user_id, @name, @created_at, @created_by, @expires_at, @revoked_at, @revoked_by)`,
-      )
+      .prepare(insertSql('api_tokens', 'id, token_hash, user_id, name, created_at, created_by, expires_at, revoked_at, revoked_by'))
       .run(row);
   }
 

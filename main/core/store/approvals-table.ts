@@ -1,6 +1,7 @@
 // SQL for four-eyes approvals: requested, decided by another admin, then used once by the requester.
 import type { Approval, ApprovalState } from '../../contract/approvals';
 import type { Db } from './database';
+import { insertSql } from './insert-sql';
 
 /**
  * An approval as stored: the view's own fields (user ids, not names: names can be reused after a deletion, ids
@@ -17,8 +18,10 @@ export class ApprovalsTable {
   insert(row: ApprovalRecord): void {
     this.db
       .prepare(
-        `INSERT INTO approvals (id, cluster_id, action, service, reason, state, requested_by, requested_at, decided_by, decided_at, decision_note, expires_at, used_at, used_by_command, change, digest)
-         VALUES (@id, @cluster_id, @action, @service, @reason, @state, @requested_by, @requested_at, @decided_by, @decided_at, @decision_note, @expires_at, @used_at, @used_by_command, @change, @digest)`,
+        insertSql(
+          'approvals',
+          'id, cluster_id, action, service, reason, state, requested_by, requested_at, decided_by, decided_at, decision_note, expires_at, used_at, used_by_command, change, digest',
+        ),
       )
       .run(row);
   }

@@ -1,5 +1,6 @@
 // SQL for the clusters table.
 import type { Db } from './database';
+import { insertSql } from './insert-sql';
 import type { Cluster, ClusterKind, ClusterState, ProfileName } from '../../contract/clusters';
 
 export type { ClusterKind, ClusterState, ProfileName };
@@ -12,10 +13,7 @@ export class ClustersTable {
 
   insert(row: ClusterRecord): void {
     this.db
-      .prepare(
-        `INSERT INTO clusters (id, name, kind, description, tenant, state, profile, fqdn, address, created_at, updated_at)
-         VALUES (@id, @name, @kind, @description, @tenant, @state, @profile, @fqdn, @address, @created_at, @updated_at)`,
-      )
+      .prepare(insertSql('clusters', 'id, name, kind, description, tenant, state, profile, fqdn, address, created_at, updated_at'))
       .run(row);
   }
 

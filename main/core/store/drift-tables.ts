@@ -1,26 +1,14 @@
 // SQL for drift: the findings of hosts clusters (a managed file or unit changed outside the console, open until
 // resolved) and each cluster's drift mode (realign allowed, or report only for a change freeze).
+import type { DriftFindingView, DriftMode } from '../../contract/drift';
 import type { Db } from './database';
+import { insertSql } from './insert-sql';
 
-export type DriftMode = 'realign' | 'report_only';
-export type DriftResolution = 'restored' | 'realigned' | 'removed';
+export type { DriftMode };
+export type DriftResolution = NonNullable<DriftFindingView['resolution']>;
 
-export interface DriftFindingRecord {
-  id: string;
-  cluster_id: string;
-  host_id: string;
-  path: string;
-  kind: 'file' | 'unit';
-  state: 'modified' | 'deleted' | 'replaced';
-  expected_sha256: string;
-  observed_sha256: string | null;
-  detail: string | null;
-  command_id: string;
-  detected_at: string;
-  last_seen_at: string;
-  resolved_at: string | null;
-  resolution: DriftResolution | null;
-}
+/** A finding as stored: the view without the host's name and the service, which are read beside it. */
+export type DriftFindingRecord = Omit<DriftFindingView, 'host_name' | 'service'>;
 
 export class DriftTables {
   constructor(private readonly db: Db) {}
@@ -56,8 +44,10 @@ export class DriftTables {
   insert(f: Omit<DriftFindingRecord, 'resolved_at' | 'resolution'>): void {
     this.db
       .prepare(
-        `INSERT INTO drift_findings (id, cluster_id, host_id, path, kind, state, expected_sha256, observed_sha256, detail, command_id, detected_at, last_seen_at)
-         VALUES (@id, @cluster_id, @host_id, @path, @kind, @state, @expected_sha256, @observed_sha256, @detail, @command_id, @detected_at, @last_seen_at)`,
+        insertSql(
+          'drift_findings',
+          'id, cluster_id, host_id, path, kind, state, expected_sha256, observed_sha256, detail, command_id, detected_at, last_seen_at',
+        ),
       )
       .run(f);
   }

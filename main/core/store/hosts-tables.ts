@@ -2,6 +2,7 @@
 // reported, what the gateway last saw of that agent, the commands addressed to one host, and the task-by-task
 // progress of the plans it runs.
 import type { Db } from './database';
+import { insertSql } from './insert-sql';
 import type { CommandRecord } from './commands-tables';
 import type { Host, HostAgentStatus } from '../../contract/hosts';
 import type { HostFacts, HostReportRequest, UnitObservation } from '../../wire/node-agent';
@@ -41,9 +42,7 @@ export class HostsTables {
   constructor(private readonly db: Db) {}
 
   insert(row: Pick<HostRecord, 'id' | 'cluster_id' | 'name' | 'address' | 'created_at'>): void {
-    this.db
-      .prepare('INSERT INTO hosts (id, cluster_id, name, address, created_at) VALUES (@id, @cluster_id, @name, @address, @created_at)')
-      .run(row);
+    this.db.prepare(insertSql('hosts', 'id, cluster_id, name, address, created_at')).run(row);
   }
 
   get(id: string): HostRecord | undefined {

@@ -1,6 +1,7 @@
 // SQL for the manager's key material: Ed25519 signing keys (seeds sealed at rest), the CA, and the record of
 // every certificate it issued with its cluster and revocation time.
 import type { Db } from './database';
+import { insertSql } from './insert-sql';
 
 export interface SigningKeyRecord {
   key_id: string;
@@ -35,11 +36,7 @@ export class KeysTables {
   constructor(private readonly db: Db) {}
 
   insertSigningKey(row: SigningKeyRecord): void {
-    this.db
-      .prepare(
-        'INSERT INTO signing_keys (key_id, public_key, sealed_seed, created_at, retired_at) VALUES (@key_id, @public_key, @sealed_seed, @created_at, @retired_at)',
-      )
-      .run(row);
+    this.db.prepare(insertSql('signing_keys', 'key_id, public_key, sealed_seed, created_at, retired_at')).run(row);
   }
 
   signingKeys(): SigningKeyRecord[] {
@@ -59,12 +56,7 @@ export class KeysTables {
   }
 
   insertCertificate(row: CertificateRecord): void {
-    this.db
-      .prepare(
-        `INSERT INTO certificates (serial, kind, cluster_id, subject, not_before, not_after, issued_at, revoked_at)
-         VALUES (@serial, @kind, @cluster_id, @subject, @not_before, @not_after, @issued_at, @revoked_at)`,
-      )
-      .run(row);
+    this.db.prepare(insertSql('certificates', 'serial, kind, cluster_id, subject, not_before, not_after, issued_at, revoked_at')).run(row);
   }
 
   certificate(serial: string): CertificateRecord | undefined {

@@ -4,6 +4,7 @@ import type { BackupFile, BackupSet } from '../../contract/backups';
 import type { CheckResult } from '../../contract/check-types';
 import type { PreflightRun } from '../../contract/profiles';
 import type { Db } from './database';
+import { insertSql } from './insert-sql';
 
 /** A backup set as stored: the view without its files, which are rows of their own. */
 export type BackupSetRecord = Omit<BackupSet, 'files'>;
@@ -16,10 +17,7 @@ export class LifecycleTables {
 
   insertPreflight(row: PreflightRun): void {
     this.db
-      .prepare(
-        `INSERT INTO preflight_runs (id, cluster_id, trigger, target, started_at, finished_at, outcome, checks, run_by)
-         VALUES (@id, @cluster_id, @trigger, @target, @started_at, @finished_at, @outcome, @checks, @run_by)`,
-      )
+      .prepare(insertSql('preflight_runs', 'id, cluster_id, trigger, target, started_at, finished_at, outcome, checks, run_by'))
       .run({ ...row, checks: JSON.stringify(row.checks) });
   }
 
@@ -31,14 +29,8 @@ export class LifecycleTables {
   }
 
   insertBackup(set: BackupSetRecord, files: BackupFileRecord[]): void {
-    this.db
-      .prepare(
-        'INSERT INTO backup_sets (id, cluster_id, created_at, created_by, source, generation) VALUES (@id, @cluster_id, @created_at, @created_by, @source, @generation)',
-      )
-      .run(set);
-    const insert = this.db.prepare(
-      'INSERT INTO backup_files (set_id, name, file, sha256, size) VALUES (@set_id, @name, @file, @sha256, @size)',
-    );
+    this.db.prepare(insertSql('backup_sets', 'id, cluster_id, created_at, created_by, source, generation')).run(set);
+    const insert = this.db.prepare(insertSql('backup_files', 'set_id, name, file, sha256, size'));
     for (const f of files) insert.run(f);
   }
 

@@ -1,6 +1,7 @@
 // SQL for the offline-bundle side of the mirror: the release keys trusted to sign bundles, and the imports.
 import type { MirrorImportView, TrustedReleaseKey } from '../../contract/mirror';
 import type { Db } from './database';
+import { insertSql } from './insert-sql';
 
 /** A trusted release key as stored: the raw 32-byte public key where the view has its PEM. */
 export type ReleaseKeyRow = Omit<TrustedReleaseKey, 'public_key_pem'> & { public_key: Buffer };
@@ -35,8 +36,10 @@ export class MirrorTables {
   insertImport(row: MirrorImportRow): void {
     this.db
       .prepare(
-        `INSERT INTO mirror_imports (id, bundle_file, bundle_id, key_id, mirror_url, state, code, message, result, started_by, started_at, finished_at, pid)
-         VALUES (@id, @bundle_file, @bundle_id, @key_id, @mirror_url, @state, @code, @message, @result, @started_by, @started_at, @finished_at, @pid)`,
+        insertSql(
+          'mirror_imports',
+          'id, bundle_file, bundle_id, key_id, mirror_url, state, code, message, result, started_by, started_at, finished_at, pid',
+        ),
       )
       .run(row);
   }

@@ -1,6 +1,7 @@
 // SQL for signed acceptance reports (stored exactly as signed, never rewritten) and for the internal mirror
 // settings the acceptance reads (rows `mirror_url` and `mirror_ca_pem` of the settings table).
 import type { Db } from './database';
+import { insertSql } from './insert-sql';
 import type { MirrorSettings } from '../../contract/reports';
 import type { ReportSummary } from '../../contract/report-types';
 
@@ -15,12 +16,7 @@ export class ReportsTable {
 
   /** Stores a report; `document` is the signed JSON text, kept byte for byte. */
   insert(row: ReportRow & { document: string }): void {
-    this.db
-      .prepare(
-        `INSERT INTO reports (id, cluster_id, cluster_name, created_at, verdict, key_id, document)
-         VALUES (@id, @cluster_id, @cluster_name, @created_at, @verdict, @key_id, @document)`,
-      )
-      .run(row);
+    this.db.prepare(insertSql('reports', 'id, cluster_id, cluster_name, created_at, verdict, key_id, document')).run(row);
   }
 
   list(filter: { cluster_id?: string; limit?: number } = {}): ReportRow[] {

@@ -1,6 +1,7 @@
 // SQL for the services of hosts clusters: what is installed where (one row per cluster and service, with the
 // latest check results), and the operations that change them, each a list of phases of signed plans.
 import type { Db } from './database';
+import { insertSql } from './insert-sql';
 import type { PlanArgs } from '../../wire/plan';
 import type {
   OperationView,
@@ -192,10 +193,7 @@ export class ServicesTables {
       .get(v.cluster_id, v.service) as { n: number | null };
     const number = (last.n ?? 0) + 1;
     this.db
-      .prepare(
-        `INSERT INTO service_config_versions (cluster_id, service, number, config, operation_id, restored_from, created_at)
-         VALUES (@cluster_id, @service, @number, @config, @operation_id, @restored_from, @created_at)`,
-      )
+      .prepare(insertSql('service_config_versions', 'cluster_id, service, number, config, operation_id, restored_from, created_at'))
       .run({ ...v, number, config: JSON.stringify(v.config) });
     return number;
   }
