@@ -40,6 +40,11 @@ export function parse(command: Command, argv: string[]): ParsedArgs {
   }
 }
 
+/** Options that each take one text value (`--name value`), as most options do. */
+export function textOptions(...names: string[]): Command['options'] {
+  return Object.fromEntries(names.map((name) => [name, { type: 'string' as const }]));
+}
+
 export function requireString(args: ParsedArgs, name: string): string {
   const v = args.values[name];
   if (typeof v !== 'string' || v.length === 0) throw new UsageError(`--${name} is required`);

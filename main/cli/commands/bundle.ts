@@ -9,7 +9,7 @@ import { nodeEd25519 } from '../../wire/ed25519-node';
 import { catalogOption } from '../catalog-option';
 import { progressLine } from '../progress';
 import { say } from '../output';
-import { requireString, UsageError, type Command } from '../usage';
+import { requireString, textOptions, UsageError, type Command } from '../usage';
 
 const list = (v: unknown): string[] | undefined => (Array.isArray(v) && v.length > 0 ? (v as string[]) : undefined);
 
@@ -26,10 +26,7 @@ What the catalog marks unavailable is listed as not included; naming such a serv
 The tar is written to a temp file and renamed when whole. Import it on the isolated side with
 navin-manager mirror import bundle.tar.`,
   options: {
-    out: { type: 'string' },
-    'key-file': { type: 'string' },
-    'passphrase-file': { type: 'string' },
-    catalog: { type: 'string' },
+    ...textOptions('out', 'key-file', 'passphrase-file', 'catalog'),
     service: { type: 'string', multiple: true },
     image: { type: 'string', multiple: true },
     arch: { type: 'string', multiple: true },

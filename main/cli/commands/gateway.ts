@@ -2,11 +2,11 @@
 // `python -m navin_manager.kubernetes.agent_gateway --host --port --tls-dir --server-name`; this is ours).
 import { resolve } from 'node:path';
 import { openManager } from '../../core/manager';
-import { serverTls } from '../../core/keys/server-tls';
-import { startGateway } from '../../core/gateway/gateway';
+import { startManagerGateway } from '../../core/gateway/embedded-gateway';
 import { dataDirOption } from '../data-dir';
 import { say } from '../output';
-import { portOption, requireString, type Command } from '../usage';
+import { untilSignalled } from '../until-signalled';
+import { portOption, requireString, textOptions, type Command } from '../usage';
 import { DEFAULT_GATEWAY_PORT } from './serve';
 
 export const gatewayCommand: Command = {
@@ -21,13 +21,7 @@ export const gatewayCommand: Command = {
   --data-dir     the manager's data dir whose store and CA the gateway uses
 
 Agents must present a client certificate of the manager CA that is not revoked. Ctrl-C stops it.`,
-  options: {
-    host: { type: 'string' },
-    port: { type: 'string' },
-    'tls-dir': { type: 'string' },
-    'server-name': { type: 'string' },
-    'data-dir': { type: 'string' },
-  },
+  options: textOptions('host', 'port', 'tls-dir', 'server-name', 'data-dir'),
   async run(args) {
     const host = requireString(args, 'host');
     const port = portOption(requireString(args, 'port'), DEFAULT_GATEWAY_PORT);
@@ -35,26 +29,10 @@ Agents must present a client certificate of the manager CA that is not revoked. 
     const serverName = requireString(args, 'server-name');
     const manager = openManager({ dataDir: dataDirOption(args.values['data-dir']), mode: 'headless' });
     try {
-      const tls = serverTls(manager.ca, manager.protector, manager.clock, 'gateway', tlsDir, [serverName]);
-      const gateway = await startGateway({
-        store: manager.store,
-        commands: manager.commands,
-        hosts: manager.hostCommands,
-        events: manager.events,
-        clock: manager.clock,
-        caPem: tls.caPem,
-        certPem: tls.certPem,
-        keyPem: tls.keyPem,
-        host,
-        port,
-      });
+      const gateway = await startManagerGateway(manager, { host, port, serverName, tlsDir });
       say(`agent gateway at ${gateway.url} (server name ${serverName})`);
       say('press Ctrl-C to stop');
-      await new Promise<void>((done) => {
-        const stop = (): void => void gateway.close().then(done);
-        process.once('SIGINT', stop);
-        process.once('SIGTERM', stop);
-      });
+      await untilSignalled(() => gateway.close());
       say('stopped');
       return 0;
     } finally {

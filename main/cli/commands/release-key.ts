@@ -7,7 +7,7 @@ import { openManager } from '../../core/manager';
 import { nodeEd25519 } from '../../wire/ed25519-node';
 import { dataDirOption } from '../data-dir';
 import { say } from '../output';
-import { requireString, UsageError, type Command } from '../usage';
+import { requireString, textOptions, UsageError, type Command } from '../usage';
 
 export const releaseKeyCommand: Command = {
   name: 'release-key',
@@ -23,15 +23,7 @@ characters; - for stdin); it never overwrites a file. export prints the public k
 needs no passphrase. Carry that PEM to the isolated side by a separate way from the bundles.
 On the isolated side, an admin trusts it once: imports accept bundles signed by trusted keys only.
 The manager's own command key can never be trusted as a release key.`,
-  options: {
-    'key-file': { type: 'string' },
-    'passphrase-file': { type: 'string' },
-    label: { type: 'string' },
-    out: { type: 'string' },
-    'public-key': { type: 'string' },
-    'key-id': { type: 'string' },
-    'data-dir': { type: 'string' },
-  },
+  options: textOptions('key-file', 'passphrase-file', 'label', 'out', 'public-key', 'key-id', 'data-dir'),
   positionals: true,
   run(args) {
     const [action, ...rest] = args.positionals;

@@ -10,7 +10,8 @@ import type { Gateway } from '../../core/gateway/gateway';
 import { startEmbeddedGateway } from '../../core/gateway/embedded-gateway';
 import { dataDirOption } from '../data-dir';
 import { say } from '../output';
-import { portOption, type Command } from '../usage';
+import { untilSignalled } from '../until-signalled';
+import { portOption, textOptions, type Command } from '../usage';
 
 export const DEFAULT_PORT = 8443;
 export const DEFAULT_GATEWAY_PORT = 8462;
@@ -33,7 +34,6 @@ export async function serve(opts: ServeOptions): Promise<number> {
     mode: 'headless',
     catalogFiles: opts.catalogDir ? readCatalogDir(resolve(opts.catalogDir)) : undefined,
   });
-  let stopping: Promise<void> | undefined;
   try {
     const server = await startHeadlessServer({
       manager,
@@ -64,13 +64,7 @@ export async function serve(opts: ServeOptions): Promise<number> {
     manager.syslog.start();
     manager.drift.startSchedule();
     say('press Ctrl-C to stop');
-    await new Promise<void>((resolve) => {
-      const stop = (): void => {
-        stopping ??= Promise.all([server.close(), gateway?.close(), manager.syslog.stop()]).then(() => resolve());
-      };
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
-    });
+    await untilSignalled(() => Promise.all([server.close(), gateway?.close(), manager.syslog.stop()]));
     say('stopped');
     return 0;
   } finally {
@@ -93,16 +87,7 @@ export const serveCommand: Command = {
 
 Private keys are sealed with the data dir's master.key, or with the passphrase in the file
 named by NAVIN_MASTER_KEY_FILE. Ctrl-C stops the manager cleanly.`,
-  options: {
-    'data-dir': { type: 'string' },
-    host: { type: 'string' },
-    port: { type: 'string' },
-    'login-user': { type: 'string' },
-    'gateway-host': { type: 'string' },
-    'gateway-port': { type: 'string' },
-    'gateway-server-name': { type: 'string' },
-    catalog: { type: 'string' },
-  },
+  options: textOptions('data-dir', 'host', 'port', 'login-user', 'gateway-host', 'gateway-port', 'gateway-server-name', 'catalog'),
   run: (args) =>
     serve({
       dataDir: dataDirOption(args.values['data-dir']),

@@ -5,7 +5,7 @@ import { ValidationError } from '../../core/errors';
 import { openManager } from '../../core/manager';
 import { dataDirOption } from '../data-dir';
 import { say } from '../output';
-import { requireString, UsageError, type Command } from '../usage';
+import { requireString, textOptions, UsageError, type Command } from '../usage';
 
 const row = (t: ApiTokenView): string =>
   [t.id, t.state.padEnd(7), `expires ${t.expires_at}`, t.revoked_at ? `revoked ${t.revoked_at} by ${t.revoked_by}` : '', t.name ?? '']
@@ -22,13 +22,7 @@ create prints the token once on stdout (nothing else); it is stored only as a ha
 "Authorization: Bearer <token>"; it acts with the user's role until it expires
 (--expires: days "30d" or hours "12h", default ${TOKEN_DEFAULT_DAYS}d, at most ${TOKEN_MAX_DAYS}d) or is revoked.
 list shows each token's id, state (active, expired, revoked) and expiry.`,
-  options: {
-    user: { type: 'string' },
-    expires: { type: 'string' },
-    name: { type: 'string' },
-    id: { type: 'string' },
-    'data-dir': { type: 'string' },
-  },
+  options: textOptions('user', 'expires', 'name', 'id', 'data-dir'),
   positionals: true,
   run(args) {
     const [action, ...rest] = args.positionals;

@@ -1,6 +1,6 @@
-// The agent gateway as the desktop app and `navin-manager serve` embed it: its server certificate from the
-// manager CA for the configured name, recorded in the manager's listeners so that the profile rules and the
-// preflight probe the gateway that really runs.
+// The agent gateway as the manager runs it, alone or embedded by the desktop app and `navin-manager serve`: its
+// server certificate from the manager CA for the configured name; embedded, recorded in the manager's listeners
+// so that the profile rules and the preflight probe the gateway that really runs.
 import { join } from 'node:path';
 import type { Clock } from '../clock';
 import type { Commands } from '../commands/commands';
@@ -32,9 +32,16 @@ export interface EmbeddedGatewayOptions {
   serverName: string;
 }
 
-export async function startEmbeddedGateway(manager: EmbeddedGatewayDeps, o: EmbeddedGatewayOptions): Promise<Gateway> {
-  const tls = serverTls(manager.ca, manager.protector, manager.clock, 'gateway', join(manager.dataDir, 'tls'), [o.serverName]);
-  const gateway = await startGateway({
+/**
+ * The gateway on the manager's store and command pipelines, with a server certificate of the manager CA for
+ * `serverName` kept in `tlsDir`: what the embedded gateway and `navin-manager gateway` (alone) both run.
+ */
+export async function startManagerGateway(
+  manager: Omit<EmbeddedGatewayDeps, 'dataDir' | 'listeners'>,
+  o: EmbeddedGatewayOptions & { tlsDir: string },
+): Promise<Gateway> {
+  const tls = serverTls(manager.ca, manager.protector, manager.clock, 'gateway', o.tlsDir, [o.serverName]);
+  return startGateway({
     store: manager.store,
     commands: manager.commands,
     hosts: manager.hostCommands,
@@ -46,6 +53,10 @@ export async function startEmbeddedGateway(manager: EmbeddedGatewayDeps, o: Embe
     host: o.host,
     port: o.port,
   });
+}
+
+export async function startEmbeddedGateway(manager: EmbeddedGatewayDeps, o: EmbeddedGatewayOptions): Promise<Gateway> {
+  const gateway = await startManagerGateway(manager, { ...o, tlsDir: join(manager.dataDir, 'tls') });
   manager.listeners.gateway = { host: o.host, port: gateway.port, serverName: o.serverName };
   return gateway;
 }
