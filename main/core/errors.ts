@@ -34,6 +34,12 @@ export class NotFoundError extends CoreError {
   }
 }
 
+/** `row` when there is one; else a NotFoundError naming `what` and `id` (a store or a catalog answered none). */
+export function found<T extends object>(row: T | null | undefined, what: string, id: string): T {
+  if (!row) throw new NotFoundError(what, id);
+  return row;
+}
+
 export class ConflictError extends CoreError {
   constructor(code: ErrorCode, message: string) {
     super(code, message);

@@ -3,7 +3,7 @@
 // token_revoked); creating, revoking and a refused use are audited.
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../clock';
-import { CoreError, NotFoundError, ValidationError } from '../errors';
+import { CoreError, found, ValidationError } from '../errors';
 import type { Store } from '../store/store';
 import type { ApiTokenRecord } from '../store/api-tokens-table';
 import type { UserRecord } from '../store/accounts-tables';
@@ -86,8 +86,7 @@ export class ApiTokens {
   revoke(userName: string, id: string, actor: string): ApiTokenView {
     return this.store.tx(() => {
       const user = this.userNamed(userName);
-      const row = this.store.apiTokens.byId(user.id, id);
-      if (!row) throw new NotFoundError(`API token of ${userName}`, id);
+      const row = found(this.store.apiTokens.byId(user.id, id), `API token of ${userName}`, id);
       if (this.store.apiTokens.revoke(id, this.clock.now().toISOString(), actor))
         this.store.audit.append({ actor, action: 'token.revoke', target: userName, details: { id, name: row.name } });
       return this.view(this.store.apiTokens.byId(user.id, id)!, user);
@@ -147,8 +146,6 @@ export class ApiTokens {
   }
 
   private userNamed(name: string): UserRecord {
-    const user = this.store.accounts.userByName(name);
-    if (!user) throw new NotFoundError('user', name);
-    return user;
+    return found(this.store.accounts.userByName(name), 'user', name);
   }
 }

@@ -2,7 +2,7 @@
 // announced to the consoles (`cluster.changed`) — and the views the console shows of them with their agent.
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock';
-import { ConflictError, CoreError, NotFoundError, ValidationError } from '../errors';
+import { ConflictError, CoreError, found, ValidationError } from '../errors';
 import type { Role } from '../store/accounts-tables';
 import type { Store } from '../store/store';
 import type { ClusterRecord } from '../store/clusters-table';
@@ -127,9 +127,7 @@ export class Clusters {
   }
 
   get(id: string): ClusterRecord {
-    const row = this.store.clusters.get(id);
-    if (!row) throw new NotFoundError('cluster', id);
-    return row;
+    return found(this.store.clusters.get(id), 'cluster', id);
   }
 
   /** A cluster as the console shows it: its state derived from its certificates and what the gateway saw. */

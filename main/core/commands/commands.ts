@@ -2,7 +2,7 @@
 // desired state, so the agent can keep enforcing it offline. Receipts close a command exactly once.
 import type { Clock } from '../clock';
 import type { CoreEvents } from '../events';
-import { ConflictError, CoreError, NotFoundError, ValidationError } from '../errors';
+import { ConflictError, CoreError, found, NotFoundError, ValidationError } from '../errors';
 import type { Keyring } from '../keys/keyring';
 import type { Store } from '../store/store';
 import type { CommandRecord } from '../store/commands-tables';
@@ -112,8 +112,7 @@ export class Commands {
     actor: string,
     opts: { beforeCommit?: (commandId: string) => void; action?: string; expectGeneration?: number },
   ): string {
-    const cluster = this.store.clusters.get(clusterId);
-    if (!cluster) throw new NotFoundError('cluster', clusterId);
+    const cluster = found(this.store.clusters.get(clusterId), 'cluster', clusterId);
     if (cluster.kind === 'hosts')
       throw new ConflictError('cluster_kind_mismatch', 'a hosts cluster runs plans on its hosts, not ManagedComponent commands');
     const signer = this.keyring.active();
@@ -280,14 +279,12 @@ export class Commands {
   }
 
   get(id: string): CommandView {
-    const c = this.store.commands.get(id);
-    if (!c) throw new NotFoundError('command', id);
+    const c = found(this.store.commands.get(id), 'command', id);
     return this.view(c);
   }
 
   envelope(id: string): unknown {
-    const c = this.store.commands.get(id);
-    if (!c) throw new NotFoundError('command', id);
+    const c = found(this.store.commands.get(id), 'command', id);
     return c.envelope;
   }
 

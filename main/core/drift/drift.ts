@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PublicUser } from '../accounts/accounts';
 import type { Clock } from '../clock';
-import { CoreError, NotFoundError } from '../errors';
+import { CoreError, found } from '../errors';
 import type { CoreEvents } from '../events';
 import type { HostCommands } from '../hosts/host-commands';
 import type { Hosts } from '../hosts/hosts';
@@ -196,8 +196,7 @@ export class Drift {
 
   /** Rewrites the finding's service as the console last configured it (files, unit, binaries), through the gate. */
   async realign(findingId: string, user: PublicUser, approvalId: string | undefined): Promise<OperationView> {
-    const f = this.d.store.drift.get(findingId);
-    if (!f) throw new NotFoundError('finding', findingId);
+    const f = found(this.d.store.drift.get(findingId), 'finding', findingId);
     if (f.resolved_at) throw new CoreError('conflict', `this finding was resolved (${f.resolution}) at ${f.resolved_at}`);
     if (this.d.store.drift.mode(f.cluster_id) === 'report_only')
       throw new CoreError('drift_report_only', 'this cluster is in report-only mode (a change freeze): drift is found, never rewritten');

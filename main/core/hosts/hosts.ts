@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { Clock } from '../clock';
-import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import { ConflictError, found, ValidationError } from '../errors';
 import { HOST_NAME } from '../clusters/names';
 import type { ClusterRecord } from '../store/clusters-table';
 import type { HostRecord } from '../store/hosts-tables';
@@ -22,8 +22,7 @@ export class Hosts {
 
   /** The cluster, which must be of kind hosts. */
   hostsCluster(clusterId: string): ClusterRecord {
-    const cluster = this.store.clusters.get(clusterId);
-    if (!cluster) throw new NotFoundError('cluster', clusterId);
+    const cluster = found(this.store.clusters.get(clusterId), 'cluster', clusterId);
     if (cluster.kind !== 'hosts')
       throw new ConflictError(
         'cluster_kind_mismatch',
@@ -57,9 +56,7 @@ export class Hosts {
   }
 
   get(hostId: string): HostRecord {
-    const h = this.store.hosts.get(hostId);
-    if (!h) throw new NotFoundError('host', hostId);
-    return h;
+    return found(this.store.hosts.get(hostId), 'host', hostId);
   }
 
   /** A host as the console shows it: its facts and what the gateway last saw of its agent. */

@@ -4,7 +4,7 @@
 import type { PublicUser } from '../accounts/accounts';
 import { RELEASE_KEY_TARGET } from '../approvals/approval-acts';
 import type { ApprovalUse, Approvals } from '../approvals/approvals';
-import { CoreError, NotFoundError } from '../errors';
+import { CoreError, found } from '../errors';
 import type { CoreEvents } from '../events';
 import { requiresFourEyes } from '../profiles/profile-rules';
 import type { Role } from '../store/accounts-tables';
@@ -125,14 +125,10 @@ export class FourEyesActs {
   }
 
   private cluster(id: string): { name: string } {
-    const c = this.d.store.clusters.get(id);
-    if (!c) throw new NotFoundError('cluster', id);
-    return c;
+    return found(this.d.store.clusters.get(id), 'cluster', id);
   }
 
   private host(id: string): { cluster_id: string; name: string } {
-    const h = this.d.store.hosts.get(id);
-    if (!h) throw new NotFoundError('host', id);
-    return h;
+    return found(this.d.store.hosts.get(id), 'host', id);
   }
 }

@@ -4,7 +4,7 @@
 import type { PublicUser } from '../accounts/accounts';
 import type { ApprovalUse, Approvals } from '../approvals/approvals';
 import type { Commands, CommandView } from '../commands/commands';
-import { CoreError, NotFoundError } from '../errors';
+import { CoreError, found } from '../errors';
 import type { CoreEvents } from '../events';
 import type { Preflight, PreflightRequest, PreflightRun } from '../preflight/preflight';
 import { BLOCKED_ACTIONS, requiresFourEyes } from '../profiles/profile-rules';
@@ -78,8 +78,7 @@ export class Lifecycle {
    * configuration: without this, one admin could step down to development, act alone and step back.
    */
   changeProfile(clusterId: string, profile: ProfileName, user: PublicUser, clusters: Clusters, approvalId?: string): void {
-    const cluster = this.d.store.clusters.get(clusterId);
-    if (!cluster) throw new NotFoundError('cluster', clusterId);
+    const cluster = found(this.d.store.clusters.get(clusterId), 'cluster', clusterId);
     if (!requiresFourEyes(cluster.profile) || profile === cluster.profile) {
       clusters.setProfile(clusterId, profile, user.name);
       this.d.events.emit('cluster.changed', { id: clusterId });
@@ -128,8 +127,7 @@ export class Lifecycle {
     approvalId: string | undefined,
     service?: PreflightRequest['service'],
   ): Promise<Admission> {
-    const cluster = this.d.store.clusters.get(clusterId);
-    if (!cluster) throw new NotFoundError('cluster', clusterId);
+    const cluster = found(this.d.store.clusters.get(clusterId), 'cluster', clusterId);
     const use = { cluster_id: clusterId, action: plan.action, service: plan.service, user_id: user.id, change: plan.change ?? null };
     const refuse = this.refusal(user, use, approvalId);
 
@@ -202,8 +200,7 @@ export class Lifecycle {
 
   async run(clusterId: string, req: LifecycleRequest, user: PublicUser, approvalId?: string): Promise<LifecycleResult> {
     const { store, clock } = this.d;
-    const cluster = store.clusters.get(clusterId);
-    if (!cluster) throw new NotFoundError('cluster', clusterId);
+    found(store.clusters.get(clusterId), 'cluster', clusterId);
     const plan = planOperation(store, clusterId, req, clock.now());
     const { use, refuse, fourEyes, preflight } = await this.admit(
       clusterId,

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock';
 import type { Registration } from '../clusters/registration';
-import { NotFoundError } from '../errors';
+import { found } from '../errors';
 import type { CoreEvents } from '../events';
 import type { Listeners } from '../listeners';
 import { dnsServers } from '../checks/dns-settings';
@@ -69,8 +69,7 @@ export class Preflight {
 
   async run(clusterId: string, req: PreflightRequest): Promise<PreflightRun> {
     const { store, clock } = this.d;
-    const cluster = store.clusters.get(clusterId);
-    if (!cluster) throw new NotFoundError('cluster', clusterId);
+    const cluster = found(store.clusters.get(clusterId), 'cluster', clusterId);
     const started_at = clock.now().toISOString();
     const at = (): string => clock.now().toISOString();
     const desired = { ...((store.commands.desiredState(clusterId)?.components ?? {}) as Record<string, Record<string, unknown>>) };

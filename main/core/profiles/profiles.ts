@@ -1,6 +1,6 @@
 // Evaluates a cluster's profile now: every rule of its profile, run side by side on real state. Blocked when
 // one rule fails; the result says which and why.
-import { CoreError, NotFoundError } from '../errors';
+import { CoreError, found } from '../errors';
 import { FOUR_EYES_ACTIONS } from '../approvals/approvals';
 import { BLOCKED_ACTIONS, dnsIsCritical, PROFILE_RULES, requiresFourEyes } from './profile-rules';
 import { RULE_TITLES } from './profile-texts';
@@ -15,8 +15,7 @@ export class Profiles {
 
   /** With a target, the rules judge the cluster as it will be once that component's spec is written. */
   async evaluate(clusterId: string, target?: { name: string; spec: unknown }): Promise<ProfileEvaluation> {
-    const cluster = this.deps.store.clusters.get(clusterId);
-    if (!cluster) throw new NotFoundError('cluster', clusterId);
+    const cluster = found(this.deps.store.clusters.get(clusterId), 'cluster', clusterId);
     const ctx = ruleContext(cluster, this.deps, target);
     const rules = await Promise.all(PROFILE_RULES[cluster.profile].map((id) => evaluateRule(id, ctx)));
     const fourEyes = requiresFourEyes(cluster.profile);

@@ -3,7 +3,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Clock } from '../clock';
 import type { Registration } from '../clusters/registration';
-import { NotFoundError } from '../errors';
+import { found, NotFoundError } from '../errors';
 import type { CoreEvents } from '../events';
 import type { Keyring } from '../keys/keyring';
 import type { Store } from '../store/store';
@@ -58,8 +58,7 @@ export class Reports {
 
   async run(clusterId: string, actor: string): Promise<SignedReport> {
     const { store, clock } = this.o;
-    const cluster = store.clusters.get(clusterId);
-    if (!cluster) throw new NotFoundError('cluster', clusterId);
+    const cluster = found(store.clusters.get(clusterId), 'cluster', clusterId);
     const desired = (store.commands.desiredState(clusterId)?.components ?? {}) as Record<string, unknown>;
     const deps = { store, keyring: this.o.keyring, clock, caPem: this.o.caPem, gateway: this.o.listeners.gateway };
 

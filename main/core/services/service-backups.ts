@@ -12,7 +12,7 @@ import type {
 import type { PublicUser } from '../accounts/accounts';
 import type { Catalog } from '../catalog/catalog';
 import type { Clock } from '../clock';
-import { CoreError, NotFoundError, ValidationError } from '../errors';
+import { CoreError, found, NotFoundError, ValidationError } from '../errors';
 import type { CoreEvents } from '../events';
 import type { Hosts } from '../hosts/hosts';
 import type { Lifecycle } from '../lifecycle/lifecycle';
@@ -127,8 +127,7 @@ export class ServiceBackups {
    */
   async restore(clusterId: string, setId: string, body: ServiceBackupRestoreRequest, user: PublicUser): Promise<OperationView> {
     const set = this.set(clusterId, setId);
-    const backup = this.d.store.serviceBackups.backup(set.id, body.service);
-    if (!backup) throw new NotFoundError(`backup of ${body.service} in set`, set.id);
+    const backup = found(this.d.store.serviceBackups.backup(set.id, body.service), `backup of ${body.service} in set`, set.id);
     const r = this.d.store.services.get(clusterId, backup.service);
     if (!r) throw new CoreError('service_not_installed', `${backup.service} is not installed on this cluster`);
     let rewrite = false;

@@ -6,7 +6,7 @@
 import type { PublicUser } from '../accounts/accounts';
 import type { UpgradeAnswer } from '../../contract/services';
 import type { Catalog } from '../catalog/catalog';
-import { ConflictError, CoreError, NotFoundError, ValidationError } from '../errors';
+import { ConflictError, CoreError, found, ValidationError } from '../errors';
 import type { ConfigVersionRecord, ServiceRecord } from '../store/services-tables';
 import type { ServiceBackupRecord } from '../store/service-backups-tables';
 import { recordLiveness } from './check-results';
@@ -73,8 +73,7 @@ export class Services {
   }
 
   operation(id: string): OperationView {
-    const o = this.d.store.services.operation(id);
-    if (!o) throw new NotFoundError('operation', id);
+    const o = found(this.d.store.services.operation(id), 'operation', id);
     return operationView(this.d, o);
   }
 

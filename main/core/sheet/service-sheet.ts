@@ -11,7 +11,7 @@ import type { HostCommands } from '../hosts/host-commands';
 import type { StoredMetricsSample } from '../store/host-metrics-table';
 import { MAX_JOURNAL_LINES, UNIT_DIR } from '../../wire/node-agent';
 import { serviceOfPath } from '../drift/drift';
-import { NotFoundError, ValidationError } from '../errors';
+import { found, NotFoundError, ValidationError } from '../errors';
 import type { Services, ServiceView } from '../services/services';
 import type { HostRecord } from '../store/hosts-tables';
 import type { Store } from '../store/store';
@@ -69,9 +69,7 @@ export class ServiceSheets {
   constructor(private readonly d: ServiceSheetDeps) {}
 
   private descriptor(service: string): CatalogDescriptor {
-    const desc = this.d.catalog()?.service(service);
-    if (!desc) throw new NotFoundError('service', service);
-    return desc;
+    return found(this.d.catalog()?.service(service), 'service', service);
   }
 
   /** The installed service's view, or null when it is not installed on this cluster. */
@@ -88,8 +86,7 @@ export class ServiceSheets {
   }
 
   sheet(clusterId: string, service: string): ServiceSheet {
-    const cluster = this.d.store.clusters.get(clusterId);
-    if (!cluster) throw new NotFoundError('cluster', clusterId);
+    const cluster = found(this.d.store.clusters.get(clusterId), 'cluster', clusterId);
     if (cluster.kind === 'kubernetes') return this.kubernetesSheet(clusterId, service);
     const desc = this.descriptor(service);
     // The cluster's services, listed once: this one's view and its dependencies' come from it.
@@ -237,8 +234,7 @@ export class ServiceSheets {
    * they arrived, or after REFRESH_WAIT_MS with what stands: a unit stopped by hand shows within one refresh.
    */
   async refresh(clusterId: string, service: string, actor: string): Promise<ServiceSheet> {
-    const cluster = this.d.store.clusters.get(clusterId);
-    if (!cluster) throw new NotFoundError('cluster', clusterId);
+    const cluster = found(this.d.store.clusters.get(clusterId), 'cluster', clusterId);
     const view = cluster.kind === 'hosts' ? this.installed(clusterId, service) : null;
     const asked = (view?.hosts ?? []).map((h) => this.d.hostCommands.issueFactsReport(h.id, actor).id);
     if (asked.length > 0) await this.d.hostCommands.waitEnded(asked, REFRESH_WAIT_MS);
@@ -252,8 +248,7 @@ export class ServiceSheets {
   metrics(clusterId: string, service: string, minutes: number): ServiceMetrics {
     if (!Number.isInteger(minutes) || minutes < 1 || minutes > MAX_METRICS_MINUTES)
       throw new ValidationError('minutes', `minutes is a whole number from 1 to ${MAX_METRICS_MINUTES}`);
-    const cluster = this.d.store.clusters.get(clusterId);
-    if (!cluster) throw new NotFoundError('cluster', clusterId);
+    const cluster = found(this.d.store.clusters.get(clusterId), 'cluster', clusterId);
     if (cluster.kind === 'kubernetes') return { minutes, series: [], unobserved: 'kubernetes_no_metrics' };
     const desc = this.descriptor(service);
     const view = this.installed(clusterId, service);
@@ -279,12 +274,10 @@ export class ServiceSheets {
     const n = lines ?? 200;
     if (!Number.isInteger(n) || n < 1 || n > MAX_JOURNAL_LINES)
       throw new ValidationError('lines', `lines is a whole number from 1 to ${MAX_JOURNAL_LINES}`);
-    const cluster = this.d.store.clusters.get(clusterId);
-    if (!cluster) throw new NotFoundError('cluster', clusterId);
+    const cluster = found(this.d.store.clusters.get(clusterId), 'cluster', clusterId);
     if (cluster.kind === 'kubernetes') return [];
     const unit = this.descriptor(service).unit.name;
-    const view = this.installed(clusterId, service);
-    if (!view) throw new NotFoundError('service', service);
+    const view = found(this.installed(clusterId, service), 'service', service);
     const reads = await this.d.hostCommands.readJournals(
       view.hosts.map((h) => ({ hostId: h.id, unit })),
       n,
