@@ -137,6 +137,8 @@ export function openManager(opts: ManagerOptions): Manager {
     const listeners = new Listeners();
     const syslog = new SyslogForwarder({ store, clock });
     const catalog = opts.catalogFiles ? tryParseCatalog(opts.catalogFiles) : loadBuiltinCatalog();
+    // The catalog when it loaded; null when it is invalid (what needs it then says so).
+    const loadedCatalog = () => (catalog.ok ? catalog.catalog : null);
     const profiles = new Profiles({
       catalog,
       store,
@@ -156,7 +158,7 @@ export function openManager(opts: ManagerOptions): Manager {
       profiles,
       caPem: ca.certPem,
       managerVersion: VERSION,
-      catalog: catalog.ok ? catalog.catalog : null,
+      catalog: loadedCatalog(),
       events,
     });
     const approvals = new Approvals(store, clock, events);
@@ -167,7 +169,7 @@ export function openManager(opts: ManagerOptions): Manager {
     const services = new Services({
       store,
       clock,
-      catalog: () => (catalog.ok ? catalog.catalog : null),
+      catalog: loadedCatalog,
       hosts,
       hostCommands,
       lifecycle,
@@ -177,7 +179,7 @@ export function openManager(opts: ManagerOptions): Manager {
     const serviceBackups = new ServiceBackups({
       store,
       clock,
-      catalog: () => (catalog.ok ? catalog.catalog : null),
+      catalog: loadedCatalog,
       hosts,
       services,
       lifecycle,
@@ -190,7 +192,7 @@ export function openManager(opts: ManagerOptions): Manager {
       events,
       releaseKeys,
       ed25519,
-      catalog: () => (catalog.ok ? catalog.catalog : null),
+      catalog: loadedCatalog,
       importDir: join(opts.dataDir, IMPORT_DIR),
     });
     return {
@@ -221,7 +223,7 @@ export function openManager(opts: ManagerOptions): Manager {
       sheets: new ServiceSheets({
         store,
         clock,
-        catalog: () => (catalog.ok ? catalog.catalog : null),
+        catalog: loadedCatalog,
         services,
         drift,
         commands,
@@ -235,7 +237,7 @@ export function openManager(opts: ManagerOptions): Manager {
         services,
         drift,
         events,
-        catalog: () => (catalog.ok ? catalog.catalog : null),
+        catalog: loadedCatalog,
         dataDir: opts.dataDir,
         secrets: (clusterId) => {
           const access = registration.access(clusterId);
@@ -265,7 +267,7 @@ export function openManager(opts: ManagerOptions): Manager {
         services: {
           checkAll: (clusterId, actor) => services.checkAll(clusterId, actor),
           fetched: (clusterId, service) => services.fetched(clusterId, service),
-          catalog: () => (catalog.ok ? catalog.catalog : null),
+          catalog: loadedCatalog,
         },
       }),
       close: () => {

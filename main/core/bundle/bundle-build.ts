@@ -3,7 +3,8 @@
 // tar is written to a temp file and renamed only when whole; a source that changed under us aborts the build.
 import { execFileSync } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
-import { closeSync, createReadStream, createWriteStream, fsyncSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, createWriteStream, rmSync, statSync } from 'node:fs';
+import { moveIntoPlace } from '../fsutil/atomic-write';
 import { basename, dirname, join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -276,13 +277,7 @@ export async function buildBundle(opts: BuildOptions): Promise<BuildResult> {
     }
     pack.finalize();
     await written;
-    const fd = openSync(tmp, 'r');
-    try {
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(tmp, opts.out);
+    moveIntoPlace(tmp, opts.out);
   } catch (error) {
     pack.destroy();
     await written.catch(() => undefined);

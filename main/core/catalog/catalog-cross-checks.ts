@@ -82,14 +82,23 @@ function checkTemplate(template: string, path: Path, scope: NameScope, problems:
   }
 }
 
-function duplicates<T>(items: T[], key: (t: T) => string, path: (i: number) => Path, what: string, problems: Problem[]): void {
+/** Each key must be declared once: a repeat is a problem at its own path, naming the index of the first. */
+function duplicateKeys(entries: { key: string; path: Path }[], what: string, problems: Problem[]): void {
   const seen = new Map<string, number>();
-  items.forEach((item, i) => {
-    const k = key(item);
-    if (seen.has(k))
-      problems.push({ path: path(i), reason: `${what} ${JSON.stringify(k)} is declared twice (first at index ${seen.get(k)})` });
-    else seen.set(k, i);
+  entries.forEach(({ key, path }, i) => {
+    if (seen.has(key))
+      problems.push({ path, reason: `${what} ${JSON.stringify(key)} is declared twice (first at index ${seen.get(key)})` });
+    else seen.set(key, i);
   });
+}
+
+/** Each item's `field` must differ from the others' in the list at `list` of the descriptor. */
+function duplicates<F extends string>(items: Record<F, string>[], field: F, list: Path, what: string, problems: Problem[]): void {
+  duplicateKeys(
+    items.map((item, i) => ({ key: item[field], path: [...list, i, field] })),
+    what,
+    problems,
+  );
 }
 
 /** The cross-checks of one descriptor, given the file it came from. */
@@ -100,35 +109,15 @@ export function crossCheckDescriptor(desc: CatalogDescriptor, file: string): Pro
     problems.push({ path: ['service'], reason: `the service ${desc.service} must be described in ${expectedFile}` });
 
   const versions = new Set(desc.versions.map((v) => v.version));
-  duplicates(
-    desc.versions,
-    (v) => v.version,
-    (i) => ['versions', i, 'version'],
-    'version',
-    problems,
-  );
+  duplicates(desc.versions, 'version', ['versions'], 'version', problems);
   const portNames = new Set(Object.keys(desc.ports));
-  duplicates(
-    Object.entries(desc.ports),
-    ([, p]) => `${p.port}/${p.protocol}`,
-    (i) => ['ports', Object.keys(desc.ports)[i]!, 'port'],
+  duplicateKeys(
+    Object.entries(desc.ports).map(([name, p]) => ({ key: `${p.port}/${p.protocol}`, path: ['ports', name, 'port'] })),
     'port',
     problems,
   );
-  duplicates(
-    desc.files,
-    (f) => f.name,
-    (i) => ['files', i, 'name'],
-    'file',
-    problems,
-  );
-  duplicates(
-    desc.files,
-    (f) => f.path,
-    (i) => ['files', i, 'path'],
-    'file path',
-    problems,
-  );
+  duplicates(desc.files, 'name', ['files'], 'file', problems);
+  duplicates(desc.files, 'path', ['files'], 'file path', problems);
 
   // bin.<name> must exist in every version, since the same templates serve them all.
   const everyVersion = desc.versions
@@ -193,13 +182,7 @@ export function crossCheckDescriptor(desc: CatalogDescriptor, file: string): Pro
   }
 
   desc.versions.forEach((v, vi) => {
-    duplicates(
-      v.artifacts,
-      (a) => a.name,
-      (i) => ['versions', vi, 'artifacts', i, 'name'],
-      'artifact',
-      problems,
-    );
+    duplicates(v.artifacts, 'name', ['versions', vi, 'artifacts'], 'artifact', problems);
     for (const k of Object.keys(v.settings))
       if (!settings.has(k))
         problems.push({
@@ -215,13 +198,7 @@ export function crossCheckDescriptor(desc: CatalogDescriptor, file: string): Pro
       else if (compareVersions(f, v.version) >= 0)
         problems.push({ path, reason: `an upgrade to ${v.version} cannot start from ${f}, which is not older` });
     });
-    duplicates(
-      u.migrations,
-      (m) => m.name,
-      (i) => ['versions', vi, 'upgrade', 'migrations', i, 'name'],
-      'migration',
-      problems,
-    );
+    duplicates(u.migrations, 'name', ['versions', vi, 'upgrade', 'migrations'], 'migration', problems);
     const irreversible = u.migrations.filter((m) => m.irreversible);
     if (u.rollback.possible && irreversible.length > 0)
       problems.push({
@@ -258,13 +235,7 @@ export function crossCheckDescriptor(desc: CatalogDescriptor, file: string): Pro
     problems.push({ path: ['backup'], reason: 'a stateful service declares how it is backed up (backup: steps, files, restore)' });
   if (desc.backup) {
     const b = desc.backup;
-    duplicates(
-      b.files,
-      (f) => f.name,
-      (i) => ['backup', 'files', i, 'name'],
-      'backup file',
-      problems,
-    );
+    duplicates(b.files, 'name', ['backup', 'files'], 'backup file', problems);
     b.files.forEach((f, i) => {
       if (!f.path.startsWith('{{backup_dir}}/'))
         problems.push({ path: ['backup', 'files', i, 'path'], reason: 'a backup file lives under {{backup_dir}}/' });

@@ -4,6 +4,7 @@
 import { X509Certificate } from 'node:crypto';
 import type { Clock } from '../clock';
 import { ValidationError } from '../errors';
+import { urlField } from '../net/url-field';
 import type { MirrorSettings } from '../../contract/reports';
 import { MirrorError } from '../mirror/mirror-errors';
 import { OciClient } from '../mirror/oci-client';
@@ -17,13 +18,7 @@ export const MIRROR_TIMEOUT_MS = 10_000;
 /** Checks PUT /api/v1/settings/mirror input: an https URL (an optional path is a repository prefix) and an optional CA PEM. */
 export function checkMirrorSettings(input: Record<string, unknown>): MirrorSettings {
   const { url, ca_pem } = input;
-  if (typeof url !== 'string' || url.length === 0) throw new ValidationError('url', 'url is required, e.g. https://mirror.internal:5000');
-  let u: URL;
-  try {
-    u = new URL(url);
-  } catch {
-    throw new ValidationError('url', `url is not a URL: ${url}`);
-  }
+  const u = urlField('url', url, 'https://mirror.internal:5000');
   if (u.protocol !== 'https:') throw new ValidationError('url', 'the mirror is reached over https:// only');
   if (u.username || u.password) throw new ValidationError('url', 'the mirror URL must not carry credentials');
   if (u.search || u.hash) throw new ValidationError('url', 'the mirror URL has no query or fragment');

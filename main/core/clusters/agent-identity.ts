@@ -3,6 +3,7 @@
 import type { Clock } from '../clock';
 import type { CoreEvents } from '../events';
 import { CoreError, ValidationError } from '../errors';
+import { urlField } from '../net/url-field';
 import type { CertificateAuthority } from '../keys/ca';
 import type { Keyring } from '../keys/keyring';
 import type { Store } from '../store/store';
@@ -23,14 +24,7 @@ export type { AgentIdentity };
 
 /** Parses and checks a gateway URL: https, a host, a port, nothing else. */
 export function checkGatewayUrl(input: unknown): URL {
-  if (typeof input !== 'string' || input.length === 0)
-    throw new ValidationError('gateway_url', 'gateway_url is required, e.g. https://manager.example:8462');
-  let url: URL;
-  try {
-    url = new URL(input);
-  } catch {
-    throw new ValidationError('gateway_url', `gateway_url is not a URL: ${input}`);
-  }
+  const url = urlField('gateway_url', input, 'https://manager.example:8462');
   if (url.protocol !== 'https:') throw new ValidationError('gateway_url', 'gateway_url must use https:// (the gateway only speaks mTLS)');
   if (!url.hostname) throw new ValidationError('gateway_url', 'gateway_url needs a host');
   if (url.username || url.password) throw new ValidationError('gateway_url', 'gateway_url must not carry credentials');
@@ -59,6 +53,27 @@ export function agentConnection(
   if (server_name !== undefined && !/^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/.test(server_name))
     throw new ValidationError('server_name', 'server_name is a DNS name');
   return { gateway, server_name: server_name || gateway.hostname.replace(/^\[|\]$/g, ''), offline_after_s };
+}
+
+/**
+ * What an agent config says of the gateway it reaches and the keys and certificate it trusts and is known by,
+ * alike for a cluster agent and a node agent.
+ */
+export function agentTrust(
+  keyring: Keyring,
+  connection: { gateway: URL; server_name: string },
+  certificateSerial: string,
+  issuedAt: string,
+) {
+  const trusted = keyring.trusted();
+  return {
+    gateway_url: connection.gateway.origin,
+    server_name: connection.server_name,
+    trusted_key_ids: [...trusted.keys()],
+    trusted_keys: Object.fromEntries([...trusted].map(([id, pub]) => [id, toBase64url(pub)])),
+    client_certificate_serial: certificateSerial,
+    issued_at: issuedAt,
+  };
 }
 
 export class AgentIdentities {
@@ -104,12 +119,7 @@ export class AgentIdentities {
           target: clusterId,
           tenant: cluster.tenant,
           namespace,
-          gateway_url: gateway.origin,
-          server_name,
-          trusted_key_ids: [...this.keyring.trusted().keys()],
-          trusted_keys: Object.fromEntries([...this.keyring.trusted()].map(([id, pub]) => [id, toBase64url(pub)])),
-          client_certificate_serial: cert.serial,
-          issued_at: now,
+          ...agentTrust(this.keyring, { gateway, server_name }, cert.serial, now),
           ...AGENT_DEFAULTS,
           offline_after_s,
         },

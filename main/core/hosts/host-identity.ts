@@ -7,11 +7,10 @@ import type { CertificateAuthority } from '../keys/ca';
 import type { Keyring } from '../keys/keyring';
 import type { Store } from '../store/store';
 import type { CoreEvents } from '../events';
-import { agentConnection, type AgentConnectionRequest } from '../clusters/agent-identity';
+import { agentConnection, agentTrust, type AgentConnectionRequest } from '../clusters/agent-identity';
 import { signDocument } from '../../wire/envelope';
 import type { HostIdentity } from '../../contract/hosts';
 import { identityFileNames } from '../../contract/kubernetes';
-import { toBase64url } from '../../wire/encoding';
 import {
   DEFAULT_MANAGED_ROOTS,
   hostUri,
@@ -65,12 +64,7 @@ export class HostIdentities {
         cluster_id: cluster.id,
         target: hostId,
         tenant: cluster.tenant,
-        gateway_url: gateway.origin,
-        server_name,
-        trusted_key_ids: [...this.keyring.trusted().keys()],
-        trusted_keys: Object.fromEntries([...this.keyring.trusted()].map(([id, pub]) => [id, toBase64url(pub)])),
-        client_certificate_serial: cert.serial,
-        issued_at: now,
+        ...agentTrust(this.keyring, { gateway, server_name }, cert.serial, now),
         managed_roots: [...DEFAULT_MANAGED_ROOTS],
         ...NODE_AGENT_DEFAULTS,
         offline_after_s,

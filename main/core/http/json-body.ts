@@ -25,21 +25,20 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
  * costs one linear scan), no lone UTF-16 surrogate in any string or key, every number finite.
  */
 export function parseJsonBody(raw: Uint8Array, maxDepth = MAX_JSON_DEPTH): unknown {
-  let text: string;
-  try {
-    text = utf8.decode(raw);
-  } catch {
-    throw new InvalidJsonError('invalid_utf8', 'the request body is not valid UTF-8');
-  }
+  const text = orInvalid(() => utf8.decode(raw), 'invalid_utf8', 'the request body is not valid UTF-8');
   checkNesting(text, maxDepth);
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw new InvalidJsonError('syntax', 'the request body is not valid JSON');
-  }
+  const value: unknown = orInvalid(() => JSON.parse(text), 'syntax', 'the request body is not valid JSON');
   checkJsonValue(value, maxDepth);
   return value;
+}
+
+/** What `read` returns; whatever it throws becomes an InvalidJsonError of `reason`. */
+function orInvalid<T>(read: () => T, reason: InvalidJsonReason, message: string): T {
+  try {
+    return read();
+  } catch {
+    throw new InvalidJsonError(reason, message);
+  }
 }
 
 /** Counts brackets outside strings; throws too_deep past `maxDepth`. */

@@ -2,7 +2,8 @@
 // streamed and verified download), manifests, tags and the repository list. Every byte read is checked
 // against its digest before it is trusted; a mismatch is `digest_mismatch`, never a silent success.
 import { isTag } from '../catalog/mirror-keys';
-import { closeSync, createWriteStream, fsyncSync, openSync, renameSync, rmSync } from 'node:fs';
+import { createWriteStream, rmSync } from 'node:fs';
+import { moveIntoPlace } from '../fsutil/atomic-write';
 import { basename, dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -154,13 +155,7 @@ export class OciClient {
         },
         createWriteStream(tmp, { flags: 'wx', mode: 0o600 }),
       );
-      const fd = openSync(tmp, 'r');
-      try {
-        fsyncSync(fd);
-      } finally {
-        closeSync(fd);
-      }
-      renameSync(tmp, file);
+      moveIntoPlace(tmp, file);
     } catch (error) {
       rmSync(tmp, { force: true });
       throw error;

@@ -16,6 +16,12 @@ const T = { agent: TEXT.agentVersionTitle, artifacts: TEXT.artifactsTitle };
 
 const majorMinor = (v: string): string => v.split('.').slice(0, 2).join('.');
 
+/** No mirror is set: a failure where the profile takes artifacts from the mirror only, else a warning. */
+function noMirror(id: string, name: string, mirrorRequired: boolean, artifacts: Record<string, string[]>, at: string): CheckResult {
+  const evidence = { method: 'read the internal mirror setting', mirror_url: null, ...artifacts };
+  return check(id, T.artifacts(name), mirrorRequired ? 'fail' : 'warn', evidence, TEXT.noMirror, at);
+}
+
 export function agentVersionCheck(store: Store, clusterId: string, managerVersion: string, at: string): CheckResult {
   const status = store.commands.agentStatus(clusterId);
   const evidence = {
@@ -50,15 +56,7 @@ async function catalogArtifactsCheck(
 ): Promise<CheckResult> {
   const artifacts = catalog.artifacts(service, version);
   const keys = artifacts.map((a) => a.key);
-  if (!mirror.url)
-    return check(
-      id,
-      T.artifacts(name),
-      mirrorRequired ? 'fail' : 'warn',
-      { method: 'read the internal mirror setting', mirror_url: null, catalog_artifacts: keys },
-      TEXT.noMirror,
-      at(),
-    );
+  if (!mirror.url) return noMirror(id, name, mirrorRequired, { catalog_artifacts: keys }, at());
   const client = new OciClient({ url: mirror.url, ca_pem: mirror.ca_pem }, { timeoutMs });
   const lookups: Record<string, unknown>[] = [];
   const problems: string[] = [];
@@ -126,15 +124,7 @@ export async function artifactChecks(
         );
       if (images.length === 0)
         return check(id, T.artifacts(name), 'warn', { method: 'read the artifacts of the component', artifacts: [] }, TEXT.noImage, at());
-      if (!mirror.url)
-        return check(
-          id,
-          T.artifacts(name),
-          mirrorRequired ? 'fail' : 'warn',
-          { method: 'read the internal mirror setting', mirror_url: null, artifacts: images },
-          TEXT.noMirror,
-          at(),
-        );
+      if (!mirror.url) return noMirror(id, name, mirrorRequired, { artifacts: images }, at());
       const url = mirror.url;
       const lookups = await lookupImages({ url, ca_pem: mirror.ca_pem }, images, timeoutMs);
       const evidence = {

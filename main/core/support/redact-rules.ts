@@ -139,42 +139,47 @@ function headerValueEnd(text: string, from: number, quote: string): number {
   return end;
 }
 
-/** `Authorization: <scheme> <credentials>` (Bearer, Basic, Digest, AWS4-HMAC-SHA256, …): all after the scheme. */
-const AUTHORIZATION = /\b((?:Proxy-)?Authorization)(\\?["']?)([ \t]*[:=][ \t]*)(\\?["']?)(?:([A-Za-z][\w-]*)[ \t]+(?=\S))?/gi;
-function authorization(text: string, replace: Replace): string {
+/**
+ * Each header `header` finds, its value (after the match, to where headerValueEnd says it ends, the quote it
+ * opened being group `quoteGroup`) rewritten; `rewrite` returns null to leave a value as it is.
+ */
+function rewriteHeaderValues(
+  text: string,
+  header: RegExp,
+  quoteGroup: number,
+  rewrite: (value: string, m: RegExpExecArray) => string | null,
+): string {
   let out = '';
   let at = 0;
-  for (const m of text.matchAll(AUTHORIZATION)) {
+  for (const m of text.matchAll(header)) {
     if (m.index < at) continue;
     const from = m.index + m[0].length;
-    const end = headerValueEnd(text, from, m[4]!);
-    if (end <= from || isMarker(text.slice(from, end))) continue;
-    out += text.slice(at, from) + replace(text.slice(from, end), 'credential');
+    const end = headerValueEnd(text, from, m[quoteGroup]!);
+    const value = rewrite(text.slice(from, end), m);
+    if (value === null) continue;
+    out += text.slice(at, from) + value;
     at = end;
   }
   return out + text.slice(at);
 }
 
+/** `Authorization: <scheme> <credentials>` (Bearer, Basic, Digest, AWS4-HMAC-SHA256, …): all after the scheme. */
+const AUTHORIZATION = /\b((?:Proxy-)?Authorization)(\\?["']?)([ \t]*[:=][ \t]*)(\\?["']?)(?:([A-Za-z][\w-]*)[ \t]+(?=\S))?/gi;
+function authorization(text: string, replace: Replace): string {
+  return rewriteHeaderValues(text, AUTHORIZATION, 4, (value) => (value === '' || isMarker(value) ? null : replace(value, 'credential')));
+}
+
 /** `Cookie: a=1; b=2` (every value) and `Set-Cookie: id=…; Path=/` (the cookie's own value). */
 const COOKIE = /\b(Set-)?Cookie(\\?["']?)[ \t]*[:=][ \t]*(\\?["']?)/gi;
 function cookies(text: string, replace: Replace): string {
-  let out = '';
-  let at = 0;
-  for (const m of text.matchAll(COOKIE)) {
-    if (m.index < at) continue;
-    const from = m.index + m[0].length;
-    const end = headerValueEnd(text, from, m[3]!);
-    let value = text.slice(from, end);
+  return rewriteHeaderValues(text, COOKIE, 3, (value, m) => {
     let first = true;
-    value = value.replace(/([^=;\s]+)=([^;]*)/g, (pair, name: string, v: string) => {
+    return value.replace(/([^=;\s]+)=([^;]*)/g, (pair, name: string, v: string) => {
       if (m[1] && !first) return pair;
       first = false;
       return v.trim() === '' || isMarker(v.trim()) ? pair : `${name}=${replace(v.trim(), 'token')}`;
     });
-    out += text.slice(at, from) + value;
-    at = end;
-  }
-  return out + text.slice(at);
+  });
 }
 
 /** A command-line option that carries a secret: `--password X`, `--token=X`, `-password X`. */

@@ -3,7 +3,8 @@
 // says `redacted: true` only when every redactor ran on every file without failing. The archive is written to a
 // temp file beside its destination and renamed only when whole.
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, createWriteStream, fsyncSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
+import { createWriteStream, rmSync, statSync } from 'node:fs';
+import { moveIntoPlace } from '../fsutil/atomic-write';
 import { once } from 'node:events';
 import { basename, dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -91,13 +92,7 @@ export async function buildSupportArchive(entries: readonly SupportEntry[], opti
     await addEntry(pack, MANIFEST_FILE, Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`), now);
     pack.finalize();
     await written;
-    const fd = openSync(tmp, 'r+');
-    try {
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(tmp, options.out);
+    moveIntoPlace(tmp, options.out);
     return { file: options.out, bytes: statSync(options.out).size, sha256: fileHash.digest('hex'), manifest };
   } catch (err) {
     pack.destroy();
