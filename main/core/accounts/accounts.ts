@@ -163,14 +163,14 @@ export class Accounts {
     const hash = sha256(token);
     const outcome = this.store.tx((): { session: NewSession } | { error: AuthError } => {
       const now = this.clock.now();
-      const ch = this.store.accounts.mfaChallenge(hash);
+      const ch = this.store.accounts.mfaChallenges.get(hash);
       const user = ch && this.store.accounts.userById(ch.user_id);
       if (!ch || !user || new Date(ch.expires_at) <= now || ch.attempts >= MFA_MAX_ATTEMPTS) {
-        if (ch) this.store.accounts.deleteMfaChallenge(hash);
+        if (ch) this.store.accounts.mfaChallenges.delete(hash);
         return { error: new AuthError('mfa_token_invalid', 'this sign-in has expired or taken too many codes; log in again') };
       }
       if (user.locked_until && new Date(user.locked_until) > now) {
-        this.store.accounts.deleteMfaChallenge(hash);
+        this.store.accounts.mfaChallenges.delete(hash);
         this.store.audit.append({ actor: user.name, action: 'session.login_failed', details: { reason: 'locked' } });
         return { error: accountLocked(user.locked_until) };
       }
@@ -184,7 +184,7 @@ export class Accounts {
           }),
         };
       }
-      this.store.accounts.deleteMfaChallenge(hash);
+      this.store.accounts.mfaChallenges.delete(hash);
       this.store.accounts.setLoginFailures(user.id, 0, null);
       const details: Record<string, unknown> = { method: 'mfa', factor };
       if (factor === 'recovery_code') details.recovery_codes_left = this.store.accounts.unusedRecoveryCodes(user.id);

@@ -36,8 +36,8 @@ export class Sessions {
     const now = this.clock.now();
     const token = secret();
     const expires_at = new Date(now.getTime() + MFA_CHALLENGE_TTL_MS).toISOString();
-    this.store.accounts.deleteExpiredMfaChallenges(now.toISOString());
-    this.store.accounts.insertMfaChallenge({ token_hash: sha256(token), user_id: user.id, expires_at, attempts: 0 });
+    this.store.accounts.mfaChallenges.deleteExpired(now.toISOString());
+    this.store.accounts.mfaChallenges.insert({ token_hash: sha256(token), user_id: user.id, expires_at, attempts: 0 });
     this.store.audit.append({ actor: user.name, action: 'session.mfa_challenge', details: { method } });
     return { mfa_required: true, mfa_token: token, expires_at };
   }
@@ -48,8 +48,8 @@ export class Sessions {
     const token = secret();
     const csrf_token = secret();
     const expires_at = new Date(now.getTime() + SESSION_TTL_MS).toISOString();
-    this.store.accounts.deleteExpiredSessions(now.toISOString());
-    this.store.accounts.insertSession({
+    this.store.accounts.sessions.deleteExpired(now.toISOString());
+    this.store.accounts.sessions.insert({
       token_hash: sha256(token),
       user_id: user.id,
       csrf_token,
@@ -61,7 +61,7 @@ export class Sessions {
 
   /** The session behind a cookie, if it exists and has not expired. */
   session(token: string): { user: PublicUser; csrf_token: string; expires_at: string; mfa: MfaStatus } | undefined {
-    const s = this.store.accounts.session(sha256(token));
+    const s = this.store.accounts.sessions.get(sha256(token));
     if (!s || new Date(s.expires_at) <= this.clock.now()) return undefined;
     const user = this.store.accounts.userById(s.user_id);
     return user && { user: publicUser(user), csrf_token: s.csrf_token, expires_at: s.expires_at, mfa: this.mfa.status(user) };
@@ -69,7 +69,7 @@ export class Sessions {
 
   logout(token: string, actor: string): void {
     this.store.tx(() => {
-      this.store.accounts.deleteSession(sha256(token));
+      this.store.accounts.sessions.delete(sha256(token));
       this.store.audit.append({ actor, action: 'session.logout' });
     });
   }

@@ -3,6 +3,7 @@
 // tickets, recovery codes and challenges are kept as sha256 hashes, the TOTP secret sealed.
 import type { Db } from './database';
 import { insertSql } from './insert-sql';
+import { TokenRows } from './token-rows';
 
 export type Role = 'viewer' | 'operator' | 'admin';
 
@@ -45,7 +46,13 @@ export interface TicketRecord {
 }
 
 export class AccountsTables {
-  constructor(private readonly db: Db) {}
+  readonly sessions: TokenRows<SessionRecord>;
+  readonly mfaChallenges: TokenRows<MfaChallengeRecord>;
+
+  constructor(private readonly db: Db) {
+    this.sessions = new TokenRows(db, 'sessions', 'token_hash, user_id, csrf_token, created_at, expires_at');
+    this.mfaChallenges = new TokenRows(db, 'mfa_challenges', 'token_hash, user_id, expires_at, attempts');
+  }
 
   insertUser(row: UserRecord): void {
     this.db.prepare(insertSql('users', 'id, name, role, password_hash, failed_logins, locked_until, created_at')).run(row);
@@ -73,22 +80,6 @@ export class AccountsTables {
 
   setLoginFailures(id: string, failed: number, lockedUntil: string | null): void {
     this.db.prepare('UPDATE users SET failed_logins = ?, locked_until = ? WHERE id = ?').run(failed, lockedUntil, id);
-  }
-
-  insertSession(row: SessionRecord): void {
-    this.db.prepare(insertSql('sessions', 'token_hash, user_id, csrf_token, created_at, expires_at')).run(row);
-  }
-
-  session(tokenHash: string): SessionRecord | undefined {
-    return this.db.prepare('SELECT * FROM sessions WHERE token_hash = ?').get(tokenHash) as SessionRecord | undefined;
-  }
-
-  deleteSession(tokenHash: string): void {
-    this.db.prepare('DELETE FROM sessions WHERE token_hash = ?').run(tokenHash);
-  }
-
-  deleteExpiredSessions(now: string): number {
-    return this.db.prepare('DELETE FROM sessions WHERE expires_at <= ?').run(now).changes;
   }
 
   insertTicket(row: TicketRecord): void {
@@ -157,23 +148,7 @@ export class AccountsTables {
       .n;
   }
 
-  insertMfaChallenge(row: MfaChallengeRecord): void {
-    this.db.prepare(insertSql('mfa_challenges', 'token_hash, user_id, expires_at, attempts')).run(row);
-  }
-
-  mfaChallenge(tokenHash: string): MfaChallengeRecord | undefined {
-    return this.db.prepare('SELECT * FROM mfa_challenges WHERE token_hash = ?').get(tokenHash) as MfaChallengeRecord | undefined;
-  }
-
   countMfaAttempt(tokenHash: string): void {
     this.db.prepare('UPDATE mfa_challenges SET attempts = attempts + 1 WHERE token_hash = ?').run(tokenHash);
-  }
-
-  deleteMfaChallenge(tokenHash: string): void {
-    this.db.prepare('DELETE FROM mfa_challenges WHERE token_hash = ?').run(tokenHash);
-  }
-
-  deleteExpiredMfaChallenges(now: string): void {
-    this.db.prepare('DELETE FROM mfa_challenges WHERE expires_at <= ?').run(now);
   }
 }
