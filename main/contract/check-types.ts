@@ -7,10 +7,16 @@ import { z } from './zod';
 export const CHECK_STATUSES = ['pass', 'warn', 'fail'] as const;
 export type CheckStatus = (typeof CHECK_STATUSES)[number];
 
-export const checkResultSchema = z.object({
+/** What both forms say of the check that ran: its stable id, its title in both languages, and when it ran. */
+const checkRunFields = {
   /** Stable id, e.g. `dns.forward`, `tls.gateway`, `profile.syslog_remote_audit`. */
   id: z.string(),
   title: bilingualSchema,
+  ran_at: z.string(),
+};
+
+export const checkResultSchema = z.object({
+  ...checkRunFields,
   status: z.enum(CHECK_STATUSES),
   /** A failed critical check fails the operation before anything is written; a warning never does. */
   critical: z.boolean(),
@@ -18,7 +24,6 @@ export const checkResultSchema = z.object({
   reason: bilingualSchema.nullable(),
   /** What was run and what was observed: `method` in words a reader can repeat, then the values seen. */
   evidence: z.looseObject({ method: z.string() }),
-  ran_at: z.string(),
 });
 export type CheckResult = z.infer<typeof checkResultSchema>;
 
@@ -37,10 +42,8 @@ export const evidenceSchema = z.looseObject({
 export type Evidence = z.infer<typeof evidenceSchema>;
 
 export const reportLineSchema = z.object({
-  id: z.string(),
-  title: bilingualSchema,
+  ...checkRunFields,
   status: z.enum(LINE_STATUSES),
   evidence: evidenceSchema,
-  ran_at: z.string(),
 });
 export type ReportLine = z.infer<typeof reportLineSchema>;
