@@ -1,6 +1,7 @@
 // The console API: one table of typed handlers, transport-neutral. The Electron IPC bridge and the HTTPS
 // listener both call `handle` with the same request and get the same answer. Every route is declared in the
 // contract (./contract): a handler gets the path parameters of its pattern and must answer its result type.
+// Routes are matched by the route table the agent gateway shares (core/http/route-table.ts).
 import type { PublicUser, NewSession } from '../core/accounts/accounts';
 import { roleAtLeast } from '../core/accounts/accounts';
 import type { Role } from '../core/store/accounts-tables';
@@ -9,7 +10,8 @@ import { ApiError, errorBody, toApiError } from './api-error';
 import type { z } from 'zod';
 import { ROUTE_SCHEMAS, type PatternOf, type RouteOf, type RouteSchemaTable } from '../contract';
 import type { BodyOf, Method, PathParams, QueryOf, ResultOf, RouteSchemas, RouteSpec } from '../contract/route';
-import { parseInput } from './parse-input';
+import { parseInput } from '../core/http/parse-input';
+import { RouteTable } from '../core/http/route-table';
 
 export type { Method };
 
@@ -109,14 +111,19 @@ interface AnyContext {
 interface Route {
   method: Method;
   pattern: string;
-  parts: string[];
   access: 'public' | Role;
   schemas: RouteSchemas | undefined;
   handler: Handler<AnyContext, unknown>;
 }
 
+/** The console's answers to a path no route has and to a method its routes do not take. */
+const MISSES = {
+  notFound: (_method: string, path: string) => `no API route ${path}`,
+  wrongMethod: (method: string, path: string) => `${method} is not allowed on ${path}`,
+};
+
 export class Router {
-  private readonly routes: Route[] = [];
+  private readonly routes = new RouteTable<Route>(MISSES);
 
   /** `schemas`: the routes declared schema first, whose input is parsed before their handler runs. */
   constructor(private readonly schemas: RouteSchemaTable = ROUTE_SCHEMAS) {}
@@ -142,18 +149,18 @@ export class Router {
 
   private add(method: Method, pattern: string, access: 'public' | Role, handler: Handler<AnyContext, unknown>): this {
     const schemas = (this.schemas as Readonly<Record<string, RouteSchemas>>)[`${method} ${pattern}`];
-    this.routes.push({ method, pattern, parts: split(pattern), access, schemas, handler });
+    this.routes.add({ method, pattern, access, schemas, handler });
     return this;
   }
 
   /** The route table (method, pattern, access), for the tests that walk every route. */
   list(): { method: Method; pattern: string; access: 'public' | Role }[] {
-    return this.routes.map(({ method, pattern, access }) => ({ method, pattern, access }));
+    return this.routes.list().map(({ method, pattern, access }) => ({ method, pattern, access }));
   }
 
   async handle(manager: Manager, call: ApiCall): Promise<ApiResult> {
     try {
-      const { route, params } = this.match(call.method, call.path);
+      const { route, params } = this.routes.match(call.method, call.path);
       const principal = authenticate(manager, call.credentials);
       if (route.access !== 'public') {
         if (!principal) throw new ApiError('unauthenticated', 'log in first (or send an API token as Authorization: Bearer)');
@@ -195,19 +202,6 @@ export class Router {
       return { status: e.status, body: errorBody(e) };
     }
   }
-
-  private match(method: Method, path: string): { route: Route; params: Record<string, string> } {
-    const parts = split(path);
-    let pathMatched = false;
-    for (const route of this.routes) {
-      const params = matchParts(route.parts, parts);
-      if (!params) continue;
-      pathMatched = true;
-      if (route.method === method) return { route, params };
-    }
-    if (pathMatched) throw new ApiError('method_not_allowed', `${method} is not allowed on ${path}`);
-    throw new ApiError('not_found', `no API route ${path}`);
-  }
 }
 
 function authenticate(manager: Manager, c: Credentials): Principal | undefined {
@@ -229,31 +223,12 @@ function authenticate(manager: Manager, c: Credentials): Principal | undefined {
  */
 const ENROLMENT_ROUTES: ReadonlySet<string> = new Set(['POST /api/v1/session/mfa/enrolment', 'POST /api/v1/session/mfa/enrolment/confirm']);
 
-const split = (p: string): string[] => p.split('/').filter(Boolean);
-
 function carriesApproval(call: ApiCall): boolean {
   if (call.query.get('approval_id')) return true;
   const b = call.body;
   if (typeof b !== 'object' || b === null || Array.isArray(b) || !Object.hasOwn(b, 'approval_id')) return false;
   const id = (b as { approval_id?: unknown }).approval_id;
   return id !== undefined && id !== null && id !== '';
-}
-
-function matchParts(pattern: string[], parts: string[]): Record<string, string> | undefined {
-  if (pattern.length !== parts.length) return undefined;
-  const params: Record<string, string> = {};
-  for (let i = 0; i < pattern.length; i++) {
-    const p = pattern[i]!;
-    const v = parts[i]!;
-    if (p.startsWith(':')) {
-      try {
-        params[p.slice(1)] = decodeURIComponent(v);
-      } catch {
-        return undefined;
-      }
-    } else if (p !== v) return undefined;
-  }
-  return params;
 }
 
 /**

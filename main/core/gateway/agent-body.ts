@@ -2,6 +2,7 @@
 // or the gateway's 400 bad_request naming the JSON path of the first faulty value and its rule.
 import type { z } from 'zod';
 import { CoreError } from '../errors';
+import { jsonPath } from '../http/parse-input';
 
 /** `value` parsed by `schema`; `at` is where it stands in the body (a receipt of a batch: ['receipts', 2]). */
 export function agentBody<T>(schema: z.ZodType<T>, value: unknown, at: readonly PropertyKey[] = []): T {
@@ -12,11 +13,4 @@ export function agentBody<T>(schema: z.ZodType<T>, value: unknown, at: readonly 
   const rule = issue.code === 'invalid_key' ? (issue.issues[0]?.message ?? issue.message) : issue.message;
   const path = jsonPath([...at, ...issue.path]);
   throw new CoreError('bad_request', path === '' ? rule : `${path}: ${rule}`);
-}
-
-/** `['receipts', 0, 'replica']` → `receipts[0].replica`. */
-function jsonPath(path: readonly PropertyKey[]): string {
-  let out = '';
-  for (const key of path) out += typeof key === 'number' ? `[${key}]` : `${out === '' ? '' : '.'}${String(key)}`;
-  return out;
 }

@@ -1,7 +1,7 @@
 // The agent gateway: HTTPS with TLS 1.2 or newer, a client certificate required and issued by the manager CA
 // (its only trust anchor), a revoked or unknown serial refused. A certificate maps to exactly one cluster, and
 // the gateway serves only that cluster's commands. A node agent's certificate maps to its host, served on the
-// node-agent routes (node-agent-routes.ts) with only that host's commands.
+// node-agent routes with only that host's commands. Its routes are declared in gateway-routes.ts.
 import { createServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,15 +12,12 @@ import type { Store } from '../store/store';
 import { CoreError } from '../errors';
 import { statusOf } from '../../contract/error-codes';
 import type { Commands } from '../commands/commands';
-import { AGENT_HEADERS, GATEWAY_MAX_BODY, GATEWAY_PATHS, LONG_POLL_MAX_S } from '../../wire/protocol';
-import { CLUSTER_REPORT, RECEIPT_BATCH } from '../../wire/agent-requests';
-import { receiptsOf, recordBatch } from './receipt-batch';
+import { AGENT_HEADERS, GATEWAY_MAX_BODY, LONG_POLL_MAX_S } from '../../wire/protocol';
 import { LongPolls } from './long-poll';
 import type { HostCommands } from '../hosts/host-commands';
 import { NODE_AGENT_PATHS } from '../../wire/node-agent';
-import { nodeAgentRoute } from './node-agent-routes';
+import { GATEWAY_ROUTES, agentOfPath } from './gateway-routes';
 import { BodyTooLarge, readBody, replyThenClose } from '../http/read-body';
-import { agentBody } from './agent-body';
 import { parseJsonBody } from '../http/json-body';
 import { applyConnectionTimeouts } from '../http/connection-timeouts';
 import { AgentContacts } from '../clusters/agent-contacts';
@@ -120,34 +117,37 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
       return reply(res, statusOf('rate_limited'), body, { 'Retry-After': String(decision.retryAfterS) });
     }
     const url = new URL(req.url ?? '/', 'https://gateway');
-    if (url.pathname.startsWith('/v1/node-agent/')) {
-      if (!who.hostId || !opts.hosts) throw new CoreError('forbidden', 'the node-agent routes serve node agents (a host certificate) only');
-      return nodeAgentRoute(
-        req,
-        res,
-        url,
-        { hostId: who.hostId, serial: who.serial },
-        {
-          store,
-          hosts: opts.hosts,
-          contacts,
-          readJson: () => readJson(req),
-          reply: (status, body) => reply(res, status, body),
-          poll: (waitS) =>
-            nextCommands(
-              `host:${who.hostId}`,
-              (live) => opts.hosts!.deliver(who.hostId!, redeliverAfterS, live),
-              () => opts.hosts!.nextWakeup(who.hostId!),
-              waitS,
-              req,
-              who,
-            ),
-          longPollMaxS,
-        },
-      );
+    const method = String(req.method);
+    const found = GATEWAY_ROUTES.find(method, url.pathname);
+    const { route } = found;
+    const miss = (): CoreError => GATEWAY_ROUTES.miss(method, url.pathname, found.route === undefined && found.pathKnown);
+    const readJsonBody = (): Promise<unknown> => readJson(req);
+    if ((route?.agent ?? agentOfPath(url.pathname)) === 'node') {
+      const hostId = who.hostId;
+      if (!hostId || !opts.hosts) throw new CoreError('forbidden', 'the node-agent routes serve node agents (a host certificate) only');
+      const hosts = opts.hosts;
+      const host = store.hosts.get(hostId);
+      if (!host) throw new CoreError('certificate_refused', 'the host of this certificate was removed');
+      contacts.hostAgentSeen(host, {
+        agent_version: header(req, AGENT_HEADERS.version)?.slice(0, 64) ?? null,
+        certificate_serial: who.serial,
+      });
+      if (route?.agent !== 'node') throw miss();
+      const poll = (waitS: number): Promise<unknown[]> =>
+        nextCommands(
+          `host:${hostId}`,
+          (live) => hosts.deliver(hostId, redeliverAfterS, live),
+          () => hosts.nextWakeup(hostId),
+          waitS,
+          req,
+          who,
+        );
+      const answer = await route.run({ hostId, hosts, query: url.searchParams, longPollMaxS, poll }, readJsonBody);
+      return reply(res, answer.status, answer.body);
     }
     if (who.hostId)
       throw new CoreError('forbidden', `a node agent's certificate is served on ${Object.values(NODE_AGENT_PATHS).join(', ')} only`);
+    if (route?.agent !== 'cluster') throw miss();
     const replica = header(req, AGENT_HEADERS.replica);
     const seen = (leader: boolean): void =>
       contacts.clusterAgentSeen(who.clusterId, {
@@ -155,40 +155,20 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
         leader_replica: leader ? (replica ?? null) : null,
         certificate_serial: who.serial,
       });
-    if (req.method === 'GET' && url.pathname === GATEWAY_PATHS.commands) {
-      seen(true);
-      const wait = Math.max(0, Math.min(Number(url.searchParams.get('wait') ?? longPollMaxS) || 0, longPollMaxS));
-      return reply(res, 200, {
-        commands: await nextCommands(
-          who.clusterId,
-          (live) => commands.deliver(who.clusterId, redeliverAfterS, live),
-          () => store.commands.nextWakeup(who.clusterId),
-          wait,
-          req,
-          who,
-        ),
-      });
-    }
-    if (req.method === 'POST' && url.pathname === GATEWAY_PATHS.report) {
-      const body = agentBody(CLUSTER_REPORT, await readJson(req));
-      seen(body.leader === true);
-      contacts.inventoryReported(who.clusterId, body.inventory, body.components);
-      return reply(res, 200, { stored: true });
-    }
-    if (req.method === 'POST' && url.pathname === GATEWAY_PATHS.receipts) {
-      const batch = agentBody(RECEIPT_BATCH, await readJson(req));
-      seen(false);
-      const { accepted, refused } = recordBatch(receiptsOf(batch.receipts), (r) =>
-        commands.recordReceipt(who.clusterId, r, `agent:${who.clusterId}`),
+    const poll = (waitS: number): Promise<unknown[]> =>
+      nextCommands(
+        who.clusterId,
+        (live) => commands.deliver(who.clusterId, redeliverAfterS, live),
+        () => store.commands.nextWakeup(who.clusterId),
+        waitS,
+        req,
+        who,
       );
-      if (refused)
-        return reply(res, statusOf('forbidden'), {
-          error: { code: 'forbidden', message: `command ${refused} is not a command of this cluster` },
-          accepted,
-        });
-      return reply(res, 200, { accepted });
-    }
-    throw new CoreError('not_found', `no gateway route ${req.method} ${url.pathname}`);
+    const answer = await route.run(
+      { clusterId: who.clusterId, seen, commands, contacts, query: url.searchParams, longPollMaxS, poll },
+      readJsonBody,
+    );
+    return reply(res, answer.status, answer.body);
   }
 
   /**

@@ -1,9 +1,11 @@
 // A route declared schema first has its path parameters, query and body parsed by its contract's schemas before
 // its handler runs. A failure is the API's usual 400: `invalid_field` naming the JSON path of the first faulty
 // value and its rule, or `bad_request` when the body is not a JSON object at all (as `objectBody` answers).
+// The console API's rule; the gateway keeps its agents' answer, bad_request with the path in its message
+// (gateway/agent-body.ts).
 import type { z } from 'zod';
-import { ApiError } from './api-error';
-import type { RouteSchemas } from '../contract/route';
+import { CoreError, ValidationError } from '../errors';
+import type { RouteSchemas } from '../../contract/route';
 
 export interface ParsedInput {
   params: unknown;
@@ -24,7 +26,7 @@ function parsedBody(schema: z.ZodType, body: unknown): unknown {
   // this route, whatever its fields would have been.
   const isObject = typeof body === 'object' && body !== null && !Array.isArray(body);
   if (!isObject && !(body === undefined && schema.safeParse(undefined).success))
-    throw new ApiError('bad_request', 'the request body must be a JSON object');
+    throw new CoreError('bad_request', 'the request body must be a JSON object');
   return parsed(schema, body);
 }
 
@@ -40,8 +42,8 @@ function parsed(schema: z.ZodType, value: unknown): unknown {
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const path = jsonPath(issue.path);
-  if (path === '') throw new ApiError('bad_request', issue.message);
-  throw new ApiError('invalid_field', issue.message, path);
+  if (path === '') throw new CoreError('bad_request', issue.message);
+  throw new ValidationError(path, issue.message);
 }
 
 /** `['hosts', 0, 'address']` → `hosts[0].address`. */
