@@ -8,15 +8,15 @@ import config from '../../electron.vite.config';
 // Vite warns on a chunk over 500 kB (its chunkSizeWarningLimit, counted in thousands of bytes of code).
 const LIMIT_BYTES = 500 * 1000;
 const SCREENS = [
-  'screens/approvals/ApprovalsScreen.tsx',
-  'screens/audit/AuditScreen.tsx',
-  'screens/checks/ChecksScreen.tsx',
-  'screens/cluster/ClusterPage.tsx',
-  'screens/clusters/ClustersScreen.tsx',
-  'screens/commands/CommandsScreen.tsx',
-  'screens/reports/ReportsScreen.tsx',
-  'screens/mirror/MirrorScreen.tsx',
-  'screens/SettingsScreen.tsx',
+  'features/approvals/ApprovalsScreen.tsx',
+  'features/audit/AuditScreen.tsx',
+  'features/checks/ChecksScreen.tsx',
+  'features/cluster/ClusterPage.tsx',
+  'features/clusters/ClustersScreen.tsx',
+  'features/commands/CommandsScreen.tsx',
+  'features/reports/ReportsScreen.tsx',
+  'features/mirror/MirrorScreen.tsx',
+  'features/settings/SettingsScreen.tsx',
 ];
 
 async function bundle(): Promise<Rollup.OutputChunk[]> {
