@@ -4,14 +4,7 @@
 import { useDeferredValue, useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import type { Cluster } from '../../../../preload/api';
 import { clustersStore, routerStore, useClusters, useFormat, useSession, useT } from '../../app/stores';
-import {
-  CLUSTER_STATES,
-  makeSelectVisible,
-  selectPartial,
-  selectSelectedCluster,
-  selectStateCounts,
-  selectTotal,
-} from './store';
+import { CLUSTER_STATES, makeSelectVisible, selectPartial, selectSelectedCluster, selectStateCounts, selectTotal } from './store';
 import { setupTab } from '../../stores/router';
 import { selectCanWrite, selectRole } from '../session/store';
 import { EmptyState } from '../../components/EmptyState';

@@ -3,7 +3,14 @@
 // installing a service and its actions. Live: `service.changed` and `command.changed` (plans report task by
 // task) of this cluster reload the list; a burst becomes one reload.
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { CatalogServiceSummary, OperationView, ServiceAction, ServiceInstall, ServiceView, UpgradeAnswer } from '../../../../preload/api';
+import type {
+  CatalogServiceSummary,
+  OperationView,
+  ServiceAction,
+  ServiceInstall,
+  ServiceView,
+  UpgradeAnswer,
+} from '../../../../preload/api';
 import { toApiError, type ApiError } from '../../api/client';
 import type { LoadStatus } from '../clusters/store';
 import { emptyList, loadClusterList, type ListState } from '../../stores/list';
