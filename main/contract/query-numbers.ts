@@ -1,6 +1,5 @@
 // Numbers of a query string, one rule for every route: absent or empty is the route's default; anything else is a
-// whole decimal number within the route's range, or 400 invalid_field naming the parameter (as main/api/query.ts
-// read them before the families were declared schema first). "1e3", "1.5" and numbers past 2^53 are refused.
+// whole decimal number within the route's range, or 400 invalid_field naming the parameter. "1e3", "1.5" and numbers past 2^53 are refused.
 import { z } from './zod';
 
 const DECIMAL = /^-?[0-9]{1,16}$/;

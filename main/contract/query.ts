@@ -1,7 +1,6 @@
 // Query texts and words as the contract declares them, read one way for every route: an absent or empty parameter
-// is none, anything else must be what the route takes, or the answer is 400 invalid_field naming the parameter
-// (the rules main/api/query.ts applied by hand before the families were declared schema first). Numbers: see
-// ./query-numbers.
+// is none, anything else must be what the route takes, or the answer is 400 invalid_field naming the parameter.
+// Numbers: see ./query-numbers.
 import { z } from './zod';
 
 /** The page size of the audit log and the reports list. */

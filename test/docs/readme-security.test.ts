@@ -10,7 +10,7 @@ import { PASSWORD_CONCURRENCY, PASSWORD_QUEUE } from '../../main/core/accounts/p
 import { LOCKOUT_MS, MAX_FAILED_LOGINS } from '../../main/core/accounts/accounts';
 import { TOKEN_DEFAULT_DAYS, TOKEN_MAX_DAYS } from '../../main/core/accounts/api-tokens';
 import { KEEP_ALIVE_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '../../main/core/http/connection-timeouts';
-import { LIMIT_RANGE } from '../../main/api/query';
+import { LIMIT_RANGE } from '../../main/contract/query';
 import { AGENT_RATE_LIMIT } from '../../main/core/gateway/agent-rate-limit';
 import { SNAPSHOTS_KEPT } from '../../main/core/store/cluster-access-tables';
 import { RECEIPTS_KEPT } from '../../main/core/store/commands-tables';

@@ -1,6 +1,6 @@
 // A route declared schema first has its path parameters, query and body parsed by its contract's schemas before
 // its handler runs. A failure is the API's usual 400: `invalid_field` naming the JSON path of the first faulty
-// value and its rule, or `bad_request` when the body is not a JSON object at all (as `objectBody` answers).
+// value and its rule, or `bad_request` when the body is not a JSON object at all.
 // The console API's rule; the gateway keeps its agents' answer, bad_request with the path in its message
 // (gateway/agent-body.ts).
 import type { z } from 'zod';
