@@ -27,6 +27,14 @@ export default tseslint.config(
     rules: restrict([{ group: ['electron'], message: 'Only the Electron shell (main/index.ts) may import electron.' }]),
   },
   {
+    // The core holds the domains and their routes; main/api assembles them for the transports, never the reverse.
+    files: ['main/core/**'],
+    rules: restrict([
+      { group: ['electron'], message: 'Only the Electron shell (main/index.ts) may import electron.' },
+      { group: ['**/main/api/**', '**/../api/**'], message: 'main/core imports nothing from main/api.' },
+    ]),
+  },
+  {
     files: ['main/wire/**'],
     rules: restrict([
       { group: ['electron'], message: 'The wire contract is plain.' },
@@ -36,7 +44,8 @@ export default tseslint.config(
   {
     // A thin API: the services of main/core own the store, its transactions, the audit rows and the events,
     // so that IPC, HTTPS and the CLI get the same side effects. A route reads the request and calls a service.
-    files: ['main/api/**'],
+    // Routes live in their domain's folder, known by their file name.
+    files: ['main/api/**', 'main/core/**/routes.ts', 'main/core/**/*-routes.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',

@@ -2,10 +2,10 @@
 // same router as HTTPS. The session token stays in the main process, held per window, never in the renderer.
 import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
 import type { Manager } from './core/manager';
-import type { Method, Router } from './api/router';
+import type { Method, Router } from './core/http/router';
 import { API_CHANNEL, EVENT_CHANNEL } from '../preload/channels';
 import { checkJsonValue, InvalidJsonError } from './core/http/json-body';
-import { credentialRoute, nameHintOf } from './api/credential-routes';
+import { credentialRoute, nameHintOf } from './core/accounts/credential-routes';
 
 interface IpcRequest {
   method: Method;

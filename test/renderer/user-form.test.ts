@@ -2,7 +2,7 @@
 // same field, and what the console lets through, the manager accepts.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { userFormProblem } from '../../renderer/src/features/settings/userForm';
-import type { Credentials } from '../../main/api/router';
+import type { Credentials } from '../../main/core/http/router';
 import { testManager, type TestManager } from '../support/manager';
 
 let t: TestManager;

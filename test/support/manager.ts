@@ -1,7 +1,7 @@
 // A manager core in a temp data dir, with a router and helpers to call the API as a given user.
 import { openManager, type Manager } from '../../main/core/manager';
 import { consoleApi } from '../../main/api/console-api';
-import type { ApiResult, Credentials, Method, Router } from '../../main/api/router';
+import type { ApiResult, Credentials, Method, Router } from '../../main/core/http/router';
 import type { Role } from '../../main/core/store/accounts-tables';
 import * as OTPAuth from 'otpauth';
 import type { Clock } from '../../main/core/clock';

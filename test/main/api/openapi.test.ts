@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { consoleApi } from '../../../main/api/console-api';
-import type { Credentials } from '../../../main/api/router';
+import type { Credentials } from '../../../main/core/http/router';
 import { CSRF_HEADER, openApiBuild, openApiPath, SESSION_COOKIE_NAME, type OpenApiDocument } from '../../../main/contract/openapi';
 import { ERROR_CODES } from '../../../main/contract/error-codes';
 import { ROUTE_SCHEMAS, type RouteKey } from '../../../main/contract';

@@ -2,7 +2,7 @@
 // nor a silent empty page.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { testManager, type TestManager } from '../../support/manager';
-import type { Credentials } from '../../../main/api/router';
+import type { Credentials } from '../../../main/core/http/router';
 
 let t: TestManager;
 let viewer: Credentials;

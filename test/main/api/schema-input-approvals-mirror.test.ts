@@ -2,7 +2,7 @@
 // the router judges their bodies and queries with the contract's schemas, before the core looks anything up, and
 // a field the core used to ignore when it was no text (a label, an approval) is now refused, naming it.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Credentials } from '../../../main/api/router';
+import type { Credentials } from '../../../main/core/http/router';
 import { consoleApi } from '../../../main/api/console-api';
 import { ROUTE_SCHEMAS } from '../../../main/contract';
 import { testManager, type TestManager } from '../../support/manager';

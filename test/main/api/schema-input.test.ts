@@ -3,7 +3,7 @@
 // that is no object), and only once the caller may use the route.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import { ok, Router, type Credentials } from '../../../main/api/router';
+import { ok, Router, type Credentials } from '../../../main/core/http/router';
 import { consoleApi } from '../../../main/api/console-api';
 import { ROUTE_SCHEMAS, type RouteSchemaTable } from '../../../main/contract';
 import { jsonPath } from '../../../main/core/http/parse-input';

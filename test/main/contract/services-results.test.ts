@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { z } from 'zod';
 import { ROUTE_SCHEMAS } from '../../../main/contract';
-import type { Credentials } from '../../../main/api/router';
+import type { Credentials } from '../../../main/core/http/router';
 import { testManager, type TestManager } from '../../support/manager';
 
 let t: TestManager;

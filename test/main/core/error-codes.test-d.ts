@@ -1,7 +1,7 @@
 // Type test (checked by `npm run typecheck`): an error takes only a code of the table, so a code without a
 // status cannot be thrown. Each @ts-expect-error fails the typecheck if the line it marks compiles.
 import { CoreError, ConflictError } from '../../../main/core/errors';
-import { ApiError } from '../../../main/api/api-error';
+import { ApiError } from '../../../main/core/http/api-error';
 import type { ErrorCode } from '../../../main/contract/error-codes';
 
 export const known: CoreError = new CoreError('profile_blocked', 'the profile is blocked');

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES, isErrorCode, statusOf, type ErrorCode } from '../../../main/contract/error-codes';
 import { CoreError, ValidationError } from '../../../main/core/errors';
-import { ApiError, toApiError } from '../../../main/api/api-error';
+import { ApiError, toApiError } from '../../../main/core/http/api-error';
 
 describe('the error codes table', () => {
   it('gives each code a status and a message, used when no other is given', () => {

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as OTPAuth from 'otpauth';
 import type { PublicUser } from '../../../../main/core/accounts/accounts';
-import type { Credentials } from '../../../../main/api/router';
+import type { Credentials } from '../../../../main/core/http/router';
 import { ManualClock } from '../../../support/clock';
 import { testManager, type TestManager } from '../../../support/manager';
 

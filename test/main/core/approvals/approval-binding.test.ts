@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as OTPAuth from 'otpauth';
 import { createHash } from 'node:crypto';
-import type { Credentials } from '../../../../main/api/router';
+import type { Credentials } from '../../../../main/core/http/router';
 import { canonicalize } from '../../../../main/wire/canonical-json';
 import { ManualClock } from '../../../support/clock';
 import { testManager, type TestManager } from '../../../support/manager';

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { systemClock } from '../../../../main/core/clock';
 import { offlineSourceLines, parseImageReference } from '../../../../main/core/checks/mirror';
-import type { Credentials } from '../../../../main/api/router';
+import type { Credentials } from '../../../../main/core/http/router';
 import { testManager, type TestManager } from '../../../support/manager';
 import { absentDigest, pushTestImage, registryAvailable, startRegistry, type TestRegistry } from '../../../support/registry';
 import { describeNeeding } from '../../../support/needs';

@@ -8,7 +8,7 @@ import { importRbacObjects, importRbacYaml } from '../../../../main/core/kuberne
 import { yamlDocuments } from '../../../../main/core/kubernetes/yaml-documents';
 import { kubeTarget, type KubeTarget } from '../../../support/kube-api/target';
 import { testManager, type TestManager } from '../../../support/manager';
-import type { Credentials } from '../../../../main/api/router';
+import type { Credentials } from '../../../../main/core/http/router';
 
 const NS = 'navin-platform';
 

@@ -3,7 +3,7 @@
 // cluster back into compliance (a facts report) stay possible.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import * as OTPAuth from 'otpauth';
-import type { Credentials } from '../../../../main/api/router';
+import type { Credentials } from '../../../../main/core/http/router';
 import { testManager, type TestManager } from '../../../support/manager';
 
 const PLAN = { tasks: [{ id: 'w', kind: 'file.write', path: '/etc/navin/x', content: 'x' }] };

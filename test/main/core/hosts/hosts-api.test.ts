@@ -9,7 +9,7 @@ import { nodeEd25519 } from '../../../../main/wire/ed25519-node';
 import { publicKeyFromPem } from '../../../../main/wire/public-key-pem';
 import { keyId } from '../../../../main/wire/encoding';
 import { testManager, type TestManager } from '../../../support/manager';
-import type { Credentials } from '../../../../main/api/router';
+import type { Credentials } from '../../../../main/core/http/router';
 
 describe('hosts clusters in the console API', () => {
   let t: TestManager;

@@ -10,7 +10,7 @@ import { openManager } from '../../../../main/core/manager';
 import { signDocument, verifyDocument } from '../../../../main/wire/envelope';
 import { nodeEd25519 } from '../../../../main/wire/ed25519-node';
 import { clusterUri } from '../../../../main/core/keys/ca';
-import type { Credentials } from '../../../../main/api/router';
+import type { Credentials } from '../../../../main/core/http/router';
 
 describe('manager keys and CA', () => {
   let t: TestManager;

@@ -3,7 +3,7 @@
 // approval is requested and spent from a console session, never with a token.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateKeyPairSync } from 'node:crypto';
-import type { Credentials } from '../../../../main/api/router';
+import type { Credentials } from '../../../../main/core/http/router';
 import type { PublicUser } from '../../../../main/core/accounts/accounts';
 import { ManualClock } from '../../../support/clock';
 import { testManager, type TestManager } from '../../../support/manager';

@@ -2,7 +2,7 @@
 // cluster or a host, re-issuing an agent identity and a backup that stops a server need another person's
 // approval; a cluster that still holds something is never deleted, under any profile.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Credentials } from '../../../../main/api/router';
+import type { Credentials } from '../../../../main/core/http/router';
 import { ManualClock } from '../../../support/clock';
 import { testManager, type TestManager } from '../../../support/manager';
 

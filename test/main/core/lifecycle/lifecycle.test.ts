@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { importRbacYaml } from '../../../../main/core/kubernetes/import-rbac';
 import type { PublicUser } from '../../../../main/core/accounts/accounts';
-import type { Credentials } from '../../../../main/api/router';
+import type { Credentials } from '../../../../main/core/http/router';
 import { ManualClock } from '../../../support/clock';
 import { testManager, type TestManager } from '../../../support/manager';
 import { kubeTarget, type KubeTarget } from '../../../support/kube-api/target';

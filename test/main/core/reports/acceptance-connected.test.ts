@@ -9,7 +9,7 @@ import { importRbacYaml } from '../../../../main/core/kubernetes/import-rbac';
 import type { ReportLine } from '../../../../main/contract/check-types';
 import type { SignedReport } from '../../../../main/contract/report-types';
 import type { CoreEvent } from '../../../../main/core/events';
-import type { Credentials } from '../../../../main/api/router';
+import type { Credentials } from '../../../../main/core/http/router';
 import { kubeTarget, type KubeTarget } from '../../../support/kube-api/target';
 import { testManager, type TestManager } from '../../../support/manager';
 import { startTestGateway } from '../../../support/test-gateway';

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { renderReportHtml, VERIFY_COMMAND } from '../../../../main/core/reports/report-html';
 import type { SignedReport } from '../../../../main/contract/report-types';
-import type { Credentials } from '../../../../main/api/router';
+import type { Credentials } from '../../../../main/core/http/router';
 import { testManager, type TestManager } from '../../../support/manager';
 
 const EVIL = '<script>alert("x")</script>';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SignedReport } from '../../../../main/contract/report-types';
-import type { Credentials } from '../../../../main/api/router';
+import type { Credentials } from '../../../../main/core/http/router';
 import { runCli } from '../../../support/cli';
 import { tempDir } from '../../../support/temp-dir';
 import { testManager, type TestManager } from '../../../support/manager';
