@@ -66,6 +66,13 @@ export const ERROR_CODES = {
   // The agent gateway.
   certificate_refused: { status: 403, message: 'this client certificate is unknown or revoked' },
 
+  // Service certificates: the CSRs the node agents send, and the ledger of issued certificates.
+  csr_invalid: { status: 400, message: 'this is not a certificate signing request (PKCS#10, PEM)' },
+  csr_signature_invalid: { status: 422, message: 'the certificate signing request is not signed by its own key' },
+  csr_key_unsupported: { status: 422, message: 'the certificate signing request must carry an RSA key' },
+  csr_key_too_weak: { status: 422, message: 'the key of the certificate signing request is too short: RSA 2048 bits at least' },
+  certificate_revoked: { status: 409, message: 'this certificate is revoked already' },
+
   // The lifecycle gate: a blocked profile, a failed preflight, a missing or unusable approval.
   profile_blocked: { status: 409, message: 'the profile of this cluster is blocked' },
   preflight_failed: { status: 409, message: 'a preflight check failed' },

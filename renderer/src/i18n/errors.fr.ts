@@ -204,4 +204,15 @@ export const fr: Record<keyof typeof en, string> = {
   'error.release_key_is_manager_key.hint': 'Créez une clé distincte côté connecté avec navin-manager release-key create.',
   'error.catalog_invalid': 'Le catalogue des services est invalide.',
   'error.catalog_invalid.hint': 'Corrigez le descripteur nommé dans les détails (fichier, chemin, raison).',
+  'error.csr_invalid': 'L’agent de nœud a envoyé autre chose qu’une demande de signature de certificat.',
+  'error.csr_invalid.hint': 'Vérifiez que l’agent de nœud est à la version du gestionnaire, puis relancez l’opération.',
+  'error.csr_signature_invalid': 'La demande de signature de certificat n’est pas signée par sa propre clé.',
+  'error.csr_signature_invalid.hint':
+    'La demande a été altérée en chemin ou faite par un agent défaillant : relancez, puis vérifiez l’hôte.',
+  'error.csr_key_unsupported': 'La demande de signature de certificat ne porte pas de clé RSA.',
+  'error.csr_key_unsupported.hint': 'Le gestionnaire ne signe que des demandes RSA : mettez l’agent de nœud à la version du gestionnaire.',
+  'error.csr_key_too_weak': 'La clé de la demande de signature de certificat est trop courte.',
+  'error.csr_key_too_weak.hint': 'Une clé RSA d’au moins 2048 bits est requise : mettez l’agent de nœud à la version du gestionnaire.',
+  'error.certificate_revoked': 'Ce certificat est déjà révoqué.',
+  'error.certificate_revoked.hint': 'Rien à faire.',
 };

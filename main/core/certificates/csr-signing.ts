@@ -1,0 +1,149 @@
+// A service certificate from a node agent's PKCS#10 request: the request only proves that the host holds the
+// key. Every name in the certificate is the manager's (the host's name and addresses it knows), never the CSR's.
+import { createHash } from 'node:crypto';
+import { isIP } from 'node:net';
+import forge from 'node-forge';
+import { CoreError, ValidationError } from '../errors';
+import { HOST_NAME, labelProblem } from '../clusters/names';
+import { newSerial } from '../keys/rsa-keys';
+import { ledgerSerial } from './certificates-tables';
+import type { ServiceCa } from './service-ca';
+
+const DAY = 86_400_000;
+/** A service certificate lives 90 days and is renewed at two thirds of that: short, since renewal is automatic. */
+export const SERVICE_CERTIFICATE_DAYS = 90;
+/** node-forge parses RSA requests only, so the node agent makes RSA keys; below 2048 bits is refused. */
+export const MIN_CSR_RSA_BITS = 2048;
+/** A host's clock may run behind the manager's: the certificate is valid from a little before it was signed. */
+const CLOCK_SKEW_MS = 5 * 60_000;
+const MAX_CSR_PEM = 64 * 1024;
+
+/** The names the manager knows for one service on one host: they, and only they, go in the certificate. */
+export interface ServiceNames {
+  /** The catalog service, e.g. etcd. */
+  service: string;
+  /** The host's name (one DNS label): a DNS SAN. */
+  hostName: string;
+  /** The host's IP addresses (IP SANs) and any further DNS names it is reached by (DNS SANs). */
+  addresses: readonly string[];
+}
+
+export interface SignedServiceCertificate {
+  serial: string;
+  certPem: string;
+  subject: string;
+  dnsNames: string[];
+  ipAddresses: string[];
+  notBefore: Date;
+  notAfter: Date;
+  /** sha256 of the DER, lowercase hex. */
+  fingerprintSha256: string;
+}
+
+/**
+ * The public key of a PEM PKCS#10 request whose own signature verifies and whose key is RSA of 2048 bits or more.
+ * node-forge reads RSA requests only: any other key is csr_key_unsupported.
+ */
+export function verifiedCsrKey(csrPem: string): forge.pki.rsa.PublicKey {
+  if (typeof csrPem !== 'string' || csrPem.length > MAX_CSR_PEM || !csrPem.includes('-----BEGIN CERTIFICATE REQUEST-----'))
+    throw new CoreError('csr_invalid', 'the CSR is not a PEM "CERTIFICATE REQUEST" (PKCS#10)');
+  let csr: forge.pki.CertificateSigningRequest;
+  try {
+    csr = forge.pki.certificationRequestFromPem(csrPem);
+  } catch (error) {
+    const message = (error as Error).message;
+    if (/not RSA/i.test(message))
+      throw new CoreError('csr_key_unsupported', 'the CSR carries a key that is not RSA; the manager signs RSA requests only');
+    throw new CoreError('csr_invalid', `the CSR cannot be read: ${message}`);
+  }
+  const publicKey = csr.publicKey as forge.pki.rsa.PublicKey | null;
+  if (!publicKey) throw new CoreError('csr_invalid', 'the CSR carries no public key');
+  let signed = false;
+  try {
+    signed = csr.verify();
+  } catch {
+    // node-forge throws, rather than answering false, when the signature does not even decrypt under the key.
+    signed = false;
+  }
+  if (!signed) throw new CoreError('csr_signature_invalid', 'the CSR is not signed by the key it carries');
+  const bits = publicKey.n.bitLength();
+  if (bits < MIN_CSR_RSA_BITS)
+    throw new CoreError('csr_key_too_weak', `the CSR's RSA key has ${bits} bits; at least ${MIN_CSR_RSA_BITS} are required`);
+  return publicKey;
+}
+
+/** The DNS and IP SANs of the names, each once, the host's name first. */
+function subjectNames(names: ServiceNames): { commonName: string; dnsNames: string[]; ipAddresses: string[] } {
+  for (const [field, value] of [
+    ['service', names.service],
+    ['hostName', names.hostName.toLowerCase()],
+  ] as const) {
+    const problem = labelProblem(value);
+    if (problem) throw new ValidationError(field, `${field} ${JSON.stringify(value)}: ${problem}`);
+  }
+  const dnsNames = [names.hostName.toLowerCase()];
+  const ipAddresses: string[] = [];
+  for (const name of names.addresses) {
+    if (isIP(name)) {
+      if (!ipAddresses.includes(name)) ipAddresses.push(name);
+    } else if (HOST_NAME.test(name)) {
+      const dns = name.toLowerCase().replace(/\.$/, '');
+      if (!dnsNames.includes(dns)) dnsNames.push(dns);
+    } else {
+      throw new ValidationError('addresses', `${JSON.stringify(name)} is neither an IP address nor a DNS name`);
+    }
+  }
+  return { commonName: `${names.service}.${names.hostName.toLowerCase()}`, dnsNames, ipAddresses };
+}
+
+/**
+ * Signs the request with the cluster's service CA for the names given (not the CSR's): CN <service>.<host>, DNS and
+ * IP SANs, server and client authentication (etcd's peers and its client-cert-auth need both), a random serial.
+ */
+export function signServiceCsr(
+  ca: ServiceCa,
+  csrPem: string,
+  names: ServiceNames,
+  opts: { now: Date; days?: number },
+): SignedServiceCertificate {
+  const publicKey = verifiedCsrKey(csrPem);
+  const { commonName, dnsNames, ipAddresses } = subjectNames(names);
+  const days = opts.days ?? SERVICE_CERTIFICATE_DAYS;
+  if (!(days > 0)) throw new ValidationError('days', 'a certificate lives a positive number of days');
+  const cert = forge.pki.createCertificate();
+  cert.publicKey = publicKey;
+  cert.serialNumber = newSerial();
+  cert.validity.notBefore = new Date(opts.now.getTime() - CLOCK_SKEW_MS);
+  cert.validity.notAfter = new Date(opts.now.getTime() + days * DAY);
+  cert.setSubject([
+    { name: 'commonName', value: commonName },
+    { name: 'organizationName', value: 'Navin Console' },
+  ]);
+  cert.setExtensions([
+    { name: 'basicConstraints', cA: false, critical: true },
+    { name: 'keyUsage', digitalSignature: true, keyEncipherment: true, critical: true },
+    { name: 'extKeyUsage', serverAuth: true, clientAuth: true },
+    {
+      name: 'subjectAltName',
+      altNames: [
+        ...dnsNames.map((value) => ({ type: 2, value })),
+        // node-forge takes an IP SAN as text (v4 or v6) and encodes its bytes.
+        ...ipAddresses.map((ip) => ({ type: 7, ip })),
+      ],
+    },
+    { name: 'subjectKeyIdentifier' },
+    { name: 'authorityKeyIdentifier', keyIdentifier: ca.keyIdentifier() },
+  ]);
+  ca.sign(cert);
+  const der = Buffer.from(forge.asn1.toDer(forge.pki.certificateToAsn1(cert)).getBytes(), 'binary');
+  return {
+    serial: ledgerSerial(cert.serialNumber),
+    certPem: forge.pki.certificateToPem(cert),
+    subject: commonName,
+    dnsNames,
+    ipAddresses,
+    notBefore: cert.validity.notBefore,
+    notAfter: cert.validity.notAfter,
+    fingerprintSha256: createHash('sha256').update(der).digest('hex'),
+  };
+}
