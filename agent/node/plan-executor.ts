@@ -151,7 +151,9 @@ export class NodeExecutor implements Executor<NodeState> {
         }
       }
     } finally {
-      if (tasks.some((t) => t.kind.startsWith('file.') || t.kind.startsWith('unit.') || t.kind === 'artifact.fetch'))
+      if (
+        tasks.some((t) => t.kind.startsWith('file.') || t.kind.startsWith('unit.') || t.kind === 'artifact.fetch' || t.kind === 'tls.csr')
+      )
         this.o.onManagedChanged();
     }
     const outcomes = tasks.map(

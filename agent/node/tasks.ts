@@ -4,12 +4,14 @@ import { execFile } from 'node:child_process';
 import { lstatSync, readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import type { ManagedEntry } from '../../main/wire/node-agent';
-import { parseMode, type PlanTask, type SystemctlTask } from '../../main/wire/plan';
+import { parseMode, type PlanTask, type SystemctlTask, type TlsCsrTask } from '../../main/wire/plan';
 import type { CheckOutcome } from '../../main/wire/service-checks';
 import { ExecutionError } from '../commands';
+import { certificationRequestPem } from './csr';
 import { fetchArtifact } from './fetch-artifact';
 import type { NodeState } from './file-state';
 import { removeFile, sha256Hex, writeAtomic, type ManagedFs } from './managed-fs';
+import { keepableKey, KEY_MODE, newRsaKey, parsePrivateKey, publicKeyDigest } from './service-key';
 
 const run = promisify(execFile);
 /** Between two runs of a check that may retry (a service still starting). */
@@ -97,6 +99,39 @@ async function runCommand(argv: string[], managedPath: (p: string) => string, ti
   }
 }
 
+/**
+ * tls.csr: the key kept or made, its request built before a new key replaces the old one on disk, so a failure
+ * leaves the previous key whole. The key's entry describes its public half (ManagedEntry.private_key); a kept
+ * key keeps the entry of the command that wrote it.
+ */
+async function tlsCsr(task: TlsCsrTask, fs: ManagedFs, commandId: string): Promise<TaskDone> {
+  const real = fs.filePath(task.key_path);
+  const kept = task.rotate ? null : keepableKey(real);
+  let pem: string;
+  let csrPem: string;
+  try {
+    pem = kept?.pem ?? (await newRsaKey());
+    csrPem = certificationRequestPem(pem, task);
+  } catch (error) {
+    throw new ExecutionError('csr_failed', `cannot make the key or the request for ${task.key_path}: ${(error as Error).message}`);
+  }
+  if (!kept)
+    try {
+      writeAtomic(real, Buffer.from(pem, 'utf8'), KEY_MODE);
+    } catch (error) {
+      throw new ExecutionError('file_write_failed', `cannot write ${task.key_path}: ${(error as Error).message}`);
+    }
+  const digest = publicKeyDigest(kept?.key ?? parsePrivateKey(pem)!);
+  const e: ManagedEntry = { ...digest, command_id: commandId, written_at: new Date().toISOString(), private_key: true };
+  return {
+    output: { key_path: task.key_path, key: kept ? 'kept' : 'generated', public_key_sha256: digest.sha256, csr_pem: csrPem },
+    record: (s) => {
+      const before = s.managed.files[task.key_path];
+      if (!kept || before?.private_key !== true || before.sha256 !== digest.sha256) s.managed.files[task.key_path] = e;
+    },
+  };
+}
+
 export async function runTask(task: PlanTask, ctx: TaskContext): Promise<TaskDone> {
   switch (task.kind) {
     case 'file.write': {
@@ -170,6 +205,8 @@ export async function runTask(task: PlanTask, ctx: TaskContext): Promise<TaskDon
         );
       return { output: { verified: Object.keys(task.files).length } };
     }
+    case 'tls.csr':
+      return tlsCsr(task, ctx.fs, ctx.commandId);
     case 'liveness.watch': {
       ctx.fs.assertUnit(task.unit);
       const watch = {

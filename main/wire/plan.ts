@@ -1,6 +1,7 @@
 // A plan: the ordered tasks of one signed `plan.execute` command, run by the node agent one after the other and
 // reported task by task. The manager checks a plan with planProblem() before signing it; the agent checks it
 // again after verifying the envelope. Portable: no Node APIs.
+import { csrNamesProblem } from './certificate-names';
 import { checkParams } from './service-checks';
 
 export const TASK_KINDS = [
@@ -21,6 +22,7 @@ export const TASK_KINDS = [
   'command.run',
   'files.hash',
   'files.verify',
+  'tls.csr',
 ] as const;
 export type TaskKind = (typeof TASK_KINDS)[number];
 export const SYSTEMCTL_TASKS = ['systemd.enable', 'systemd.disable', 'systemd.start', 'systemd.stop', 'systemd.restart'] as const;
@@ -124,6 +126,22 @@ export interface FilesVerifyTask extends TaskBase {
   kind: 'files.verify';
   files: Record<string, string>;
 }
+/**
+ * Makes the TLS key of a service on the host and returns a PKCS#10 request for it: the manager signs the request
+ * and the key never leaves the host. The key is RSA 2048 (the manager parses only RSA requests), written 0600
+ * and root's (a unit hands it to its DynamicUser with LoadCredential=). The output carries the request and the
+ * public key's sha256, nothing else derived from the key; the signed certificate and its CA come back as
+ * file.write tasks, being public.
+ */
+export interface TlsCsrTask extends TaskBase {
+  kind: 'tls.csr';
+  key_path: string;
+  common_name: string;
+  dns_names: string[];
+  ip_addresses: string[];
+  /** Make a new key even when a usable one is there (a renewal rotates keys); false keeps it. */
+  rotate: boolean;
+}
 export const RUNNABLE_TOOLS = ['mv', 'rm', 'cp', 'chown', 'tar', 'mkdir'] as const;
 export const MAX_COMMAND_TIMEOUT_S = 3600;
 
@@ -131,6 +149,7 @@ export type PlanTask =
   | CommandRunTask
   | FilesHashTask
   | FilesVerifyTask
+  | TlsCsrTask
   | FetchTask
   | FileWriteTask
   | FileRemoveTask
@@ -199,6 +218,7 @@ export const TASK_CODES = [
   'command_failed',
   'file_missing',
   'backup_modified',
+  'csr_failed',
 ] as const;
 export type TaskCode = (typeof TASK_CODES)[number];
 
@@ -353,6 +373,12 @@ function taskProblem(t: unknown, roots: readonly string[], isUnit: (u: unknown) 
     }
     case 'liveness.unwatch':
       return unitProblem(t.unit, isUnit);
+    case 'tls.csr': {
+      if (t.mode !== undefined) return 'a key is always written 0600: mode is not given';
+      if (typeof t.rotate !== 'boolean') return 'rotate is true (make a new key) or false (keep a usable one)';
+      const problem = csrNamesProblem(t) ?? pathProblem(t.key_path, roots);
+      return problem && problem.replace(/^path/, 'key_path');
+    }
     case 'check':
       return (
         (isObject(t.check) && t.retry_for_s !== undefined ? secondsProblem('retry_for_s', t.retry_for_s, 0, MAX_CHECK_RETRY_S) : null) ??

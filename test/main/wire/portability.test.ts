@@ -21,13 +21,19 @@ async function inputsOf(entry: string, platform: 'browser' | 'node'): Promise<st
 }
 
 describe('wire contract portability', () => {
-  it.each(['protocol.ts', 'payloads.ts', 'service-checks.ts', 'canonical-json.ts', 'ed25519-noble.ts', 'report-verify.ts', 'envelope.ts'])(
-    '%s bundles for the browser without Node built-ins',
-    async (entry) => {
-      const inputs = await inputsOf(entry, 'browser');
-      expect(inputs.filter((i) => i.startsWith('node:') || i.includes('ed25519-node'))).toEqual([]);
-    },
-  );
+  it.each([
+    'protocol.ts',
+    'payloads.ts',
+    'service-checks.ts',
+    'plan.ts',
+    'canonical-json.ts',
+    'ed25519-noble.ts',
+    'report-verify.ts',
+    'envelope.ts',
+  ])('%s bundles for the browser without Node built-ins', async (entry) => {
+    const inputs = await inputsOf(entry, 'browser');
+    expect(inputs.filter((i) => i.startsWith('node:') || i.includes('ed25519-node'))).toEqual([]);
+  });
 
   it('ed25519-node.ts does not load @noble', async () => {
     const inputs = await inputsOf('ed25519-node.ts', 'node');
