@@ -7,6 +7,8 @@ import { promisify } from 'node:util';
 /** The manager parses only RSA requests (node-forge); 2048 bits is the floor it signs. */
 const RSA_BITS = 2048;
 export const KEY_MODE = 0o600;
+/** A PEM RSA key is a few KiB: anything far larger at the key's path is not one. */
+const MAX_KEY_BYTES = 64 << 10;
 
 export interface PublicKeyDigest {
   /** sha256 hex of the public key's SPKI DER. */
@@ -47,13 +49,14 @@ export function parsePrivateKey(data: Buffer | string): KeyObject | null {
  * could have read, or one the manager cannot sign for, is not worth keeping.
  */
 export function keepableKey(real: string): { pem: string; key: KeyObject } | null {
+  let pem: string;
   try {
     const st = lstatSync(real);
-    if (!st.isFile() || (st.mode & 0o777) !== KEY_MODE || st.uid !== (process.getuid?.() ?? st.uid)) return null;
+    if (!st.isFile() || st.size > MAX_KEY_BYTES || (st.mode & 0o777) !== KEY_MODE || st.uid !== (process.getuid?.() ?? st.uid)) return null;
+    pem = readFileSync(real, 'utf8');
   } catch {
     return null;
   }
-  const pem = readFileSync(real, 'utf8');
   const key = parsePrivateKey(pem);
   const bits = key?.asymmetricKeyDetails?.modulusLength ?? 0;
   return key && key.asymmetricKeyType === 'rsa' && bits >= RSA_BITS ? { pem, key } : null;

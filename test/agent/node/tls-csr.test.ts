@@ -23,7 +23,7 @@ const task = (over: Partial<TlsCsrTask> = {}): TlsCsrTask => ({
   key_path: KEY,
   common_name: 'etcd.node-1',
   dns_names: ['node-1', 'node-1.site.example'],
-  ip_addresses: ['10.0.0.11', 'fd00::11'],
+  ip_addresses: ['10.0.0.11', 'fd00::11', '::ffff:10.0.0.12'],
   rotate: false,
   ...over,
 });
@@ -67,7 +67,9 @@ describe('tls.csr', () => {
     const text = openssl(['req', '-noout', '-text'], csr);
     expect(text).toMatch(/Subject: CN\s*=\s*etcd\.node-1\n/);
     const sans = /X509v3 Subject Alternative Name:\s*\n\s*(.+)\n/.exec(text)?.[1]?.trim();
-    expect(sans).toBe('DNS:node-1, DNS:node-1.site.example, IP Address:10.0.0.11, IP Address:FD00:0:0:0:0:0:0:11');
+    expect(sans).toBe(
+      'DNS:node-1, DNS:node-1.site.example, IP Address:10.0.0.11, IP Address:FD00:0:0:0:0:0:0:11, IP Address:0:0:0:0:0:FFFF:A00:C',
+    );
     // The request is for the key on disk, and the output names that key by its public half alone.
     const requested = spkiSha256(openssl(['req', '-pubkey', '-noout'], csr));
     expect(requested).toBe(spkiSha256(keyPem));
@@ -101,6 +103,14 @@ describe('tls.csr', () => {
     expect(spkiSha256(readFileSync(realKey, 'utf8'))).not.toBe(spkiSha256(second));
     expect(statSync(realKey).mode & 0o777).toBe(0o600);
     apply(loose);
+
+    // A key the manager could not sign for (not RSA) is not kept either.
+    const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    writeFileSync(realKey, ec, { mode: 0o600 });
+    const notRsa = await runTask(task(), ctx('c4b'));
+    expect(notRsa.output.key).toBe('generated');
+    expect(createPrivateKey(readFileSync(realKey, 'utf8')).asymmetricKeyType).toBe('rsa');
+    apply(notRsa);
   });
 
   it('makes drift see a key changed, loosened or gone, and not one a later plan rotated', async () => {
