@@ -2,11 +2,13 @@
 // (put, get, delete of a fresh key), through etcd's own gRPC API with the etcd3 client.
 import { Etcd3, type IStatusResponse, type IMemberListResponse } from 'etcd3';
 import { noop } from 'cockatiel';
-import type { CheckErrorCode, CheckOutcome, CheckParams } from '../../main/wire/service-checks';
+import type { CheckErrorCode, CheckOutcome, CheckParams, TlsHandshakeEvidence } from '../../main/wire/service-checks';
 import { toHex } from '../../main/wire/encoding';
 import { randomBytes } from '../../main/wire/random';
-import { httpCall, joinUrl, shortBody, timeoutOf } from './http-call';
+import { getOverTls, httpCall, joinUrl, shortBody, timeoutOf } from './http-call';
 import { CheckFailure, classifyError, errorMessage, runBody, type RunCheckOptions } from './outcome';
+import { loadTls, tlsOptions, trustWords, type LoadedTls } from './tls-client';
+import { clockOf, handshake, tlsGate, urlTargets, verdictCode } from './tls-handshake';
 
 /** Keys of the functional test live under this prefix, one fresh key per run. */
 export const ETCD_SMOKE_PREFIX = 'navin/smoke/';
@@ -14,11 +16,24 @@ export const ETCD_SMOKE_PREFIX = 'navin/smoke/';
 // No retries and no circuit breaker: a check reports what one bounded attempt saw, and each call has its own
 // deadline so a member that accepts the connection but never answers cannot hold the check. gRPC would
 // otherwise dial through http_proxy / https_proxy from the environment: a check reaches the member directly.
-function client(hosts: string[], timeoutMs: number): Etcd3 {
+// With TLS, gRPC trusts the block's CA only and shows its client certificate (etcd's client-cert-auth).
+function client(hosts: string[], timeoutMs: number, t: LoadedTls | undefined): Etcd3 {
+  const name = t?.serverName;
   return new Etcd3({
     hosts,
     dialTimeout: timeoutMs,
-    grpcOptions: { 'grpc.enable_http_proxy': 0 },
+    ...(t
+      ? {
+          credentials: {
+            rootCertificate: Buffer.from(t.ca),
+            ...(t.cert && t.key ? { certChain: Buffer.from(t.cert), privateKey: Buffer.from(t.key) } : {}),
+          },
+        }
+      : {}),
+    grpcOptions: {
+      'grpc.enable_http_proxy': 0,
+      ...(name ? { 'grpc.ssl_target_name_override': name, 'grpc.default_authority': name } : {}),
+    },
     faultHandling: { host: () => noop, global: noop },
     defaultCallOptions: (ctx) => (ctx.isStream ? {} : { deadline: Date.now() + timeoutMs }),
   });
@@ -37,6 +52,7 @@ interface EndpointReport {
   db_size?: string;
   errors?: string[];
   error?: string;
+  tls?: TlsHandshakeEvidence;
 }
 
 interface Probe {
@@ -46,13 +62,24 @@ interface Probe {
   members?: IMemberListResponse['members'];
 }
 
-async function probe(endpoint: string, timeoutMs: number): Promise<Probe> {
+async function probe(endpoint: string, timeoutMs: number, t: LoadedTls | undefined, now: Date): Promise<Probe> {
   const report: EndpointReport = { endpoint };
   let failure: CheckErrorCode | undefined;
-  const c = client([endpoint], timeoutMs);
+  const [target] = urlTargets([endpoint]);
+  if (t) {
+    // The handshake judged first: a certificate or a refusal is named as such, not as gRPC's "unavailable".
+    const hs = await handshake(target!, t, timeoutMs, now);
+    report.tls = hs.evidence;
+    if (hs.verdict !== 'ok' && hs.verdict !== 'expiring' && hs.verdict !== 'unreachable') {
+      report.error = hs.message;
+      return { report, failure: verdictCode(hs) };
+    }
+  }
+  const healthUrl = joinUrl(endpoint, '/health');
+  const c = client([endpoint], timeoutMs, t);
   try {
     const [health, status, list] = await Promise.allSettled([
-      httpCall('GET', joinUrl(endpoint, '/health'), timeoutMs),
+      t ? getOverTls(healthUrl, timeoutMs, tlsOptions(t, target!.host)) : httpCall('GET', healthUrl, timeoutMs),
       c.maintenance.status(),
       c.cluster.memberList({}),
     ]);
@@ -84,10 +111,13 @@ export function etcdClusterCheck(p: CheckParams<'etcd.cluster'>, options: RunChe
   const timeout = timeoutOf(p);
   const method =
     `on each of ${p.endpoints.join(', ')} and every member the member list names: GET /health, Maintenance.Status ` +
-    `and Cluster.MemberList over gRPC; ready when every member is healthy, all agree on one leader and on the member list`;
+    `and Cluster.MemberList over gRPC; ready when every member is healthy, all agree on one leader and on the member list` +
+    (p.tls ? `; each member's TLS handshake judged first${trustWords(p.tls)}` : '');
   return runBody('etcd.cluster', method, options, async (run) => {
+    const now = clockOf(options);
+    const t = p.tls ? await loadTls(p.tls) : undefined;
     const probes = new Map<string, Probe>();
-    await Promise.all(p.endpoints.map(async (e) => probes.set(e, await probe(e, timeout))));
+    await Promise.all(p.endpoints.map(async (e) => probes.set(e, await probe(e, timeout, t, now))));
     const lists = [...probes.values()].filter((x) => x.members);
     const members = lists[0]?.members ?? [];
     // A member the endpoints do not cover is probed on its advertised client URL: "every member" means the
@@ -96,10 +126,13 @@ export function etcdClusterCheck(p: CheckParams<'etcd.cluster'>, options: RunChe
     await Promise.all(
       members
         .filter((m) => !covered.has(hexId(m.ID)) && m.clientURLs[0] && !probes.has(m.clientURLs[0]))
-        .map(async (m) => probes.set(m.clientURLs[0]!, await probe(m.clientURLs[0]!, timeout))),
+        .map(async (m) => probes.set(m.clientURLs[0]!, await probe(m.clientURLs[0]!, timeout, t, now))),
     );
     const reports = [...probes.values()].map((x) => x.report);
     run.evidence.endpoints = reports;
+    if (t) run.evidence.tls = reports.flatMap((r) => (r.tls ? [r.tls] : []));
+    const tlsBad = [...probes.values()].find((x) => x.report.tls && x.failure && x.failure !== 'unreachable' && x.failure !== 'timeout');
+    if (tlsBad) throw new CheckFailure(tlsBad.failure!, `${tlsBad.report.endpoint}: ${tlsBad.report.error}`);
     const byId = new Map(reports.filter((r) => r.member_id && !r.error).map((r) => [r.member_id!, r]));
     const memberRows = members.map((m) => {
       const r = byId.get(hexId(m.ID));
@@ -150,7 +183,9 @@ export function etcdKvCheck(p: CheckParams<'etcd.kv'>, options: RunCheckOptions)
   const nonce = toHex(randomBytes(16));
   const key = `${ETCD_SMOKE_PREFIX}${nonce}`;
   const value = `navin-smoke-${nonce}`;
-  const method = `put a fresh key ${key} through ${p.endpoints.join(', ')}, read it back (linearizable), delete it; the delete runs even after a failure`;
+  const method =
+    `put a fresh key ${key} through ${p.endpoints.join(', ')}, read it back (linearizable), delete it; the delete runs even after a failure` +
+    (p.tls ? `; each endpoint's TLS handshake judged first${trustWords(p.tls)}` : '');
   return runBody(
     'etcd.kv',
     method,
@@ -158,7 +193,9 @@ export function etcdKvCheck(p: CheckParams<'etcd.kv'>, options: RunCheckOptions)
     async (run) => {
       run.evidence.key = key;
       run.evidence.nonce = nonce;
-      const c = client(p.endpoints, timeout);
+      const t = p.tls ? await loadTls(p.tls) : undefined;
+      if (t) await tlsGate(run, t, urlTargets(p.endpoints), timeout, clockOf(options));
+      const c = client(p.endpoints, timeout, t);
       try {
         const put = await run.step(
           'put',

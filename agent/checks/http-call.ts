@@ -2,6 +2,7 @@
 // body as text (cut short) and as JSON when it is JSON.
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import type { ConnectionOptions } from 'node:tls';
 import { DEFAULT_CHECK_TIMEOUT_MS } from '../../main/wire/service-checks';
 import { CheckFailure } from './outcome';
 
@@ -76,15 +77,21 @@ export async function httpCall(
   return { status: res.status, contentType: res.headers.get('content-type') ?? '', text, json };
 }
 
-/**
- * A GET through node:http(s), for the one case fetch cannot serve: an https server verified against a given CA.
- * The whole exchange (connect, TLS, answer) is bounded by timeoutMs.
- */
+/** A GET of an https server verified against a given CA (see getOverTls). */
 export function getWithCa(url: string, timeoutMs: number, ca?: string): Promise<HttpAnswer> {
+  return getOverTls(url, timeoutMs, ca ? { ca } : undefined);
+}
+
+/**
+ * A GET through node:http(s), for what fetch cannot serve: an https server verified against a given CA, with a
+ * client certificate when the server wants one (tls-client.ts makes the options). The whole exchange (connect,
+ * TLS, answer) is bounded by timeoutMs.
+ */
+export function getOverTls(url: string, timeoutMs: number, tls?: ConnectionOptions): Promise<HttpAnswer> {
   return new Promise((resolve, reject) => {
     const u = new URL(url);
     const send = u.protocol === 'https:' ? httpsRequest : httpRequest;
-    const req = send(u, { method: 'GET', ...(ca ? { ca } : {}) }, (res) => {
+    const req = send(u, { method: 'GET', ...(tls ?? {}) }, (res) => {
       const chunks: Buffer[] = [];
       let size = 0;
       res.on('data', (c: Buffer) => {

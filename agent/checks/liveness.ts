@@ -1,10 +1,11 @@
 // Liveness of one instance: a TCP connect, an HTTP status, etcd's /health and NATS's /healthz. Each says what
 // it asked and what came back; a refused or silent port is an outcome, never a throw.
-import { readFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import type { CheckOutcome, CheckParams } from '../../main/wire/service-checks';
-import { expectStatus, getWithCa, hostUrl, httpCall, shortBody, timeoutOf } from './http-call';
-import { CheckFailure, errorMessage, runBody, type RunCheckOptions } from './outcome';
+import { expectStatus, hostUrl, shortBody, timeoutOf } from './http-call';
+import { CheckFailure, runBody, type RunCheckOptions } from './outcome';
+import { loadTls, trustWords } from './tls-client';
+import { checkGet, clockOf } from './tls-handshake';
 
 export function tcpCheck(p: CheckParams<'tcp'>, options: RunCheckOptions): Promise<CheckOutcome> {
   const host = p.host ?? '127.0.0.1';
@@ -34,26 +35,23 @@ export function tcpCheck(p: CheckParams<'tcp'>, options: RunCheckOptions): Promi
   });
 }
 
+/** The tls block a check was given; the older ca_file of http is the same block without a client certificate. */
+const tlsOf = (p: { tls?: CheckParams<'http'>['tls']; ca_file?: string }) => p.tls ?? (p.ca_file ? { ca_file: p.ca_file } : undefined);
+
 export function httpCheck(p: CheckParams<'http'>, options: RunCheckOptions, kind = 'http'): Promise<CheckOutcome> {
   const url = hostUrl(p.scheme ?? 'http', p.host, p.port, p.path);
   const want = p.expect_status ?? 200;
+  const files = tlsOf(p);
   const trust =
     p.scheme === 'https'
-      ? p.ca_file
-        ? `, the certificate verified against ${p.ca_file}`
+      ? files
+        ? `, the certificate verified against ${files.ca_file}${files.cert_file ? `, presenting ${files.cert_file}` : ''}`
         : ', the certificate verified against the system CAs'
       : '';
   return runBody(kind, `HTTP GET ${url}, expecting status ${want}${trust}`, options, async (run) => {
     run.evidence.url = url;
-    let ca: string | undefined;
-    if (p.ca_file) {
-      try {
-        ca = await readFile(p.ca_file, 'utf8');
-      } catch (error) {
-        throw new CheckFailure('params_invalid', `cannot read ca_file ${p.ca_file}: ${errorMessage(error)}`);
-      }
-    }
-    const answer = ca ? await getWithCa(url, timeoutOf(p), ca) : await httpCall('GET', url, timeoutOf(p));
+    const t = files ? await loadTls(files) : undefined;
+    const answer = await checkGet(run, url, t, timeoutOf(p), clockOf(options));
     run.evidence.status = answer.status;
     run.evidence.body = shortBody(answer.text);
     expectStatus(answer, want, url);
@@ -61,11 +59,14 @@ export function httpCheck(p: CheckParams<'http'>, options: RunCheckOptions, kind
 }
 
 export function etcdHealthCheck(p: CheckParams<'etcd.health'>, options: RunCheckOptions): Promise<CheckOutcome> {
-  const url = hostUrl('http', p.host, p.port, '/health');
-  const method = `HTTP GET ${url} (the member's own health: a leader, no alarm, a quorum read), expecting {"health":"true"}`;
+  const url = hostUrl(p.tls ? 'https' : 'http', p.host, p.port, '/health');
+  const method =
+    `HTTP GET ${url} (the member's own health: a leader, no alarm, a quorum read), expecting {"health":"true"}` +
+    (p.tls ? `; first a TLS handshake judged, then the request${trustWords(p.tls)}` : '');
   return runBody('etcd.health', method, options, async (run) => {
     run.evidence.url = url;
-    const answer = await httpCall('GET', url, timeoutOf(p));
+    const t = p.tls ? await loadTls(p.tls) : undefined;
+    const answer = await checkGet(run, url, t, timeoutOf(p), clockOf(options));
     run.evidence.status = answer.status;
     run.evidence.body = shortBody(answer.text);
     const health = (answer.json as { health?: unknown; reason?: unknown } | undefined)?.health;
@@ -77,10 +78,14 @@ export function etcdHealthCheck(p: CheckParams<'etcd.health'>, options: RunCheck
 }
 
 export function natsHealthzCheck(p: CheckParams<'nats.healthz'>, options: RunCheckOptions): Promise<CheckOutcome> {
-  const url = hostUrl('http', p.host, p.monitor_port, '/healthz');
-  return runBody('nats.healthz', `HTTP GET ${url} on the monitoring port, expecting {"status":"ok"}`, options, async (run) => {
+  const url = hostUrl(p.tls ? 'https' : 'http', p.host, p.monitor_port, '/healthz');
+  const method =
+    `HTTP GET ${url} on the monitoring port, expecting {"status":"ok"}` +
+    (p.tls ? `; first a TLS handshake judged, then the request${trustWords(p.tls)}` : '');
+  return runBody('nats.healthz', method, options, async (run) => {
     run.evidence.url = url;
-    const answer = await httpCall('GET', url, timeoutOf(p));
+    const t = p.tls ? await loadTls(p.tls) : undefined;
+    const answer = await checkGet(run, url, t, timeoutOf(p), clockOf(options));
     run.evidence.status = answer.status;
     run.evidence.body = shortBody(answer.text);
     const status = (answer.json as { status?: unknown } | undefined)?.status;

@@ -1,22 +1,27 @@
 // NATS readiness (JetStream enabled and answering, on the monitoring port and over the client protocol) and
 // the functional test (subscribe, publish, delivery on a fresh subject; with jetstream, a file-backed stream
 // written and read back), with the NATS client @nats-io/transport-node and its JetStream package.
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { connect, type NatsConnection, type TlsOptions } from '@nats-io/transport-node';
 import { jetstream, jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
 import type { CheckOutcome, CheckParams } from '../../main/wire/service-checks';
 import { toHex } from '../../main/wire/encoding';
 import { randomBytes } from '../../main/wire/random';
-import { hostUrl, httpCall, shortBody, timeoutOf } from './http-call';
+import { hostUrl, shortBody, timeoutOf } from './http-call';
 import { CheckFailure, errorMessage, runBody, within, type RunCheckOptions } from './outcome';
+import { loadTls, tlsOptions, trustWords, type LoadedTls } from './tls-client';
+import { checkGet, clockOf, tlsGate, urlTargets } from './tls-handshake';
 
 /** Subjects of the functional test: one fresh subject per run under this prefix. */
 export const NATS_SMOKE_PREFIX = 'navin.smoke.';
 /** Streams of the functional test: one fresh stream per run with this name prefix. */
 export const NATS_SMOKE_STREAM_PREFIX = 'NAVIN_SMOKE_';
 
-function natsConnect(servers: string[], timeoutMs: number): Promise<NatsConnection> {
-  // A check connects once: no reconnect loop that would outlive it or hide a server that went away.
-  return connect({ servers, timeout: timeoutMs, reconnect: false, name: 'navin-check', maxPingOut: 2 });
+function natsConnect(servers: string[], timeoutMs: number, t: LoadedTls | undefined): Promise<NatsConnection> {
+  // A check connects once: no reconnect loop that would outlive it or hide a server that went away. With TLS the
+  // client reads the server's INFO in clear and upgrades the same socket (nats-server 2.9 does not take a TLS
+  // handshake first); the options reach node:tls as they are, so the server is verified as every check's is.
+  const tls = t ? (tlsOptions(t) as TlsOptions) : undefined;
+  return connect({ servers, timeout: timeoutMs, reconnect: false, name: 'navin-check', maxPingOut: 2, ...(tls ? { tls } : {}) });
 }
 
 function jsError(error: unknown): never {
@@ -29,21 +34,25 @@ function jsError(error: unknown): never {
 
 export function natsJetstreamCheck(p: CheckParams<'nats.jetstream'>, options: RunCheckOptions): Promise<CheckOutcome> {
   const timeout = timeoutOf(p);
-  const healthz = hostUrl('http', p.host, p.monitor_port, '/healthz');
-  const jsz = hostUrl('http', p.host, p.monitor_port, '/jsz');
+  const scheme = p.tls ? 'https' : 'http';
+  const healthz = hostUrl(scheme, p.host, p.monitor_port, '/healthz');
+  const jsz = hostUrl(scheme, p.host, p.monitor_port, '/jsz');
   const server = hostUrl('nats', p.host, p.client_port, '');
   // nats-server 2.9 answers /healthz?js-enabled-only=true with ok even when JetStream is off, so the
   // monitoring side is read from /jsz ("disabled"), and the client side from the JetStream API itself.
   const method =
     `GET ${healthz} (server and JetStream assets healthy), GET ${jsz} (JetStream not disabled, a store configured), ` +
-    `then JetStream account info over ${server}`;
+    `then JetStream account info over ${server}` +
+    (p.tls ? `; each port's TLS handshake judged first (the client port's after its INFO in clear)${trustWords(p.tls)}` : '');
   return runBody('nats.jetstream', method, options, async (run) => {
-    const h = await httpCall('GET', healthz, timeout);
+    const now = clockOf(options);
+    const t = p.tls ? await loadTls(p.tls) : undefined;
+    const h = await checkGet(run, healthz, t, timeout, now);
     run.evidence.healthz = { status: h.status, body: shortBody(h.text) };
     if (h.status !== 200 || (h.json as { status?: unknown } | undefined)?.status !== 'ok') {
       throw new CheckFailure('unhealthy', `${healthz} answered HTTP ${h.status}: ${shortBody(h.text)}`);
     }
-    const j = await httpCall('GET', jsz, timeout);
+    const j = await checkGet(run, jsz, t, timeout, now);
     const info = j.json as
       { disabled?: boolean; config?: Record<string, unknown>; streams?: number; storage?: number; memory?: number } | undefined;
     if (j.status !== 200 || !info) throw new CheckFailure('unexpected_response', `${jsz} answered HTTP ${j.status}: ${shortBody(j.text)}`);
@@ -55,7 +64,8 @@ export function natsJetstreamCheck(p: CheckParams<'nats.jetstream'>, options: Ru
       memory: info.memory,
     };
     if (info.disabled) throw new CheckFailure('jetstream_disabled', `${jsz} says JetStream is disabled on this server`);
-    const nc = await natsConnect([server], timeout);
+    if (t) await tlsGate(run, t, urlTargets([server], 'nats'), timeout, now);
+    const nc = await natsConnect([server], timeout, t);
     try {
       run.evidence.server = { id: nc.info?.server_id, version: nc.info?.version, jetstream: nc.info?.jetstream ?? false };
       const jsm = await jetstreamManager(nc, { timeout }).catch(jsError);
@@ -78,7 +88,8 @@ export function natsPubSubCheck(p: CheckParams<'nats.pubsub'>, options: RunCheck
     (p.jetstream ? `; create a file-backed stream ${stream}, publish to it with an acknowledgement, read the message back` : '') +
     '; the subscription' +
     (p.jetstream ? ' and the stream are' : ' is') +
-    ' removed even after a failure';
+    ' removed even after a failure' +
+    (p.tls ? `; each server's TLS handshake judged first, after its INFO in clear${trustWords(p.tls)}` : '');
   return runBody(
     'nats.pubsub',
     method,
@@ -86,9 +97,13 @@ export function natsPubSubCheck(p: CheckParams<'nats.pubsub'>, options: RunCheck
     async (run) => {
       run.evidence.subject = subject;
       run.evidence.nonce = nonce;
+      const t = p.tls ? await loadTls(p.tls) : undefined;
       const nc = await run.step(
         'connect',
-        () => natsConnect(p.endpoints, timeout),
+        async () => {
+          if (t) await tlsGate(run, t, urlTargets(p.endpoints, 'nats'), timeout, clockOf(options));
+          return natsConnect(p.endpoints, timeout, t);
+        },
         (c) => `connected to ${c.getServer()}`,
       );
       run.evidence.server = { id: nc.info?.server_id, version: nc.info?.version };

@@ -3,8 +3,10 @@
 // the size), so an exporter that answers but collects nothing useful fails.
 import parsePrometheusTextFormat, { type PromFamily } from 'parse-prometheus-text-format';
 import type { CheckOutcome, CheckParams } from '../../main/wire/service-checks';
-import { expectStatus, httpCall, timeoutOf } from './http-call';
+import { expectStatus, timeoutOf } from './http-call';
 import { CheckFailure, runBody, type RunCheckOptions } from './outcome';
+import { loadTls, trustWords } from './tls-client';
+import { checkGet, clockOf } from './tls-handshake';
 
 const CPU = 'node_cpu_seconds_total';
 const MEM_TOTAL = 'node_memory_MemTotal_bytes';
@@ -19,16 +21,18 @@ export function nodeExporterMetricsCheck(p: CheckParams<'node_exporter.metrics'>
   const method =
     `scrape ${p.url}, parse it as Prometheus text format and require ${NODE_EXPORTER_REQUIRED.join(', ')}: ` +
     'CPU seconds finite and non-negative with an idle mode per CPU, 0 ≤ available memory ≤ total > 0, ' +
-    'each file system 0 ≤ available ≤ size, at least one of size > 0';
+    'each file system 0 ≤ available ≤ size, at least one of size > 0' +
+    (p.tls ? `; first a TLS handshake judged, then the scrape${trustWords(p.tls)}` : '');
   return runBody(
     'node_exporter.metrics',
     method,
     options,
     async (run) => {
+      const t = p.tls ? await loadTls(p.tls) : undefined;
       const text = await run.step(
         'scrape',
         async () => {
-          const answer = await httpCall('GET', p.url, timeoutOf(p));
+          const answer = await checkGet(run, p.url, t, timeoutOf(p), clockOf(options));
           expectStatus(answer, 200, p.url);
           run.evidence.content_type = answer.contentType;
           // As a Prometheus scrape does: the text format is served as text/plain (0.0.4) or OpenMetrics text. The

@@ -1,6 +1,6 @@
 // One check run: the evidence it gathers, its steps (clean-up steps included) and the outcome it turns into. A
 // failing service never throws out of here: every error becomes an outcome with a stable code.
-import type { CheckErrorCode, CheckOutcome, CheckStep } from '../../main/wire/service-checks';
+import type { CheckErrorCode, CheckOutcome, CheckStep, CheckWarningCode } from '../../main/wire/service-checks';
 import { formatTimestamp } from '../../main/wire/timestamps';
 
 /** A check's own verdict on what it observed: the service answered, wrongly. */
@@ -36,9 +36,27 @@ export function classifyError(error: unknown): CheckErrorCode {
   if (/\b(TimeoutError|AbortError)\b/.test(name) || code === 'ETIMEDOUT' || code === 'ECONNABORTED' || /Deadline|Timeout/.test(name))
     return 'timeout';
   // Node names certificate failures by their OpenSSL reason (UNABLE_TO_VERIFY_LEAF_SIGNATURE, CERT_HAS_EXPIRED…).
-  if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS|ERR_SSL/.test(code)) return 'tls_invalid';
+  const tlsCode = tlsFailure(code, typeof (error as { message?: unknown })?.message === 'string' ? (error as Error).message : '');
+  if (tlsCode) return tlsCode;
   if (NETWORK_CODES.has(code) || code === 'UND_ERR_SOCKET' || /Unavailable/.test(name)) return 'unreachable';
   return 'service_error';
+}
+
+const UNTRUSTED =
+  /^(UNABLE_TO_VERIFY_LEAF_SIGNATURE|SELF_SIGNED_CERT_IN_CHAIN|DEPTH_ZERO_SELF_SIGNED_CERT|UNABLE_TO_GET_ISSUER_CERT(_LOCALLY)?|CERT_SIGNATURE_FAILURE|CERT_UNTRUSTED|CERT_REJECTED)$/;
+/** What OpenSSL says of a peer's first bytes when the peer does not speak TLS. */
+export const NOT_TLS = /WRONG_VERSION_NUMBER|PACKET_LENGTH_TOO_LONG|HTTP_REQUEST|UNKNOWN_PROTOCOL|RECORD_LAYER_FAILURE|RECORD_TOO_LONG/;
+
+/** What a TLS error code says went wrong, as the TLS handshake check names it; null when it is no TLS error. */
+export function tlsFailure(code: string, message = ''): CheckErrorCode | null {
+  if (UNTRUSTED.test(code)) return 'tls_untrusted';
+  if (code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID') return 'tls_expired';
+  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') return 'tls_name_mismatch';
+  if (NOT_TLS.test(code) || (code.startsWith('ERR_SSL_') && NOT_TLS.test(message.toUpperCase().replace(/ /g, '_')))) return 'not_tls';
+  // An alert from the server: it refused the handshake (no client certificate, or one it does not trust).
+  if (/^ERR_SSL_.*ALERT/.test(code)) return 'tls_refused';
+  if (/CERT|ERR_TLS|ERR_SSL/.test(code)) return 'tls_invalid';
+  return null;
 }
 
 export function errorMessage(error: unknown): string {
@@ -63,6 +81,8 @@ export class CheckRun {
   readonly evidence: Record<string, unknown> = {};
   readonly steps: CheckStep[] = [];
   private cleanupFailed: string | null = null;
+  /** The first warning, reported only if the check passes. */
+  warning: CheckOutcome['warning'];
 
   constructor(private readonly options: RunCheckOptions) {}
 
@@ -77,6 +97,11 @@ export class CheckRun {
     }
     await this.record({ name, status: 'pass', ...(detail ? { detail: detail(value) } : {}) });
     return value;
+  }
+
+  /** Something that passed but needs attention soon; the outcome carries the first one when the check passes. */
+  warn(code: CheckWarningCode, message: string): void {
+    this.warning ??= { code, message };
   }
 
   /** A step that did not run because an earlier one failed. */
@@ -137,6 +162,6 @@ export async function runBody(
     method,
     evidence: run.evidence,
     ...(functional ? { steps: run.steps } : {}),
-    ...(error ? { error } : {}),
+    ...(error ? { error } : run.warning ? { warning: run.warning } : {}),
   };
 }

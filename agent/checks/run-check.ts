@@ -9,6 +9,7 @@ import { nodeExporterMetricsCheck } from './node-exporter';
 import { opaPolicyCheck } from './opa';
 import { openfgaCheck } from './openfga';
 import { errorMessage, type RunCheckOptions } from './outcome';
+import { tlsHandshakeCheck } from './tls-handshake';
 
 type Runner<K extends CheckKind> = (params: CheckParams<K>, options: RunCheckOptions) => Promise<CheckOutcome>;
 
@@ -24,6 +25,7 @@ const RUNNERS: { [K in CheckKind]: Runner<K> } = {
   'node_exporter.metrics': nodeExporterMetricsCheck,
   'opa.policy': opaPolicyCheck,
   'openfga.check': openfgaCheck,
+  'tls.handshake': tlsHandshakeCheck,
 };
 
 export async function runCheck(kind: string, params: unknown, options: RunCheckOptions = {}): Promise<CheckOutcome> {

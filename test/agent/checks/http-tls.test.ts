@@ -1,5 +1,6 @@
 // The http kind over https verifies the server's certificate against the CA file the catalog names (a PEM on
-// the agent's host), else the system's CAs: a certificate of another CA, or an expired one, fails as tls_invalid.
+// the agent's host), else the system's CAs: a certificate of another CA fails as tls_untrusted, an expired one
+// as tls_expired.
 import { writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import { join } from 'node:path';
@@ -48,12 +49,22 @@ test('https liveness passes with the CA file that signed the certificate', async
   expect(outcome.status, JSON.stringify(outcome.error)).toBe('pass');
   expect(outcome.evidence).toMatchObject({ status: 200, body: '{"status":"ok"}' });
   expect(outcome.method).toContain(caFile);
+  // The same CA given as a tls block: the handshake is judged first and is in the evidence.
+  const viaTls = await runCheck('http', { port: valid, path: '/healthz', scheme: 'https', tls: { ca_file: caFile } });
+  expect(viaTls.status, JSON.stringify(viaTls.error)).toBe('pass');
+  expect(viaTls.evidence.tls).toEqual([expect.objectContaining({ target: `127.0.0.1:${valid}`, client_certificate: false })]);
 });
 
-test('another CA, the system CAs, or an expired certificate fail as tls_invalid; an unreadable CA file is named', async () => {
-  for (const params of [{ port: valid, ca_file: otherCaFile }, { port: valid }, { port: expired, ca_file: caFile }]) {
+test('another CA or the system CAs fail as tls_untrusted, an expired certificate as tls_expired; an unreadable CA file is named', async () => {
+  for (const [params, code] of [
+    [{ port: valid, ca_file: otherCaFile }, 'tls_untrusted'],
+    [{ port: valid }, 'tls_untrusted'],
+    [{ port: expired, ca_file: caFile }, 'tls_expired'],
+    [{ port: valid, tls: { ca_file: otherCaFile } }, 'tls_untrusted'],
+    [{ port: expired, tls: { ca_file: caFile } }, 'tls_expired'],
+  ] as const) {
     const outcome = await runCheck('http', { path: '/healthz', scheme: 'https', ...params });
-    expect(outcome, JSON.stringify(params)).toMatchObject({ status: 'fail', error: { code: 'tls_invalid' } });
+    expect(outcome, JSON.stringify(params)).toMatchObject({ status: 'fail', error: { code } });
   }
   const missing = await runCheck('http', { port: valid, path: '/', scheme: 'https', ca_file: join(dir.path, 'none.pem') });
   expect(missing).toMatchObject({ status: 'fail', error: { code: 'params_invalid', message: expect.stringContaining('none.pem') } });

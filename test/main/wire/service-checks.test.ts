@@ -15,15 +15,23 @@ const EXAMPLES: Record<string, unknown> = {
     host: '198.18.0.10',
     timeout_ms: 1000,
   },
-  'etcd.health': { port: 2379 },
+  'etcd.health': {
+    port: 2379,
+    tls: { ca_file: '/etc/navin/etcd/ca.pem', cert_file: '/etc/navin/etcd/etcd.pem', key_file: '/etc/navin/etcd/etcd-key.pem' },
+  },
   'nats.healthz': { monitor_port: 8222 },
   'etcd.cluster': { endpoints: ['http://198.18.0.10:2379', 'http://198.18.0.11:2379'] },
   'nats.jetstream': { monitor_port: 8222, client_port: 4222 },
   'etcd.kv': { endpoints: ['http://127.0.0.1:2379'] },
-  'nats.pubsub': { endpoints: ['nats://127.0.0.1:4222'], jetstream: true },
+  'nats.pubsub': {
+    endpoints: ['nats://127.0.0.1:4222'],
+    jetstream: true,
+    tls: { ca_file: '/etc/navin/nats/ca.pem', server_name: 'nats.host-1' },
+  },
   'node_exporter.metrics': { url: 'http://127.0.0.1:9100/metrics' },
   'opa.policy': { url: 'http://127.0.0.1:8181' },
   'openfga.check': { url: 'http://127.0.0.1:8080' },
+  'tls.handshake': { host: '198.18.0.10', port: 4222, ca_file: '/etc/navin/nats/ca.pem', starttls: 'nats', server_name: 'nats.host-1' },
 };
 
 test('every kind has roles and a param table, and a well-formed example of each passes', () => {
@@ -36,6 +44,7 @@ test('every kind has roles and a param table, and a well-formed example of each 
   }
   expect(CHECK_KINDS['etcd.kv']).toEqual(['functional']);
   expect(CHECK_KINDS.http).toEqual(['liveness', 'readiness']);
+  expect(CHECK_KINDS['tls.handshake']).toEqual(['liveness', 'readiness']);
 });
 
 test('each mistake is named: unknown kind, unknown field, missing field, wrong type, out of range, credentials in a URL', () => {
@@ -55,6 +64,28 @@ test('each mistake is named: unknown kind, unknown field, missing field, wrong t
     ['etcd.kv', { endpoints: ['http://root:pw@127.0.0.1:2379'] }, /without credentials/],
     ['node_exporter.metrics', { url: 'not a url' }, /url must be an absolute URL/],
     ['nats.pubsub', { endpoints: ['nats://127.0.0.1:4222'], jetstream: 'yes' }, /jetstream must be a boolean/],
+    // The tls block: its own fields, judged like the others, named by their path.
+    ['etcd.health', { port: 2379, tls: '/etc/ca.pem' }, /tls must be an object/],
+    ['etcd.health', { port: 2379, tls: {} }, /tls\.ca_file is required/],
+    ['etcd.health', { port: 2379, tls: { ca_file: 'ca.pem' } }, /tls\.ca_file must be an absolute file path/],
+    ['etcd.health', { port: 2379, tls: { ca_file: '/ca.pem', verify: false } }, /tls\.verify is not a param of tls/],
+    ['etcd.health', { port: 2379, tls: { ca_file: '/ca.pem', cert_file: '/c.pem' } }, /tls\.cert_file and tls\.key_file go together/],
+    ['tcp', { port: 2379, tls: { ca_file: '/ca.pem' } }, /tls is not a param of tcp/],
+    // What the fields cannot say alone: TLS URLs with a tls block, one way to give http its CA.
+    [
+      'etcd.kv',
+      { endpoints: ['http://127.0.0.1:2379'], tls: { ca_file: '/ca.pem' } },
+      /every URL is https:\/\/ \(not http:\/\/127\.0\.0\.1:2379\)/,
+    ],
+    ['node_exporter.metrics', { url: 'http://127.0.0.1:9100/metrics', tls: { ca_file: '/ca.pem' } }, /every URL is https/],
+    ['nats.pubsub', { endpoints: ['http://127.0.0.1:4222'], tls: { ca_file: '/ca.pem' } }, /nats:\/\/ or tls:\/\//],
+    ['http', { port: 9100, path: '/', scheme: 'https', ca_file: '/a.pem', tls: { ca_file: '/ca.pem' } }, /ca_file and tls both given/],
+    ['http', { port: 9100, path: '/', tls: { ca_file: '/ca.pem' } }, /tls needs scheme https/],
+    // tls.handshake: a host, a port and the CA are required; only NATS is upgraded after a greeting.
+    ['tls.handshake', { port: 443, ca_file: '/ca.pem' }, /host is required/],
+    ['tls.handshake', { host: 'h', port: 443 }, /ca_file is required/],
+    ['tls.handshake', { host: 'h', port: 25, ca_file: '/ca.pem', starttls: 'smtp' }, /starttls must be nats/],
+    ['tls.handshake', { host: 'h', port: 443, ca_file: '/ca.pem', key_file: '/k.pem' }, /cert_file and key_file go together/],
   ];
   for (const [kind, params, message] of cases) {
     const r = checkParams(kind, params);
