@@ -7,10 +7,11 @@ import { AGENT_LEASE_NAME, AGENT_STATE_NAME } from '../main/wire/protocol';
 import { ClusterExecutor } from './cluster-executor';
 import { CommandRunner } from './commands';
 import { Components } from './components';
-import { gatewayClient, type GatewayClient } from './gateway-client';
+import { gatewayClient, type CertificateChannel, type GatewayClient } from './gateway-client';
 import type { Identity } from './identity';
 import { LeaseElector } from './lease-election';
 import { AgentLink } from './link';
+import { CertificateRenewer, type RenewalOptions } from './certificate-renewer';
 import { log } from './log';
 import { Reconciler } from './reconciler';
 import { ConfigMapStateStore, type AgentState } from './state-store';
@@ -21,10 +22,12 @@ export interface AgentOptions {
   replica: string;
   version: string;
   inbox?: string;
+  /** Where the identity was read from, so that the agent renews its certificate there (none: it does not). */
+  renewal?: RenewalOptions;
 }
 
 export class ClusterAgent {
-  private readonly gateway: GatewayClient;
+  private readonly gateway: GatewayClient & CertificateChannel;
   private readonly elector: LeaseElector;
   private readonly state: ConfigMapStateStore;
   private readonly runner: CommandRunner<AgentState>;
@@ -32,6 +35,8 @@ export class ClusterAgent {
   private readonly reconciler: Reconciler;
   private readonly components: Components;
   private readonly link: AgentLink;
+  /** Renews the client certificate before it expires, on the Lease holder (when given its identity folder). */
+  readonly renewer: CertificateRenewer | undefined;
 
   constructor(private readonly o: AgentOptions) {
     const { config } = o.identity;
@@ -78,6 +83,15 @@ export class ClusterAgent {
       verify: (d) => this.executor.verifyDesired(d),
       isLeader: () => this.elector.isLeader(),
     });
+    this.renewer =
+      o.renewal &&
+      new CertificateRenewer({
+        ...o.renewal,
+        identity: o.identity,
+        gateway: this.gateway,
+        commonName: config.cluster_id,
+        isActive: () => this.elector.isLeader(),
+      });
   }
 
   isOffline(): boolean {
@@ -100,15 +114,18 @@ export class ClusterAgent {
           (e: Error) => log('state.load_failed', { error: e.message }, 'warn'),
         );
         void this.reportInventory();
+        void this.renewer?.check();
       }
     });
     this.elector.start();
     this.reconciler.start();
     this.link.start(this.runner);
+    this.renewer?.start();
   }
 
   async stop(): Promise<void> {
     this.reconciler.stop();
+    this.renewer?.stop();
     await this.elector.stop();
     await this.link.stop();
   }

@@ -5,6 +5,7 @@ import { isIP } from 'node:net';
 import { Agent, request } from 'node:https';
 import { checkServerIdentity, type PeerCertificate } from 'node:tls';
 import { AGENT_HEADERS, GATEWAY_PATHS, type CommandsResponse, type Receipt, type ReceiptsResponse } from '../main/wire/protocol';
+import type { CertificateRenewalResponse } from '../main/wire/certificate-renewal';
 import type { CommonConfig, Identity } from './identity';
 
 /** Far above any answer of the gateway (a few signed commands): a larger one is refused, not buffered. */
@@ -20,6 +21,9 @@ export class GatewayUnreachable extends Error {
     super(message);
   }
 }
+
+/** A call cut because the agent switched to its renewed certificate: made again at once, not a lost manager. */
+export class CertificateSwitched extends GatewayUnreachable {}
 
 /** Longest Retry-After honoured: a gateway asking for more is waited this long, then asked again. */
 export const MAX_RETRY_AFTER_S = 300;
@@ -45,11 +49,20 @@ export interface GatewayClient {
   close(): void;
 }
 
+/** The client certificate an agent's calls go with, renewed on its certificate route. */
+export interface CertificateChannel {
+  /** Sends a CSR on the certificate route; answers the new certificate (the key stays with the agent). */
+  renewCertificate(csrPem: string): Promise<CertificateRenewalResponse>;
+  /** Every later call uses this certificate and key; calls still open on the previous one are cut. */
+  useCertificate(certPem: string, keyPem: string): void;
+}
+
 export interface GatewayPaths {
   commands: string;
   report: string;
   receipts: string;
   progress?: string;
+  certificate?: string;
 }
 
 export function gatewayClient(
@@ -57,22 +70,24 @@ export function gatewayClient(
   replica: string,
   version: string,
   paths: GatewayPaths = GATEWAY_PATHS,
-): GatewayClient {
+): GatewayClient & CertificateChannel {
   const base = new URL(identity.config.gateway_url);
   // An explicit agent: Node's https never reads HTTPS_PROXY itself, and no proxy agent is ever installed.
-  const agent = new Agent({
-    keepAlive: true,
-    maxSockets: 4,
-    ca: identity.caPem,
-    cert: identity.certPem,
-    key: identity.keyPem,
-    // SNI takes DNS names only (an IP there is Node's DEP0123): for an IP, verify the certificate's IP SAN instead.
-    ...(isIP(identity.config.server_name)
-      ? { checkServerIdentity: (_host: string, cert: PeerCertificate) => checkServerIdentity(identity.config.server_name, cert) }
-      : { servername: identity.config.server_name }),
-    minVersion: 'TLSv1.2',
-    rejectUnauthorized: true,
-  });
+  const tlsAgent = (cert: string, key: string): Agent =>
+    new Agent({
+      keepAlive: true,
+      maxSockets: 4,
+      ca: identity.caPem,
+      cert,
+      key,
+      // SNI takes DNS names only (an IP there is Node's DEP0123): for an IP, verify the certificate's IP SAN instead.
+      ...(isIP(identity.config.server_name)
+        ? { checkServerIdentity: (_host: string, c: PeerCertificate) => checkServerIdentity(identity.config.server_name, c) }
+        : { servername: identity.config.server_name }),
+      minVersion: 'TLSv1.2',
+      rejectUnauthorized: true,
+    });
+  let agent = tlsAgent(identity.certPem, identity.keyPem);
 
   // After a 429 no call leaves before the gateway's Retry-After: monotonic, shared by every route of this agent.
   let holdUntil = 0;
@@ -87,6 +102,7 @@ export function gatewayClient(
   function send<T>(method: 'GET' | 'POST', path: string, body: unknown, timeoutMs: number): Promise<T> {
     return new Promise((resolve, reject) => {
       const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+      const via = agent;
       const req = request(
         {
           host: base.hostname.replace(/^\[|\]$/g, ''),
@@ -140,9 +156,11 @@ export function gatewayClient(
       // The idle timeout alone let a gateway that trickles bytes hold a call for ever: the whole call has one too.
       const whole = setTimeout(() => req.destroy(new Error(`no whole answer within ${timeoutMs / 1000} s`)), timeoutMs);
       req.on('close', () => clearTimeout(whole));
-      req.on('error', (e) =>
-        reject(new GatewayUnreachable(`cannot reach the gateway at ${base.origin}: ${(e as NodeJS.ErrnoException).code ?? e.message}`)),
-      );
+      req.on('error', (e) => {
+        const why = (e as NodeJS.ErrnoException).code ?? e.message;
+        if (via !== agent) return reject(new CertificateSwitched(`a call on the previous certificate was cut (${why})`));
+        reject(new GatewayUnreachable(`cannot reach the gateway at ${base.origin}: ${why}`));
+      });
       req.end(payload);
     });
   }
@@ -156,6 +174,15 @@ export function gatewayClient(
     progress: async (body) => {
       if (!paths.progress) throw new Error('this agent has no progress route');
       await call('POST', paths.progress, body, 10_000);
+    },
+    renewCertificate: (csr) => {
+      if (!paths.certificate) throw new Error('this agent has no certificate route');
+      return call<CertificateRenewalResponse>('POST', paths.certificate, { csr }, 30_000);
+    },
+    useCertificate: (certPem, keyPem) => {
+      const previous = agent;
+      agent = tlsAgent(certPem, keyPem);
+      previous.destroy();
     },
     close: () => agent.destroy(),
   };

@@ -1,6 +1,7 @@
 // An agent's identity, read from its identity folder (the cluster agent's mounted Secret
 // navin-cluster-agent-identity, the node agent's /etc/navin-node-agent): its signed config (refused at start if
-// it does not verify against manager.pem), client certificate and key, and the manager CA.
+// it does not verify against manager.pem), client certificate and key (a renewal's switch finished first), and
+// the manager CA.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { verifyDocument } from '../main/wire/envelope';
@@ -8,6 +9,7 @@ import { nodeEd25519 } from '../main/wire/ed25519-node';
 import { keyId, fromBase64url } from '../main/wire/encoding';
 import { publicKeyFromPem } from '../main/wire/public-key-pem';
 import type { AgentConfigBody, AgentConfigCommon } from '../main/wire/protocol';
+import { finishCertificateSwitch } from './certificate-files';
 
 export class AgentStartError extends Error {
   constructor(
@@ -74,6 +76,14 @@ export function loadIdentity<C extends CommonConfig = AgentConfigBody>(
   for (const [id, pub] of Object.entries(config.trusted_keys ?? {})) {
     const raw = fromBase64url(pub);
     if (config.trusted_key_ids.includes(id) && raw.length === 32 && keyId(raw) === id) trustedKeys.set(id, raw);
+  }
+  try {
+    finishCertificateSwitch(dir);
+  } catch (error) {
+    throw new AgentStartError(
+      'identity_missing',
+      `cannot finish the switch to a renewed certificate in ${dir}: ${(error as Error).message}`,
+    );
   }
   return { config, trustedKeys, certPem: read(dir, 'tls.crt'), keyPem: read(dir, 'tls.key'), caPem: read(dir, 'ca.crt') };
 }

@@ -2,7 +2,7 @@
 // receipts and keep the unacknowledged ones queued in the durable state; after offline_after_s without the
 // manager the agent is offline (sensitive commands refused), and the inbox folder stays open meanwhile.
 import { GATEWAY_MAX_BODY, type Receipt } from '../main/wire/protocol';
-import { GatewayUnreachable, type GatewayClient } from './gateway-client';
+import { CertificateSwitched, GatewayUnreachable, type GatewayClient } from './gateway-client';
 import { scanInbox } from './inbox';
 import { log } from './log';
 import type { AgentStateBase, AgentStateStore } from './state';
@@ -127,6 +127,8 @@ export class AgentLink {
         await this.flushReceipts();
       } catch (error) {
         if (this.stopped) break;
+        // The poll was cut by the switch to a renewed certificate: the next one goes with it at once.
+        if (error instanceof CertificateSwitched) continue;
         // Rate-limited: the manager answered, and the client holds every call until its Retry-After.
         if (error instanceof GatewayUnreachable && error.status === 429) {
           this.contact();

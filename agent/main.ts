@@ -29,14 +29,22 @@ main({
   check: (flags) => (typeof flags['identity-dir'] === 'string' ? null : '--identity-dir is required'),
   isRefusal: (error): error is AgentStartError => error instanceof AgentStartError,
   start: async (flags) => {
-    const identity = loadIdentity(flags['identity-dir'] as string, (c) =>
+    const identityDir = flags['identity-dir'] as string;
+    const identity = loadIdentity(identityDir, (c) =>
       (c as { agent?: unknown }).agent === 'node' ? 'this signed config is for a node agent (navin-node-agent), not a cluster agent' : null,
     );
     const kc = new KubeConfig();
     if (typeof flags.kubeconfig === 'string') kc.loadFromFile(flags.kubeconfig);
     else kc.loadFromCluster();
     const replica = (flags.replica as string | undefined) ?? process.env.POD_NAME ?? hostname();
-    const agent = new ClusterAgent({ identity, kc, replica, version: AGENT_VERSION, inbox: flags.inbox as string | undefined });
+    const agent = new ClusterAgent({
+      identity,
+      kc,
+      replica,
+      version: AGENT_VERSION,
+      inbox: flags.inbox as string | undefined,
+      renewal: { identityDir },
+    });
     await agent.start();
     return agent;
   },

@@ -37,16 +37,15 @@ main({
   },
   isRefusal: (error): error is AgentStartError | StateCorrupt => error instanceof AgentStartError || error instanceof StateCorrupt,
   start: async (flags) => {
-    const identity = loadIdentity<NodeAgentConfigBody>(
-      (flags['identity-dir'] as string | undefined) ?? NODE_AGENT_IDENTITY_DIR,
-      acceptNodeConfig,
-    );
+    const identityDir = (flags['identity-dir'] as string | undefined) ?? NODE_AGENT_IDENTITY_DIR;
+    const identity = loadIdentity<NodeAgentConfigBody>(identityDir, acceptNodeConfig);
     const agent = new NodeAgent({
       identity,
       version: AGENT_VERSION,
       stateDir: (flags['state-dir'] as string | undefined) ?? NODE_AGENT_STATE_DIR,
       inbox: flags.inbox as string | undefined,
       prefix: flags.prefix as string | undefined,
+      renewal: { identityDir },
     });
     await agent.start();
     return agent;

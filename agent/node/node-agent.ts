@@ -4,7 +4,7 @@
 import { NODE_AGENT_PATHS, OP_PLAN_EXECUTE, type HostReportRequest, type NodeAgentConfigBody } from '../../main/wire/node-agent';
 import type { TaskOutcome } from '../../main/wire/plan';
 import { CommandRunner } from '../commands';
-import { gatewayClient, type GatewayClient } from '../gateway-client';
+import { gatewayClient, type CertificateChannel, type GatewayClient } from '../gateway-client';
 import type { Identity } from '../identity';
 import { AgentLink } from '../link';
 import { log } from '../log';
@@ -17,6 +17,7 @@ import { ManagedFs } from './managed-fs';
 import { NodeExecutor } from './plan-executor';
 import { runCheck } from '../checks';
 import type { CheckHook } from './tasks';
+import { CertificateRenewer, type RenewalOptions } from '../certificate-renewer';
 
 /** How long the facts may take to read before a report goes without (see readFactsWithin). */
 const FACTS_READ_MS = 30_000;
@@ -31,11 +32,13 @@ export interface NodeAgentOptions {
   systemctl?: string;
   /** Default: the service checks of agent/checks. */
   runCheck?: CheckHook;
+  /** Where the identity was read from, so that the agent renews its certificate there (none: it does not). */
+  renewal?: RenewalOptions;
 }
 
 export class NodeAgent {
   readonly state: FileStateStore;
-  private readonly gateway: GatewayClient;
+  private readonly gateway: GatewayClient & CertificateChannel;
   private readonly link: AgentLink;
   private readonly executor: NodeExecutor;
   private readonly runner: CommandRunner<NodeState>;
@@ -43,6 +46,8 @@ export class NodeAgent {
   private readonly watcher: LivenessWatcher;
   private reporting: Promise<void> | undefined;
   private reportAgain = false;
+  /** Renews the client certificate before it expires (when given its identity folder). */
+  readonly renewer: CertificateRenewer | undefined;
 
   constructor(private readonly o: NodeAgentOptions) {
     const { config } = o.identity;
@@ -84,6 +89,15 @@ export class NodeAgent {
       replica: config.host_name,
       isOffline: () => this.link.isOffline(),
     });
+    this.renewer =
+      o.renewal &&
+      new CertificateRenewer({
+        ...o.renewal,
+        identity: o.identity,
+        gateway: this.gateway,
+        commonName: config.host_id,
+        isActive: () => true,
+      });
   }
 
   private lastFacts: unknown = null;
@@ -103,6 +117,7 @@ export class NodeAgent {
     this.reportTimer = setInterval(() => void this.report().catch(() => undefined), config.report_interval_s * 1000);
     this.link.start(this.runner);
     this.watcher.start();
+    this.renewer?.start();
     // A resume that cannot store its receipt (a read-only or full disk) is logged, not an unhandled rejection
     // that ends the agent: the plan is resumed again at the next start.
     for (const id of this.executor.unfinished())
@@ -112,6 +127,7 @@ export class NodeAgent {
   async stop(): Promise<void> {
     clearInterval(this.reportTimer);
     this.watcher.stop();
+    this.renewer?.stop();
     await this.link.stop();
   }
 

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { CheckOutcome } from './service-checks';
 import { isManagedUnit } from './node-agent';
 import { parseTimestamp } from './timestamps';
+import { CSR_MAX_CHARS } from './certificate-renewal';
 
 /** A count or figure: a finite number, never below zero (zod numbers are finite). */
 const count = z.number().min(0, 'is a number of zero or more');
@@ -35,6 +36,14 @@ export const RECEIPT: z.ZodType<ReceivedReceipt> = RECEIPT_FIELDS.loose();
  * one with RECEIPT, every one before any is recorded (a batch is taken whole or refused whole).
  */
 export const RECEIPT_BATCH = z.looseObject({ receipts: z.array(z.unknown(), 'is a list') });
+
+/** POST …/certificate: a PKCS#10 request in PEM (the key it names is new; the identity is the caller's certificate's). */
+export const CERTIFICATE_RENEWAL = z.looseObject({
+  csr: z
+    .string()
+    .max(CSR_MAX_CHARS, `is at most ${CSR_MAX_CHARS} characters`)
+    .regex(/^-----BEGIN CERTIFICATE REQUEST-----\r?\n[\s\S]+-----END CERTIFICATE REQUEST-----\s*$/, 'is a PEM certificate request'),
+});
 
 /** POST /v1/cluster-agent/report: the inventory is stored as sent, with the components the agent observes beside it. */
 export const CLUSTER_REPORT = z.looseObject({

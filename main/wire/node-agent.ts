@@ -11,6 +11,8 @@ export const NODE_AGENT_PATHS = {
   receipts: '/v1/node-agent/receipts',
   /** Task-by-task progress of a running plan (best effort: the final receipt carries every task's outcome). */
   progress: '/v1/node-agent/progress',
+  /** A CSR in, a client certificate for the calling host out (certificate-renewal.ts). */
+  certificate: '/v1/node-agent/certificate',
 } as const;
 
 /** The URI (CN and URI SAN of its client certificate) that binds a node agent to its host. */
@@ -89,11 +91,6 @@ export interface ManagedEntry {
   size: number;
   command_id: string;
   written_at: string;
-  /**
-   * A private key a tls.csr made: sha256 and size are then those of its public key (SPKI DER), since nothing
-   * derived from the private key's bytes leaves the host, and a drift scan compares the public key it finds.
-   */
-  private_key?: true;
 }
 
 /** A liveness check the agent runs on its own for one unit (set by a plan's liveness.watch). */

@@ -6,6 +6,8 @@ export const GATEWAY_PATHS = {
   commands: '/v1/cluster-agent/commands',
   report: '/v1/cluster-agent/report',
   receipts: '/v1/cluster-agent/receipts',
+  /** A CSR in, a client certificate for the calling identity out (certificate-renewal.ts). */
+  certificate: '/v1/cluster-agent/certificate',
 } as const;
 
 /** Headers an agent sends with every gateway request. */

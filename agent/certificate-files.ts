@@ -1,0 +1,83 @@
+// An agent's client certificate and key switched in its identity folder as one pair: both written beside as
+// tls.key.next (before the CSR leaves) and tls.crt.next, flushed, then renamed over tls.key and tls.crt. A stop between the two renames
+// is finished at the next start (finishCertificateSwitch), so the folder never holds a key and a certificate
+// that do not belong together.
+import { X509Certificate, createPrivateKey } from 'node:crypto';
+import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+
+const CERT = 'tls.crt';
+const KEY = 'tls.key';
+const next = (file: string): string => `${file}.next`;
+
+function writeFlushed(path: string, text: string, mode: number): void {
+  const fd = openSync(path, 'w', mode);
+  try {
+    writeSync(fd, text);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function flushDir(dir: string): void {
+  // Some systems refuse to open a folder for a flush; the renames are then as durable as the system makes them.
+  try {
+    const fd = openSync(dir, 'r');
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    /* not supported here */
+  }
+}
+
+/** Whether `certPem` is the certificate of the private key `keyPem` (false for anything unreadable). */
+export function certificateMatchesKey(certPem: string, keyPem: string): boolean {
+  try {
+    return new X509Certificate(certPem).checkPrivateKey(createPrivateKey(keyPem));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Writes a new key beside the folder's (tls.key.next), before its CSR is sent: a folder the agent cannot write
+ * (a read-only mount) fails here, and no certificate is asked for that could not be kept.
+ */
+export function stageKey(dir: string, keyPem: string): void {
+  writeFlushed(join(dir, next(KEY)), keyPem, 0o600);
+}
+
+/**
+ * Puts the certificate of the staged key (stageKey) in place of the folder's pair; throws, the old pair untouched,
+ * if it cannot.
+ */
+export function switchCertificate(dir: string, certPem: string, keyPem: string): void {
+  if (!certificateMatchesKey(certPem, keyPem)) throw new Error('the new certificate is not the one of the new key');
+  if (readFileSync(join(dir, next(KEY)), 'utf8') !== keyPem) throw new Error('the staged key is not the one of this certificate');
+  writeFlushed(join(dir, next(CERT)), certPem, 0o644);
+  renameSync(join(dir, next(KEY)), join(dir, KEY));
+  renameSync(join(dir, next(CERT)), join(dir, CERT));
+  flushDir(dir);
+}
+
+/**
+ * Finishes a switch a stop interrupted: a complete tls.crt.next whose key is tls.key.next (no rename done) or
+ * tls.key (the key renamed) goes in place; a partial one is dropped, the folder's pair kept.
+ */
+export function finishCertificateSwitch(dir: string): void {
+  const certNext = join(dir, next(CERT));
+  const keyNext = join(dir, next(KEY));
+  if (!existsSync(certNext)) return void rmSync(keyNext, { force: true });
+  const cert = readFileSync(certNext, 'utf8');
+  const pendingKey = existsSync(keyNext) ? readFileSync(keyNext, 'utf8') : undefined;
+  if (pendingKey !== undefined && certificateMatchesKey(cert, pendingKey)) renameSync(keyNext, join(dir, KEY));
+  const key = join(dir, KEY);
+  if (existsSync(key) && certificateMatchesKey(cert, readFileSync(key, 'utf8'))) renameSync(certNext, join(dir, CERT));
+  rmSync(certNext, { force: true });
+  rmSync(keyNext, { force: true });
+  flushDir(dir);
+}
