@@ -91,6 +91,11 @@ export interface ManagedEntry {
   size: number;
   command_id: string;
   written_at: string;
+  /**
+   * A private key a tls.csr made: sha256 and size are then those of its public key (SPKI DER), since nothing
+   * derived from the private key's bytes leaves the host, and a drift scan compares the public key it finds.
+   */
+  private_key?: true;
 }
 
 /** A liveness check the agent runs on its own for one unit (set by a plan's liveness.watch). */
