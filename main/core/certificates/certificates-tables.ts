@@ -115,6 +115,16 @@ export class CertificatesTables {
     return rows.map(toRecord);
   }
 
+  /** A service's certificates in use (state issued) on a cluster, oldest first. */
+  serviceInUse(clusterId: string, service: string): IssuedCertificateRecord[] {
+    const rows = this.db
+      .prepare(
+        `SELECT ${CERTIFICATE_COLUMNS} FROM issued_certificates WHERE cluster_id = ? AND kind = 'service' AND service = ? AND state = 'issued' ORDER BY issued_at, serial`,
+      )
+      .all(clusterId, service) as CertificateRow[];
+    return rows.map(toRecord);
+  }
+
   /** The certificates in use (state issued) past two thirds of their life at `at`, the most overdue first. */
   dueForRenewal(at: string): IssuedCertificateRecord[] {
     const rows = this.db

@@ -100,6 +100,11 @@ export class Certificates {
     return this.tables.list();
   }
 
+  /** A service's certificates in use on a cluster (neither superseded nor revoked), oldest first. */
+  inUse(clusterId: string, service: string): IssuedCertificateRecord[] {
+    return this.tables.serviceInUse(clusterId, service);
+  }
+
   /** The certificates in use that have passed two thirds of their life at `now`. */
   dueForRenewal(now: Date = this.deps.clock.now()): IssuedCertificateRecord[] {
     return this.tables.dueForRenewal(now.toISOString());

@@ -115,11 +115,16 @@ describeWithBinaries('the certificates of a manager', ['openssl'], () => {
     expect(store.audit.list({ action: 'certificate.issue' }).map((r) => r.target)).toEqual([issued.certificate.serial]);
   });
 
-  it('lists by expiry and never shows a private key', () => {
+  it("lists by expiry, a service's certificates in use by cluster, and never shows a private key", () => {
     const long = issue(90);
     const short = issue(30, 'nats');
     const middle = issue(60, 'node-exporter');
     expect(certificates.list().map((c) => c.serial)).toEqual([short, middle, long].map((c) => c.certificate.serial));
+    expect(certificates.inUse(cluster, 'etcd').map((c) => c.serial)).toEqual([long.certificate.serial]);
+    expect(certificates.inUse(cluster, 'nats').map((c) => c.serial)).toEqual([short.certificate.serial]);
+    certificates.revoke(short.certificate.serial, 'manager');
+    expect(certificates.inUse(cluster, 'nats')).toEqual([]);
+    expect(certificates.inUse(addCluster(store, 'empty'), 'etcd')).toEqual([]);
     const shown = JSON.stringify([certificates.list(), certificates.tables.cas(cluster), certificates.serviceCa(cluster), long]);
     expect(shown).not.toContain('PRIVATE KEY');
     expect(shown).not.toContain('sealed_key');
