@@ -266,6 +266,11 @@ function checkParam(value: CheckParamValue, path: Path, scope: NameScope, ports:
       problems.push({ path: [...path, 'port'], reason: `${value.port} is not a declared port (declared: ${[...ports].join(', ')})` });
     return;
   }
+  if ('when_tls' in value) {
+    for (const [name, t] of Object.entries(value.when_tls))
+      if (t !== undefined) checkTemplate(t, [...path, 'when_tls', name], scope, problems);
+    return;
+  }
   // In each_member the member's fields are at the top of the view.
   let refs;
   try {

@@ -92,13 +92,24 @@ const Port = z.strictObject({
   tls: z.boolean().default(false),
 });
 
-/** A check parameter: a literal, a template, a declared port ({port: name}) or a list over the members. */
+/**
+ * A check parameter: a literal, a template, a declared port ({port: name}), a list over the members, or the files
+ * a check connects with when the service serves TLS ({when_tls: {...}}, left out of a plaintext instance's check).
+ */
 const CheckParam = z.union([
   z.number(),
   z.boolean(),
   template,
   z.strictObject({ port: name('a port name') }),
   z.strictObject({ each_member: template }),
+  z.strictObject({
+    when_tls: z.strictObject({
+      ca_file: template,
+      cert_file: template.optional(),
+      key_file: template.optional(),
+      server_name: template.optional(),
+    }),
+  }),
 ]);
 const checkOf = <K extends readonly [string, ...string[]]>(kinds: K) =>
   z.strictObject({

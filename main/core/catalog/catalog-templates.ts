@@ -27,7 +27,7 @@ export interface TemplateInput {
   /** Every instance of the service in the cluster (defaults to this one alone). */
   members?: TemplateMember[];
   cluster?: { name: string; token: string };
-  tls?: { enabled: boolean; cert_file?: string; key_file?: string; ca_file?: string };
+  tls?: { enabled: boolean; cert_file?: string; key_file?: string; ca_file?: string; credential_file?: string };
   /** For backup and restore steps: the folder of this backup set on the host. */
   backup_dir?: string;
   /** The operator's values over the service's defaults, under the version's own (checked against their types). */
@@ -41,7 +41,11 @@ export interface TemplateContext {
   ports: Record<string, number>;
   bin: Record<string, string>;
   settings: Record<string, string | number | boolean>;
-  tls: { enabled: boolean; cert_file: string; key_file: string; ca_file: string };
+  /**
+   * key_file is the key on the host (root's, 0600); credential_file where the service reads it: the copy systemd
+   * hands a unit that says LoadCredential=tls.key:{{tls.key_file}} (its dynamic user cannot read root's file).
+   */
+  tls: { enabled: boolean; cert_file: string; key_file: string; ca_file: string; credential_file: string };
   scheme: 'http' | 'https';
   cluster: { name: string; token: string };
   clustered: boolean;
@@ -59,7 +63,7 @@ export const TEMPLATE_NAMES = {
   ports: '*',
   bin: '*',
   settings: '*',
-  tls: ['enabled', 'cert_file', 'key_file', 'ca_file'],
+  tls: ['enabled', 'cert_file', 'key_file', 'ca_file', 'credential_file'],
   scheme: null,
   cluster: ['name', 'token'],
   clustered: null,
@@ -162,6 +166,7 @@ export function templateContext(desc: CatalogDescriptor, version: CatalogVersion
       cert_file: input.tls?.cert_file ?? `${configDir}/tls/tls.crt`,
       key_file: input.tls?.key_file ?? `${configDir}/tls/tls.key`,
       ca_file: input.tls?.ca_file ?? `${configDir}/tls/ca.crt`,
+      credential_file: input.tls?.credential_file ?? `/run/credentials/${desc.unit.name}/tls.key`,
     },
     scheme: tlsEnabled ? 'https' : 'http',
     cluster: input.cluster ?? { name: desc.service, token: `navin-${desc.service}` },
@@ -202,26 +207,43 @@ export function renderInstance(desc: CatalogDescriptor, ctx: TemplateContext): {
   };
 }
 
-export type RenderedParam = string | number | boolean | string[];
+export type RenderedParam = string | number | boolean | string[] | Record<string, string>;
 
-/** A check's parameters for one instance: ports resolved to numbers, templates rendered, member lists expanded. */
+/**
+ * A check's parameters for one instance: ports resolved to numbers, templates rendered, member lists expanded; a
+ * `when_tls` block (the files a check connects with) only when the instance serves TLS, else left out.
+ */
 export function renderCheckParams(params: Record<string, CheckParamValue>, ctx: TemplateContext): Record<string, RenderedParam> {
   const out: Record<string, RenderedParam> = {};
   for (const [k, v] of Object.entries(params)) {
     if (typeof v === 'number' || typeof v === 'boolean') out[k] = v;
     else if (typeof v === 'string') out[k] = renderTemplate(v, ctx);
     else if ('port' in v) out[k] = ctx.ports[v.port]!;
-    else out[k] = ctx.members.map((m) => renderTemplate(v.each_member, { ...ctx, ...m } as unknown as TemplateContext));
+    else if ('when_tls' in v) {
+      if (ctx.tls.enabled)
+        out[k] = Object.fromEntries(Object.entries(v.when_tls).map(([name, t]) => [name, renderTemplate(t, ctx).trim()]));
+    } else out[k] = ctx.members.map((m) => renderTemplate(v.each_member, { ...ctx, ...m } as unknown as TemplateContext));
   }
   return out;
 }
 
 export type RenderedStep = { name: string; run: string[]; timeout_s?: number } | { name: string; unit: 'stop' | 'start' | 'restart' };
 
+/** An argument that is one section, e.g. `{{#tls.enabled}}--cacert={{tls.ca_file}}{{/tls.enabled}}`: a flag of a mode. */
+const WHOLLY_CONDITIONAL = /^\{\{([#^])\s*([\w.]+)\s*\}\}[\s\S]*\{\{\/\s*\2\s*\}\}$/;
+
+/** The argv of a step for one instance; an argument that is one section rendering nothing is left out, not passed empty. */
+export function renderArgv(argv: readonly string[], ctx: TemplateContext): string[] {
+  return argv.flatMap((a) => {
+    const out = renderTemplate(a, ctx);
+    return out === '' && WHOLLY_CONDITIONAL.test(a) ? [] : [out];
+  });
+}
+
 export function renderSteps(steps: CatalogStep[], ctx: TemplateContext): RenderedStep[] {
   return steps.map((s) =>
     'unit' in s
       ? { name: s.name, unit: s.unit }
-      : { name: s.name, run: s.run.map((a) => renderTemplate(a, ctx)), ...(s.timeout_s ? { timeout_s: s.timeout_s } : {}) },
+      : { name: s.name, run: renderArgv(s.run, ctx), ...(s.timeout_s ? { timeout_s: s.timeout_s } : {}) },
   );
 }
