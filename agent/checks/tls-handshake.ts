@@ -61,7 +61,7 @@ const oneLine = (dn: string): string => dn.replace(/\n/g, ', ');
  * it is judged, and the checks that then speak to the service open their own, verified, connections.
  */
 export function handshake(target: HandshakeTarget, t: LoadedTls, timeoutMs: number, now: Date): Promise<HandshakeResult> {
-  const label = `${isIP(target.host) === 6 ? `[${target.host}]` : target.host}:${target.port}`;
+  const label = hostPort(target);
   const serverName = nameFor(t, target.host);
   const evidence: TlsHandshakeEvidence = {
     target: targetLabel(target),
@@ -162,11 +162,11 @@ export function handshake(target: HandshakeTarget, t: LoadedTls, timeoutMs: numb
   });
 }
 
+const hostPort = (target: HandshakeTarget): string => `${isIP(target.host) === 6 ? `[${target.host}]` : target.host}:${target.port}`;
+
 /** How a target is named in the evidence. */
-export const targetLabel = (target: HandshakeTarget): string => {
-  const label = `${isIP(target.host) === 6 ? `[${target.host}]` : target.host}:${target.port}`;
-  return target.starttls ? `${label} (NATS: TLS after the INFO in clear)` : label;
-};
+export const targetLabel = (target: HandshakeTarget): string =>
+  target.starttls ? `${hostPort(target)} (NATS: TLS after the INFO in clear)` : hostPort(target);
 
 function readInfo(line: string): Record<string, unknown> | null {
   const m = /^INFO\s+(\{.*\})\s*$/.exec(line);
