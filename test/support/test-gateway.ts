@@ -16,6 +16,7 @@ export async function startTestGateway(t: TestManager, opts: TestGatewayOptions 
     commands: m.commands,
     events: m.events,
     clock: m.clock,
+    ca: m.ca,
     caPem: tls.caPem,
     certPem: tls.certPem,
     keyPem: tls.keyPem,

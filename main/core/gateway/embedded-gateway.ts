@@ -47,6 +47,7 @@ export async function startManagerGateway(
     hosts: manager.hostCommands,
     events: manager.events,
     clock: manager.clock,
+    ca: manager.ca,
     caPem: tls.caPem,
     certPem: tls.certPem,
     keyPem: tls.keyPem,

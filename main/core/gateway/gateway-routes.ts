@@ -1,7 +1,7 @@
 // The agent gateway's routes, in the route table the console API shares (core/http/route-table.ts): for each,
 // which certificate may call it (a cluster agent's, or a node agent's bound to a host), the schema of its body
 // (wire/agent-requests.ts) and what it does. A receipt or progress report for another cluster's or host's
-// command is refused 403 (and audited by its domain).
+// command is refused 403 (and audited by its domain). Each kind renews its own certificate on its certificate route.
 import type { z } from 'zod';
 import { ForbiddenReceiptError } from '../commands/commands';
 import type { Commands } from '../commands/commands';
@@ -9,7 +9,8 @@ import type { HostCommands } from '../hosts/host-commands';
 import type { AgentContacts } from '../clusters/agent-contacts';
 import { GATEWAY_PATHS } from '../../wire/protocol';
 import { NODE_AGENT_PATHS } from '../../wire/node-agent';
-import { CLUSTER_REPORT, HOST_REPORT, PLAN_PROGRESS, RECEIPT_BATCH } from '../../wire/agent-requests';
+import { CERTIFICATE_RENEWAL, CLUSTER_REPORT, HOST_REPORT, PLAN_PROGRESS, RECEIPT_BATCH } from '../../wire/agent-requests';
+import type { CertificateRenewalResponse } from '../../wire/certificate-renewal';
 import { CoreError } from '../errors';
 import { statusOf } from '../../contract/error-codes';
 import { RouteTable } from '../http/route-table';
@@ -24,6 +25,8 @@ interface AgentCall {
   longPollMaxS: number;
   /** The agent's due commands, held as a long poll up to `waitS` seconds. */
   poll(waitS: number): Promise<unknown[]>;
+  /** A certificate for the key of the CSR, for the agent of the calling certificate (agent-renewals.ts). */
+  renewCertificate(csrPem: string): CertificateRenewalResponse;
 }
 
 export interface ClusterAgentCall extends AgentCall {
@@ -120,6 +123,12 @@ export const GATEWAY_ROUTES = new RouteTable<GatewayRoute>({
       );
     }),
   )
+  .add(
+    post('cluster', GATEWAY_PATHS.certificate, CERTIFICATE_RENEWAL, (c: ClusterAgentCall, body) => {
+      c.seen(false);
+      return { status: 200, body: c.renewCertificate(body.csr) };
+    }),
+  )
   .add(get('node', NODE_AGENT_PATHS.commands, async (c: NodeAgentCall) => ({ status: 200, body: { commands: await c.poll(waitOf(c)) } })))
   .add(
     post('node', NODE_AGENT_PATHS.report, HOST_REPORT, (c: NodeAgentCall, body) => {
@@ -146,4 +155,10 @@ export const GATEWAY_ROUTES = new RouteTable<GatewayRoute>({
       }
       return stored();
     }),
+  )
+  .add(
+    post('node', NODE_AGENT_PATHS.certificate, CERTIFICATE_RENEWAL, (c: NodeAgentCall, body) => ({
+      status: 200,
+      body: c.renewCertificate(body.csr),
+    })),
   );

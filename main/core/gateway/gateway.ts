@@ -1,7 +1,8 @@
 // The agent gateway: HTTPS with TLS 1.2 or newer, a client certificate required and issued by the manager CA
 // (its only trust anchor), a revoked or unknown serial refused. A certificate maps to exactly one cluster, and
 // the gateway serves only that cluster's commands. A node agent's certificate maps to its host, served on the
-// node-agent routes with only that host's commands. Its routes are declared in gateway-routes.ts.
+// node-agent routes with only that host's commands. Its routes are declared in gateway-routes.ts. An agent renews
+// its certificate over this connection; the first request with the new one revokes the old (keys/agent-renewals.ts).
 import { createServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,6 +14,7 @@ import { CoreError } from '../errors';
 import { statusOf } from '../../contract/error-codes';
 import type { Commands } from '../commands/commands';
 import { AGENT_HEADERS, GATEWAY_MAX_BODY, LONG_POLL_MAX_S } from '../../wire/protocol';
+import type { CertificateRenewalResponse } from '../../wire/certificate-renewal';
 import { LongPolls } from './long-poll';
 import type { HostCommands } from '../hosts/host-commands';
 import { NODE_AGENT_PATHS } from '../../wire/node-agent';
@@ -23,6 +25,8 @@ import { applyConnectionTimeouts } from '../http/connection-timeouts';
 import { AgentContacts } from '../clusters/agent-contacts';
 import { AgentThrottle } from './agent-rate-limit';
 import type { RateLimit } from '../http/rate-limit';
+import type { CertificateAuthority } from '../keys/ca';
+import { AgentRenewals } from '../keys/agent-renewals';
 
 export interface GatewayOptions {
   store: Store;
@@ -42,6 +46,8 @@ export interface GatewayOptions {
   agentRateLimit?: RateLimit;
   /** Records and announces what an agent's contact changes (one of its own unless given). */
   contacts?: AgentContacts;
+  /** The manager CA, which renews the agents' certificates on their certificate routes (absent: those answer 404). */
+  ca?: CertificateAuthority;
 }
 
 export interface Gateway {
@@ -70,6 +76,11 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
   const serials = new Map<string, string>();
   const contacts = opts.contacts ?? new AgentContacts(store, clock, events);
   const throttle = new AgentThrottle(opts.agentRateLimit);
+  const renewals = opts.ca && new AgentRenewals(store, store, opts.ca, clock, events);
+  const renewCertificate = (serial: string, csrPem: string): CertificateRenewalResponse => {
+    if (!renewals) throw new CoreError('not_found', 'this gateway renews no certificates');
+    return renewals.renew(serial, csrPem);
+  };
 
   /** The cluster (and host) of a live client certificate, or undefined when unknown, revoked or not a client certificate. */
   function clusterOf(socket: TLSSocket): { clusterId: string; serial: string; hostId: string | null } | undefined {
@@ -82,6 +93,8 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
     if (!record || record.kind !== 'client' || record.revoked_at !== null || !record.cluster_id) return undefined;
     serials.set(serial, record.serial);
     if (new Date(record.not_after) < clock.now()) return undefined;
+    // The first request with a renewed certificate revokes the one it renewed.
+    renewals?.seen(record);
     return { clusterId: record.cluster_id, serial: record.serial, hostId: record.host_id ?? null };
   }
 
@@ -142,7 +155,10 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
           req,
           who,
         );
-      const answer = await route.run({ hostId, hosts, query: url.searchParams, longPollMaxS, poll }, readJsonBody);
+      const answer = await route.run(
+        { hostId, hosts, query: url.searchParams, longPollMaxS, poll, renewCertificate: (csr) => renewCertificate(who.serial, csr) },
+        readJsonBody,
+      );
       return reply(res, answer.status, answer.body);
     }
     if (who.hostId)
@@ -165,7 +181,16 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
         who,
       );
     const answer = await route.run(
-      { clusterId: who.clusterId, seen, commands, contacts, query: url.searchParams, longPollMaxS, poll },
+      {
+        clusterId: who.clusterId,
+        seen,
+        commands,
+        contacts,
+        query: url.searchParams,
+        longPollMaxS,
+        poll,
+        renewCertificate: (csr) => renewCertificate(who.serial, csr),
+      },
       readJsonBody,
     );
     return reply(res, answer.status, answer.body);

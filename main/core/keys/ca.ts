@@ -7,6 +7,7 @@ import type { Clock } from '../clock';
 import type { Store } from '../store/store';
 import type { CertificateKind } from '../store/keys-tables';
 import type { KeyProtector } from './protector';
+import { hostUri } from '../../wire/node-agent';
 
 export interface IssuedCertificate {
   serial: string;
@@ -15,7 +16,17 @@ export interface IssuedCertificate {
   notAfter: Date;
 }
 
+/** A certificate for a key the manager never held (an agent's CSR): no key to hand out. */
+export type RenewedCertificate = Omit<IssuedCertificate, 'keyPem'>;
+
 const DAY = 86_400_000;
+const NODE_AGENT_ORGANIZATION = 'navin-node-agent';
+
+/** A client certificate's extensions: client authentication, and the URI SAN its agent is known by. */
+const clientExtensions = (uri: string): object[] => [
+  { name: 'extKeyUsage', clientAuth: true },
+  { name: 'subjectAltName', altNames: [{ type: 6, value: uri }] },
+];
 /** The URI SAN that binds a client certificate to its cluster; the gateway maps a certificate by it. */
 export const clusterUri = (clusterId: string): string => `urn:navin:cluster:${clusterId}`;
 
@@ -85,10 +96,17 @@ export class CertificateAuthority {
 
   /** A client certificate for one cluster's agent, bound to it by CN and URI SAN. */
   issueClient(clusterId: string, days = 397): IssuedCertificate {
-    return this.issue('client', clusterId, clusterId, days, [
-      { name: 'extKeyUsage', clientAuth: true },
-      { name: 'subjectAltName', altNames: [{ type: 6, value: clusterUri(clusterId) }] },
-    ]);
+    return this.issue('client', clusterId, clusterId, days, clientExtensions(clusterUri(clusterId)));
+  }
+
+  /**
+   * A renewing agent's certificate for the key of its CSR: a host's node agent's (hostId) or a cluster's agent's,
+   * named and bound exactly as the one issued by hand (issueHostClient, issueClient), for 397 days like it.
+   */
+  renewClient(clusterId: string, hostId: string | null, publicKey: forge.pki.rsa.PublicKey, days = 397): RenewedCertificate {
+    if (!hostId) return this.sign(publicKey, 'client', clusterId, clusterId, days, clientExtensions(clusterUri(clusterId)));
+    const uri = hostUri(hostId);
+    return this.sign(publicKey, 'client', clusterId, uri, days, clientExtensions(uri), NODE_AGENT_ORGANIZATION);
   }
 
   /**
@@ -96,17 +114,7 @@ export class CertificateAuthority {
    * recorded with its cluster, the caller binds the serial to the host (HostsTables.bindCertificate).
    */
   issueHostClient(clusterId: string, hostUriValue: string, days = 397): IssuedCertificate {
-    return this.issue(
-      'client',
-      clusterId,
-      hostUriValue,
-      days,
-      [
-        { name: 'extKeyUsage', clientAuth: true },
-        { name: 'subjectAltName', altNames: [{ type: 6, value: hostUriValue }] },
-      ],
-      'navin-node-agent',
-    );
+    return this.issue('client', clusterId, hostUriValue, days, clientExtensions(hostUriValue), NODE_AGENT_ORGANIZATION);
   }
 
   private issue(
@@ -118,10 +126,23 @@ export class CertificateAuthority {
     organization = kind === 'client' ? 'navin-cluster-agent' : 'Navin Console',
   ): IssuedCertificate {
     const key = newRsaKey(2048);
+    return { ...this.sign(key.publicKey, kind, clusterId, commonName, days, extensions, organization), keyPem: key.pem };
+  }
+
+  /** Signs and records a certificate for `publicKey`. */
+  private sign(
+    publicKey: forge.pki.rsa.PublicKey,
+    kind: CertificateKind,
+    clusterId: string | null,
+    commonName: string,
+    days: number,
+    extensions: object[],
+    organization = kind === 'client' ? 'navin-cluster-agent' : 'Navin Console',
+  ): RenewedCertificate {
     const caCert = forge.pki.certificateFromPem(this.certPem);
     const cert = forge.pki.createCertificate();
     const now = this.clock.now();
-    cert.publicKey = key.publicKey;
+    cert.publicKey = publicKey;
     cert.serialNumber = newSerial();
     cert.validity.notBefore = new Date(now.getTime() - 60_000);
     cert.validity.notAfter = new Date(now.getTime() + days * DAY);
@@ -147,6 +168,6 @@ export class CertificateAuthority {
       issued_at: now.toISOString(),
       revoked_at: null,
     });
-    return { serial: cert.serialNumber, certPem: forge.pki.certificateToPem(cert), keyPem: key.pem, notAfter: cert.validity.notAfter };
+    return { serial: cert.serialNumber, certPem: forge.pki.certificateToPem(cert), notAfter: cert.validity.notAfter };
   }
 }

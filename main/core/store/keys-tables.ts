@@ -83,4 +83,28 @@ export class KeysTables {
     for (const r of rows) stmt.run(at, r.serial);
     return rows.map((r) => r.serial);
   }
+
+  /**
+   * The live client certificates of the same agent as `serial` (its host's, else its cluster agent's) issued after
+   * it: the renewals of it not yet used. Issue order is the rowid's (a certificate row is never deleted).
+   */
+  newerLiveClientCertificates(serial: string): string[] {
+    return this.db
+      .prepare(`${SAME_AGENT_LIVE} AND o.rowid > c.rowid ORDER BY o.rowid`)
+      .all(serial)
+      .map((r) => (r as { serial: string }).serial);
+  }
+
+  /** Revokes the live client certificates of the same agent issued before `serial` (those it renewed); returns them. */
+  revokeRenewedBy(serial: string, at: string): string[] {
+    const rows = this.db.prepare(`${SAME_AGENT_LIVE} AND o.rowid < c.rowid`).all(serial) as { serial: string }[];
+    const stmt = this.db.prepare('UPDATE certificates SET revoked_at = ? WHERE serial = ?');
+    for (const r of rows) stmt.run(at, r.serial);
+    return rows.map((r) => r.serial);
+  }
 }
+
+/** The other live client certificates of the agent of certificate `?`: same cluster, same host (or none). */
+const SAME_AGENT_LIVE = `SELECT o.serial FROM certificates o JOIN certificates c ON c.serial = ?
+  WHERE o.kind = 'client' AND o.revoked_at IS NULL AND o.serial <> c.serial
+    AND o.cluster_id IS c.cluster_id AND o.host_id IS c.host_id`;

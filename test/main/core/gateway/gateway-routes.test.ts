@@ -21,10 +21,12 @@ test("the gateway's routes are the wire's paths, each for its agent's certificat
       `cluster GET ${GATEWAY_PATHS.commands}`,
       `cluster POST ${GATEWAY_PATHS.report}`,
       `cluster POST ${GATEWAY_PATHS.receipts}`,
+      `cluster POST ${GATEWAY_PATHS.certificate}`,
       `node GET ${NODE_AGENT_PATHS.commands}`,
       `node POST ${NODE_AGENT_PATHS.report}`,
       `node POST ${NODE_AGENT_PATHS.receipts}`,
       `node POST ${NODE_AGENT_PATHS.progress}`,
+      `node POST ${NODE_AGENT_PATHS.certificate}`,
     ].sort(),
   );
   // A path no route has is judged by the same rule as the routes: a node agent's under its prefix.
