@@ -2,6 +2,9 @@
 // untrusted, name_mismatch, refused, unreachable, not_tls) against the check's clock, with the certificate as
 // evidence; for a NATS server, after the INFO it sends in clear. The tls.handshake check, and the first step of
 // every service check over TLS (its evidence, and a clear verdict before a client library's vaguer error).
+// A copy of the manager's judge (main/core/checks/tls-endpoint.ts), not a shared one: agent/ may not import
+// main/core, and the judging reads node:tls sockets and X509Certificate, which main/wire, bundled for the
+// browser, must not load. What both must agree on, the verdicts' names, is the wire's (TLS_VERDICTS).
 import { X509Certificate } from 'node:crypto';
 import { connect as netConnect, isIP } from 'node:net';
 import tls from 'node:tls';

@@ -39,7 +39,7 @@ interface OverTls {
 /** A certificate expiring in fewer days than this is a warning of tls.handshake (the manager's TLS probe's notice). */
 export const TLS_WARN_DAYS = 14;
 
-/** What a TLS handshake of a check saw, in its outcome's evidence (`tls`), whatever the check's kind. */
+/** What a TLS handshake of a check saw: its outcome's evidence.tls lists one per endpoint, whatever the check's kind. */
 export interface TlsHandshakeEvidence {
   /** host:port, and for a NATS server the protocol upgrade it took. */
   target: string;
