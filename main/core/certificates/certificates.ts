@@ -11,7 +11,7 @@ import {
   type ServiceCaRecord,
   type ServiceCaView,
 } from './certificates-tables';
-import { signServiceCsr, type ServiceNames } from './csr-signing';
+import { serviceCertificateRequest, signServiceRequest, type ServiceNames } from './csr-signing';
 import { ServiceCa } from './service-ca';
 
 /** Renewal is due once this share of a certificate's life has passed. */
@@ -58,9 +58,11 @@ export class Certificates {
 
   /** Signs a host's CSR for the names given by the caller (never the CSR's) and records the certificate. */
   issue(request: IssueRequest): IssuedServiceCertificate {
+    // Judged first: a refused request leaves no CA made for nothing.
+    const judged = serviceCertificateRequest(request.csrPem, request, request.days);
     const ca = this.activeCa(request.clusterId, request.actor);
     const now = this.deps.clock.now();
-    const signed = signServiceCsr(ca, request.csrPem, request, { now, days: request.days });
+    const signed = signServiceRequest(ca, judged, now);
     const life = signed.notAfter.getTime() - signed.notBefore.getTime();
     const certificate: IssuedCertificateRecord = {
       serial: signed.serial,

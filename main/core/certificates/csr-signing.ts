@@ -72,6 +72,18 @@ export function verifiedCsrKey(csrPem: string): forge.pki.rsa.PublicKey {
   return publicKey;
 }
 
+/**
+ * An IP address as node-forge can encode it in a SAN: it reads no dotted IPv4 tail in an IPv6 address (so
+ * ::ffff:198.18.7.3 is written ::ffff:c612:703, the same 16 bytes), and a zone (%eth0) names no address at all.
+ */
+function sanAddress(ip: string): string {
+  if (ip.includes('%')) throw new ValidationError('addresses', `${ip}: an address with a zone cannot be named in a certificate`);
+  const tail = isIP(ip) === 6 ? /^(.*:)(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(ip) : null;
+  if (!tail) return ip;
+  const [a, b, c, d] = tail.slice(2).map(Number) as [number, number, number, number];
+  return `${tail[1]}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+}
+
 /** The DNS and IP SANs of the names, each once, the host's name first. */
 function subjectNames(names: ServiceNames): { commonName: string; dnsNames: string[]; ipAddresses: string[] } {
   for (const [field, value] of [
@@ -85,7 +97,8 @@ function subjectNames(names: ServiceNames): { commonName: string; dnsNames: stri
   const ipAddresses: string[] = [];
   for (const name of names.addresses) {
     if (isIP(name)) {
-      if (!ipAddresses.includes(name)) ipAddresses.push(name);
+      const ip = sanAddress(name);
+      if (!ipAddresses.includes(ip)) ipAddresses.push(ip);
     } else if (HOST_NAME.test(name)) {
       const dns = name.toLowerCase().replace(/\.$/, '');
       if (!dnsNames.includes(dns)) dnsNames.push(dns);
@@ -96,25 +109,33 @@ function subjectNames(names: ServiceNames): { commonName: string; dnsNames: stri
   return { commonName: `${names.service}.${names.hostName.toLowerCase()}`, dnsNames, ipAddresses };
 }
 
+/** A request judged before any CA is touched: the CSR's verified key, and the names and life the manager gives. */
+export interface ServiceCertificateRequest {
+  publicKey: forge.pki.rsa.PublicKey;
+  commonName: string;
+  dnsNames: string[];
+  ipAddresses: string[];
+  days: number;
+}
+
+/** Refuses a bad CSR (csr_*) or bad names (invalid_field); else what signServiceRequest signs. */
+export function serviceCertificateRequest(csrPem: string, names: ServiceNames, days = SERVICE_CERTIFICATE_DAYS): ServiceCertificateRequest {
+  const publicKey = verifiedCsrKey(csrPem);
+  if (!(days > 0)) throw new ValidationError('days', 'a certificate lives a positive number of days');
+  return { publicKey, ...subjectNames(names), days };
+}
+
 /**
- * Signs the request with the cluster's service CA for the names given (not the CSR's): CN <service>.<host>, DNS and
+ * Signs with the cluster's service CA for the names of the request (not the CSR's): CN <service>.<host>, DNS and
  * IP SANs, server and client authentication (etcd's peers and its client-cert-auth need both), a random serial.
  */
-export function signServiceCsr(
-  ca: ServiceCa,
-  csrPem: string,
-  names: ServiceNames,
-  opts: { now: Date; days?: number },
-): SignedServiceCertificate {
-  const publicKey = verifiedCsrKey(csrPem);
-  const { commonName, dnsNames, ipAddresses } = subjectNames(names);
-  const days = opts.days ?? SERVICE_CERTIFICATE_DAYS;
-  if (!(days > 0)) throw new ValidationError('days', 'a certificate lives a positive number of days');
+export function signServiceRequest(ca: ServiceCa, request: ServiceCertificateRequest, now: Date): SignedServiceCertificate {
+  const { commonName, dnsNames, ipAddresses } = request;
   const cert = forge.pki.createCertificate();
-  cert.publicKey = publicKey;
+  cert.publicKey = request.publicKey;
   cert.serialNumber = newSerial();
-  cert.validity.notBefore = new Date(opts.now.getTime() - CLOCK_SKEW_MS);
-  cert.validity.notAfter = new Date(opts.now.getTime() + days * DAY);
+  cert.validity.notBefore = new Date(now.getTime() - CLOCK_SKEW_MS);
+  cert.validity.notAfter = new Date(now.getTime() + request.days * DAY);
   cert.setSubject([
     { name: 'commonName', value: commonName },
     { name: 'organizationName', value: 'Navin Console' },
@@ -146,4 +167,14 @@ export function signServiceCsr(
     notAfter: cert.validity.notAfter,
     fingerprintSha256: createHash('sha256').update(der).digest('hex'),
   };
+}
+
+/** signServiceRequest of a CSR and names judged on the spot. */
+export function signServiceCsr(
+  ca: ServiceCa,
+  csrPem: string,
+  names: ServiceNames,
+  opts: { now: Date; days?: number },
+): SignedServiceCertificate {
+  return signServiceRequest(ca, serviceCertificateRequest(csrPem, names, opts.days), opts.now);
 }

@@ -163,6 +163,10 @@ describeWithBinaries('the certificates of a manager', ['openssl'], () => {
   it('answers not_found for a cluster or host it does not know, and keeps no CA or row for them', () => {
     expect(codeOf(() => certificates.serviceCa('no-such-cluster'))).toBe('not_found');
     expect(store.db.prepare('SELECT count(*) AS n FROM service_cas').get()).toEqual({ n: 0 });
+    // A refused request makes no CA: it is judged before the cluster's CA is looked for.
+    expect(codeOf(() => certificates.issue({ ...request(), csrPem: 'garbage' }))).toBe('csr_invalid');
+    expect(codeOf(() => certificates.issue({ ...request(), hostName: 'not a label' }))).toBe('invalid_field');
+    expect(certificates.tables.cas(cluster)).toEqual([]);
     expect(codeOf(() => certificates.issue({ ...request(), hostId: 'no-such-host' }))).toBe('not_found');
     expect(certificates.list()).toEqual([]);
   });

@@ -115,11 +115,18 @@ describeWithBinaries('a service certificate signed from a host CSR', ['openssl']
       ).toBe('csr_invalid');
   });
 
+  it('names an IPv4-mapped IPv6 address by its 16 bytes', () => {
+    const signed = signServiceCsr(ca, opensslCsr(dir.path).csrPem, { ...names, addresses: ['::ffff:198.18.7.3'] }, { now: NOW });
+    expect(new X509Certificate(signed.certPem).subjectAltName).toBe('DNS:h-0, IP Address:0:0:0:0:0:FFFF:C612:703');
+    expect(signed.ipAddresses).toEqual(['::ffff:c612:703']);
+  });
+
   it('refuses names that are not a host label, an IP address or a DNS name', () => {
     const csr = opensslCsr(dir.path).csrPem;
     expect(codeOf(() => signServiceCsr(ca, csr, { ...names, hostName: 'h_0' }, { now: NOW }))).toBe('invalid_field');
     expect(codeOf(() => signServiceCsr(ca, csr, { ...names, service: 'Etcd Server' }, { now: NOW }))).toBe('invalid_field');
     expect(codeOf(() => signServiceCsr(ca, csr, { ...names, addresses: ['not a name'] }, { now: NOW }))).toBe('invalid_field');
+    expect(codeOf(() => signServiceCsr(ca, csr, { ...names, addresses: ['fe80::1%eth0'] }, { now: NOW }))).toBe('invalid_field');
     expect(codeOf(() => signServiceCsr(ca, csr, names, { now: NOW, days: 0 }))).toBe('invalid_field');
   });
 });
