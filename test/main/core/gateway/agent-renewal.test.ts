@@ -12,7 +12,7 @@ import { newKeyAndRequest } from '../../../../agent/csr';
 import { gatewayClient } from '../../../../agent/gateway-client';
 import { loadIdentity } from '../../../../agent/identity';
 import { NodeAgent } from '../../../../agent/node/node-agent';
-import type { Gateway } from '../../../../main/core/gateway/gateway';
+import { normalizeSerial, type Gateway } from '../../../../main/core/gateway/gateway';
 import { clusterUri } from '../../../../main/core/keys/ca';
 import { GATEWAY_PATHS } from '../../../../main/wire/protocol';
 import { hostUri, NODE_AGENT_PATHS, type NodeAgentConfigBody } from '../../../../main/wire/node-agent';
@@ -53,8 +53,20 @@ const certOf = (dir: string): ClientCert => ({
   keyPem: readFileSync(join(dir, 'tls.key'), 'utf8'),
   caPem: readFileSync(join(dir, 'ca.crt'), 'utf8'),
 });
-const serialOf = (certPem: string): string => new X509Certificate(certPem).serialNumber.toLowerCase();
+/** Serials as compared: the store keeps the CA's hex (leading zeros and all), TLS reports the integer. */
+const serialOf = (certPem: string): string => normalizeSerial(new X509Certificate(certPem).serialNumber);
 const auditOf = (action: string) => t.manager.store.audit.list({ limit: 200 }).filter((e) => e.action === action);
+/** The audit entry of `action` whose target is the certificate `certPem`, its serials as compared. */
+function auditFor(action: string, certPem: string): Record<string, unknown> | undefined {
+  const entry = auditOf(action).find((e) => normalizeSerial(e.target ?? '') === serialOf(certPem));
+  if (!entry) return undefined;
+  const d = entry.details as Record<string, unknown>;
+  return {
+    ...d,
+    ...(Array.isArray(d.revoked_serials) ? { revoked_serials: (d.revoked_serials as string[]).map(normalizeSerial) } : {}),
+    ...(typeof d.previous_serial === 'string' ? { previous_serial: normalizeSerial(d.previous_serial) } : {}),
+  };
+}
 
 function newHost(name: string, address: string): { hostId: string; dir: string } {
   const cluster = t.manager.clusters.create({ name: `renew-${name}`, kind: 'hosts' }, 'test');
@@ -89,7 +101,7 @@ describe('a node agent near expiry', () => {
       expect(cert.verify(new X509Certificate(old.caPem).publicKey)).toBe(true);
       // Still connected: the gateway records the new serial of its polls, and a plan reaches the agent and completes.
       await until('the host seen with the new serial', () =>
-        t.manager.hosts.view(hostId).agent?.certificate_serial === serialOf(renewed.certPem) ? true : undefined,
+        normalizeSerial(t.manager.hosts.view(hostId).agent?.certificate_serial ?? '') === serialOf(renewed.certPem) ? true : undefined,
       );
       const plan = t.manager.hostCommands.issuePlan(
         hostId,
@@ -100,10 +112,11 @@ describe('a node agent near expiry', () => {
       expect(readFileSync(join(root.path, 'etc/navin/renewed.conf'), 'utf8')).toBe('ok\n');
       // The old certificate is revoked: the gateway refuses it at the handshake, as any revoked one.
       await expect(gatewayCall(gw.url, 'GET', `${NODE_AGENT_PATHS.commands}?wait=0`, old)).rejects.toThrow();
-      const switched = auditOf('host.certificate_switch').find((e) => e.target === serialOf(renewed.certPem));
-      expect(switched?.details).toEqual({ host_id: hostId, revoked_serials: [serialOf(old.certPem)] });
-      const issued = auditOf('host.certificate_renew').find((e) => e.target === serialOf(renewed.certPem));
-      expect(issued?.details).toMatchObject({ host_id: hostId, previous_serial: serialOf(old.certPem) });
+      expect(auditFor('host.certificate_switch', renewed.certPem)).toEqual({ host_id: hostId, revoked_serials: [serialOf(old.certPem)] });
+      expect(auditFor('host.certificate_renew', renewed.certPem)).toMatchObject({
+        host_id: hostId,
+        previous_serial: serialOf(old.certPem),
+      });
       expect(JSON.stringify(t.manager.store.audit.list({ limit: 200 }))).not.toContain('PRIVATE KEY');
     } finally {
       await agent.stop();
@@ -156,7 +169,7 @@ describe('a cluster agent near expiry', () => {
       expect((await client.commands(0)).commands).toHaveLength(1);
       expect(t.manager.commands.get(cmd.id).state).toBe('delivered');
       await expect(gatewayCall(gw.url, 'GET', `${GATEWAY_PATHS.commands}?wait=0`, old)).rejects.toThrow();
-      expect(auditOf('agent.certificate_switch').find((e) => e.target === serialOf(renewed.certPem))?.details).toEqual({
+      expect(auditFor('agent.certificate_switch', renewed.certPem)).toEqual({
         revoked_serials: [serialOf(old.certPem)],
       });
     } finally {
