@@ -18,7 +18,7 @@ import { reportRouteSchemas, type ReportRoutes } from './reports';
 import { serviceRouteSchemas, type ServiceRoutes } from './services';
 import { serviceBackupRouteSchemas, type ServiceBackupRoutes } from './service-backups';
 import { serviceSheetRouteSchemas, type ServiceSheetRoutes } from './service-sheet';
-import type { Method, RouteSchemas } from './route';
+import type { Method } from './route';
 import { sessionRouteSchemas, type SessionRoutes } from './session';
 import { supportRouteSchemas, type SupportRoutes } from './support';
 import { settingsRouteSchemas, type SettingsRoutes } from './settings';
@@ -86,12 +86,10 @@ export type PatternOf<M extends Method> = RouteKey extends infer K ? (K extends 
 /** The declaration of `METHOD pattern`. */
 export type RouteOf<M extends Method, P extends string> = `${M} ${P}` extends RouteKey ? ApiRoutes[`${M} ${P}`] : never;
 
-/** The routes declared schema first, each with its schemas: the router parses their input with them. */
-export type RouteSchemaTable = {
-  [K in RouteKey as ApiRoutes[K] extends { schemas: RouteSchemas } ? K : never]: ApiRoutes[K] extends { schemas: infer S } ? S : never;
-};
+/** Every route with its schemas: the router parses its input with them. */
+export type RouteSchemaTable = { [K in RouteKey]: ApiRoutes[K]['schemas'] };
 
-/** Every family declared schema first is listed here, or the table's type (which needs each such route) does not compile. */
+/** Every family is listed here, or the table's type (which needs each route) does not compile. */
 export const ROUTE_SCHEMAS: RouteSchemaTable = {
   ...reportRouteSchemas,
   ...profileRouteSchemas,

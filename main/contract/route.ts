@@ -1,24 +1,20 @@
 // How a route is declared in the console API contract, and the types the router and the renderer's client
 // derive from a declaration: the path parameters from the pattern, the query names, the body and the result.
-// A family is declared either as types (a `…Routes` interface) or, schema first, as zod schemas whose types are
-// their `z.infer`: the router then parses the body, query and path parameters with them before the handler.
+// A family is declared schema first, as zod schemas whose types are their `z.infer`: the router parses the body,
+// query and path parameters with them before the handler.
 import type { z } from './zod';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 /**
- * One route of a family: what the client sends (query, body) and what a 2xx answer carries (result).
- * Path parameters are not declared: `:name` segments of the pattern are them.
+ * One route of a family: what a 2xx answer carries (result) and the schemas it comes from (`SpecOf` adds what the
+ * client sends, query and body). Path parameters are not declared: `:name` segments of the pattern are them.
  */
 export interface RouteSpec {
-  /** Query parameters by name, each optional (numbers travel as text). */
-  query?: object;
-  /** The JSON body; absent when the route takes none. */
-  body?: unknown;
   /** The body of a 2xx answer: JSON, `string` for a text route (YAML, PEM, HTML), `null` for 204. */
   result: unknown;
-  /** A route declared schema first: the schemas its types come from, which the router applies at run time. */
-  schemas?: RouteSchemas;
+  /** The schemas its types come from, which the router applies at run time. */
+  schemas: RouteSchemas;
 }
 
 /** The schemas of one route: what the client sends is their input, what the handler gets their output. */
@@ -56,6 +52,4 @@ type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer R
 /** The path parameters of a pattern, each a decoded string. */
 export type PathParams<P extends string> = { [K in ParamNames<P>]: string };
 
-export type QueryOf<S extends RouteSpec> = S extends { query: infer Q } ? Q : Record<never, never>;
-export type BodyOf<S extends RouteSpec> = S extends { body: infer B } ? B : undefined;
 export type ResultOf<S extends RouteSpec> = S['result'];

@@ -1,4 +1,4 @@
-// A route declared schema first has its path parameters, query and body parsed by its contract's schemas before
+// Every route has its path parameters, query and body parsed by its contract's schemas before
 // its handler runs. A failure is the API's usual 400: `invalid_field` naming the JSON path of the first faulty
 // value and its rule, or `bad_request` when the body is not a JSON object at all.
 // The console API's rule; the gateway keeps its agents' answer, bad_request with the path in its message
@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import { CoreError, ValidationError } from '../errors';
 import type { RouteSchemas } from '../../contract/route';
+import { firstIssue } from './zod-issue';
 
 export interface ParsedInput {
   params: unknown;
@@ -13,11 +14,12 @@ export interface ParsedInput {
   body: unknown;
 }
 
+/** A route without a query or a body schema takes none: its handler gets `undefined` for it. */
 export function parseInput(schemas: RouteSchemas, params: Record<string, string>, query: URLSearchParams, body: unknown): ParsedInput {
   return {
     params: schemas.params ? parsed(schemas.params, params) : params,
-    query: schemas.query ? parsed(schemas.query, queryObject(query)) : query,
-    body: schemas.body ? parsedBody(schemas.body, body) : body,
+    query: schemas.query ? parsed(schemas.query, queryObject(query)) : undefined,
+    body: schemas.body ? parsedBody(schemas.body, body) : undefined,
   };
 }
 
@@ -40,18 +42,7 @@ function queryObject(query: URLSearchParams): Record<string, string> {
 function parsed(schema: z.ZodType, value: unknown): unknown {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const issue = result.error.issues[0]!;
-  const path = jsonPath(issue.path);
-  if (path === '') throw new CoreError('bad_request', issue.message);
-  throw new ValidationError(path, issue.message);
-}
-
-/** `['hosts', 0, 'address']` → `hosts[0].address`. */
-export function jsonPath(path: readonly PropertyKey[]): string {
-  let out = '';
-  for (const key of path) {
-    if (typeof key === 'number') out += `[${key}]`;
-    else out += out === '' ? String(key) : `.${String(key)}`;
-  }
-  return out;
+  const { path, rule } = firstIssue(result.error);
+  if (path === '') throw new CoreError('bad_request', rule);
+  throw new ValidationError(path, rule);
 }

@@ -7,9 +7,10 @@ import { roleAtLeast } from '../accounts/accounts';
 import type { Role } from '../store/accounts-tables';
 import type { Manager } from '../manager';
 import { ApiError, errorBody, toApiError } from './api-error';
+import { CoreError } from '../errors';
 import type { z } from 'zod';
 import { ROUTE_SCHEMAS, type PatternOf, type RouteOf, type RouteSchemaTable } from '../../contract';
-import type { BodyOf, Method, PathParams, QueryOf, ResultOf, RouteSchemas, RouteSpec } from '../../contract/route';
+import type { Method, PathParams, ResultOf, RouteSchemas, RouteSpec } from '../../contract/route';
 import { parseInput } from './parse-input';
 import { RouteTable } from './route-table';
 
@@ -57,22 +58,15 @@ export interface Principal {
   via: 'session' | 'token';
 }
 
-/** The query names a route declares; values are the strings of the URL (numbers parsed by the handler). */
-export interface TypedQuery<Q> {
-  get(name: keyof Q & string): string | null;
-}
-
-/** The body of a route whose contract declares none: as it came (untrusted JSON), for no handler to read. */
-export interface IncomingBody<B> {
-  readonly __declared?: B;
-}
-
-/** A route declared schema first gets its body, query and parameters parsed by its schemas; others as they came. */
-type ParamsIn<S extends RouteSpec, P extends string> = S extends { schemas: { params: infer T extends z.ZodType } }
+/**
+ * A handler gets its body, query and parameters as its route's schemas parse them; the parameters of a route
+ * without a params schema as decoded strings, and no query or body where its contract declares none.
+ */
+type ParamsIn<S extends RouteSpec, P extends string> = S['schemas'] extends { params: infer T extends z.ZodType }
   ? z.output<T>
   : PathParams<P>;
-type QueryIn<S extends RouteSpec> = S extends { schemas: { query: infer T extends z.ZodType } } ? z.output<T> : TypedQuery<QueryOf<S>>;
-type BodyIn<S extends RouteSpec> = S extends { schemas: { body: infer T extends z.ZodType } } ? z.output<T> : IncomingBody<BodyOf<S>>;
+type QueryIn<S extends RouteSpec> = S['schemas'] extends { query: infer T extends z.ZodType } ? z.output<T> : undefined;
+type BodyIn<S extends RouteSpec> = S['schemas'] extends { body: infer T extends z.ZodType } ? z.output<T> : undefined;
 
 export interface Context<S extends RouteSpec = RouteSpec, P extends string = string> {
   manager: Manager;
@@ -88,13 +82,11 @@ export interface AuthedContext<S extends RouteSpec = RouteSpec, P extends string
 }
 
 /** The status a route's contract gives its answer: its `status`, 204 for a `z.null()` result, else 200. */
-type DeclaredStatus<S extends RouteSpec> = S extends { schemas: infer T extends RouteSchemas }
-  ? T extends { status: infer N extends number }
-    ? N
-    : T['result'] extends z.ZodNull
-      ? 204
-      : 200
-  : number;
+type DeclaredStatus<S extends RouteSpec> = S['schemas'] extends { status: infer N extends number }
+  ? N
+  : S['schemas']['result'] extends z.ZodNull
+    ? 204
+    : 200;
 
 type Handler<C, R, N extends number = number> = (ctx: C) => Reply<R, N> | Promise<Reply<R, N>>;
 
@@ -112,7 +104,7 @@ interface Route {
   method: Method;
   pattern: string;
   access: 'public' | Role;
-  schemas: RouteSchemas | undefined;
+  schemas: RouteSchemas;
   handler: Handler<AnyContext, unknown>;
 }
 
@@ -125,7 +117,7 @@ const MISSES = {
 export class Router {
   private readonly routes = new RouteTable<Route>(MISSES);
 
-  /** `schemas`: the routes declared schema first, whose input is parsed before their handler runs. */
+  /** `schemas`: every route's schemas, by which its input is parsed before its handler runs. */
   constructor(private readonly schemas: RouteSchemaTable = ROUTE_SCHEMAS) {}
 
   /** A route anyone may call (health, version, login). */
@@ -148,7 +140,10 @@ export class Router {
   }
 
   private add(method: Method, pattern: string, access: 'public' | Role, handler: Handler<AnyContext, unknown>): this {
-    const schemas = (this.schemas as Readonly<Record<string, RouteSchemas>>)[`${method} ${pattern}`];
+    const schemas = (this.schemas as Readonly<Record<string, RouteSchemas | undefined>>)[`${method} ${pattern}`];
+    // The handler's types come from the same declaration: a route outside the table would run on input no one checked.
+    if (!schemas)
+      throw new CoreError('internal', `${method} ${pattern} is declared in no contract file (main/contract) of this router's table`);
     this.routes.add({ method, pattern, access, schemas, handler });
     return this;
   }
@@ -183,9 +178,7 @@ export class Router {
           throw new ApiError('approval_needs_session', 'an approval is used from a console session, not with an API token');
       }
       // Input is parsed only once the caller may use the route: an anonymous caller learns nothing of its rules.
-      const input = route.schemas
-        ? parseInput(route.schemas, params, call.query, call.body)
-        : { params, query: call.query, body: call.body };
+      const input = parseInput(route.schemas, params, call.query, call.body);
       return await route.handler({ manager, ...input, credentials: call.credentials, principal });
     } catch (error) {
       const e = toApiError(error);

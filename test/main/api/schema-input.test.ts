@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { ok, Router, type Credentials } from '../../../main/core/http/router';
 import { consoleApi } from '../../../main/api/console-api';
 import { ROUTE_SCHEMAS, type RouteSchemaTable } from '../../../main/contract';
-import { jsonPath } from '../../../main/core/http/parse-input';
+import { jsonPath } from '../../../main/core/http/zod-issue';
 import { testManager, type TestManager } from '../../support/manager';
 
 let t: TestManager;
