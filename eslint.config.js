@@ -5,6 +5,10 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+/** Route files live in their domain's folder, known by their name. */
+const ROUTE_FILES = ['main/core/**/routes.ts', 'main/core/**/*-routes.ts'];
+// The agent gateway's route table (gateway/gateway-routes.ts) belongs to the gateway, not to the console API.
+const API_LAYER = [...ROUTE_FILES, 'main/core/**/module.ts', 'main/core/module.ts', 'main/core/modules.ts', 'main/core/http/router.ts'];
 
 export default tseslint.config(
   { ignores: ['out/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
@@ -35,6 +39,30 @@ export default tseslint.config(
     ]),
   },
   {
+    // The console API inside the core (the router, each domain's routes and module, the module list) sits above
+    // the services, which the dependency-cruiser layers check without it: a service never reaches up into it.
+    files: ['main/core/**'],
+    ignores: [...API_LAYER, 'main/core/manager.ts'],
+    rules: restrict([
+      { group: ['electron'], message: 'Only the Electron shell (main/index.ts) may import electron.' },
+      { group: ['**/main/api/**', '**/../api/**'], message: 'main/core imports nothing from main/api.' },
+      {
+        group: [
+          './routes',
+          '**/routes',
+          '**/*-routes',
+          '!./gateway-routes',
+          './module',
+          '**/module',
+          '**/modules',
+          '**/http/router',
+          './router',
+        ],
+        message: 'A service never imports the console API (routes, modules, the router): they call it, not the reverse.',
+      },
+    ]),
+  },
+  {
     files: ['main/wire/**'],
     rules: restrict([
       { group: ['electron'], message: 'The wire contract is plain.' },
@@ -45,7 +73,7 @@ export default tseslint.config(
     // A thin API: the services of main/core own the store, its transactions, the audit rows and the events,
     // so that IPC, HTTPS and the CLI get the same side effects. A route reads the request and calls a service.
     // Routes live in their domain's folder, known by their file name.
-    files: ['main/api/**', 'main/core/**/routes.ts', 'main/core/**/*-routes.ts'],
+    files: ['main/api/**', ...ROUTE_FILES],
     rules: {
       'no-restricted-syntax': [
         'error',

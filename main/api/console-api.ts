@@ -1,51 +1,13 @@
-// The console API: every route of /api/v1, assembled once for both transports.
+// The console API: every route of /api/v1, assembled once from the domain modules for both transports (IPC and
+// HTTPS). It stays beside them, outside main/core, as the one place that sees every domain's routes at once.
+import { ROUTE_SCHEMAS, type RouteSchemaTable } from '../contract';
 import { Router } from '../core/http/router';
-import { clusterRoutes } from '../core/clusters/routes';
-import { kubernetesRoutes } from '../core/kubernetes/routes';
-import { commandRoutes } from '../core/commands/routes';
-import { auditRoutes } from '../core/audit/routes';
-import { userRoutes } from '../core/accounts/user-routes';
-import { keyRoutes } from '../core/keys/routes';
-import { sessionRoutes } from '../core/accounts/session-routes';
-import { systemRoutes } from '../core/system/routes';
-import { reportRoutes } from '../core/reports/routes';
-import { profileRoutes } from '../core/profiles/routes';
-import { approvalRoutes } from '../core/approvals/routes';
-import { backupRoutes } from '../core/backups/routes';
-import { settingsRoutes } from '../core/settings/routes';
-import { hostRoutes } from '../core/hosts/routes';
-import { serviceRoutes } from '../core/services/routes';
-import { serviceBackupRoutes } from '../core/services/service-backup-routes';
-import { serviceSheetRoutes } from '../core/sheet/routes';
-import { driftRoutes } from '../core/drift/routes';
-import { supportRoutes } from '../core/support/routes';
-import { catalogRoutes } from '../core/catalog/routes';
-import { mirrorRoutes } from '../core/mirror/routes';
-import { tokenRoutes } from '../core/accounts/token-routes';
+import type { DomainModule } from '../core/module';
+import { MODULES } from '../core/modules';
 
-export function consoleApi(): Router {
-  const router = new Router();
-  systemRoutes(router);
-  sessionRoutes(router);
-  clusterRoutes(router);
-  kubernetesRoutes(router);
-  commandRoutes(router);
-  auditRoutes(router);
-  userRoutes(router);
-  reportRoutes(router);
-  keyRoutes(router);
-  profileRoutes(router);
-  approvalRoutes(router, (manager) => manager.approvals);
-  backupRoutes(router, (manager) => manager.backups);
-  settingsRoutes(router);
-  hostRoutes(router);
-  serviceRoutes(router);
-  serviceBackupRoutes(router);
-  serviceSheetRoutes(router);
-  driftRoutes(router);
-  supportRoutes(router);
-  catalogRoutes(router);
-  mirrorRoutes(router);
-  tokenRoutes(router);
+/** `schemas` holds every route the modules add (a test gives a fixture domain's beside the contract's). */
+export function consoleApi(modules: readonly DomainModule[] = MODULES, schemas: RouteSchemaTable = ROUTE_SCHEMAS): Router {
+  const router = new Router(schemas);
+  for (const m of modules) m.routes?.(router);
   return router;
 }

@@ -51,6 +51,7 @@ export const ERROR_CODES = {
   master_key_invalid: { status: 500, message: 'the master key file must hold exactly 32 bytes' },
   os_keystore_unavailable: { status: 500, message: 'the operating system key store is not available' },
   migration_failed: { status: 500, message: 'a migration of the store failed and was rolled back' },
+  migration_list_invalid: { status: 500, message: 'the migrations of the store must be numbered 1, 2, 3 … each once' },
 
   // Clusters and the Kubernetes API (shared by registration, preflight, backups and the acceptance).
   kubeconfig_invalid: { status: 400, message: 'the kubeconfig is not usable' },

@@ -14,6 +14,7 @@ import { CertificateAuthority } from './keys/ca';
 import { Keyring } from './keys/keyring';
 import { headlessProtector, type KeyProtector } from './keys/protector';
 import { Store } from './store/store';
+import { schemaMigrations } from './modules';
 import { Reports } from './reports/reports';
 import { nodeEd25519 } from '../wire/ed25519-node';
 import type { Ed25519 } from '../wire/ed25519';
@@ -123,7 +124,7 @@ export function openManager(opts: ManagerOptions): Manager {
   const clock = opts.clock ?? systemClock;
   const ed25519 = opts.ed25519 ?? nodeEd25519;
   const protector = opts.protector ?? headlessProtector(opts.dataDir);
-  const store = Store.open(join(opts.dataDir, DATABASE_FILE), clock);
+  const store = Store.open(join(opts.dataDir, DATABASE_FILE), clock, schemaMigrations());
   try {
     const keyring = Keyring.open(store, protector, ed25519, clock);
     const ca = CertificateAuthority.loadOrCreate(store, protector, clock);

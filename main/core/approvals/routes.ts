@@ -1,7 +1,5 @@
 // Four-eyes approvals (contract: contract/approvals.ts): the list, a request (operator), the decision of
 // another admin. The service announces each change (`approval.changed`).
-import type { Approvals } from './approvals';
-import type { Manager } from '../manager';
 import { ApiError } from '../http/api-error';
 import { ok, type AuthedContext, type Principal, type Reply, type Router } from '../http/router';
 import type { ApprovalRoutes } from '../../contract/approvals';
@@ -17,26 +15,25 @@ function needsSession(principal: Principal): void {
     throw new ApiError('approval_needs_session', 'approvals are requested and decided from a console session, not with an API token');
 }
 
-/** approvalsOf picks the service from the manager (the composition root owns it). */
-export function approvalRoutes(router: Router, approvalsOf: (manager: Manager) => Approvals): void {
+export function approvalRoutes(router: Router): void {
   router.authed('GET', '/api/v1/approvals', 'viewer', ({ manager, query, principal }) =>
-    ok({ items: approvalsOf(manager).list({ cluster_id: query.cluster_id, state: query.state }, principal.user) }),
+    ok({ items: manager.approvals.list({ cluster_id: query.cluster_id, state: query.state }, principal.user) }),
   );
 
   router.authed('POST', '/api/v1/approvals', 'operator', ({ manager, body, principal }) => {
     needsSession(principal);
-    return ok(approvalsOf(manager).request(body, principal.user), 201);
+    return ok(manager.approvals.request(body, principal.user), 201);
   });
 
   router.authed('GET', '/api/v1/approvals/:id', 'viewer', ({ manager, params, principal }) =>
-    ok(approvalsOf(manager).get(params.id, principal.user)),
+    ok(manager.approvals.get(params.id, principal.user)),
   );
 
   const decide =
     (decision: 'approve' | 'reject') =>
     ({ manager, params, body, principal }: AuthedContext<Decision, '/api/v1/approvals/:id'>): Reply<Decision['result'], 200> => {
       needsSession(principal);
-      return ok(approvalsOf(manager)[decision](params.id, principal.user, body?.note));
+      return ok(manager.approvals[decision](params.id, principal.user, body?.note));
     };
   router.authed('POST', '/api/v1/approvals/:id/approve', 'admin', decide('approve'));
   router.authed('POST', '/api/v1/approvals/:id/reject', 'admin', decide('reject'));

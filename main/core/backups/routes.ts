@@ -1,30 +1,25 @@
 // Configuration backups of a cluster (contract: contract/backups.ts): take one now (operator), list them
 // with each file's sha256, verify a set and restore one component from it.
-import type { Backups } from './backups';
-import type { Manager } from '../manager';
 import { ok, type Router } from '../http/router';
 import { NotFoundError } from '../errors';
 import { accepted } from '../commands/routes';
 
-/** backupsOf picks the service from the manager (the composition root owns it). */
-export function backupRoutes(router: Router, backupsOf: (manager: Manager) => Backups): void {
-  router.authed('GET', '/api/v1/clusters/:id/backups', 'viewer', ({ manager, params }) =>
-    ok({ items: backupsOf(manager).list(params.id) }),
-  );
+export function backupRoutes(router: Router): void {
+  router.authed('GET', '/api/v1/clusters/:id/backups', 'viewer', ({ manager, params }) => ok({ items: manager.backups.list(params.id) }));
 
   router.authed('POST', '/api/v1/clusters/:id/backups', 'operator', async ({ manager, params, principal }) =>
-    ok(await backupsOf(manager).run(params.id, principal.actor), 201),
+    ok(await manager.backups.run(params.id, principal.actor), 201),
   );
 
   router.authed('GET', '/api/v1/clusters/:id/backups/:set/verify', 'viewer', ({ manager, params }) => {
-    const check = backupsOf(manager).verify(params.set);
+    const check = manager.backups.verify(params.set);
     if (check.cluster_id !== params.id) throw new NotFoundError('backup set of cluster', params.set);
     return ok(check);
   });
 
   // A restore re-applies one component's spec from the set, through the lifecycle gate (four-eyes included).
   router.authed('POST', '/api/v1/clusters/:id/backups/:set/restore', 'operator', async ({ manager, params, body, principal }) => {
-    const spec = backupsOf(manager).restorableSpec(params.id, params.set, body.service);
+    const spec = manager.backups.restorableSpec(params.id, params.set, body.service);
     return accepted(
       await manager.lifecycle.run(
         params.id,

@@ -16,6 +16,7 @@ export class MigrationError extends CoreError {
 }
 
 export function openDatabase(file: string, list: readonly Migration[] = defaultMigrations): Db {
+  const ordered = checkedMigrations(list);
   if (file !== ':memory:') {
     mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
     if (!existsSync(file)) {
@@ -32,7 +33,7 @@ export function openDatabase(file: string, list: readonly Migration[] = defaultM
     // FULL: an acknowledged write (an audit row above all) survives an OS crash or a power cut, not only a
     // process crash; measured in BENCHMARKS.md (test/bench/store-durability.bench.ts).
     db.pragma('synchronous = FULL');
-    migrate(db, list);
+    migrate(db, ordered);
     cacheStatements(db);
     if (file !== ':memory:') {
       for (const extra of [`${file}-wal`, `${file}-shm`]) if (existsSync(extra)) chmodSync(extra, 0o600);
@@ -48,9 +49,29 @@ export function schemaVersion(db: Db): number {
   return db.pragma('user_version', { simple: true }) as number;
 }
 
-function migrate(db: Db, list: readonly Migration[]): void {
+/**
+ * The migrations in the order they run, which must be 1, 2, 3 … each once: the ledger's and the domain modules'
+ * share one numbering, and a version given twice or left out is a mistake of the build, refused before the file
+ * is touched rather than found as a schema that differs from one installation to the next.
+ */
+export function checkedMigrations(list: readonly Migration[]): Migration[] {
+  const ordered = [...list].sort((a, b) => a.version - b.version);
+  ordered.forEach((m, i) => {
+    if (m.version === i + 1) return;
+    const before = ordered[i - 1];
+    throw new CoreError(
+      'migration_list_invalid',
+      before?.version === m.version
+        ? `migration version ${m.version} is given twice (${before.name}; ${m.name})`
+        : `migration version ${i + 1} is missing (the next one is ${m.version}, ${m.name})`,
+    );
+  });
+  return ordered;
+}
+
+function migrate(db: Db, ordered: readonly Migration[]): void {
   const current = schemaVersion(db);
-  const pending = [...list].sort((a, b) => a.version - b.version).filter((m) => m.version > current);
+  const pending = ordered.filter((m) => m.version > current);
   for (const m of pending) {
     const apply = db.transaction(() => {
       db.exec(m.sql);

@@ -1,4 +1,5 @@
-// The numbered schema migrations. Append only: a released migration is never edited, a change is a new number.
+// The store's ledger of schema migrations, versions 1-16: released, so append only and never edited. A domain
+// adds its tables by migrations of its own folder, numbered after these and given by its module (core/modules.ts).
 
 export interface Migration {
   version: number;

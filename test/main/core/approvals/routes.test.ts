@@ -1,7 +1,7 @@
 // The approvals API: an operator requests, another admin decides, each change announced; the requester sees
 // the approval usable, nobody else does; refusals carry their stable codes and statuses.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Approvals, type ApprovalView } from '../../../../main/core/approvals/approvals';
+import type { ApprovalView } from '../../../../main/core/approvals/approvals';
 import { Router, type ApiResult, type Credentials, type Method } from '../../../../main/core/http/router';
 import { approvalRoutes } from '../../../../main/core/approvals/routes';
 import type { CoreEvent } from '../../../../main/core/events';
@@ -25,9 +25,8 @@ describe('approvals API', () => {
 
   beforeAll(async () => {
     tm = testManager();
-    const approvals = new Approvals(tm.manager.store, tm.manager.clock, tm.manager.events);
     router = new Router();
-    approvalRoutes(router, () => approvals);
+    approvalRoutes(router);
     op = await tm.login('olga', 'operator');
     ada = await tm.login('ada', 'admin');
     bob = await tm.login('bob', 'admin');

@@ -151,7 +151,7 @@ describe('configuration backups', () => {
 
   it('serves POST (operator, 201) and GET (viewer) /clusters/:id/backups', async () => {
     const router = new Router();
-    backupRoutes(router, () => backups);
+    backupRoutes(router);
     const call = (method: Method, path: string, credentials: Credentials): Promise<ApiResult> =>
       router.handle(tm.manager, { method, path, query: new URLSearchParams(), body: undefined, credentials });
     const op = await tm.login('olga', 'operator');
