@@ -21,6 +21,7 @@ import { driftModule } from './drift/module';
 import { supportModule } from './support/module';
 import { catalogModule } from './catalog/module';
 import { mirrorModule } from './mirror/module';
+import { certificatesModule } from './certificates/module';
 
 export const MODULES: readonly DomainModule[] = [
   systemModule,
@@ -42,6 +43,7 @@ export const MODULES: readonly DomainModule[] = [
   supportModule,
   catalogModule,
   mirrorModule,
+  certificatesModule,
 ];
 
 /** The store's schema: its ledger (1-16), then the modules' migrations, which the store runs in version order. */
