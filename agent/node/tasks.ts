@@ -7,7 +7,7 @@ import type { ManagedEntry } from '../../main/wire/node-agent';
 import { parseMode, type PlanTask, type SystemctlTask, type TlsCsrTask } from '../../main/wire/plan';
 import type { CheckOutcome } from '../../main/wire/service-checks';
 import { ExecutionError } from '../commands';
-import { certificationRequestPem } from './csr';
+import { certificationRequestPem } from '../csr';
 import { fetchArtifact } from './fetch-artifact';
 import type { NodeState } from './file-state';
 import { removeFile, sha256Hex, writeAtomic, type ManagedFs } from './managed-fs';
