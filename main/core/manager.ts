@@ -21,6 +21,7 @@ import type { Ed25519 } from '../wire/ed25519';
 import { VERSION } from './version';
 import { Listeners } from './listeners';
 import { Profiles } from './profiles/profiles';
+import { hostTlsObserver } from './profiles/host-tls-observer';
 import { Preflight } from './preflight/preflight';
 import { Approvals } from './approvals/approvals';
 import { Lifecycle } from './lifecycle/lifecycle';
@@ -166,6 +167,17 @@ export function openManager(opts: ManagerOptions): Manager {
     const hosts = new Hosts(store, clock, events);
     const releaseKeys = new ReleaseKeys(store, keyring, clock);
     const hostCommands = new HostCommands(store, hosts, keyring, clock, commands, events, profiles);
+    // Plans that only check: no four eyes, as a drift scan or a journal read.
+    profiles.observeHostTlsWith(
+      hostTlsObserver({
+        installed: (clusterId) => store.services.list(clusterId),
+        host: (id) => store.hosts.get(id),
+        descriptor: (service) => loadedCatalog()?.service(service),
+        issuePlan: (hostId, args, actor) => hostCommands.issuePlan(hostId, args, actor, { allowFourEyes: true }),
+        waitEnded: (ids, timeoutMs) => hostCommands.waitEnded(ids, timeoutMs),
+        command: (id) => store.commands.get(id),
+      }),
+    );
     const lifecycle = new Lifecycle({ store, clock, commands, profiles, preflight, approvals, events });
     const services = new Services({
       store,

@@ -46,6 +46,7 @@ interface RuleTexts {
   gatewayProbeFailed: (error: string) => string;
   gatewayAnsweredClient: (status: number | null, withoutCertificate: boolean) => string;
   notTlsOrUntrusted: (list: string) => string;
+  noServiceEndpoint: string;
   noTotp: (names: string) => string;
   noMirror: string;
   imagesNotFromMirror: (images: string) => string;
@@ -76,6 +77,7 @@ const en: RuleTexts = {
   gatewayAnsweredClient: (status, none) =>
     `the gateway answered HTTP ${status} to a client with ${none ? 'no certificate' : 'a foreign certificate'}`,
   notTlsOrUntrusted: (list) => `not TLS or not trusted: ${list}`,
+  noServiceEndpoint: 'no service endpoint to evaluate: no component of this cluster declares an endpoint',
   noTotp: (names) => `no TOTP enrolled for: ${names}`,
   noMirror: 'no internal mirror is configured (Settings, mirror)',
   imagesNotFromMirror: (images) => `images not pulled from the mirror: ${images}`,
@@ -105,6 +107,7 @@ const fr: RuleTexts = {
   gatewayAnsweredClient: (status, none) =>
     `la passerelle a répondu HTTP ${status} à un client ${none ? 'sans certificat' : 'au certificat étranger'}`,
   notTlsOrUntrusted: (list) => `pas en TLS ou non approuvé : ${list}`,
+  noServiceEndpoint: 'aucun point de terminaison de service à évaluer : aucun composant de ce cluster n’en déclare',
   noTotp: (names) => `aucun TOTP enrôlé pour : ${names}`,
   noMirror: "aucun miroir interne n'est configuré (Paramètres, miroir)",
   imagesNotFromMirror: (images) => `images non tirées du miroir : ${images}`,

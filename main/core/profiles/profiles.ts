@@ -7,11 +7,17 @@ import { RULE_TITLES } from './profile-texts';
 import type { ProfileCatalogEntry, ProfileEvaluation } from '../../contract/profiles';
 import { PROFILES } from '../clusters/profile-names';
 import { evaluateRule, ruleContext, type RuleDeps } from './rule-checks';
+import type { HostTlsObserve } from './host-tls-observer';
 
 export type { ProfileEvaluation };
 
 export class Profiles {
   constructor(private readonly deps: RuleDeps) {}
+
+  /** A hosts cluster's endpoints are handshaken by its node agents, whose commands are made after the profiles. */
+  observeHostTlsWith(observe: HostTlsObserve): void {
+    this.deps.hostTls = observe;
+  }
 
   /** With a target, the rules judge the cluster as it will be once that component's spec is written. */
   async evaluate(clusterId: string, target?: { name: string; spec: unknown }): Promise<ProfileEvaluation> {

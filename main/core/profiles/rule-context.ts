@@ -13,6 +13,7 @@ import type { ClusterRecord } from '../store/clusters-table';
 import type { Store } from '../store/store';
 import type { SyslogForwarderStatus } from '../../contract/settings';
 import { probeTlsEndpoint, type TlsEndpointResult } from '../checks/tls-endpoint';
+import type { HostTlsObserve } from './host-tls-observer';
 import type { RuleId } from './profile-rules';
 import { RULE_TITLES } from './profile-texts';
 
@@ -30,6 +31,8 @@ export interface RuleDeps {
   syslogStatus?: () => SyslogForwarderStatus;
   /** The service catalog as the manager loaded it (default: the shipped descriptors). */
   catalog?: CatalogLoad;
+  /** The node agents' handshakes with a hosts cluster's service endpoints, given once the host commands exist. */
+  hostTls?: HostTlsObserve;
 }
 
 export type Spec = {

@@ -7,6 +7,7 @@ import { syslogTarget } from '../audit/syslog-settings';
 import { parseEndpointUrl } from '../checks/tls-endpoint';
 import { TEXT } from './profile-texts';
 import { endpointTrust } from './endpoint-trust';
+import { judgeHostEndpoints } from './host-tls-endpoints';
 import { endpointsOf, httpsProbe, notSet, result, tlsOk, type RuleContext } from './rule-context';
 
 export async function consoleTls(ctx: RuleContext, at: string): Promise<CheckResult> {
@@ -53,6 +54,11 @@ export async function agentClientCertificates(ctx: RuleContext, at: string): Pro
 }
 
 export async function endpointsTls(ctx: RuleContext, id: 'service_tls' | 'endpoint_tls', at: string): Promise<CheckResult> {
+  // On hosts the services declare no endpoint URLs: each host's own agent handshakes with the catalog's ports.
+  if (ctx.cluster.kind === 'hosts') {
+    if (!ctx.deps.hostTls) throw new Error('no node agent channel to observe the endpoints of this hosts cluster');
+    return judgeHostEndpoints(id, await ctx.deps.hostTls(ctx.cluster.id, id === 'service_tls'), at);
+  }
   const endpoints = endpointsOf(ctx, id === 'service_tls');
   const trust = [ctx.deps.caPem, ...endpointTrust(ctx.deps.store)];
   const checked = await Promise.all(
@@ -69,6 +75,8 @@ export async function endpointsTls(ctx: RuleContext, id: 'service_tls' | 'endpoi
       ? 'a TLS handshake with each endpoint of every service whose catalog entry supports TLS'
       : 'a TLS handshake with every endpoint bound to the services';
   const evidence = { method, trust: 'the manager CA and the trusted CAs for service endpoints (Settings)', endpoints: checked };
+  // Nothing bound is nothing observed: said, never passed.
+  if (checked.length === 0) return result(id, 'warn', evidence, TEXT.noServiceEndpoint, at);
   const failing = checked.filter((c) => !c.ok);
   if (failing.length === 0) return result(id, 'pass', evidence, null, at);
   const list = failing.map((f) => `${f.component}/${f.name} ${f.url} (${f.problem})`).join('; ');

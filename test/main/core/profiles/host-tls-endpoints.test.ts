@@ -134,6 +134,7 @@ describe('the verdict over real handshakes', () => {
     };
   };
   type Endpoint = {
+    service: string;
     target: string;
     verdict: string;
     status: string;
