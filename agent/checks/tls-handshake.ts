@@ -35,7 +35,11 @@ export interface HandshakeResult {
 }
 
 const DAY = 86_400_000;
-/** How long a TLS 1.3 handshake is watched once complete: the server judges the client's certificate after it. */
+/**
+ * The longest a TLS 1.3 handshake is watched once complete: the server judges the client's certificate after it.
+ * Go servers (etcd, NATS, the node exporter), as OpenSSL's, settle it sooner, with a session ticket (accepted)
+ * or an alert (refused); only a server that sends no ticket is waited for this long.
+ */
 const AFTER_HANDSHAKE_MS = 300;
 const MAX_GREETING_BYTES = 64 << 10;
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL']);
@@ -115,6 +119,12 @@ export function handshake(target: HandshakeTarget, t: LoadedTls, timeoutMs: numb
       phase = 'tls';
       socket = tls.connect({ ...tlsOptions(t, target.host), socket: tcp, rejectUnauthorized: false, checkServerIdentity: () => undefined });
       socket.on('error', failed);
+      // A server sends its TLS 1.3 ticket once it has accepted the client's certificate, never when it refuses it:
+      // the earliest sign the client was let in. Node reports tickets only to a 'session' listener, so it listens
+      // before the handshake, and emits one only after 'secureConnect' (holding back one read with the handshake).
+      socket.once('session', () => {
+        if (phase === 'judged' && judged) done(judged.verdict, judged.code, judged.message);
+      });
       socket.once('close', () => {
         if (phase === 'judged' && judged) done(judged.verdict, judged.code, judged.message);
         else done('refused', 'ECONNRESET', `${label} closed the connection during the TLS handshake`);
