@@ -16,12 +16,23 @@ export const NATS_SMOKE_PREFIX = 'navin.smoke.';
 /** Streams of the functional test: one fresh stream per run with this name prefix. */
 export const NATS_SMOKE_STREAM_PREFIX = 'NAVIN_SMOKE_';
 
-function natsConnect(servers: string[], timeoutMs: number, t: LoadedTls | undefined): Promise<NatsConnection> {
+async function natsConnect(servers: string[], timeoutMs: number, t: LoadedTls | undefined): Promise<NatsConnection> {
   // A check connects once: no reconnect loop that would outlive it or hide a server that went away. With TLS the
   // client reads the server's INFO in clear and upgrades the same socket (nats-server 2.9 does not take a TLS
   // handshake first); the options reach node:tls as they are, so the server is verified as every check's is.
-  const tls = t ? (tlsOptions(t) as TlsOptions) : undefined;
-  return connect({ servers, timeout: timeoutMs, reconnect: false, name: 'navin-check', maxPingOut: 2, ...(tls ? { tls } : {}) });
+  const dial = (list: string[], tls?: TlsOptions): Promise<NatsConnection> =>
+    connect({ servers: list, timeout: timeoutMs, reconnect: false, name: 'navin-check', maxPingOut: 2, ...(tls ? { tls } : {}) });
+  if (!t) return dial(servers);
+  // nats.js upgrades a server given by its IP address with no name at all (node:tls then checks "localhost"):
+  // each server is dialled on its own, its certificate checked for the address dialled, the next tried on failure.
+  let failure: unknown;
+  for (const server of servers)
+    try {
+      return await dial([server], tlsOptions(t, new URL(server.includes('://') ? server : `nats://${server}`).hostname) as TlsOptions);
+    } catch (error) {
+      failure = error;
+    }
+  throw failure;
 }
 
 function jsError(error: unknown): never {
