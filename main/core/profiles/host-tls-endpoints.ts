@@ -5,6 +5,7 @@ import { bilingualTexts } from '../../contract/bilingual';
 import type { CheckResult, CheckStatus } from '../../contract/check-types';
 import type { CatalogDescriptor } from '../catalog/catalog-schema';
 import { HOST_LAYOUT } from '../catalog/catalog-templates';
+import { NODE_AGENT_IDENTITY_DIR } from '../../wire/node-agent';
 import type { PlanArgs, PlanResult } from '../../wire/plan';
 import type { CheckOutcome, CheckParams, TlsHandshakeEvidence } from '../../wire/service-checks';
 import { result } from './rule-context';
@@ -27,6 +28,8 @@ export interface EndpointObservation {
   outcome: CheckOutcome | null;
   /** With no outcome: what the plan ended with (its code), or that no answer came in time. */
   missing?: string;
+  /** When the host holds no TLS files of the service: a handshake trusting the agent's own CA file, to see whether the port speaks TLS at all. */
+  bare?: CheckOutcome | null;
 }
 
 export interface InstalledService {
@@ -89,12 +92,16 @@ export const serviceTlsFiles = (service: string): { ca_file: string; cert_file: 
 
 export const HANDSHAKE_TASK = 'tls-handshake';
 
-/** The read-only plan: one tls.handshake check of the endpoint, run by the agent of its host. */
-export function handshakePlan(e: HostEndpoint, timeoutMs: number): PlanArgs {
+/**
+ * The read-only plan: one tls.handshake check of the endpoint, run by the agent of its host. `bare`, for a host
+ * that holds no TLS files of the service, trusts the manager CA the agent was enrolled with (always on the host)
+ * and presents nothing: it cannot pass a service certificate, only tell a plaintext port from a TLS one.
+ */
+export function handshakePlan(e: HostEndpoint, timeoutMs: number, bare = false): PlanArgs {
   const params: CheckParams<'tls.handshake'> = {
     host: e.address,
     port: e.port,
-    ...serviceTlsFiles(e.service),
+    ...(bare ? { ca_file: `${NODE_AGENT_IDENTITY_DIR}/ca.crt` } : serviceTlsFiles(e.service)),
     ...(e.starttls ? { starttls: e.starttls } : {}),
     timeout_ms: timeoutMs,
   };
@@ -164,9 +171,13 @@ function judgeOne(o: EndpointObservation): Judged {
   const message = (o.outcome.error?.message ?? o.outcome.warning?.message ?? String(o.outcome.evidence.message ?? ''))
     .replace(/\s+/g, ' ')
     .trim();
-  // The check could not read the service's CA or certificate on the host: the service was installed without TLS.
-  if (o.outcome.error?.code === 'params_invalid')
+  // The check could not read the service's CA or certificate on the host: the service was installed without TLS,
+  // and the bare handshake says whether its port speaks any.
+  if (o.outcome.error?.code === 'params_invalid') {
+    const bare = o.bare ? judgeOne({ endpoint: e, outcome: o.bare }) : null;
+    if (bare?.verdict === 'not_tls') return { ...bare, message: `no TLS files of ${e.service} on the host, and ${bare.message}` };
     return { ...where, ...seen, verdict: 'no_tls_files', status: 'fail', message: `no TLS files of ${e.service} on the host (${message})` };
+  }
   const verdict = typeof o.outcome.evidence.verdict === 'string' ? o.outcome.evidence.verdict : (o.outcome.error?.code ?? 'unknown');
   // A port nothing answers on (the service stopped) or a check that timed out: TLS was not judged there.
   const status: CheckStatus = verdict === 'ok' ? 'pass' : FAILING.has(verdict) ? 'fail' : 'warn';

@@ -35,31 +35,52 @@ export type HostTlsObserve = (clusterId: string, onlyTlsCapable: boolean) => Pro
 export function hostTlsObserver(d: HostTlsObserverDeps): HostTlsObserve {
   return async (clusterId, onlyTlsCapable) => {
     const endpoints = hostEndpoints(d.installed(clusterId), d.host, d.descriptor, onlyTlsCapable);
-    const issued = endpoints.map((endpoint) => issue(d, endpoint));
-    await d.waitEnded(
-      issued.flatMap((i) => (i.command ? [i.command] : [])),
-      d.waitMs ?? HOST_TLS_WAIT_MS,
-    );
-    return issued.map(({ endpoint, command, refused }): EndpointObservation => {
-      if (!command) return { endpoint, outcome: null, missing: refused };
-      const c = d.command(command);
-      const outcome = c ? outcomeOf(c.result) : null;
-      if (outcome) return { endpoint, outcome };
-      const ended = c && c.state !== 'queued' && c.state !== 'delivered';
-      return {
-        endpoint,
-        outcome: null,
-        missing: ended
-          ? `the plan ended ${c.state}${c.code ? ` (${c.code})` : ''} without a handshake`
-          : `no answer from the agent of ${endpoint.host_name} within ${Math.round((d.waitMs ?? HOST_TLS_WAIT_MS) / 1000)} s`,
-      };
+    const observed = await wave(d, endpoints, false);
+    // A host without the service's TLS files: a second, bare handshake tells a plaintext port from a TLS one.
+    const bare = observed.filter((o) => o.outcome?.error?.code === 'params_invalid');
+    const again = bare.length
+      ? await wave(
+          d,
+          bare.map((o) => o.endpoint),
+          true,
+        )
+      : [];
+    return observed.map((o) => {
+      const i = bare.indexOf(o);
+      return i < 0 ? o : { ...o, bare: again[i]!.outcome };
     });
   };
 }
 
-function issue(d: HostTlsObserverDeps, endpoint: HostEndpoint): { endpoint: HostEndpoint; command?: string; refused?: string } {
+async function wave(d: HostTlsObserverDeps, endpoints: HostEndpoint[], bare: boolean): Promise<EndpointObservation[]> {
+  const issued = endpoints.map((endpoint) => issue(d, endpoint, bare));
+  await d.waitEnded(
+    issued.flatMap((i) => (i.command ? [i.command] : [])),
+    d.waitMs ?? HOST_TLS_WAIT_MS,
+  );
+  return issued.map(({ endpoint, command, refused }): EndpointObservation => {
+    if (!command) return { endpoint, outcome: null, missing: refused };
+    const c = d.command(command);
+    const outcome = c ? outcomeOf(c.result) : null;
+    if (outcome) return { endpoint, outcome };
+    const ended = c && c.state !== 'queued' && c.state !== 'delivered';
+    return {
+      endpoint,
+      outcome: null,
+      missing: ended
+        ? `the plan ended ${c.state}${c.code ? ` (${c.code})` : ''} without a handshake`
+        : `no answer from the agent of ${endpoint.host_name} within ${Math.round((d.waitMs ?? HOST_TLS_WAIT_MS) / 1000)} s`,
+    };
+  });
+}
+
+function issue(
+  d: HostTlsObserverDeps,
+  endpoint: HostEndpoint,
+  bare: boolean,
+): { endpoint: HostEndpoint; command?: string; refused?: string } {
   try {
-    return { endpoint, command: d.issuePlan(endpoint.host_id, handshakePlan(endpoint, HANDSHAKE_TIMEOUT_MS), ACTOR).id };
+    return { endpoint, command: d.issuePlan(endpoint.host_id, handshakePlan(endpoint, HANDSHAKE_TIMEOUT_MS, bare), ACTOR).id };
   } catch (error) {
     // A host that cannot be sent a plan (removed meanwhile, a plan refused) is one endpoint not observed, not the rule's end.
     return { endpoint, refused: `no plan could be sent to ${endpoint.host_name}: ${(error as Error).message}` };

@@ -198,7 +198,29 @@ describe('the verdict over real handshakes', () => {
     expect(r.status).toBe('fail');
     expect(r.reason?.en).toMatch(
       new RegExp(
-        `etcd client on node-1 127\\.0\\.0\\.1:${plain.port} \\(no_tls_files: no TLS files of etcd on the host \\(cannot read ca_file /etc/navin/etcd/tls/ca\\.crt`,
+        `etcd client on node-1 127\\.0\\.0\\.1:${plain.port} \\(no_tls_files: no TLS files of etcd on the host \\(cannot read (ca|cert|key)_file /etc/navin/etcd/tls/`,
+      ),
+    );
+  });
+
+  it("without the service's files, a bare handshake from the host names a plaintext port as such; a TLS one stays no_tls_files", async () => {
+    const bare = async (port: number): Promise<CheckOutcome> => {
+      const plan = handshakePlan(endpoint('nats', port), 3000, true);
+      const params = (plan.tasks[0] as { check: { params: Record<string, unknown> } }).check.params;
+      expect(params).toMatchObject({ ca_file: '/etc/navin-node-agent/ca.crt' });
+      expect(params).not.toHaveProperty('cert_file');
+      expect(() => checkedPlan(plan)).not.toThrow();
+      // The agent's CA file, here this test's: the bare handshake only tells TLS from plaintext.
+      return runCheck('tls.handshake', { ...params, ca_file: caFile });
+    };
+    const plainObs = { ...(await observe(endpoint('nats', plain.port), 'absent')), bare: await bare(plain.port) };
+    const tlsObs = { ...(await observe(endpoint('opa', live.untrusted.port), 'absent')), bare: await bare(live.untrusted.port) };
+    const r = judgeHostEndpoints('service_tls', [plainObs, tlsObs], AT);
+    expect(r.status).toBe('fail');
+    expect(listed(r).map((e) => `${e.service}/${e.verdict}/${e.status}`)).toEqual(['nats/not_tls/fail', 'opa/no_tls_files/fail']);
+    expect(r.reason?.en).toMatch(
+      new RegExp(
+        `nats client on node-1 127\\.0\\.0\\.1:${plain.port} \\(not_tls: no TLS files of nats on the host, and .*a plaintext endpoint\\)`,
       ),
     );
   });
@@ -226,14 +248,19 @@ describe('the verdict over real handshakes', () => {
     const own = issueServiceCert('nats.node-1', 90);
     writeFileSync(join(root.path, 'etc/navin/nats/tls/tls.crt'), own.certPem);
     writeFileSync(join(root.path, 'etc/navin/nats/tls/tls.key'), own.keyPem);
+    // openfga was installed without TLS: none of its files, only the agent's own CA.
+    mkdirSync(join(root.path, 'etc/navin-node-agent'));
+    writeFileSync(join(root.path, 'etc/navin-node-agent/ca.crt'), testCas().other.certPem);
     const commands = new Map<string, { state: string; code: string | null; result: unknown }>();
     const onHost = (p: unknown): unknown => (typeof p === 'string' && p.startsWith('/etc/') ? join(root.path, p) : p);
-    const ports: Record<string, number> = { client: live.valid.port, cluster: plain.port, monitor: live.expiring.port };
+    // The catalog's ports mapped to this test's listeners; nats' route port (6222) gets no answer.
+    const ports: Record<number, number> = { 4222: live.valid.port, 8222: live.expiring.port, 8080: plain.port, 8081: plain.port };
     try {
       const observe = hostTlsObserver({
         installed: () => [
           { service: 'nats', hosts: ['h1'] },
           { service: 'opa', hosts: ['h2'] },
+          { service: 'openfga', hosts: ['h1'] },
         ],
         host: (id) => ({ ...HOSTS[id]!, address: '127.0.0.1' }),
         descriptor: (s) => catalog.service(s),
@@ -242,11 +269,10 @@ describe('the verdict over real handshakes', () => {
           const id = `c${commands.size}`;
           const task = args.tasks[0] as { check: { kind: string; params: Record<string, unknown> } };
           const params = Object.fromEntries(Object.entries(task.check.params).map(([k, v]) => [k, onHost(v)]));
-          // The endpoints listen on loopback ports of this test: the catalog's port is mapped to the listener.
-          const name = Object.entries(catalog.service('nats')!.ports).find(([, p]) => p.port === params.port)?.[0];
+          const port = ports[params.port as number];
           commands.set(id, { state: 'delivered', code: null, result: null });
-          if (name !== 'cluster')
-            void runCheck(task.check.kind, { ...params, port: ports[name!], starttls: undefined }).then((outcome: CheckOutcome) =>
+          if (port)
+            void runCheck(task.check.kind, { ...params, port, starttls: undefined }).then((outcome: CheckOutcome) =>
               commands.set(id, {
                 state: outcome.status === 'pass' ? 'succeeded' : 'failed',
                 code: outcome.status === 'pass' ? null : 'check_failed',
@@ -269,10 +295,15 @@ describe('the verdict over real handshakes', () => {
         'nats/not_observed/warn',
         'nats/expiring/warn',
         'opa/not_observed/warn',
+        'openfga/not_tls/fail',
+        'openfga/not_tls/fail',
       ]);
-      expect(r.status).toBe('warn');
-      expect(r.reason?.en).toContain('(not_observed: no answer from the agent of node-1 within 2 s)');
-      expect(r.reason?.en).toContain('(not_observed: no plan could be sent to node-2: host h2 was removed)');
+      expect(r.status).toBe('fail');
+      expect(r.reason?.en).toMatch(
+        /^not TLS or not trusted: openfga http on node-1 127\.0\.0\.1:\d+ \(not_tls: no TLS files of openfga on the host, and .*plaintext endpoint\); openfga grpc on node-1/,
+      );
+      expect(listed(r)[1]).toMatchObject({ message: 'no answer from the agent of node-1 within 2 s' });
+      expect(listed(r)[3]).toMatchObject({ message: 'no plan could be sent to node-2: host h2 was removed' });
     } finally {
       root.remove();
     }
