@@ -10,6 +10,37 @@ const ROUTE_FILES = ['main/core/**/routes.ts', 'main/core/**/*-routes.ts'];
 // The agent gateway's route table (gateway/gateway-routes.ts) belongs to the gateway, not to the console API.
 const API_LAYER = [...ROUTE_FILES, 'main/core/**/module.ts', 'main/core/module.ts', 'main/core/modules.ts', 'main/core/http/router.ts'];
 
+// Each domain's tables (its SQL) by folder under main/core: only that folder builds and calls them; other code is
+// handed what it needs by the composition root (manager.ts, domain-tables.ts). Their row types travel freely.
+const DOMAIN_TABLES = {
+  accounts: ['accounts-tables', 'api-tokens-table', 'token-rows'],
+  approvals: ['approvals-table'],
+  bundle: ['mirror-tables'],
+  clusters: ['clusters-table', 'cluster-access-tables'],
+  commands: ['commands-tables'],
+  drift: ['drift-tables'],
+  hosts: ['hosts-tables', 'host-metrics-table'],
+  keys: ['keys-tables'],
+  lifecycle: ['lifecycle-tables'],
+  reports: ['reports-table'],
+  services: ['services-tables', 'service-backups-tables'],
+  settings: ['settings-table'],
+};
+const tablesOutside = (own) => ({
+  '@typescript-eslint/no-restricted-imports': [
+    'error',
+    {
+      patterns: Object.entries(DOMAIN_TABLES)
+        .filter(([domain]) => domain !== own)
+        .map(([domain, files]) => ({
+          group: files.map((f) => `**/${domain}/${f}`),
+          allowTypeImports: true,
+          message: `The ${domain} tables are main/core/${domain}'s: take them (or its service) as a constructor dependency from the composition root.`,
+        })),
+    },
+  ],
+});
+
 export default tseslint.config(
   { ignores: ['out/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -113,4 +144,10 @@ export default tseslint.config(
       },
     ]),
   },
+  {
+    files: ['main/**'],
+    ignores: ['main/core/manager.ts', 'main/core/domain-tables.ts'],
+    rules: tablesOutside(null),
+  },
+  ...Object.keys(DOMAIN_TABLES).map((domain) => ({ files: [`main/core/${domain}/**`], rules: tablesOutside(domain) })),
 );

@@ -14,6 +14,7 @@ import { CertificateAuthority } from './keys/ca';
 import { Keyring } from './keys/keyring';
 import { headlessProtector, type KeyProtector } from './keys/protector';
 import { Store } from './store/store';
+import { openDomainTables, tablesFor, type DomainTables } from './domain-tables';
 import { schemaMigrations } from './modules';
 import { Reports } from './reports/reports';
 import { nodeEd25519 } from '../wire/ed25519-node';
@@ -65,6 +66,8 @@ export interface Manager {
   readonly clock: Clock;
   readonly ed25519: Ed25519;
   readonly store: Store;
+  /** Every domain's tables, built once here; each service is given only those it names (tests read them here). */
+  readonly tables: DomainTables;
   readonly accounts: Accounts;
   readonly clusters: Clusters;
   readonly registration: Registration;
@@ -127,23 +130,24 @@ export function openManager(opts: ManagerOptions): Manager {
   const protector = opts.protector ?? headlessProtector(opts.dataDir);
   const store = Store.open(join(opts.dataDir, DATABASE_FILE), clock, schemaMigrations());
   try {
-    const keyring = Keyring.open(store, protector, ed25519, clock);
-    const ca = CertificateAuthority.loadOrCreate(store, protector, clock);
+    const tables = openDomainTables(store.db);
+    const keyring = Keyring.open(store, tablesFor(tables, 'keys'), protector, ed25519, clock);
+    const ca = CertificateAuthority.loadOrCreate(tablesFor(tables, 'keys'), protector, clock);
     const events = new CoreEvents();
-    const registration = new Registration(store, protector, clock, events);
-    const accounts = new Accounts(store, clock, {
+    const registration = new Registration(store, tablesFor(tables, 'clusterAccess', 'clusters'), protector, clock, events);
+    const accounts = new Accounts(store, tablesFor(tables, 'accounts', 'apiTokens'), clock, {
       protector,
-      mfaRequiredRoles: () => [...new Set(store.clusters.profilesInUse().flatMap((p) => MFA_ROLES[p]))],
+      mfaRequiredRoles: () => [...new Set(tables.clusters.profilesInUse().flatMap((p) => MFA_ROLES[p]))],
     });
-    const commands = new Commands(store, keyring, clock, events);
+    const commands = new Commands(store, tablesFor(tables, 'clusterAccess', 'clusters', 'commands'), keyring, clock, events);
     const listeners = new Listeners();
-    const syslog = new SyslogForwarder({ store, clock });
+    const syslog = new SyslogForwarder({ store, tables: tablesFor(tables, 'settings'), clock });
     const catalog = opts.catalogFiles ? tryParseCatalog(opts.catalogFiles) : loadBuiltinCatalog();
     // The catalog when it loaded; null when it is invalid (what needs it then says so).
     const loadedCatalog = () => (catalog.ok ? catalog.catalog : null);
     const profiles = new Profiles({
       catalog,
-      store,
+      tables: tablesFor(tables, 'clusterAccess', 'clusters', 'commands', 'reports', 'settings'),
       clock,
       registration,
       accounts,
@@ -154,6 +158,7 @@ export function openManager(opts: ManagerOptions): Manager {
     });
     const preflight = new Preflight({
       store,
+      tables: tablesFor(tables, 'clusterAccess', 'clusters', 'commands', 'hosts', 'lifecycle', 'reports', 'settings'),
       clock,
       registration,
       listeners,
@@ -163,24 +168,43 @@ export function openManager(opts: ManagerOptions): Manager {
       catalog: loadedCatalog(),
       events,
     });
-    const approvals = new Approvals(store, clock, events);
-    const hosts = new Hosts(store, clock, events);
-    const releaseKeys = new ReleaseKeys(store, keyring, clock);
-    const hostCommands = new HostCommands(store, hosts, keyring, clock, commands, events, profiles);
+    const approvals = new Approvals(store, tablesFor(tables, 'accounts', 'approvals', 'clusters', 'commands', 'services'), clock, events);
+    const hosts = new Hosts(store, tablesFor(tables, 'clusters', 'hosts'), clock, events);
+    const releaseKeys = new ReleaseKeys(store, tablesFor(tables, 'mirror'), keyring, clock);
+    const hostCommands = new HostCommands(
+      store,
+      tablesFor(tables, 'commands', 'hostMetrics', 'hosts'),
+      hosts,
+      keyring,
+      clock,
+      commands,
+      events,
+      profiles,
+    );
     // Plans that only check: no four eyes, as a drift scan or a journal read.
     profiles.observeHostTlsWith(
       hostTlsObserver({
-        installed: (clusterId) => store.services.list(clusterId),
-        host: (id) => store.hosts.get(id),
+        installed: (clusterId) => tables.services.list(clusterId),
+        host: (id) => tables.hosts.get(id),
         descriptor: (service) => loadedCatalog()?.service(service),
         issuePlan: (hostId, args, actor) => hostCommands.issuePlan(hostId, args, actor, { allowFourEyes: true }),
         waitEnded: (ids, timeoutMs) => hostCommands.waitEnded(ids, timeoutMs),
-        command: (id) => store.commands.get(id),
+        command: (id) => tables.commands.get(id),
       }),
     );
-    const lifecycle = new Lifecycle({ store, clock, commands, profiles, preflight, approvals, events });
+    const lifecycle = new Lifecycle({
+      store,
+      tables: tablesFor(tables, 'clusters', 'commands'),
+      clock,
+      commands,
+      profiles,
+      preflight,
+      approvals,
+      events,
+    });
     const services = new Services({
       store,
+      tables: tablesFor(tables, 'commands', 'hosts', 'reports', 'serviceBackups', 'services'),
       clock,
       catalog: loadedCatalog,
       hosts,
@@ -188,9 +212,18 @@ export function openManager(opts: ManagerOptions): Manager {
       lifecycle,
       events,
     });
-    const drift = new Drift({ store, clock, hosts, hostCommands, services, events });
+    const drift = new Drift({
+      store,
+      tables: tablesFor(tables, 'clusters', 'commands', 'drift', 'hosts', 'services'),
+      clock,
+      hosts,
+      hostCommands,
+      services,
+      events,
+    });
     const serviceBackups = new ServiceBackups({
       store,
+      tables: tablesFor(tables, 'hosts', 'serviceBackups', 'services'),
       clock,
       catalog: loadedCatalog,
       hosts,
@@ -201,6 +234,7 @@ export function openManager(opts: ManagerOptions): Manager {
     serviceBackups.resume();
     const mirror = new MirrorService({
       store,
+      tables: tablesFor(tables, 'mirror', 'reports'),
       clock,
       events,
       releaseKeys,
@@ -215,26 +249,27 @@ export function openManager(opts: ManagerOptions): Manager {
       clock,
       ed25519,
       store,
+      tables,
       accounts,
-      clusters: new Clusters(store, clock, events),
+      clusters: new Clusters(store, tablesFor(tables, 'clusterAccess', 'clusters', 'commands', 'hosts', 'keys', 'services'), clock, events),
       registration,
-      agentIdentities: new AgentIdentities(store, ca, keyring, clock, events),
+      agentIdentities: new AgentIdentities(store, tablesFor(tables, 'clusterAccess', 'clusters', 'keys'), ca, keyring, clock, events),
       commands,
       listeners,
       profiles,
       preflight,
       approvals,
       lifecycle,
-      fourEyes: new FourEyesActs({ store, approvals, events }),
+      fourEyes: new FourEyesActs({ store, tables: tablesFor(tables, 'accounts', 'clusters', 'hosts', 'keys'), approvals, events }),
       syslog,
       hosts,
-      hostIdentities: new HostIdentities(store, hosts, ca, keyring, clock, VERSION, events),
+      hostIdentities: new HostIdentities(store, tablesFor(tables, 'hosts'), hosts, ca, keyring, clock, VERSION, events),
       hostCommands,
       services,
       serviceBackups,
       drift,
       sheets: new ServiceSheets({
-        store,
+        tables: tablesFor(tables, 'clusters', 'hostMetrics', 'hosts'),
         clock,
         catalog: loadedCatalog,
         services,
@@ -244,6 +279,7 @@ export function openManager(opts: ManagerOptions): Manager {
       }),
       support: new SupportArchives({
         store,
+        tables: tablesFor(tables, 'accounts', 'hosts', 'services'),
         clock,
         hosts,
         hostCommands,
@@ -260,15 +296,23 @@ export function openManager(opts: ManagerOptions): Manager {
       catalog,
       releaseKeys,
       mirror,
-      backups: new Backups({ store, registration, clock, dataDir: opts.dataDir, events }),
+      backups: new Backups({
+        store,
+        tables: tablesFor(tables, 'clusters', 'commands', 'lifecycle'),
+        registration,
+        clock,
+        dataDir: opts.dataDir,
+        events,
+      }),
       audit: new AuditTrail(store.audit),
-      settings: new ConsoleSettings({ store, clock, syslogStatus: () => syslog.status() }),
+      settings: new ConsoleSettings({ store, tables: tablesFor(tables, 'settings'), clock, syslogStatus: () => syslog.status() }),
       keyring,
       ca,
       protector,
       events,
       reports: new Reports({
         store,
+        tables: tablesFor(tables, 'clusterAccess', 'clusters', 'commands', 'keys', 'reports'),
         keyring,
         registration,
         clock,

@@ -17,7 +17,7 @@ function withManagerSigner<T>(h: Harness, fn: (sign: (payload: any) => any, tena
   const m = openManager({ dataDir: h.dataDir, mode: 'headless' });
   try {
     const signer = m.keyring.active();
-    return fn((p) => signDocument(p, signer), m.store.clusters.get(h.clusterId)!.tenant);
+    return fn((p) => signDocument(p, signer), m.tables.clusters.get(h.clusterId)!.tenant);
   } finally {
     m.close();
   }

@@ -32,7 +32,7 @@ function completed(id: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`command ${id} not completed`)), 30_000);
     const check = (): void => {
-      const state = t.manager.store.commands.get(id)?.state;
+      const state = t.manager.tables.commands.get(id)?.state;
       if (state === 'succeeded') {
         clearTimeout(timer);
         off();
@@ -40,7 +40,7 @@ function completed(id: string): Promise<void> {
       } else if (state === 'failed' || state === 'rejected') {
         clearTimeout(timer);
         off();
-        reject(new Error(`command ${id} ${state}: ${t.manager.store.commands.get(id)?.code}`));
+        reject(new Error(`command ${id} ${state}: ${t.manager.tables.commands.get(id)?.code}`));
       }
     };
     const off = t.manager.events.subscribe((e) => {
@@ -61,6 +61,7 @@ beforeAll(async () => {
   const tls = serverTls(t.manager.ca, t.manager.protector, t.manager.clock, 'gateway', join(t.dataDir, 'tls'), ['localhost']);
   gw = await startGateway({
     store: t.manager.store,
+    tables: t.manager.tables,
     commands: t.manager.commands,
     hosts: t.manager.hostCommands,
     events: t.manager.events,

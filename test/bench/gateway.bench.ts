@@ -19,6 +19,7 @@ const t = testManager();
 const tls = serverTls(t.manager.ca, t.manager.protector, t.manager.clock, 'gateway', join(t.dataDir, 'tls'), ['localhost']);
 const gw: Gateway = await startGateway({
   store: t.manager.store,
+  tables: t.manager.tables,
   commands: t.manager.commands,
   events: t.manager.events,
   clock: t.manager.clock,
@@ -122,7 +123,7 @@ async function roundTrip(): Promise<void> {
       replica: 'bench',
     })),
   });
-  if (t.manager.store.commands.get(cmd.id)?.state !== 'succeeded') throw new Error('receipt not stored');
+  if (t.manager.tables.commands.get(cmd.id)?.state !== 'succeeded') throw new Error('receipt not stored');
 }
 
 async function floor(): Promise<void> {
@@ -227,7 +228,7 @@ afterAll(async () => {
   process.stdout.write(`${heldLine}\n`);
   const wake = Date.now();
   const woken = ids.map((c) => t.manager.commands.issue(c.id, 'inventory.report', {}, 'bench').id);
-  while (woken.some((id) => t.manager.store.commands.get(id)?.state !== 'delivered') && Date.now() - wake < 60_000)
+  while (woken.some((id) => t.manager.tables.commands.get(id)?.state !== 'delivered') && Date.now() - wake < 60_000)
     await new Promise((r) => setTimeout(r, 5));
   lines.push(`with ${gw.heldPolls()} polls held: a command for each of ${ids.length} clusters delivered in ${Date.now() - wake} ms`);
   clients.kill('SIGTERM');

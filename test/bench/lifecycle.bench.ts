@@ -34,7 +34,7 @@ beforeAll(async () => {
   for (const profile of ['bare', 'development', 'standard'] as const) {
     const id = t.manager.clusters.create({ name: `bench-${profile}`, profile: profile === 'bare' ? 'development' : profile }, 'bench').id;
     // The cluster is judged on the inventory its agent reported (no kubeconfig registered).
-    t.manager.store.tx(() => t.manager.store.clusterAccess.insertSnapshot(id, t.manager.clock.now().toISOString(), 'agent', INVENTORY));
+    t.manager.store.tx(() => t.manager.tables.clusterAccess.insertSnapshot(id, t.manager.clock.now().toISOString(), 'agent', INVENTORY));
     t.manager.commands.issue(id, 'managedcomponent.apply', { name: 'opa', spec: spec() }, 'bench');
     clusters[profile] = id;
   }

@@ -12,8 +12,8 @@ import { TOKEN_DEFAULT_DAYS, TOKEN_MAX_DAYS } from '../../main/core/accounts/api
 import { KEEP_ALIVE_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '../../main/core/http/connection-timeouts';
 import { LIMIT_RANGE } from '../../main/contract/query';
 import { AGENT_RATE_LIMIT } from '../../main/core/gateway/agent-rate-limit';
-import { SNAPSHOTS_KEPT } from '../../main/core/store/cluster-access-tables';
-import { RECEIPTS_KEPT } from '../../main/core/store/commands-tables';
+import { SNAPSHOTS_KEPT } from '../../main/core/clusters/cluster-access-tables';
+import { RECEIPTS_KEPT } from '../../main/core/commands/commands-tables';
 import { METRICS_SPACING_MS } from '../../main/core/hosts/host-commands';
 import { MAX_CHECK_ANSWER_BYTES } from '../../agent/checks/http-call';
 import { MAX_SETTING_TEXT, SETTING_TYPES } from '../../main/core/catalog/setting-types';

@@ -2,7 +2,7 @@
 import { openManager, type Manager } from '../../main/core/manager';
 import { consoleApi } from '../../main/api/console-api';
 import type { ApiResult, Credentials, Method, Router } from '../../main/core/http/router';
-import type { Role } from '../../main/core/store/accounts-tables';
+import type { Role } from '../../main/core/accounts/accounts-tables';
 import * as OTPAuth from 'otpauth';
 import type { Clock } from '../../main/core/clock';
 import { tempDir } from './temp-dir';

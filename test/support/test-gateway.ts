@@ -13,6 +13,7 @@ export async function startTestGateway(t: TestManager, opts: TestGatewayOptions 
   const tls = serverTls(m.ca, m.protector, m.clock, 'gateway', join(t.dataDir, 'tls'), ['localhost']);
   const gateway = await startGateway({
     store: m.store,
+    tables: m.tables,
     commands: m.commands,
     events: m.events,
     clock: m.clock,

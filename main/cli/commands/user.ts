@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { ROLES } from '../../core/accounts/accounts';
 import { openManager } from '../../core/manager';
-import type { Role } from '../../core/store/accounts-tables';
+import type { Role } from '../../core/accounts/accounts-tables';
 import { dataDirOption } from '../data-dir';
 import { say } from '../output';
 import { requireString, UsageError, type Command } from '../usage';

@@ -1,10 +1,11 @@
 // Local accounts: users with roles, password login with lock-out, the TOTP second factor, expiring sessions with
 // a CSRF token, API tokens for scripts, and one-time tickets (the first-run setup link and serve's login link).
+import type { Tables } from '../domain-tables';
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock';
 import { ConflictError, CoreError } from '../errors';
 import type { Store } from '../store/store';
-import type { Role, UserRecord } from '../store/accounts-tables';
+import type { Role, UserRecord } from './accounts-tables';
 import { isEnrolled, Mfa, type MfaEnrolment, type MfaOptions, type MfaStatus } from './mfa';
 import { hashPassword, verifyPassword } from './passwords';
 import { PasswordGate } from './password-gate';
@@ -37,12 +38,13 @@ export class Accounts {
 
   constructor(
     private readonly store: Store,
+    private readonly tables: Tables<'accounts' | 'apiTokens'>,
     private readonly clock: Clock,
     opts: MfaOptions,
   ) {
-    this.mfa = new Mfa(store, clock, opts);
-    this.sessions = new Sessions(store, clock, this.mfa);
-    this.tokens = new ApiTokens(store, clock);
+    this.mfa = new Mfa(store, tables, clock, opts);
+    this.sessions = new Sessions(store, tables, clock, this.mfa);
+    this.tokens = new ApiTokens(store, tables, clock);
   }
 
   /** beforeCommit runs in the insert's transaction (a four-eyes approval spent with it). */
@@ -58,7 +60,7 @@ export class Accounts {
 
   /** In the caller's transaction. */
   private insertUser(name: string, role: Role, password_hash: string, actor: string): PublicUser {
-    if (this.store.accounts.userByName(name)) throw new ConflictError('name_taken', `a user named ${name} already exists`);
+    if (this.tables.accounts.userByName(name)) throw new ConflictError('name_taken', `a user named ${name} already exists`);
     const row: UserRecord = {
       id: randomUUID(),
       name,
@@ -71,21 +73,21 @@ export class Accounts {
       totp_confirmed_at: null,
       totp_last_step: null,
     };
-    this.store.accounts.insertUser(row);
+    this.tables.accounts.insertUser(row);
     this.store.audit.append({ actor, action: 'user.create', target: name, details: { role } });
     return publicUser(row);
   }
 
   hasUsers(): boolean {
-    return this.store.accounts.countUsers() > 0;
+    return this.tables.accounts.countUsers() > 0;
   }
 
   listUsers(): (PublicUser & { mfa_enrolled: boolean })[] {
-    return this.store.accounts.listUsers().map((u) => ({ ...publicUser(u), mfa_enrolled: isEnrolled(u) }));
+    return this.tables.accounts.listUsers().map((u) => ({ ...publicUser(u), mfa_enrolled: isEnrolled(u) }));
   }
 
   user(id: string): PublicUser | undefined {
-    const u = this.store.accounts.userById(id);
+    const u = this.tables.accounts.userById(id);
     return u && publicUser(u);
   }
 
@@ -95,24 +97,24 @@ export class Accounts {
    * however many logins arrive at once, at most MAX_FAILED_LOGINS passwords are ever checked per lock window.
    */
   async login(name: string, password: string): Promise<NewSession | MfaChallenge> {
-    const user = this.store.accounts.userByName(name);
+    const user = this.tables.accounts.userByName(name);
     if (!user) {
       await this.passwordGate.run(() => verifyPassword(password, UNKNOWN_USER_HASH));
       this.store.tx(() => this.store.audit.append({ actor: name, action: 'session.login_failed', details: { reason: 'unknown_user' } }));
       throw new AuthError('invalid_credentials', 'wrong user name or password');
     }
-    const guess = countGuess(this.store, this.clock, user.id);
+    const guess = countGuess(this.store, this.tables, this.clock, user.id);
     let ok: boolean;
     try {
       ok = await this.passwordGate.run(() => verifyPassword(password, user.password_hash));
     } catch (error) {
       // Not checked (the manager was too busy): the guess is given back.
-      this.store.tx(() => giveBack(this.store, user.id, guess));
+      this.store.tx(() => giveBack(this.store, this.tables, user.id, guess));
       throw error;
     }
     if (!ok) {
       this.store.tx(() => {
-        const u = this.store.accounts.userById(user.id);
+        const u = this.tables.accounts.userById(user.id);
         this.store.audit.append({
           actor: name,
           action: 'session.login_failed',
@@ -122,13 +124,13 @@ export class Accounts {
       throw new AuthError('invalid_credentials', 'wrong user name or password');
     }
     return this.store.tx(() => {
-      const fresh = this.store.accounts.userById(user.id) ?? user;
+      const fresh = this.tables.accounts.userById(user.id) ?? user;
       // The failure count is kept until the second factor too, so that a known password does not reset it.
       if (isEnrolled(fresh)) {
-        giveBack(this.store, user.id, guess);
+        giveBack(this.store, this.tables, user.id, guess);
         return this.sessions.challenge(fresh, 'password');
       }
-      this.store.accounts.setLoginFailures(user.id, 0, null);
+      this.tables.accounts.setLoginFailures(user.id, 0, null);
       this.store.audit.append({ actor: name, action: 'session.login', details: { method: 'password' } });
       return this.sessions.open(fresh);
     });
@@ -163,33 +165,33 @@ export class Accounts {
     const hash = sha256(token);
     const outcome = this.store.tx((): { session: NewSession } | { error: AuthError } => {
       const now = this.clock.now();
-      const ch = this.store.accounts.mfaChallenges.get(hash);
-      const user = ch && this.store.accounts.userById(ch.user_id);
+      const ch = this.tables.accounts.mfaChallenges.get(hash);
+      const user = ch && this.tables.accounts.userById(ch.user_id);
       if (!ch || !user || new Date(ch.expires_at) <= now || ch.attempts >= MFA_MAX_ATTEMPTS) {
-        if (ch) this.store.accounts.mfaChallenges.delete(hash);
+        if (ch) this.tables.accounts.mfaChallenges.delete(hash);
         return { error: new AuthError('mfa_token_invalid', 'this sign-in has expired or taken too many codes; log in again') };
       }
       if (user.locked_until && new Date(user.locked_until) > now) {
-        this.store.accounts.mfaChallenges.delete(hash);
+        this.tables.accounts.mfaChallenges.delete(hash);
         this.store.audit.append({ actor: user.name, action: 'session.login_failed', details: { reason: 'locked' } });
         return { error: accountLocked(user.locked_until) };
       }
       const factor = this.mfa.spendCode(user, code);
       if (!factor) {
-        this.store.accounts.countMfaAttempt(hash);
-        recordFailure(this.store, this.clock, user.id, 'bad_mfa_code');
+        this.tables.accounts.countMfaAttempt(hash);
+        recordFailure(this.store, this.tables, this.clock, user.id, 'bad_mfa_code');
         return {
           error: new AuthError('mfa_code_invalid', 'wrong or already used code', {
             attempts_left: Math.max(0, MFA_MAX_ATTEMPTS - ch.attempts - 1),
           }),
         };
       }
-      this.store.accounts.mfaChallenges.delete(hash);
-      this.store.accounts.setLoginFailures(user.id, 0, null);
+      this.tables.accounts.mfaChallenges.delete(hash);
+      this.tables.accounts.setLoginFailures(user.id, 0, null);
       const details: Record<string, unknown> = { method: 'mfa', factor };
-      if (factor === 'recovery_code') details.recovery_codes_left = this.store.accounts.unusedRecoveryCodes(user.id);
+      if (factor === 'recovery_code') details.recovery_codes_left = this.tables.accounts.unusedRecoveryCodes(user.id);
       this.store.audit.append({ actor: user.name, action: 'session.login', details });
-      return { session: this.sessions.open(this.store.accounts.userById(user.id)!) };
+      return { session: this.sessions.open(this.tables.accounts.userById(user.id)!) };
     });
     if ('error' in outcome) throw outcome.error;
     return outcome.session;
@@ -202,14 +204,14 @@ export class Accounts {
 
   /** Whether the user has a second factor and whether the clusters' profiles require one for their role. */
   mfaStatus(userId: string): MfaStatus {
-    const user = this.store.accounts.userById(userId);
+    const user = this.tables.accounts.userById(userId);
     if (!user) throw new CoreError('not_found', 'this account no longer exists');
     return this.mfa.status(user);
   }
 
   /** True while the account may only enrol its second factor (its role requires one it does not have). */
   mfaPending(userId: string): boolean {
-    const user = this.store.accounts.userById(userId);
+    const user = this.tables.accounts.userById(userId);
     return user !== undefined && this.mfa.pending(user);
   }
 
@@ -248,7 +250,7 @@ export class Accounts {
 
   /** A fresh one-time setup ticket (any older one is void); only while no account exists. */
   issueSetupTicket(): string {
-    return issueTicket(this.store, this.clock, 'setup', null);
+    return issueTicket(this.store, this.tables, this.clock, 'setup', null);
   }
 
   /**
@@ -261,30 +263,30 @@ export class Accounts {
     const invalid = (): AuthError =>
       new AuthError('setup_token_invalid', 'this setup link is not valid (used or expired); restart the manager for a new one');
     const live = (row: { expires_at: string } | undefined): boolean => !!row && new Date(row.expires_at) > this.clock.now();
-    if (!live(this.store.accounts.ticket(hash, 'setup'))) throw invalid();
+    if (!live(this.tables.accounts.ticket(hash, 'setup'))) throw invalid();
     checkNewUser(name, 'admin', password);
     const password_hash = await this.passwordGate.run(() => hashPassword(password));
     return this.store.tx(() => {
-      if (this.store.accounts.countUsers() > 0) throw new ConflictError('setup_done', 'the first account already exists; log in instead');
-      if (!live(this.store.accounts.takeTicket(hash, 'setup'))) throw invalid();
+      if (this.tables.accounts.countUsers() > 0) throw new ConflictError('setup_done', 'the first account already exists; log in instead');
+      if (!live(this.tables.accounts.takeTicket(hash, 'setup'))) throw invalid();
       const user = this.insertUser(name, 'admin', password_hash, 'setup');
       this.store.audit.append({ actor: name, action: 'session.login', details: { method: 'setup' } });
-      return this.sessions.open(this.store.accounts.userById(user.id)!);
+      return this.sessions.open(this.tables.accounts.userById(user.id)!);
     });
   }
 
   /** A one-time login ticket for a user, printed by serve as the login link. */
   issueLoginTicket(userName: string): string {
-    const user = this.store.accounts.userByName(userName);
+    const user = this.tables.accounts.userByName(userName);
     if (!user) throw new CoreError('not_found', `no user named ${userName}`);
-    return issueTicket(this.store, this.clock, 'login', user.id);
+    return issueTicket(this.store, this.tables, this.clock, 'login', user.id);
   }
 
   /** The link proves access to the manager's terminal, not the second factor: an enrolled user gets the challenge. */
   redeemLoginTicket(ticket: string): NewSession | MfaChallenge {
     return this.store.tx(() => {
-      const row = this.store.accounts.takeTicket(sha256(ticket), 'login');
-      const user = row?.user_id ? this.store.accounts.userById(row.user_id) : undefined;
+      const row = this.tables.accounts.takeTicket(sha256(ticket), 'login');
+      const user = row?.user_id ? this.tables.accounts.userById(row.user_id) : undefined;
       if (!row || !user || new Date(row.expires_at) <= this.clock.now())
         throw new AuthError('ticket_invalid', 'this login link is not valid (used or expired); log in with your password');
       if (isEnrolled(user)) return this.sessions.challenge(user, 'ticket');
@@ -294,6 +296,6 @@ export class Accounts {
   }
 
   firstAdminName(): string | undefined {
-    return this.store.accounts.firstAdmin()?.name;
+    return this.tables.accounts.firstAdmin()?.name;
   }
 }

@@ -1,12 +1,13 @@
 // API tokens for scripts: shown once at creation, stored as a hash, each with an id, an expiry (90 days unless
 // asked otherwise, at most a year) and a revocation. A dead token is refused with the reason (token_expired,
 // token_revoked); creating, revoking and a refused use are audited.
+import type { Tables } from '../domain-tables';
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../clock';
 import { CoreError, found, ValidationError } from '../errors';
 import type { Store } from '../store/store';
-import type { ApiTokenRecord } from '../store/api-tokens-table';
-import type { UserRecord } from '../store/accounts-tables';
+import type { ApiTokenRecord } from './api-tokens-table';
+import type { UserRecord } from './accounts-tables';
 import { TOKEN_NAME_PATTERN, TOKEN_NAME_RULE } from '../../contract/tokens';
 import type { ApiToken, ApiTokenState, NewApiToken } from '../../contract/tokens';
 import { sha256 } from './credentials';
@@ -45,6 +46,7 @@ export class ApiTokens {
 
   constructor(
     private readonly store: Store,
+    private readonly tables: Tables<'accounts' | 'apiTokens'>,
     private readonly clock: Clock,
   ) {}
 
@@ -67,7 +69,7 @@ export class ApiTokens {
         revoked_at: null,
         revoked_by: null,
       };
-      this.store.apiTokens.insert(row);
+      this.tables.apiTokens.insert(row);
       this.store.audit.append({
         actor,
         action: 'token.create',
@@ -80,24 +82,24 @@ export class ApiTokens {
 
   list(userName: string): ApiTokenView[] {
     const user = this.userNamed(userName);
-    return this.store.apiTokens.listForUser(user.id).map((r) => this.view(r, user));
+    return this.tables.apiTokens.listForUser(user.id).map((r) => this.view(r, user));
   }
 
   revoke(userName: string, id: string, actor: string): ApiTokenView {
     return this.store.tx(() => {
       const user = this.userNamed(userName);
-      const row = found(this.store.apiTokens.byId(user.id, id), `API token of ${userName}`, id);
-      if (this.store.apiTokens.revoke(id, this.clock.now().toISOString(), actor))
+      const row = found(this.tables.apiTokens.byId(user.id, id), `API token of ${userName}`, id);
+      if (this.tables.apiTokens.revoke(id, this.clock.now().toISOString(), actor))
         this.store.audit.append({ actor, action: 'token.revoke', target: userName, details: { id, name: row.name } });
-      return this.view(this.store.apiTokens.byId(user.id, id)!, user);
+      return this.view(this.tables.apiTokens.byId(user.id, id)!, user);
     });
   }
 
   /** The user behind a live token; undefined for a token never issued; TokenError when expired or revoked. */
   user(token: string): UserRecord | undefined {
-    const row = this.store.apiTokens.byHash(sha256(token));
+    const row = this.tables.apiTokens.byHash(sha256(token));
     if (!row) return undefined;
-    const user = this.store.accounts.userById(row.user_id);
+    const user = this.tables.accounts.userById(row.user_id);
     if (!user) return undefined;
     const state = this.stateOf(row);
     if (state === 'active') return user;
@@ -146,6 +148,6 @@ export class ApiTokens {
   }
 
   private userNamed(name: string): UserRecord {
-    return found(this.store.accounts.userByName(name), 'user', name);
+    return found(this.tables.accounts.userByName(name), 'user', name);
   }
 }

@@ -1,5 +1,6 @@
 // The lock-out of an account after too many wrong passwords or second-factor codes, counted in the store so that
 // concurrent logins share one count.
+import type { Tables } from '../domain-tables';
 import type { Clock } from '../clock';
 import type { Store } from '../store/store';
 import { AuthError } from './credentials';
@@ -21,9 +22,9 @@ export const accountLocked = (lockedUntil: string): AuthError =>
  * Refuses a locked account (audited), else counts one more guess, locking the account when it is the last one
  * allowed. A lock that has run out starts a new window.
  */
-export function countGuess(store: Store, clock: Clock, userId: string): Guess {
+export function countGuess(store: Store, tables: Tables<'accounts'>, clock: Clock, userId: string): Guess {
   const outcome = store.tx((): Guess | { error: AuthError } => {
-    const u = store.accounts.userById(userId)!;
+    const u = tables.accounts.userById(userId)!;
     const now = clock.now();
     if (u.locked_until && new Date(u.locked_until) > now) {
       store.audit.append({ actor: u.name, action: 'session.login_failed', details: { reason: 'locked' } });
@@ -31,7 +32,7 @@ export function countGuess(store: Store, clock: Clock, userId: string): Guess {
     }
     const failed = (u.locked_until ? 0 : u.failed_logins) + 1;
     const lock = failed >= MAX_FAILED_LOGINS ? new Date(now.getTime() + LOCKOUT_MS).toISOString() : null;
-    store.accounts.setLoginFailures(u.id, failed, lock);
+    tables.accounts.setLoginFailures(u.id, failed, lock);
     return { lock };
   });
   if ('error' in outcome) throw outcome.error;
@@ -39,21 +40,21 @@ export function countGuess(store: Store, clock: Clock, userId: string): Guess {
 }
 
 /** Uncounts a guess whose password was right (or never checked), lifting the lock it set (caller's transaction). */
-export function giveBack(store: Store, userId: string, guess: Guess): void {
-  const u = store.accounts.userById(userId);
+export function giveBack(store: Store, tables: Tables<'accounts'>, userId: string, guess: Guess): void {
+  const u = tables.accounts.userById(userId);
   if (!u) return;
   const locked = guess.lock !== null && u.locked_until === guess.lock ? null : u.locked_until;
-  store.accounts.setLoginFailures(u.id, Math.max(0, u.failed_logins - 1), locked);
+  tables.accounts.setLoginFailures(u.id, Math.max(0, u.failed_logins - 1), locked);
 }
 
 /** Counts a wrong second-factor code and locks the account at the limit (in the caller's transaction). */
-export function recordFailure(store: Store, clock: Clock, userId: string, reason: string): void {
-  const user = store.accounts.userById(userId);
+export function recordFailure(store: Store, tables: Tables<'accounts'>, clock: Clock, userId: string, reason: string): void {
+  const user = tables.accounts.userById(userId);
   if (!user) return;
   const now = clock.now();
   const expired = user.locked_until !== null && new Date(user.locked_until) <= now;
   const failed = (expired ? 0 : user.failed_logins) + 1;
   const locked = failed >= MAX_FAILED_LOGINS ? new Date(now.getTime() + LOCKOUT_MS).toISOString() : expired ? null : user.locked_until;
-  store.accounts.setLoginFailures(user.id, failed, locked);
+  tables.accounts.setLoginFailures(user.id, failed, locked);
   store.audit.append({ actor: user.name, action: 'session.login_failed', details: { reason, failed, locked_until: locked } });
 }

@@ -1,10 +1,11 @@
 // The second factor of local accounts: TOTP enrolment (secret sealed at rest, confirmed by a first code),
 // recovery codes, and the check of a code at login, which spends the TOTP step or the recovery code it used.
+import type { Tables } from '../domain-tables';
 import type { Clock } from '../clock';
 import type { MfaEnrolment, MfaStatus } from '../../contract/session';
 import { ConflictError, CoreError } from '../errors';
 import type { KeyProtector } from '../keys/protector';
-import type { Role, UserRecord } from '../store/accounts-tables';
+import type { Role, UserRecord } from './accounts-tables';
 import type { Store } from '../store/store';
 import { looksLikeRecoveryCode, newRecoveryCodes, recoveryCodeHash } from './recovery-codes';
 import { newTotpSecret, qrSvg, totpBase32, totpCodeStep, totpUri } from './totp';
@@ -25,6 +26,7 @@ export const isEnrolled = (u: UserRecord): boolean => u.totp_confirmed_at !== nu
 export class Mfa {
   constructor(
     private readonly store: Store,
+    private readonly tables: Tables<'accounts'>,
     private readonly clock: Clock,
     private readonly opts: MfaOptions,
   ) {}
@@ -42,16 +44,16 @@ export class Mfa {
   /** A new secret for the user, replacing any unconfirmed one. */
   async startEnrolment(userId: string, actor: string): Promise<MfaEnrolment> {
     const secret = newTotpSecret();
-    const user = this.store.accounts.userById(userId);
+    const user = this.tables.accounts.userById(userId);
     if (!user) throw new CoreError('not_found', 'this account no longer exists');
     const otpauth_uri = totpUri(secret, user.name);
     const qr_svg = await qrSvg(otpauth_uri);
     this.store.tx(() => {
-      const fresh = this.store.accounts.userById(userId);
+      const fresh = this.tables.accounts.userById(userId);
       if (!fresh) throw new CoreError('not_found', 'this account no longer exists');
       if (isEnrolled(fresh))
         throw new ConflictError('mfa_already_enrolled', 'this account already has a confirmed second factor; an admin can reset it');
-      this.store.accounts.startTotpEnrolment(userId, this.opts.protector.seal(secret));
+      this.tables.accounts.startTotpEnrolment(userId, this.opts.protector.seal(secret));
       this.store.audit.append({ actor, action: 'mfa.enrol', target: user.name });
     });
     return { secret: totpBase32(secret), otpauth_uri, qr_svg, account: user.name };
@@ -60,7 +62,7 @@ export class Mfa {
   /** Confirms the pending enrolment with a current code; returns the recovery codes, shown this once. */
   confirmEnrolment(userId: string, code: string, actor: string): string[] {
     return this.store.tx(() => {
-      const user = this.store.accounts.userById(userId);
+      const user = this.tables.accounts.userById(userId);
       if (!user) throw new CoreError('not_found', 'this account no longer exists');
       if (isEnrolled(user)) throw new ConflictError('mfa_already_enrolled', 'this account already has a confirmed second factor');
       if (!user.totp_sealed_secret) throw new ConflictError('mfa_enrollment_missing', 'start an enrolment first');
@@ -69,8 +71,8 @@ export class Mfa {
       if (step === undefined)
         throw new CoreError('mfa_code_invalid', 'this code does not match; check the time of the device and type the code shown now');
       const codes = newRecoveryCodes();
-      this.store.accounts.confirmTotp(userId, now.toISOString(), step);
-      this.store.accounts.replaceRecoveryCodes(userId, codes.map(recoveryCodeHash));
+      this.tables.accounts.confirmTotp(userId, now.toISOString(), step);
+      this.tables.accounts.replaceRecoveryCodes(userId, codes.map(recoveryCodeHash));
       this.store.audit.append({ actor, action: 'mfa.confirm', target: user.name, details: { recovery_codes: codes.length } });
       return codes;
     });
@@ -84,10 +86,10 @@ export class Mfa {
     if (!isEnrolled(u)) return undefined;
     const compact = code.replace(/\s+/g, '');
     const step = totpCodeStep(this.opts.protector.open(u.totp_sealed_secret!), compact, this.clock.now());
-    if (step !== undefined) return this.store.accounts.takeTotpStep(u.id, step) ? 'totp' : undefined;
+    if (step !== undefined) return this.tables.accounts.takeTotpStep(u.id, step) ? 'totp' : undefined;
     if (
       looksLikeRecoveryCode(compact) &&
-      this.store.accounts.useRecoveryCode(u.id, recoveryCodeHash(compact), this.clock.now().toISOString())
+      this.tables.accounts.useRecoveryCode(u.id, recoveryCodeHash(compact), this.clock.now().toISOString())
     )
       return 'recovery_code';
     return undefined;
@@ -96,15 +98,15 @@ export class Mfa {
   /** Removes the user's TOTP and recovery codes (e.g. a lost phone); the next login has no second factor. */
   reset(userName: string, actor: string, beforeCommit?: () => void): void {
     this.store.tx(() => {
-      const user = this.store.accounts.userByName(userName);
+      const user = this.tables.accounts.userByName(userName);
       if (!user) throw new CoreError('not_found', `no user named ${userName}`);
-      this.store.accounts.clearMfa(user.id);
+      this.tables.accounts.clearMfa(user.id);
       this.store.audit.append({ actor, action: 'mfa.reset', target: userName, details: { was_enrolled: isEnrolled(user) } });
       beforeCommit?.();
     });
   }
 
   enrolment(): { name: string; role: Role; enrolled: boolean }[] {
-    return this.store.accounts.listUsers().map((u) => ({ name: u.name, role: u.role, enrolled: isEnrolled(u) }));
+    return this.tables.accounts.listUsers().map((u) => ({ name: u.name, role: u.role, enrolled: isEnrolled(u) }));
   }
 }

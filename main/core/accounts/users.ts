@@ -1,6 +1,6 @@
 // What an account is to the rest of the manager: its role (and their order) and the name rules a new one obeys.
 import { ValidationError } from '../errors';
-import type { Role, UserRecord } from '../store/accounts-tables';
+import type { Role, UserRecord } from './accounts-tables';
 import { MIN_PASSWORD_LENGTH } from './passwords';
 import { ROLE_NAMES, USER_NAME_PATTERN, USER_NAME_RULE } from '../../contract/users';
 

@@ -1,12 +1,13 @@
 // Four-eyes approvals: an operator asks for one disruptive act with its exact request, another admin decides on
 // that request (its digest), and the requester spends it once, on that same request, within 24 hours of the
 // decision. Every step, and every refused use, is audited.
+import type { Tables } from '../domain-tables';
 import { randomUUID } from 'node:crypto';
 import { roleAtLeast, type PublicUser } from '../accounts/accounts';
 import type { Clock } from '../clock';
 import { labelProblem } from '../clusters/names';
 import { CoreError, ValidationError } from '../errors';
-import type { ApprovalRecord } from '../store/approvals-table';
+import type { ApprovalRecord } from './approvals-table';
 import { APPROVAL_STATES, type Approval, type ApprovalRequest, type ApprovalState } from '../../contract/approvals';
 import type { CoreEvents } from '../events';
 import type { Store } from '../store/store';
@@ -60,6 +61,7 @@ function checkedText(field: string, v: string | null | undefined, max: number, r
 export class Approvals {
   constructor(
     private readonly store: Store,
+    private readonly tables: Tables<'accounts' | 'approvals' | 'clusters' | 'commands' | 'services'>,
     private readonly clock: Clock,
     private readonly events: CoreEvents,
   ) {}
@@ -112,9 +114,9 @@ export class Approvals {
       digest: requestDigest(change),
     };
     this.store.tx(() => {
-      if (clusterId !== null && !this.store.clusters.get(clusterId))
+      if (clusterId !== null && !this.tables.clusters.get(clusterId))
         throw new CoreError('not_found', `cluster ${JSON.stringify(clusterId)} not found`);
-      this.store.approvals.insert(row);
+      this.tables.approvals.insert(row);
       this.store.audit.append({
         actor: user.name,
         action: 'approval.request',
@@ -139,7 +141,7 @@ export class Approvals {
   list(filter: { cluster_id?: string; state?: string; limit?: number }, viewer?: PublicUser): ApprovalView[] {
     const state = filter.state === '' ? undefined : filter.state;
     if (state !== undefined && !isState(state)) throw new ValidationError('state', `state is one of ${APPROVAL_STATES.join(', ')}`);
-    return this.store.approvals.list({ cluster_id: filter.cluster_id, state, limit: filter.limit }).map((r) => this.view(r, viewer));
+    return this.tables.approvals.list({ cluster_id: filter.cluster_id, state, limit: filter.limit }).map((r) => this.view(r, viewer));
   }
 
   get(id: string, viewer?: PublicUser): ApprovalView {
@@ -202,7 +204,7 @@ export class Approvals {
     return this.store.tx(() => {
       const r = this.check(id, use);
       const usedAt = this.clock.now().toISOString();
-      if (!this.store.approvals.markUsed(id, usedAt, commandId))
+      if (!this.tables.approvals.markUsed(id, usedAt, commandId))
         throw new ApprovalError('approval_used', `approval ${id} was used meanwhile`, { approval_id: id });
       this.store.audit.append({
         actor: this.userName(use.user_id),
@@ -260,7 +262,7 @@ export class Approvals {
       const now = this.clock.now();
       const decidedAt = now.toISOString();
       const expiresAt = state === 'approved' ? new Date(now.getTime() + APPROVAL_TTL_MS).toISOString() : null;
-      if (!this.store.approvals.decide(id, state, user.id, decidedAt, note, expiresAt))
+      if (!this.tables.approvals.decide(id, state, user.id, decidedAt, note, expiresAt))
         throw new ApprovalError('approval_decided', `approval ${id} was decided meanwhile`, { approval_id: id });
       this.store.audit.append({
         actor: user.name,
@@ -288,7 +290,7 @@ export class Approvals {
   }
 
   private record(id: string): ApprovalRecord {
-    const r = typeof id === 'string' ? this.store.approvals.get(id) : undefined;
+    const r = typeof id === 'string' ? this.tables.approvals.get(id) : undefined;
     if (!r) throw new ApprovalError('approval_not_found', `approval ${JSON.stringify(id)} not found`, { approval_id: id });
     return r;
   }
@@ -298,8 +300,8 @@ export class Approvals {
    * only the parts the change names (an upgrade's version is no removal of every setting).
    */
   private current(clusterId: string, service: string, change: unknown): unknown {
-    const installed = this.store.services.get(clusterId, service);
-    const components = this.store.commands.desiredState(clusterId)?.components;
+    const installed = this.tables.services.get(clusterId, service);
+    const components = this.tables.commands.desiredState(clusterId)?.components;
     const whole: Record<string, unknown> = installed
       ? { version: installed.version, settings: installed.config }
       : components && Object.hasOwn(components, service)
@@ -311,7 +313,7 @@ export class Approvals {
 
   /** Ids stay in the records (names can be reused); a deleted user shows as its id. */
   private userName(id: string): string {
-    return this.store.accounts.userById(id)?.name ?? id;
+    return this.tables.accounts.userById(id)?.name ?? id;
   }
 
   private view(r: ApprovalRecord, viewer: PublicUser | undefined): ApprovalView {

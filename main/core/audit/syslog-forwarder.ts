@@ -1,6 +1,7 @@
 // Forwards every audit row to the syslog target, in order and at least once: the cursor (the last seq the
 // target took) lives in the settings and moves only after a successful send, so rows written while the target
 // is down, or before a crash, go out later. A receiver may see a row twice after a failure; seq and hash tell.
+import type { Tables } from '../domain-tables';
 import { hostname as osHostname } from 'node:os';
 import type { SyslogForwarderStatus } from '../../contract/settings';
 import type { Clock } from '../clock';
@@ -24,6 +25,7 @@ export interface SyslogStatusSource {
 
 export interface SyslogForwarderDeps {
   store: Store;
+  tables: Tables<'settings'>;
   clock: Clock;
   hostname?: string;
   intervalMs?: number;
@@ -70,7 +72,7 @@ export class SyslogForwarder implements SyslogStatusSource {
   }
 
   status(): SyslogForwarderStatus {
-    const target = syslogTarget(this.deps.store);
+    const target = syslogTarget(this.deps.tables);
     const label = target ? targetLabel(target) : null;
     const seq = label ? this.cursor(label) : 0;
     const wait = this.retryAt - performance.now();
@@ -95,8 +97,8 @@ export class SyslogForwarder implements SyslogStatusSource {
   }
 
   private async pass(): Promise<void> {
-    const { store } = this.deps;
-    const target = syslogTarget(store);
+    const { store, tables } = this.deps;
+    const target = syslogTarget(tables);
     if (!target) return;
     const label = targetLabel(target);
     let seq = this.cursor(label);
@@ -117,7 +119,7 @@ export class SyslogForwarder implements SyslogStatusSource {
         throw err;
       }
       seq = rows[rows.length - 1]!.seq;
-      store.settings.setJson(SYSLOG_CURSOR_KEY, { target: label, seq } satisfies Cursor);
+      tables.settings.setJson(SYSLOG_CURSOR_KEY, { target: label, seq } satisfies Cursor);
       this.failures = 0;
       this.retryAt = 0;
       this.lastSuccessAt = this.deps.clock.now().toISOString();
@@ -125,7 +127,7 @@ export class SyslogForwarder implements SyslogStatusSource {
   }
 
   private cursor(label: string): number {
-    const c = this.deps.store.settings.getJson<Cursor>(SYSLOG_CURSOR_KEY);
+    const c = this.deps.tables.settings.getJson<Cursor>(SYSLOG_CURSOR_KEY);
     return c && c.target === label ? c.seq : 0;
   }
 }

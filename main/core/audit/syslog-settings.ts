@@ -1,4 +1,5 @@
 // The remote audit target (setting `syslog_target`): where the forwarder sends every audit row.
+import type { Tables } from '../domain-tables';
 import { X509Certificate } from 'node:crypto';
 import { isIP } from 'node:net';
 import { ValidationError } from '../errors';
@@ -26,14 +27,14 @@ export function checkSyslogTarget(input: SyslogTargetInput): SyslogTarget {
   return { host, port, transport };
 }
 
-export function syslogTarget(store: Store): SyslogTarget | null {
-  return store.settings.getJson<SyslogTarget>(SYSLOG_TARGET_KEY);
+export function syslogTarget(tables: Tables<'settings'>): SyslogTarget | null {
+  return tables.settings.getJson<SyslogTarget>(SYSLOG_TARGET_KEY);
 }
 
-export function setSyslogTarget(store: Store, input: SyslogTargetInput, actor: string): SyslogTarget {
+export function setSyslogTarget(store: Store, tables: Tables<'settings'>, input: SyslogTargetInput, actor: string): SyslogTarget {
   const target = checkSyslogTarget(input);
   store.tx(() => {
-    store.settings.setJson(SYSLOG_TARGET_KEY, target);
+    tables.settings.setJson(SYSLOG_TARGET_KEY, target);
     store.audit.append({
       actor,
       action: 'settings.syslog',
@@ -45,10 +46,10 @@ export function setSyslogTarget(store: Store, input: SyslogTargetInput, actor: s
 }
 
 /** Stops the remote audit; the forwarder's cursor stays, so setting the same target again resumes where it was. */
-export function clearSyslogTarget(store: Store, actor: string): void {
+export function clearSyslogTarget(store: Store, tables: Tables<'settings'>, actor: string): void {
   store.tx(() => {
-    const previous = syslogTarget(store);
-    store.settings.setJson(SYSLOG_TARGET_KEY, null);
+    const previous = syslogTarget(tables);
+    tables.settings.setJson(SYSLOG_TARGET_KEY, null);
     store.audit.append({ actor, action: 'settings.syslog', target: previous ? targetLabel(previous) : null, details: { cleared: true } });
   });
 }

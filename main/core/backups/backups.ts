@@ -1,5 +1,6 @@
 // Configuration backups of a cluster: every ManagedComponent read live with the import identity, plus the
 // signed desired state, one JSON file each, with each file's sha256 recorded. Allowed under a blocked profile.
+import type { Tables } from '../domain-tables';
 import { createHash, randomUUID } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,7 +14,7 @@ import { classifyKubeError, kubeConfigFor } from '../kubernetes/kube-client';
 import { API_GROUP, API_VERSION, MANAGED_COMPONENT_PLURAL } from '../kubernetes/names';
 import { DNS1123_SUBDOMAIN } from '../clusters/names';
 import { KUBE_READ_TIMEOUT_MS, withTimeout } from '../checks/component-checks';
-import type { BackupFileRecord, BackupSetRecord } from '../store/lifecycle-tables';
+import type { BackupFileRecord, BackupSetRecord } from '../lifecycle/lifecycle-tables';
 import type { BackupFile, BackupFileCheck, BackupSet, BackupVerification } from '../../contract/backups';
 import type { Store } from '../store/store';
 
@@ -25,6 +26,7 @@ export type BackupSetView = BackupSet;
 
 export interface BackupsDeps {
   store: Store;
+  tables: Tables<'clusters' | 'commands' | 'lifecycle'>;
   registration: Registration;
   clock: Clock;
   dataDir: string;
@@ -49,8 +51,8 @@ export class Backups {
   constructor(private readonly d: BackupsDeps) {}
 
   async run(clusterId: string, actor: string): Promise<BackupSetView> {
-    const { store, clock } = this.d;
-    if (!store.clusters.get(clusterId)) throw new CoreError('not_found', `cluster ${JSON.stringify(clusterId)} not found`);
+    const { store, tables, clock } = this.d;
+    if (!tables.clusters.get(clusterId)) throw new CoreError('not_found', `cluster ${JSON.stringify(clusterId)} not found`);
     const access = this.d.registration.access(clusterId);
     if (!access) throw new CoreError('not_registered', 'this cluster has no registered kubeconfig yet; register it first');
     const path = `/apis/${API_GROUP}/${API_VERSION}/namespaces/${access.namespace}/${MANAGED_COMPONENT_PLURAL}`;
@@ -71,7 +73,7 @@ export class Backups {
       throw classifyKubeError(error, access.server);
     }
 
-    const desired = store.commands.desiredState(clusterId) ?? { generation: 0, components: {} };
+    const desired = tables.commands.desiredState(clusterId) ?? { generation: 0, components: {} };
     const contents: { name: string; file: string; data: Buffer }[] = [
       { name: 'desired-state', file: DESIRED_STATE_FILE, data: json({ cluster_id: clusterId, ...desired }) },
     ];
@@ -108,8 +110,8 @@ export class Backups {
       });
       renameSync(staging, final);
       store.tx(() => {
-        if (!store.clusters.get(clusterId)) throw new CoreError('not_found', `cluster ${JSON.stringify(clusterId)} was deleted meanwhile`);
-        store.lifecycle.insertBackup(set, files);
+        if (!tables.clusters.get(clusterId)) throw new CoreError('not_found', `cluster ${JSON.stringify(clusterId)} was deleted meanwhile`);
+        tables.lifecycle.insertBackup(set, files);
         store.audit.append({
           actor,
           action: 'backup.run',
@@ -132,8 +134,8 @@ export class Backups {
   }
 
   list(clusterId: string): BackupSetView[] {
-    if (!this.d.store.clusters.get(clusterId)) throw new CoreError('not_found', `cluster ${JSON.stringify(clusterId)} not found`);
-    return this.d.store.lifecycle.backups(clusterId).map((s) => ({ ...s, files: s.files.map(fileView) }));
+    if (!this.d.tables.clusters.get(clusterId)) throw new CoreError('not_found', `cluster ${JSON.stringify(clusterId)} not found`);
+    return this.d.tables.lifecycle.backups(clusterId).map((s) => ({ ...s, files: s.files.map(fileView) }));
   }
 
   /**
@@ -142,7 +144,7 @@ export class Backups {
    * or missing file stops the restore before anything is sent.
    */
   restorableSpec(clusterId: string, setId: string, component: string): unknown {
-    const set = this.d.store.lifecycle.backup(setId);
+    const set = this.d.tables.lifecycle.backup(setId);
     if (!set || set.cluster_id !== clusterId)
       throw new CoreError('not_found', `backup set ${JSON.stringify(setId)} not found for this cluster`);
     const check = this.verify(setId);
@@ -162,7 +164,7 @@ export class Backups {
 
   /** Re-hashes every file of the set against what was recorded when it was taken. */
   verify(setId: string): BackupVerification {
-    const set = this.d.store.lifecycle.backup(setId);
+    const set = this.d.tables.lifecycle.backup(setId);
     if (!set) throw new CoreError('not_found', `backup set ${JSON.stringify(setId)} not found`);
     const dir = join(this.d.dataDir, BACKUPS_DIR, set.cluster_id, set.id);
     const files = set.files.map((f): BackupFileCheck => {

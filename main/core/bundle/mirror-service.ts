@@ -1,5 +1,6 @@
 // The internal mirror as the manager uses it: a client from the mirror settings, what the mirror holds, and
 // bundle imports (one at a time), each recorded in the store with how it ended, audited, and reported live.
+import type { Tables } from '../domain-tables';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, resolve, sep } from 'node:path';
@@ -14,7 +15,8 @@ import type { Clock } from '../clock';
 import { CoreError, ValidationError } from '../errors';
 import type { CoreEvents } from '../events';
 import type { Store } from '../store/store';
-import type { MirrorImportRow } from '../store/mirror-tables';
+import type { MirrorTables } from './mirror-tables';
+import type { MirrorImportRow } from './mirror-tables';
 import { mirrorInventory } from '../mirror/mirror-inventory';
 import { MirrorError } from '../mirror/mirror-errors';
 import { OciClient, type MirrorEndpoint } from '../mirror/oci-client';
@@ -24,6 +26,7 @@ export const IMPORT_DIR = 'imports';
 
 export interface MirrorDeps {
   store: Store;
+  tables: Tables<'mirror' | 'reports'>;
   clock: Clock;
   events: CoreEvents;
   releaseKeys: ReleaseKeys;
@@ -60,7 +63,7 @@ export class MirrorService {
   private readonly live = new Map<string, ImportProgress>();
 
   constructor(private readonly d: MirrorDeps) {
-    d.store.mirror.failInterrupted(d.clock.now().toISOString(), alive);
+    d.tables.mirror.failInterrupted(d.clock.now().toISOString(), alive);
     mkdirSync(d.importDir, { recursive: true, mode: 0o700 });
   }
 
@@ -84,7 +87,7 @@ export class MirrorService {
 
   /** Which done import into this mirror set a tag to a digest (the latest that did). */
   private tagOrigin(mirrorUrl: string): TagOrigin {
-    const done = this.d.store.mirror
+    const done = this.d.tables.mirror
       .imports(500)
       .filter((r) => r.state === 'done' && r.mirror_url === mirrorUrl && r.result)
       .map((r) => JSON.parse(r.result!) as ImportResult);
@@ -96,7 +99,7 @@ export class MirrorService {
 
   /** The configured mirror, or `mirror_not_configured`. */
   endpoint(): MirrorEndpoint {
-    const s = this.d.store.reports.mirror();
+    const s = this.d.tables.reports.mirror();
     if (!s.url)
       throw new MirrorError(
         'mirror_not_configured',
@@ -119,11 +122,11 @@ export class MirrorService {
   }
 
   imports(limit?: number): MirrorImportView[] {
-    return this.d.store.mirror.imports(limit).map((r) => this.view(r));
+    return this.d.tables.mirror.imports(limit).map((r) => this.view(r));
   }
 
   getImport(id: string): MirrorImportView | undefined {
-    const r = this.d.store.mirror.getImport(id);
+    const r = this.d.tables.mirror.getImport(id);
     return r ? this.view(r) : undefined;
   }
 
@@ -147,16 +150,16 @@ export class MirrorService {
       throw new CoreError('bundle_not_found', `${path} cannot be read: ${(error as Error).message}`);
     }
     const endpoint = opts.endpoint ?? this.endpoint();
-    const { store, clock } = this.d;
+    const { store, tables, clock } = this.d;
     const id = randomUUID();
     store.tx(() => {
-      const running = store.mirror.runningImport();
+      const running = tables.mirror.runningImport();
       if (running)
         throw new BundleError(
           'import_running',
           `an import is already running (${running.bundle_file}, started ${running.started_at}); wait for it to end`,
         );
-      store.mirror.insertImport({
+      tables.mirror.insertImport({
         id,
         bundle_file: path,
         bundle_id: null,
@@ -185,11 +188,11 @@ export class MirrorService {
   }
 
   private async run(id: string, file: string, actor: string, endpoint: MirrorEndpoint, opts: StartOptions): Promise<MirrorImportView> {
-    const { store, clock, events } = this.d;
+    const { store, tables, clock, events } = this.d;
     const client = this.client(endpoint);
     let verified: { bundle_id: string; key_id: string } | null = null;
     let movedBack: Downgrade[] = [];
-    let end: Parameters<Store['mirror']['finishImport']>[1];
+    let end: Parameters<MirrorTables['finishImport']>[1];
     try {
       const result = await importBundle({
         file,
@@ -244,7 +247,7 @@ export class MirrorService {
       this.live.delete(id);
     }
     store.tx(() => {
-      store.mirror.finishImport(id, end);
+      tables.mirror.finishImport(id, end);
       store.audit.append({
         actor,
         action: 'mirror.import',

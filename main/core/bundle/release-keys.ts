@@ -1,6 +1,7 @@
 // The isolated side's trust in release keys: the public keys an admin added (from the PEM exported on the
 // connected side) are the only ones an offline bundle may be signed by. The manager's own signing keys are
 // refused here, so a command key can never pass for a release key.
+import type { Tables } from '../domain-tables';
 import type { Clock } from '../clock';
 import { ConflictError, CoreError, NotFoundError } from '../errors';
 import type { Keyring } from '../keys/keyring';
@@ -13,12 +14,13 @@ import type { TrustedReleaseKey } from '../../contract/mirror';
 export class ReleaseKeys {
   constructor(
     private readonly store: Store,
+    private readonly tables: Tables<'mirror'>,
     private readonly keyring: Keyring,
     private readonly clock: Clock,
   ) {}
 
   list(): TrustedReleaseKey[] {
-    return this.store.mirror.releaseKeys().map((k) => ({
+    return this.tables.mirror.releaseKeys().map((k) => ({
       key_id: k.key_id,
       label: k.label,
       public_key_pem: publicKeyToPem(new Uint8Array(k.public_key)),
@@ -29,7 +31,7 @@ export class ReleaseKeys {
 
   /** key_id → public key: what a bundle's signature is checked against. */
   trusted(): Map<string, Uint8Array> {
-    return new Map(this.store.mirror.releaseKeys().map((k) => [k.key_id, new Uint8Array(k.public_key)]));
+    return new Map(this.tables.mirror.releaseKeys().map((k) => [k.key_id, new Uint8Array(k.public_key)]));
   }
 
   /** beforeCommit runs in the trust's transaction (a four-eyes approval spent with it). */
@@ -52,7 +54,7 @@ export class ReleaseKeys {
     const name = label?.trim() ? label.trim().slice(0, 100) : 'release';
     const row = { key_id: id, public_key: Buffer.from(pub), label: name, added_at: this.clock.now().toISOString(), added_by: actor };
     this.store.tx(() => {
-      if (!this.store.mirror.insertReleaseKey(row)) throw new ConflictError('release_key_trusted', `release key ${id} is already trusted`);
+      if (!this.tables.mirror.insertReleaseKey(row)) throw new ConflictError('release_key_trusted', `release key ${id} is already trusted`);
       this.store.audit.append({ actor, action: 'release_key.trust', cluster_id: null, target: id, details: { label: name } });
       beforeCommit?.();
     });
@@ -61,7 +63,7 @@ export class ReleaseKeys {
 
   untrust(id: string, actor: string): void {
     this.store.tx(() => {
-      if (!this.store.mirror.deleteReleaseKey(id)) throw new NotFoundError('trusted release key', id);
+      if (!this.tables.mirror.deleteReleaseKey(id)) throw new NotFoundError('trusted release key', id);
       this.store.audit.append({ actor, action: 'release_key.untrust', cluster_id: null, target: id, details: {} });
     });
   }

@@ -1,6 +1,7 @@
 // What an agent's contact changes, recorded and announced here whoever carries it in (the gateway is only the
 // transport): a cluster agent's or a node agent's sighting (agent.seen, and host.changed for a host), and the
 // inventory a cluster agent reports (cluster.changed).
+import type { Tables } from '../domain-tables';
 import type { Clock } from '../clock';
 import type { CoreEvents } from '../events';
 import type { Store } from '../store/store';
@@ -23,6 +24,7 @@ export interface HostAgentSighting {
 export class AgentContacts {
   constructor(
     private readonly store: Store,
+    private readonly tables: Tables<'clusterAccess' | 'commands' | 'hosts'>,
     private readonly clock: Clock,
     private readonly events: CoreEvents,
     /** When a sighting is worth writing; shared by every agent of this manager. */
@@ -34,7 +36,9 @@ export class AgentContacts {
     const now = this.clock.now();
     const status = { cluster_id: clusterId, last_seen: now.toISOString(), ...s };
     // Not worth an fsync each (see Store.bookkeeping).
-    this.lastSeen.note(clusterId, now.getTime(), status, () => this.store.bookkeeping(() => this.store.commands.upsertAgentStatus(status)));
+    this.lastSeen.note(clusterId, now.getTime(), status, () =>
+      this.store.bookkeeping(() => this.tables.commands.upsertAgentStatus(status)),
+    );
     this.events.emit('agent.seen', { cluster_id: clusterId });
   }
 
@@ -42,7 +46,7 @@ export class AgentContacts {
   hostAgentSeen(host: { id: string; cluster_id: string }, s: HostAgentSighting): void {
     const now = this.clock.now();
     this.lastSeen.note(`host:${host.id}`, now.getTime(), s, () =>
-      this.store.bookkeeping(() => this.store.hosts.seen(host.id, now.toISOString(), s.agent_version, s.certificate_serial)),
+      this.store.bookkeeping(() => this.tables.hosts.seen(host.id, now.toISOString(), s.agent_version, s.certificate_serial)),
     );
     this.events.emit('host.changed', { id: host.id, cluster_id: host.cluster_id });
     // As for a cluster agent: the cluster's own state (derived from its hosts') may have changed with it.
@@ -52,7 +56,7 @@ export class AgentContacts {
   /** A cluster agent's inventory, stored as a snapshot with the components it observes, and cluster.changed. */
   inventoryReported(clusterId: string, inventory: object | null, components: unknown): void {
     this.store.tx(() =>
-      this.store.clusterAccess.insertSnapshot(clusterId, this.clock.now().toISOString(), 'agent', {
+      this.tables.clusterAccess.insertSnapshot(clusterId, this.clock.now().toISOString(), 'agent', {
         ...inventory,
         observed_components: components ?? null,
       }),

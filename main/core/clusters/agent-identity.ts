@@ -1,5 +1,6 @@
 // The agent identity of a cluster: a client certificate from the manager CA (the previous one revoked at once),
 // its private key handed out once and never stored, and the agent config signed by the manager.
+import type { Tables } from '../domain-tables';
 import type { Clock } from '../clock';
 import type { CoreEvents } from '../events';
 import { CoreError, ValidationError } from '../errors';
@@ -79,6 +80,7 @@ export function agentTrust(
 export class AgentIdentities {
   constructor(
     private readonly store: Store,
+    private readonly tables: Tables<'clusterAccess' | 'clusters' | 'keys'>,
     private readonly ca: CertificateAuthority,
     private readonly keyring: Keyring,
     private readonly clock: Clock,
@@ -94,7 +96,7 @@ export class AgentIdentities {
     offlineAfter?: number,
     beforeCommit?: () => void,
   ): AgentIdentity {
-    const cluster = this.store.clusters.get(clusterId);
+    const cluster = this.tables.clusters.get(clusterId);
     if (!cluster) throw new CoreError('not_found', `cluster ${JSON.stringify(clusterId)} not found`);
     if (cluster.kind === 'hosts')
       throw new CoreError(
@@ -105,10 +107,10 @@ export class AgentIdentities {
       { gateway_url: gatewayUrl, server_name: serverName, offline_after_s: offlineAfter },
       AGENT_DEFAULTS.offline_after_s,
     );
-    const namespace = this.store.clusterAccess.access(clusterId)?.namespace ?? DEFAULT_NAMESPACE;
+    const namespace = this.tables.clusterAccess.access(clusterId)?.namespace ?? DEFAULT_NAMESPACE;
     const identity = this.store.tx(() => {
       const now = this.clock.now().toISOString();
-      const revoked = this.store.keys.revokeClientCertificates(clusterId, now);
+      const revoked = this.tables.keys.revokeClientCertificates(clusterId, now);
       const cert = this.ca.issueClient(clusterId);
       const signer = this.keyring.active();
       const config = signDocument(

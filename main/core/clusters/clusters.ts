@@ -1,11 +1,12 @@
 // Cluster records: create, read, rename, describe, remove — each change audited in the same transaction and
 // announced to the consoles (`cluster.changed`) — and the views the console shows of them with their agent.
+import type { Tables } from '../domain-tables';
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock';
 import { ConflictError, CoreError, found, ValidationError } from '../errors';
-import type { Role } from '../store/accounts-tables';
+import type { Role } from '../accounts/accounts-tables';
 import type { Store } from '../store/store';
-import type { ClusterRecord } from '../store/clusters-table';
+import type { ClusterRecord } from './clusters-table';
 import { isFqdn, labelProblem, nameProblem } from './names';
 import { DEFAULT_PROFILE, isProfile, PROFILES } from './profile-names';
 import { isIP } from 'node:net';
@@ -61,6 +62,7 @@ function firstAfter<T>(items: readonly T[], name: (item: T) => string, after: st
 export class Clusters {
   constructor(
     private readonly store: Store,
+    private readonly tables: Tables<'clusterAccess' | 'clusters' | 'commands' | 'hosts' | 'keys' | 'services'>,
     private readonly clock: Clock,
     private readonly events: CoreEvents,
   ) {}
@@ -107,8 +109,8 @@ export class Clusters {
       updated_at: now,
     };
     const created = this.store.tx(() => {
-      if (this.store.clusters.byName(name)) throw new ConflictError('name_taken', `a cluster named ${name} already exists`);
-      this.store.clusters.insert(row);
+      if (this.tables.clusters.byName(name)) throw new ConflictError('name_taken', `a cluster named ${name} already exists`);
+      this.tables.clusters.insert(row);
       this.store.audit.append({
         actor,
         action: 'cluster.create',
@@ -123,16 +125,16 @@ export class Clusters {
   }
 
   list(): ClusterRecord[] {
-    return this.store.clusters.list();
+    return this.tables.clusters.list();
   }
 
   get(id: string): ClusterRecord {
-    return found(this.store.clusters.get(id), 'cluster', id);
+    return found(this.tables.clusters.get(id), 'cluster', id);
   }
 
   /** A cluster as the console shows it: its state derived from its certificates and what the gateway saw. */
   view(id: string): ClusterView {
-    return clusterView(this.store, this.clock, this.get(id));
+    return clusterView(this.tables, this.clock, this.get(id));
   }
 
   /**
@@ -143,22 +145,22 @@ export class Clusters {
    */
   page(query: ClusterPageQuery = {}): ClusterList {
     const { after, limit } = query;
-    const view = (c: ClusterRecord): ClusterView => clusterView(this.store, this.clock, c);
+    const view = (c: ClusterRecord): ClusterView => clusterView(this.tables, this.clock, c);
     if (limit === undefined) {
       const rows = this.list().sort((a, b) => compareClusterNames(a.name, b.name));
       const start = after === undefined ? 0 : firstAfter(rows, (r) => r.name, after);
       return { items: rows.slice(start).map(view), total: rows.length, next: null };
     }
-    const names = this.store.clusters.names().sort(compareClusterNames);
+    const names = this.tables.clusters.names().sort(compareClusterNames);
     const start = after === undefined ? 0 : firstAfter(names, (n) => n, after);
     const end = Math.min(names.length, start + limit);
-    const items = names.slice(start, end).map((name) => view(this.store.clusters.byName(name) as ClusterRecord));
+    const items = names.slice(start, end).map((name) => view(this.tables.clusters.byName(name) as ClusterRecord));
     return { items, total: names.length, next: end < names.length && end > start ? (names[end - 1] as string) : null };
   }
 
   agentStatus(id: string): AgentStatus {
     this.get(id);
-    return agentStatus(this.store, this.clock, id);
+    return agentStatus(this.tables, this.clock, id);
   }
 
   update(id: string, input: ClusterPatch, actor: string): ClusterRecord {
@@ -169,10 +171,10 @@ export class Clusters {
     if (input.address !== undefined) fields.address = checkAddress(input.address);
     const updated = this.store.tx(() => {
       const before = this.get(id);
-      if (fields.name && fields.name !== before.name && this.store.clusters.byName(fields.name))
+      if (fields.name && fields.name !== before.name && this.tables.clusters.byName(fields.name))
         throw new ConflictError('name_taken', `a cluster named ${fields.name} already exists`);
       if (Object.keys(fields).length > 0) {
-        this.store.clusters.update(id, fields, this.clock.now().toISOString());
+        this.tables.clusters.update(id, fields, this.clock.now().toISOString());
         this.store.audit.append({
           actor,
           action: 'cluster.update',
@@ -196,7 +198,7 @@ export class Clusters {
     return this.store.tx(() => {
       const before = this.get(id);
       if (before.profile !== profile) {
-        this.store.clusters.update(id, { profile }, this.clock.now().toISOString());
+        this.tables.clusters.update(id, { profile }, this.clock.now().toISOString());
         this.store.audit.append({
           actor,
           action: 'cluster.profile',
@@ -217,8 +219,8 @@ export class Clusters {
   remove(id: string, actor: string, beforeCommit?: () => void): void {
     this.store.tx(() => {
       const before = this.get(id);
-      const services = this.store.services.list(id).map((s) => s.service);
-      const components = Object.keys(this.store.commands.desiredState(id)?.components ?? {});
+      const services = this.tables.services.list(id).map((s) => s.service);
+      const components = Object.keys(this.tables.commands.desiredState(id)?.components ?? {});
       if (services.length > 0 || components.length > 0)
         throw new CoreError(
           'cluster_not_empty',
@@ -226,8 +228,8 @@ export class Clusters {
           { services, components },
         );
       beforeCommit?.();
-      this.store.keys.revokeClientCertificates(id, this.clock.now().toISOString());
-      this.store.clusters.delete(id);
+      this.tables.keys.revokeClientCertificates(id, this.clock.now().toISOString());
+      this.tables.clusters.delete(id);
       this.store.audit.append({ actor, action: 'cluster.delete', cluster_id: id, target: before.name });
     });
     this.changed(id);

@@ -1,5 +1,6 @@
 // Registering a cluster by its API only (no SSH): the kubeconfig of the import identity is checked at once,
 // its token sealed at rest, and a first inventory snapshot taken. A failed registration stores nothing.
+import type { Tables } from '../domain-tables';
 import type { Clock } from '../clock';
 import { CoreError, NotFoundError, ValidationError } from '../errors';
 import type { CoreEvents } from '../events';
@@ -25,6 +26,7 @@ export function checkNamespace(namespace: string | null | undefined): string {
 export class Registration {
   constructor(
     private readonly store: Store,
+    private readonly tables: Tables<'clusterAccess' | 'clusters'>,
     private readonly protector: KeyProtector,
     private readonly clock: Clock,
     private readonly events: CoreEvents,
@@ -37,7 +39,7 @@ export class Registration {
     namespaceInput: string | null | undefined,
     actor: string,
   ): Promise<RegistrationResult> {
-    if (!this.store.clusters.get(clusterId)) throw new CoreError('not_found', `cluster ${JSON.stringify(clusterId)} not found`);
+    if (!this.tables.clusters.get(clusterId)) throw new CoreError('not_found', `cluster ${JSON.stringify(clusterId)} not found`);
     if (kubeconfig.trim() === '') throw new ValidationError('kubeconfig', 'kubeconfig is required (the YAML text)');
     const namespace = checkNamespace(namespaceInput);
     const access = parseKubeconfig(kubeconfig);
@@ -45,9 +47,9 @@ export class Registration {
     const inventory = await this.read(access);
     const now = this.clock.now().toISOString();
     this.store.tx(() => {
-      if (!this.store.clusters.get(clusterId))
+      if (!this.tables.clusters.get(clusterId))
         throw new CoreError('not_found', `cluster ${JSON.stringify(clusterId)} was deleted meanwhile`);
-      this.store.clusterAccess.upsertAccess({
+      this.tables.clusterAccess.upsertAccess({
         cluster_id: clusterId,
         server: access.server,
         ca_pem: access.caPem ?? null,
@@ -57,7 +59,7 @@ export class Registration {
         kubernetes_version: checked.kubernetes_version,
         registered_at: now,
       });
-      this.store.clusterAccess.insertSnapshot(clusterId, now, 'import', inventory);
+      this.tables.clusterAccess.insertSnapshot(clusterId, now, 'import', inventory);
       this.store.audit.append({
         actor,
         action: 'cluster.register',
@@ -79,7 +81,7 @@ export class Registration {
 
   /** The stored access of a registered cluster, token unsealed (kept in memory only). */
   access(clusterId: string): (ClusterAccess & { namespace: string }) | undefined {
-    const row = this.store.clusterAccess.access(clusterId);
+    const row = this.tables.clusterAccess.access(clusterId);
     if (!row) return undefined;
     const access: ClusterAccess & { namespace: string } = {
       server: row.server,
@@ -93,26 +95,26 @@ export class Registration {
 
   /** The latest inventory of a cluster, read at registration, on refresh or reported by its agent. */
   inventory(clusterId: string): InventorySnapshot {
-    if (!this.store.clusters.get(clusterId)) throw new NotFoundError('cluster', clusterId);
-    const snapshot = this.store.clusterAccess.latestSnapshot(clusterId);
+    if (!this.tables.clusters.get(clusterId)) throw new NotFoundError('cluster', clusterId);
+    const snapshot = this.tables.clusterAccess.latestSnapshot(clusterId);
     if (!snapshot) throw new CoreError('not_found', 'no inventory yet: register the cluster or connect its agent');
     return { cluster_id: snapshot.cluster_id, taken_at: snapshot.taken_at, source: snapshot.source, inventory: snapshot.data as Inventory };
   }
 
   /** The namespace the cluster was registered with (where its agent runs), the default before registration. */
   namespace(clusterId: string): string {
-    return this.store.clusterAccess.access(clusterId)?.namespace ?? DEFAULT_NAMESPACE;
+    return this.tables.clusterAccess.access(clusterId)?.namespace ?? DEFAULT_NAMESPACE;
   }
 
   /** Takes a new inventory snapshot with the import identity. */
   async refreshInventory(clusterId: string, actor: string): Promise<{ taken_at: string; inventory: Inventory }> {
-    if (!this.store.clusters.get(clusterId)) throw new NotFoundError('cluster', clusterId);
+    if (!this.tables.clusters.get(clusterId)) throw new NotFoundError('cluster', clusterId);
     const access = this.access(clusterId);
     if (!access) throw new CoreError('not_registered', 'this cluster has no registered kubeconfig yet; register it first');
     const inventory = await this.read(access);
     const taken_at = this.clock.now().toISOString();
     this.store.tx(() => {
-      this.store.clusterAccess.insertSnapshot(clusterId, taken_at, 'import', inventory);
+      this.tables.clusterAccess.insertSnapshot(clusterId, taken_at, 'import', inventory);
       this.store.audit.append({ actor, action: 'inventory.refresh', cluster_id: clusterId });
     });
     this.events.emit('cluster.changed', { id: clusterId });

@@ -2,10 +2,11 @@
 // signed with the active key, handed to its agent when due (again when unacknowledged in time), and closed by
 // its first final receipt. Commands (clusters) and HostCommands (hosts) both run them and keep what is theirs
 // explicit: where a command is queued and audited, which agent owns it, and what a receipt records besides.
+import type { Tables } from '../domain-tables';
 import type { Clock } from '../clock';
 import { CoreError } from '../errors';
 import type { Store } from '../store/store';
-import type { CommandRecord } from '../store/commands-tables';
+import type { CommandRecord } from './commands-tables';
 import { buildCommand, signDocument, type SignedDocument, type Signer } from '../../wire/envelope';
 import type { ReceivedReceipt } from '../../wire/agent-requests';
 
@@ -32,6 +33,7 @@ export function signCommand(
  */
 export function deliverDue(
   store: Store,
+  tables: Tables<'commands'>,
   clock: Clock,
   redeliverAfterS: number,
   due: (redeliverBefore: string, now: string) => CommandRecord[],
@@ -41,7 +43,7 @@ export function deliverDue(
     if (live && !live()) throw new CoreError('certificate_refused', 'this client certificate was revoked');
     const now = clock.now();
     const list = due(new Date(now.getTime() - redeliverAfterS * 1000).toISOString(), now.toISOString());
-    for (const c of list) store.commands.markDelivered(c.id, now.toISOString());
+    for (const c of list) tables.commands.markDelivered(c.id, now.toISOString());
     return list.map((c) => c.envelope);
   });
 }
@@ -56,13 +58,13 @@ export const outcomeOf = (receipt: ReceivedReceipt): Pick<ReceivedReceipt, 'stat
  * closed the command.
  */
 export function closeWithReceipt(
-  store: Store,
+  tables: Tables<'commands'>,
   now: string,
   command: { id: string; cluster_id: string },
   receipt: ReceivedReceipt,
   stored: { body: unknown; result: unknown },
 ): boolean {
-  store.commands.insertReceipt({
+  tables.commands.insertReceipt({
     command_id: command.id,
     cluster_id: command.cluster_id,
     received_at: now,
@@ -72,7 +74,7 @@ export function closeWithReceipt(
     body: stored.body,
   });
   const outcome = outcomeOf(receipt);
-  return store.commands.complete(command.id, outcome.status, outcome.code ?? null, stored.result, now);
+  return tables.commands.complete(command.id, outcome.status, outcome.code ?? null, stored.result, now);
 }
 
 /** Who waits for an agent's next command (the gateway's long polls), by the key of that agent. */

@@ -4,7 +4,7 @@
 // writes, and what the programs a plan runs printed (a backup tool's stdout and stderr, echoed in a failed task's
 // message). For a reader below that role those parts are withheld and the view says which.
 import { roleAtLeast } from '../accounts/accounts';
-import type { Role } from '../store/accounts-tables';
+import type { Role } from '../accounts/accounts-tables';
 import { OP_JOURNAL_TAIL, OP_PLAN_EXECUTE } from '../../wire/node-agent';
 import type { WithheldPart } from '../../contract/commands';
 

@@ -1,11 +1,12 @@
 // Operators' intents become signed commands here: each apply or delete also signs the cluster's whole new
 // desired state, so the agent can keep enforcing it offline. Receipts close a command exactly once.
+import type { Tables } from '../domain-tables';
 import type { Clock } from '../clock';
 import type { CoreEvents } from '../events';
 import { ConflictError, CoreError, found, NotFoundError, ValidationError } from '../errors';
 import type { Keyring } from '../keys/keyring';
 import type { Store } from '../store/store';
-import type { CommandRecord } from '../store/commands-tables';
+import type { CommandRecord } from './commands-tables';
 import { nameProblem } from '../clusters/names';
 import { DEFAULT_NAMESPACE } from '../kubernetes/names';
 import { signDocument } from '../../wire/envelope';
@@ -14,7 +15,7 @@ import type { ReceivedReceipt } from '../../wire/agent-requests';
 import { checkComponentSpec } from './component-spec';
 import { closeWithReceipt, deliverDue, outcomeOf, QueuedListeners, signCommand } from './command-pipeline';
 import { visibleTo } from './command-visibility';
-import type { Role } from '../store/accounts-tables';
+import type { Role } from '../accounts/accounts-tables';
 import type { CommandView, ComponentsView } from '../../contract/commands';
 
 export const COMMAND_VALIDITY_S = 15 * 60;
@@ -35,6 +36,7 @@ export class Commands {
 
   constructor(
     private readonly store: Store,
+    private readonly tables: Tables<'clusterAccess' | 'clusters' | 'commands'>,
     private readonly keyring: Keyring,
     private readonly clock: Clock,
     private readonly events: CoreEvents,
@@ -59,7 +61,7 @@ export class Commands {
     if (typeof op !== 'string' || !OPERATIONS.includes(op as never))
       throw new ValidationError('op', `op must be one of ${OPERATIONS.join(', ')}`);
     const a = (typeof args === 'object' && args !== null && !Array.isArray(args) ? args : {}) as Record<string, unknown>;
-    const record = this.store.tx(() => this.store.commands.get(this.issueInTx(clusterId, op as string, a, actor, opts))!);
+    const record = this.store.tx(() => this.tables.commands.get(this.issueInTx(clusterId, op as string, a, actor, opts))!);
     this.queued.wake(clusterId);
     return record;
   }
@@ -112,7 +114,7 @@ export class Commands {
     actor: string,
     opts: { beforeCommit?: (commandId: string) => void; action?: string; expectGeneration?: number },
   ): string {
-    const cluster = found(this.store.clusters.get(clusterId), 'cluster', clusterId);
+    const cluster = found(this.tables.clusters.get(clusterId), 'cluster', clusterId);
     if (cluster.kind === 'hosts')
       throw new ConflictError('cluster_kind_mismatch', 'a hosts cluster runs plans on its hosts, not ManagedComponent commands');
     const signer = this.keyring.active();
@@ -122,7 +124,7 @@ export class Commands {
       const name = a.name;
       const problem = nameProblem(name, 63);
       if (problem) throw new ValidationError('name', `component name: ${problem}`);
-      const current = this.store.commands.desiredState(clusterId) ?? { generation: 0, components: {} };
+      const current = this.tables.commands.desiredState(clusterId) ?? { generation: 0, components: {} };
       // A plan made before an await (profile, preflight) must not overwrite a change that landed meanwhile.
       if (opts.expectGeneration !== undefined && current.generation !== opts.expectGeneration) {
         throw new ConflictError(
@@ -147,14 +149,14 @@ export class Commands {
           v: 1,
           target: clusterId,
           tenant: cluster.tenant,
-          namespace: this.store.clusterAccess.access(clusterId)?.namespace ?? DEFAULT_NAMESPACE,
+          namespace: this.tables.clusterAccess.access(clusterId)?.namespace ?? DEFAULT_NAMESPACE,
           generation,
           components,
           issued_at: now.toISOString(),
         },
         signer,
       );
-      this.store.commands.setDesiredState(clusterId, generation, components, now.toISOString());
+      this.tables.commands.setDesiredState(clusterId, generation, components, now.toISOString());
       signedArgs = op === OP_APPLY ? { name, spec, desired_state } : { name, desired_state };
     } else if (op !== OP_INVENTORY) {
       throw new ValidationError('op', `unknown op ${op}`);
@@ -167,7 +169,7 @@ export class Commands {
       now,
       validitySeconds: COMMAND_VALIDITY_S,
     });
-    this.store.commands.insert({
+    this.tables.commands.insert({
       id: signed.command_id,
       cluster_id: clusterId,
       op,
@@ -195,9 +197,10 @@ export class Commands {
   deliver(clusterId: string, redeliverAfterS: number, live?: () => boolean): unknown[] {
     const delivered = deliverDue(
       this.store,
+      this.tables,
       this.clock,
       redeliverAfterS,
-      (before, now) => this.store.commands.due(clusterId, before, now),
+      (before, now) => this.tables.commands.due(clusterId, before, now),
       live,
     );
     if (delivered.length > 0) this.events.emit('command.changed', { cluster_id: clusterId });
@@ -210,7 +213,7 @@ export class Commands {
    */
   recordReceipt(clusterId: string, receipt: ReceivedReceipt, actor: string): { changed: boolean } {
     const recorded = this.store.tx(() => {
-      const owner = this.store.commands.owner(receipt.command_id);
+      const owner = this.tables.commands.owner(receipt.command_id);
       if (!owner || owner.cluster_id !== clusterId || owner.host_id) {
         this.store.audit.append({
           actor,
@@ -223,7 +226,7 @@ export class Commands {
       }
       const outcome = outcomeOf(receipt);
       const changed = closeWithReceipt(
-        this.store,
+        this.tables,
         this.clock.now().toISOString(),
         { id: receipt.command_id, cluster_id: clusterId },
         receipt,
@@ -251,9 +254,9 @@ export class Commands {
 
   /** A cluster's desired components (as signed) beside what its agent last reported observing (null: nothing yet). */
   components(clusterId: string): ComponentsView {
-    if (!this.store.clusters.get(clusterId)) throw new NotFoundError('cluster', clusterId);
-    const desired = this.store.commands.desiredState(clusterId) ?? { generation: 0, components: {} };
-    const snapshot = this.store.clusterAccess.latestAgentSnapshot(clusterId);
+    if (!this.tables.clusters.get(clusterId)) throw new NotFoundError('cluster', clusterId);
+    const desired = this.tables.commands.desiredState(clusterId) ?? { generation: 0, components: {} };
+    const snapshot = this.tables.clusterAccess.latestAgentSnapshot(clusterId);
     const observed = (snapshot?.data as { observed_components?: ComponentsView['observed'] } | undefined)?.observed_components ?? null;
     return {
       cluster_id: clusterId,
@@ -265,7 +268,7 @@ export class Commands {
   }
 
   list(clusterId?: string, limit?: number): CommandView[] {
-    return this.store.commands.list({ cluster_id: clusterId, limit }).map((c) => this.view(c));
+    return this.tables.commands.list({ cluster_id: clusterId, limit }).map((c) => this.view(c));
   }
 
   /** The newest commands as `reader` may see them (command-visibility.ts). */
@@ -279,12 +282,12 @@ export class Commands {
   }
 
   get(id: string): CommandView {
-    const c = found(this.store.commands.get(id), 'command', id);
+    const c = found(this.tables.commands.get(id), 'command', id);
     return this.view(c);
   }
 
   envelope(id: string): unknown {
-    const c = found(this.store.commands.get(id), 'command', id);
+    const c = found(this.tables.commands.get(id), 'command', id);
     return c.envelope;
   }
 
@@ -292,7 +295,7 @@ export class Commands {
     const { envelope: _e, ...rest } = c;
     return {
       ...rest,
-      receipts: this.store.commands
+      receipts: this.tables.commands
         .receipts(c.id)
         .map((r) => ({ received_at: r.received_at, status: r.status, code: r.code, replica: r.replica })),
     };

@@ -4,6 +4,7 @@
 // the console: the last writer tells which) or no longer managed (removed with its service). Realign rewrites a
 // finding's service through the lifecycle gate, unless the cluster is in report-only mode. Every change is audited
 // (and so reaches syslog); scans run on demand and every hour.
+import type { Tables } from '../domain-tables';
 import { randomUUID } from 'node:crypto';
 import type { PublicUser } from '../accounts/accounts';
 import type { Clock } from '../clock';
@@ -13,7 +14,7 @@ import type { HostCommands } from '../hosts/host-commands';
 import type { Hosts } from '../hosts/hosts';
 import type { OperationView, Services } from '../services/services';
 import { DRIFT_ALERT, type DriftMode, type DriftView } from '../../contract/drift';
-import type { DriftFindingRecord } from '../store/drift-tables';
+import type { DriftFindingRecord } from './drift-tables';
 import type { Store } from '../store/store';
 import { isDriftItem, type DriftItem, type DriftScanResult } from '../../wire/node-agent';
 
@@ -21,6 +22,7 @@ export const DRIFT_SCAN_INTERVAL_MS = 60 * 60_000;
 
 export interface DriftDeps {
   store: Store;
+  tables: Tables<'clusters' | 'commands' | 'drift' | 'hosts' | 'services'>;
   clock: Clock;
   hosts: Hosts;
   hostCommands: HostCommands;
@@ -53,21 +55,22 @@ export class Drift {
 
   private async scanAll(): Promise<void> {
     // One cluster's failed scan does not keep the clusters after it from theirs.
-    for (const c of this.d.store.clusters.list())
-      if (c.kind === 'hosts' && this.d.store.services.list(c.id).length > 0) await this.scan(c.id, 'drift-schedule').catch(() => undefined);
+    for (const c of this.d.tables.clusters.list())
+      if (c.kind === 'hosts' && this.d.tables.services.list(c.id).length > 0)
+        await this.scan(c.id, 'drift-schedule').catch(() => undefined);
   }
 
   view(clusterId: string): DriftView {
     this.d.hosts.hostsCluster(clusterId);
-    const { store } = this.d;
-    const names = new Map(store.hosts.list(clusterId).map((h) => [h.id, h.name]));
-    const installed = new Set(store.services.list(clusterId).map((s) => s.service));
-    const open = store.drift.open(clusterId);
+    const { tables } = this.d;
+    const names = new Map(tables.hosts.list(clusterId).map((h) => [h.id, h.name]));
+    const installed = new Set(tables.services.list(clusterId).map((s) => s.service));
+    const open = tables.drift.open(clusterId);
     return {
       cluster_id: clusterId,
-      mode: store.drift.mode(clusterId),
+      mode: tables.drift.mode(clusterId),
       alert: open.length ? { code: DRIFT_ALERT, open_findings: open.length, since: open.map((f) => f.detected_at).sort()[0]! } : null,
-      findings: store.drift.list(clusterId, 500).map((f) => {
+      findings: tables.drift.list(clusterId, 500).map((f) => {
         const service = serviceOfPath(f.path);
         return { ...f, host_name: names.get(f.host_id) ?? f.host_id, service: service && installed.has(service) ? service : null };
       }),
@@ -77,7 +80,7 @@ export class Drift {
   setMode(clusterId: string, mode: DriftMode, actor: string): DriftView {
     this.d.hosts.hostsCluster(clusterId);
     this.d.store.tx(() => {
-      this.d.store.drift.setMode(clusterId, mode);
+      this.d.tables.drift.setMode(clusterId, mode);
       this.d.store.audit.append({ actor, action: 'drift.mode', cluster_id: clusterId, target: null, details: { mode } });
     });
     this.d.events.emit('drift.changed', { cluster_id: clusterId });
@@ -87,8 +90,8 @@ export class Drift {
   /** Asks every host of the cluster to hash its managed files and units, waits for the answers, and records what differs. */
   async scan(clusterId: string, actor: string, timeoutMs = 30_000): Promise<DriftView> {
     this.d.hosts.hostsCluster(clusterId);
-    const { store, hostCommands } = this.d;
-    const hosts = store.hosts.list(clusterId);
+    const { store, tables, hostCommands } = this.d;
+    const hosts = tables.hosts.list(clusterId);
     const issued = hosts.map((h) => ({ host: h, command: hostCommands.issueDriftScan(h.id, actor).id }));
     await hostCommands.waitEnded(
       issued.map((i) => i.command),
@@ -97,10 +100,10 @@ export class Drift {
     const answered: string[] = [];
     const unanswered: string[] = [];
     const at = this.d.clock.now().toISOString();
-    const before = store.drift.open(clusterId).length;
+    const before = tables.drift.open(clusterId).length;
     store.tx(() => {
       for (const { host, command } of issued) {
-        const c = store.commands.get(command);
+        const c = tables.commands.get(command);
         const result = c?.state === 'succeeded' ? (c.result as DriftScanResult | null) : null;
         if (!result || !Array.isArray(result.items)) {
           unanswered.push(host.name);
@@ -111,7 +114,7 @@ export class Drift {
         answered.push(host.name);
         this.record(clusterId, host.id, host.name, items, at, actor);
       }
-      const after = store.drift.open(clusterId).length;
+      const after = tables.drift.open(clusterId).length;
       store.audit.append({
         actor,
         action: 'drift.scan',
@@ -135,16 +138,16 @@ export class Drift {
   }
 
   private record(clusterId: string, hostId: string, hostName: string, items: DriftItem[], at: string, actor: string): void {
-    const { store } = this.d;
+    const { store, tables } = this.d;
     const byPath = new Map(items.map((i) => [i.path, i]));
     const open = new Map(
-      store.drift
+      tables.drift
         .open(clusterId)
         .filter((f) => f.host_id === hostId)
         .map((f) => [f.path, f]),
     );
     const resolve = (f: DriftFindingRecord, resolution: 'restored' | 'realigned' | 'removed'): void => {
-      store.drift.resolve(f.id, at, resolution);
+      tables.drift.resolve(f.id, at, resolution);
       store.audit.append({
         actor,
         action: 'drift.resolved',
@@ -159,12 +162,12 @@ export class Drift {
       if (!item) resolve(f, 'removed');
       // Right again: rewritten by a newer command of the console, or put back by hand as the console wrote it.
       else if (item.state === 'ok') resolve(f, item.command_id !== f.command_id ? 'realigned' : 'restored');
-      else store.drift.seen(f.id, at, item.state, item.observed_sha256, item.detail ?? null);
+      else tables.drift.seen(f.id, at, item.state, item.observed_sha256, item.detail ?? null);
     }
     for (const item of items) {
       if (item.state === 'ok' || open.has(item.path)) continue;
       const id = randomUUID();
-      store.drift.insert({
+      tables.drift.insert({
         id,
         cluster_id: clusterId,
         host_id: hostId,
@@ -196,12 +199,12 @@ export class Drift {
 
   /** Rewrites the finding's service as the console last configured it (files, unit, binaries), through the gate. */
   async realign(findingId: string, user: PublicUser, approvalId: string | undefined): Promise<OperationView> {
-    const f = found(this.d.store.drift.get(findingId), 'finding', findingId);
+    const f = found(this.d.tables.drift.get(findingId), 'finding', findingId);
     if (f.resolved_at) throw new CoreError('conflict', `this finding was resolved (${f.resolution}) at ${f.resolved_at}`);
-    if (this.d.store.drift.mode(f.cluster_id) === 'report_only')
+    if (this.d.tables.drift.mode(f.cluster_id) === 'report_only')
       throw new CoreError('drift_report_only', 'this cluster is in report-only mode (a change freeze): drift is found, never rewritten');
     const service = serviceOfPath(f.path);
-    if (!service || !this.d.store.services.get(f.cluster_id, service))
+    if (!service || !this.d.tables.services.get(f.cluster_id, service))
       throw new CoreError('conflict', `${f.path} belongs to no service installed on this cluster: nothing to realign it from`);
     return this.d.services.realign(f.cluster_id, service, user, approvalId);
   }

@@ -11,12 +11,15 @@ import type { KeyProtector } from '../keys/protector';
 import { serverTls } from '../keys/server-tls';
 import type { Listeners } from '../listeners';
 import type { Store } from '../store/store';
+import type { Tables } from '../domain-tables';
 import { startGateway, type Gateway } from './gateway';
 
 /** What the gateway needs of the manager (the composition root passes itself; nothing here imports it). */
 export interface EmbeddedGatewayDeps {
   dataDir: string;
   store: Store;
+  /** What the gateway reads of the agents' certificates, commands and hosts. */
+  tables: Tables<'clusterAccess' | 'commands' | 'hosts' | 'keys'>;
   commands: Commands;
   hostCommands: HostCommands;
   events: CoreEvents;
@@ -43,6 +46,7 @@ export async function startManagerGateway(
   const tls = serverTls(manager.ca, manager.protector, manager.clock, 'gateway', o.tlsDir, [o.serverName]);
   return startGateway({
     store: manager.store,
+    tables: manager.tables,
     commands: manager.commands,
     hosts: manager.hostCommands,
     events: manager.events,

@@ -3,6 +3,7 @@
 // the gateway serves only that cluster's commands. A node agent's certificate maps to its host, served on the
 // node-agent routes with only that host's commands. Its routes are declared in gateway-routes.ts. An agent renews
 // its certificate over this connection; the first request with the new one revokes the old (keys/agent-renewals.ts).
+import type { Tables } from '../domain-tables';
 import { createServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -30,6 +31,7 @@ import { AgentRenewals } from '../keys/agent-renewals';
 
 export interface GatewayOptions {
   store: Store;
+  tables: Tables<'clusterAccess' | 'commands' | 'hosts' | 'keys'>;
   commands: Commands;
   events: CoreEvents;
   clock: Clock;
@@ -62,7 +64,7 @@ export interface Gateway {
 export const normalizeSerial = (s: string): string => s.toLowerCase().replace(/^0+/, '');
 
 export function startGateway(opts: GatewayOptions): Promise<Gateway> {
-  const { store, commands, clock, events } = opts;
+  const { store, tables, commands, clock, events } = opts;
   const redeliverAfterS = opts.redeliverAfterS ?? 15;
   const longPollMaxS = Math.min(opts.longPollMaxS ?? LONG_POLL_MAX_S, LONG_POLL_MAX_S);
   const polls = new LongPolls(() => store.dataVersion());
@@ -74,9 +76,9 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
     else if (e.type === 'host.changed') polls.revalidate(`host:${e.data.id}`);
   });
   const serials = new Map<string, string>();
-  const contacts = opts.contacts ?? new AgentContacts(store, clock, events);
+  const contacts = opts.contacts ?? new AgentContacts(store, tables, clock, events);
   const throttle = new AgentThrottle(opts.agentRateLimit);
-  const renewals = opts.ca && new AgentRenewals(store, store, opts.ca, clock, events);
+  const renewals = opts.ca && new AgentRenewals(store, tables, opts.ca, clock, events);
   const renewCertificate = (serial: string, csrPem: string): CertificateRenewalResponse => {
     if (!renewals) throw new CoreError('not_found', 'this gateway renews no certificates');
     return renewals.renew(serial, csrPem);
@@ -89,7 +91,7 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
     const serialNumber = socket.getPeerX509Certificate()?.serialNumber;
     if (!serialNumber) return undefined;
     const serial = normalizeSerial(serialNumber);
-    const record = store.keys.certificate(serials.get(serial) ?? '') ?? store.keys.clientCertificateBySerial(serial);
+    const record = tables.keys.certificate(serials.get(serial) ?? '') ?? tables.keys.clientCertificateBySerial(serial);
     if (!record || record.kind !== 'client' || record.revoked_at !== null || !record.cluster_id) return undefined;
     serials.set(serial, record.serial);
     if (new Date(record.not_after) < clock.now()) return undefined;
@@ -139,7 +141,7 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
       const hostId = who.hostId;
       if (!hostId || !opts.hosts) throw new CoreError('forbidden', 'the node-agent routes serve node agents (a host certificate) only');
       const hosts = opts.hosts;
-      const host = store.hosts.get(hostId);
+      const host = tables.hosts.get(hostId);
       if (!host) throw new CoreError('certificate_refused', 'the host of this certificate was removed');
       contacts.hostAgentSeen(host, {
         agent_version: header(req, AGENT_HEADERS.version)?.slice(0, 64) ?? null,
@@ -175,7 +177,7 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
       nextCommands(
         who.clusterId,
         (live) => commands.deliver(who.clusterId, redeliverAfterS, live),
-        () => store.commands.nextWakeup(who.clusterId),
+        () => tables.commands.nextWakeup(who.clusterId),
         waitS,
         req,
         who,
@@ -210,7 +212,7 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
     who: { clusterId: string; serial: string },
   ): Promise<unknown[]> {
     const live = (): boolean => {
-      const record = store.keys.certificate(who.serial);
+      const record = tables.keys.certificate(who.serial);
       return record !== undefined && record.revoked_at === null;
     };
     const first = deliver(live);

@@ -2,12 +2,13 @@
 // what it sends back — receipts (the first final one sets a command's status), a plan's progress task by task,
 // and reports of its facts, managed files, units and figures. A receipt or progress for another host's command is
 // refused and audited.
+import type { Tables } from '../domain-tables';
 import type { Clock } from '../clock';
 import { CoreError } from '../errors';
 import { ForbiddenReceiptError } from '../commands/commands';
 import { isTextDropped, receiptWithoutText } from '../commands/journal-text';
 import { closeWithReceipt, deliverDue, outcomeOf } from '../commands/command-pipeline';
-import type { CommandRecord } from '../store/commands-tables';
+import type { CommandRecord } from '../commands/commands-tables';
 import type { Store } from '../store/store';
 import { OP_JOURNAL_TAIL, OP_PLAN_EXECUTE } from '../../wire/node-agent';
 import {
@@ -27,6 +28,7 @@ export const METRICS_SPACING_MS = 5_000;
 export class HostAgentExchange {
   constructor(
     private readonly store: Store,
+    private readonly tables: Tables<'commands' | 'hostMetrics' | 'hosts'>,
     private readonly clock: Clock,
   ) {}
 
@@ -35,19 +37,26 @@ export class HostAgentExchange {
    * `live` judges the asking certificate in the same transaction (deliverDue says why).
    */
   deliver(hostId: string, redeliverAfterS: number, live?: () => boolean): unknown[] {
-    return deliverDue(this.store, this.clock, redeliverAfterS, (before, now) => this.store.hosts.due(hostId, before, now), live);
+    return deliverDue(
+      this.store,
+      this.tables,
+      this.clock,
+      redeliverAfterS,
+      (before, now) => this.tables.hosts.due(hostId, before, now),
+      live,
+    );
   }
 
   nextWakeup(hostId: string): string | undefined {
-    return this.store.hosts.nextWakeup(hostId);
+    return this.tables.hosts.nextWakeup(hostId);
   }
 
   /** The command, which must be addressed to this host; otherwise refused, and the refusal audited. */
   private ownCommand(hostId: string, commandId: string, actor: string, what: 'receipt' | 'progress'): CommandRecord {
-    const command = this.store.commands.get(commandId);
-    const owner = command ? this.store.hosts.commandHost(commandId)?.host_id : undefined;
+    const command = this.tables.commands.get(commandId);
+    const owner = command ? this.tables.hosts.commandHost(commandId)?.host_id : undefined;
     if (command && owner === hostId) return command;
-    const host = this.store.hosts.get(hostId);
+    const host = this.tables.hosts.get(hostId);
     this.store.tx(() =>
       this.store.audit.append({
         actor,
@@ -67,8 +76,8 @@ export class HostAgentExchange {
     return this.store.tx(() => {
       const outcome = outcomeOf(receipt);
       // A journal read its asker no longer waits for keeps its marker: the late text is not stored.
-      const stored = journal ? this.store.commands.get(command.id)?.result : undefined;
-      const changed = closeWithReceipt(this.store, this.clock.now().toISOString(), command, receipt, {
+      const stored = journal ? this.tables.commands.get(command.id)?.result : undefined;
+      const changed = closeWithReceipt(this.tables, this.clock.now().toISOString(), command, receipt, {
         body: journal ? receiptWithoutText(receipt) : receipt,
         result: journal && isTextDropped(stored) ? stored : (outcome.result ?? null),
       });
@@ -102,7 +111,7 @@ export class HostAgentExchange {
   }
 
   private upsertTask(commandId: string, t: ReportedTask): void {
-    this.store.hosts.upsertTask({
+    this.tables.hosts.upsertTask({
       command_id: commandId,
       idx: t.index,
       task_id: t.id,
@@ -124,7 +133,7 @@ export class HostAgentExchange {
     const now = this.clock.now();
     const at = now.toISOString();
     this.store.tx(() => {
-      this.store.hosts.setReport(hostId, at, body.facts, body.managed ?? null, body.units);
+      this.tables.hosts.setReport(hostId, at, body.facts, body.managed ?? null, body.units);
       if (!body.metrics) return;
       const units = Object.fromEntries(
         Object.entries(body.units ?? {}).map(([u, o]) => [
@@ -134,7 +143,7 @@ export class HostAgentExchange {
       );
       const keepFrom = new Date(now.getTime() - METRICS_KEPT_MS).toISOString();
       const notAfter = new Date(now.getTime() - METRICS_SPACING_MS).toISOString();
-      this.store.hostMetrics.add(hostId, { ...body.metrics, at, units }, keepFrom, notAfter);
+      this.tables.hostMetrics.add(hostId, { ...body.metrics, at, units }, keepFrom, notAfter);
     });
   }
 }

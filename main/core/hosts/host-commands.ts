@@ -1,6 +1,7 @@
 // Signed commands for one host's node agent (target = the host id): plans of tasks, journal reads, drift scans
 // and facts reports, signed and queued here (an upgrade's rollback sealed now, queued later if needed). What the
 // agent sends back is recorded by host-agent-exchange.ts; a plan's view is host-plan-view.ts.
+import type { Tables } from '../domain-tables';
 import type { Clock } from '../clock';
 import { ValidationError } from '../errors';
 import type { Keyring } from '../keys/keyring';
@@ -8,10 +9,10 @@ import type { Commands, CommandView } from '../commands/commands';
 import type { CoreEvents } from '../events';
 import { requiresFourEyes } from '../profiles/profile-rules';
 import type { Profiles } from '../profiles/profiles';
-import type { Role } from '../store/accounts-tables';
+import type { Role } from '../accounts/accounts-tables';
 import { TEXT_DROPPED } from '../commands/journal-text';
 import { QueuedListeners, signCommand } from '../commands/command-pipeline';
-import type { SealedPlan } from '../store/services-tables';
+import type { SealedPlan } from '../services/services-tables';
 import type { Store } from '../store/store';
 import { isManagedUnit, OP_DRIFT_SCAN, OP_FACTS_REPORT, OP_JOURNAL_TAIL, OP_PLAN_EXECUTE } from '../../wire/node-agent';
 import type { PlanArgs } from '../../wire/plan';
@@ -48,6 +49,7 @@ export class HostCommands {
 
   constructor(
     private readonly store: Store,
+    private readonly tables: Tables<'commands' | 'hostMetrics' | 'hosts'>,
     private readonly hosts: Hosts,
     private readonly keyring: Keyring,
     private readonly clock: Clock,
@@ -55,7 +57,7 @@ export class HostCommands {
     private readonly events: CoreEvents,
     private readonly profiles: Pick<Profiles, 'blockedRefusal'>,
   ) {
-    this.exchange = new HostAgentExchange(store, clock);
+    this.exchange = new HostAgentExchange(store, tables, clock);
   }
 
   /** Called when a host has something new to deliver (the gateway's long polls listen). */
@@ -128,11 +130,11 @@ export class HostCommands {
     // also for a read still unanswered, whose late receipt then stores no text.
     return this.store.tx(() =>
       asked.map(({ hostId, unit, command }) => {
-        const c = this.store.commands.get(command);
+        const c = this.tables.commands.get(command);
         const text = (c?.result as { text?: unknown } | null)?.text;
         const state: JournalRead['state'] =
           c?.state === 'succeeded' && typeof text === 'string' ? 'succeeded' : commandEnded(c?.state ?? 'queued') ? 'failed' : 'unanswered';
-        this.store.commands.setResult(command, TEXT_DROPPED);
+        this.tables.commands.setResult(command, TEXT_DROPPED);
         return { hostId, unit, state, code: c?.code ?? null, text: typeof text === 'string' ? text : '' };
       }),
     );
@@ -190,7 +192,7 @@ export class HostCommands {
     const record = this.store.tx(() => {
       const host = this.hosts.get(c.host_id);
       const cluster = this.hosts.hostsCluster(host.cluster_id);
-      this.store.hosts.insertCommand(
+      this.tables.hosts.insertCommand(
         {
           id: c.command_id,
           cluster_id: cluster.id,
@@ -215,7 +217,7 @@ export class HostCommands {
           ...extra,
         },
       });
-      return this.store.commands.get(c.command_id)!;
+      return this.tables.commands.get(c.command_id)!;
     });
     this.queued.wake(c.host_id);
     this.events.emit('command.changed', { id: record.id, cluster_id: record.cluster_id, host_id: c.host_id });
@@ -225,14 +227,14 @@ export class HostCommands {
   /** Waits until each command has ended, at most `timeoutMs` (then the caller reads what did and did not). */
   async waitEnded(commandIds: string[], timeoutMs: number): Promise<void> {
     const deadline = performance.now() + timeoutMs;
-    const ended = (id: string): boolean => commandEnded(this.store.commands.get(id)?.state ?? 'queued');
+    const ended = (id: string): boolean => commandEnded(this.tables.commands.get(id)?.state ?? 'queued');
     while (!commandIds.every(ended) && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
   }
 
   /** The newest `limit` commands addressed to one host (the route refuses a limit out of its range). */
   list(hostId: string, reader: Role, limit = 50): CommandView[] {
     this.hosts.get(hostId);
-    return this.store.hosts.listCommands(hostId, limit).map((c) => this.commands.read(c.id, reader));
+    return this.tables.hosts.listCommands(hostId, limit).map((c) => this.commands.read(c.id, reader));
   }
 
   /**
@@ -270,7 +272,7 @@ export class HostCommands {
    * its plans' receipts, which the gateway (a transport) only carries. No id: a poll's batch was delivered.
    */
   private changed(hostId: string, commandId?: string): void {
-    const host = this.store.hosts.get(hostId);
+    const host = this.tables.hosts.get(hostId);
     if (host) this.events.emit('command.changed', { id: commandId, cluster_id: host.cluster_id, host_id: hostId });
   }
 
@@ -280,7 +282,7 @@ export class HostCommands {
    */
   recordReport(hostId: string, body: HostReport, liveness: Record<string, CheckOutcome> | undefined = body.liveness): void {
     this.exchange.recordReport(hostId, body);
-    const host = this.store.hosts.get(hostId);
+    const host = this.tables.hosts.get(hostId);
     if (!host) return;
     this.events.emit('host.changed', { id: hostId, cluster_id: host.cluster_id });
     // The services of the host take their instances' liveness from it (services/ listens).
@@ -289,6 +291,6 @@ export class HostCommands {
 
   /** A plan with each task's state: planned ones pending, those never run after a failure skipped. */
   plan(commandId: string): PlanView {
-    return planView(this.store, commandId);
+    return planView(this.tables, commandId);
   }
 }

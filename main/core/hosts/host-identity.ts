@@ -2,6 +2,7 @@
 // (CN and URI SAN urn:navin:host:<id>; the previous one revoked at once), its private key handed out once and
 // never stored, the CA, manager.pem and the agent config signed by the manager; plus the commands that install
 // the Debian package and the identity on the host.
+import type { Tables } from '../domain-tables';
 import type { Clock } from '../clock';
 import type { CertificateAuthority } from '../keys/ca';
 import type { Keyring } from '../keys/keyring';
@@ -37,6 +38,7 @@ export const packageFile = (version: string): string => `${NODE_AGENT_PACKAGE}_$
 export class HostIdentities {
   constructor(
     private readonly store: Store,
+    private readonly tables: Tables<'hosts'>,
     private readonly hosts: Hosts,
     private readonly ca: CertificateAuthority,
     private readonly keyring: Keyring,
@@ -52,9 +54,9 @@ export class HostIdentities {
     const identity = this.store.tx(() => {
       const cluster = this.hosts.hostsCluster(host.cluster_id);
       const now = this.clock.now().toISOString();
-      const revoked = this.store.hosts.revokeCertificates(hostId, now);
+      const revoked = this.tables.hosts.revokeCertificates(hostId, now);
       const cert = this.ca.issueHostClient(cluster.id, hostUri(hostId));
-      this.store.hosts.bindCertificate(cert.serial, hostId);
+      this.tables.hosts.bindCertificate(cert.serial, hostId);
       const body: Omit<NodeAgentConfigBody, 'key_id'> = {
         type: 'agent-config',
         v: 1,

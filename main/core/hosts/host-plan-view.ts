@@ -1,8 +1,8 @@
 // A plan as people follow it: each task of the signed plan with the state its agent reported, planned ones
 // pending, those never run after a failure skipped.
+import type { Tables } from '../domain-tables';
 import { NotFoundError } from '../errors';
-import type { CommandRecord } from '../store/commands-tables';
-import type { Store } from '../store/store';
+import type { CommandRecord } from '../commands/commands-tables';
 import { OP_PLAN_EXECUTE } from '../../wire/node-agent';
 import type { PlanArgs, TaskOutcome } from '../../wire/plan';
 import type { PlanTaskView, PlanView } from '../../contract/hosts';
@@ -12,12 +12,12 @@ export type { PlanTaskView, PlanView };
 /** A command has ended (succeeded, failed or rejected): nothing more will come of it. */
 export const commandEnded = (state: CommandRecord['state']): boolean => state !== 'queued' && state !== 'delivered';
 
-export function planView(store: Store, commandId: string): PlanView {
-  const command = store.commands.get(commandId);
-  const hostId = command ? store.hosts.commandHost(commandId)?.host_id : null;
+export function planView(tables: Tables<'commands' | 'hosts'>, commandId: string): PlanView {
+  const command = tables.commands.get(commandId);
+  const hostId = command ? tables.hosts.commandHost(commandId)?.host_id : null;
   if (!command || !hostId || command.op !== OP_PLAN_EXECUTE) throw new NotFoundError('plan', commandId);
   const args = command.args as PlanArgs;
-  const rows = new Map(store.hosts.tasks(commandId).map((r) => [r.idx, r]));
+  const rows = new Map(tables.hosts.tasks(commandId).map((r) => [r.idx, r]));
   const final = commandEnded(command.state);
   const tasks = args.tasks.map((t, index): PlanTaskView => {
     const r = rows.get(index);

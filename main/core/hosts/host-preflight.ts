@@ -1,11 +1,11 @@
 // The preflight's host checks for a cluster of kind hosts, judged on the facts each node agent last reported:
 // OS, architecture, memory, disks and systemd block an install; the age of the facts, the agent's connection
 // and version, and the CPU count only warn. Their words are in host-texts.ts.
+import type { Tables } from '../domain-tables';
 import type { Clock } from '../clock';
 import { check } from '../checks/check';
 import type { CheckResult, CheckStatus } from '../../contract/check-types';
 import { bilingual, type Bilingual } from '../../contract/bilingual';
-import type { Store } from '../store/store';
 import type { HostFacts } from '../../wire/node-agent';
 import { hostView } from '../clusters/host-status';
 import { HOST_TEXT as TEXT } from './host-texts';
@@ -103,8 +103,8 @@ function judgeAll(
 
 const majorMinor = (v: string): string => v.split('.').slice(0, 2).join('.');
 
-export function hostChecks(store: Store, clock: Clock, clusterId: string, managerVersion: string, at: string): CheckResult[] {
-  const views = store.hosts.list(clusterId).map((h) => hostView(store, clock, h));
+export function hostChecks(tables: Tables<'hosts'>, clock: Clock, clusterId: string, managerVersion: string, at: string): CheckResult[] {
+  const views = tables.hosts.list(clusterId).map((h) => hostView(tables, clock, h));
   const hosts = views.map((v) => ({ name: v.name, facts: (v.facts as HostFacts | null) ?? null }));
   const now = clock.now().getTime();
   const warnIf = (

@@ -1,13 +1,14 @@
 // Hosts of a cluster of kind `hosts`: add, list, read, remove — each change audited in the same transaction and
 // announced to the consoles (`host.changed`) — and the views the console shows of them with their agent.
 // Removing a host revokes its node agent's certificate at once.
+import type { Tables } from '../domain-tables';
 import { randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { Clock } from '../clock';
 import { ConflictError, found, ValidationError } from '../errors';
 import { HOST_NAME } from '../clusters/names';
-import type { ClusterRecord } from '../store/clusters-table';
-import type { HostRecord } from '../store/hosts-tables';
+import type { ClusterRecord } from '../clusters/clusters-table';
+import type { HostRecord } from './hosts-tables';
 import type { Store } from '../store/store';
 import type { CoreEvents } from '../events';
 import { hostView, type HostView } from '../clusters/host-status';
@@ -16,13 +17,14 @@ import type { HostCreate } from '../../contract/hosts';
 export class Hosts {
   constructor(
     private readonly store: Store,
+    private readonly tables: Tables<'clusters' | 'hosts'>,
     private readonly clock: Clock,
     private readonly events: CoreEvents,
   ) {}
 
   /** The cluster, which must be of kind hosts. */
   hostsCluster(clusterId: string): ClusterRecord {
-    const cluster = found(this.store.clusters.get(clusterId), 'cluster', clusterId);
+    const cluster = found(this.tables.clusters.get(clusterId), 'cluster', clusterId);
     if (cluster.kind !== 'hosts')
       throw new ConflictError(
         'cluster_kind_mismatch',
@@ -39,12 +41,12 @@ export class Hosts {
     const host = this.store.tx(() => {
       const cluster = this.hostsCluster(clusterId);
       const lower = name.toLowerCase();
-      if (this.store.hosts.byName(clusterId, lower))
+      if (this.tables.hosts.byName(clusterId, lower))
         throw new ConflictError('name_taken', `cluster ${cluster.name} already has a host ${lower}`);
       const row = { id: randomUUID(), cluster_id: clusterId, name: lower, address, created_at: this.clock.now().toISOString() };
-      this.store.hosts.insert(row);
+      this.tables.hosts.insert(row);
       this.store.audit.append({ actor, action: 'host.add', cluster_id: clusterId, target: lower, details: { host_id: row.id, address } });
-      return this.store.hosts.get(row.id)!;
+      return this.tables.hosts.get(row.id)!;
     });
     this.events.emit('host.changed', { id: host.id, cluster_id: clusterId });
     return host;
@@ -52,20 +54,20 @@ export class Hosts {
 
   list(clusterId: string): HostRecord[] {
     this.hostsCluster(clusterId);
-    return this.store.hosts.list(clusterId);
+    return this.tables.hosts.list(clusterId);
   }
 
   get(hostId: string): HostRecord {
-    return found(this.store.hosts.get(hostId), 'host', hostId);
+    return found(this.tables.hosts.get(hostId), 'host', hostId);
   }
 
   /** A host as the console shows it: its facts and what the gateway last saw of its agent. */
   view(hostId: string): HostView {
-    return hostView(this.store, this.clock, this.get(hostId));
+    return hostView(this.tables, this.clock, this.get(hostId));
   }
 
   views(clusterId: string): HostView[] {
-    return this.list(clusterId).map((h) => hostView(this.store, this.clock, h));
+    return this.list(clusterId).map((h) => hostView(this.tables, this.clock, h));
   }
 
   /** beforeCommit runs in the removal's transaction (a four-eyes approval spent with it). */
@@ -73,8 +75,8 @@ export class Hosts {
     const h = this.get(hostId);
     this.store.tx(() => {
       this.get(hostId);
-      const revoked = this.store.hosts.revokeCertificates(hostId, this.clock.now().toISOString());
-      this.store.hosts.delete(hostId);
+      const revoked = this.tables.hosts.revokeCertificates(hostId, this.clock.now().toISOString());
+      this.tables.hosts.delete(hostId);
       this.store.audit.append({
         actor,
         action: 'host.remove',

@@ -4,7 +4,7 @@
 // Routes are matched by the route table the agent gateway shares (core/http/route-table.ts).
 import type { PublicUser, NewSession } from '../accounts/accounts';
 import { roleAtLeast } from '../accounts/accounts';
-import type { Role } from '../store/accounts-tables';
+import type { Role } from '../accounts/accounts-tables';
 import type { Manager } from '../manager';
 import { ApiError, errorBody, toApiError } from './api-error';
 import { CoreError } from '../errors';

@@ -1,11 +1,11 @@
 // The manager CA (node-forge): its own certificate, the console and gateway server certificates, and one client
 // certificate per cluster agent. Every serial it issues is recorded in the store with its cluster.
+import type { Tables } from '../domain-tables';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import forge from 'node-forge';
 import type { Clock } from '../clock';
-import type { Store } from '../store/store';
-import type { CertificateKind } from '../store/keys-tables';
+import type { CertificateKind } from './keys-tables';
 import type { KeyProtector } from './protector';
 import { hostUri } from '../../wire/node-agent';
 
@@ -49,17 +49,17 @@ function newSerial(): string {
 
 export class CertificateAuthority {
   private constructor(
-    private readonly store: Store,
+    private readonly tables: Tables<'keys'>,
     private readonly clock: Clock,
     readonly certPem: string,
     private readonly caKey: forge.pki.rsa.PrivateKey,
   ) {}
 
-  static loadOrCreate(store: Store, protector: KeyProtector, clock: Clock): CertificateAuthority {
-    const existing = store.keys.ca();
+  static loadOrCreate(tables: Tables<'keys'>, protector: KeyProtector, clock: Clock): CertificateAuthority {
+    const existing = tables.keys.ca();
     if (existing) {
       const keyPem = protector.open(existing.sealed_key).toString('utf8');
-      return new CertificateAuthority(store, clock, existing.cert_pem, forge.pki.privateKeyFromPem(keyPem) as forge.pki.rsa.PrivateKey);
+      return new CertificateAuthority(tables, clock, existing.cert_pem, forge.pki.privateKeyFromPem(keyPem) as forge.pki.rsa.PrivateKey);
     }
     const key = newRsaKey(3072);
     const cert = forge.pki.createCertificate();
@@ -81,8 +81,8 @@ export class CertificateAuthority {
     ]);
     cert.sign(key.forgeKey, forge.md.sha256.create());
     const certPem = forge.pki.certificateToPem(cert);
-    store.keys.insertCa({ cert_pem: certPem, sealed_key: protector.seal(Buffer.from(key.pem)), created_at: now.toISOString() });
-    return new CertificateAuthority(store, clock, certPem, key.forgeKey);
+    tables.keys.insertCa({ cert_pem: certPem, sealed_key: protector.seal(Buffer.from(key.pem)), created_at: now.toISOString() });
+    return new CertificateAuthority(tables, clock, certPem, key.forgeKey);
   }
 
   /** A TLS server certificate for the console or the gateway; every name becomes a DNS or IP SAN. */
@@ -158,7 +158,7 @@ export class CertificateAuthority {
       ...extensions,
     ]);
     cert.sign(this.caKey, forge.md.sha256.create());
-    this.store.keys.insertCertificate({
+    this.tables.keys.insertCertificate({
       serial: cert.serialNumber,
       kind,
       cluster_id: clusterId,

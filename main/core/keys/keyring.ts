@@ -1,5 +1,6 @@
 // The manager's Ed25519 signing keys: one active key signs, older keys stay trusted until retired, and seeds
 // are kept sealed by the KeyProtector. No method returns or logs a private key.
+import type { Tables } from '../domain-tables';
 import type { Clock } from '../clock';
 import { CoreError, NotFoundError } from '../errors';
 import type { Store } from '../store/store';
@@ -18,6 +19,7 @@ export class Keyring {
 
   private constructor(
     private readonly store: Store,
+    private readonly tables: Tables<'keys'>,
     private readonly protector: KeyProtector,
     private readonly impl: Ed25519,
     private readonly clock: Clock,
@@ -26,16 +28,16 @@ export class Keyring {
   }
 
   /** Opens the keyring, creating the first key on first run. */
-  static open(store: Store, protector: KeyProtector, impl: Ed25519, clock: Clock): Keyring {
-    if (store.keys.signingKeys().length === 0) Keyring.createKey(store, protector, impl, clock);
-    return new Keyring(store, protector, impl, clock);
+  static open(store: Store, tables: Tables<'keys'>, protector: KeyProtector, impl: Ed25519, clock: Clock): Keyring {
+    if (tables.keys.signingKeys().length === 0) Keyring.createKey(tables, protector, impl, clock);
+    return new Keyring(store, tables, protector, impl, clock);
   }
 
-  private static createKey(store: Store, protector: KeyProtector, impl: Ed25519, clock: Clock): string {
+  private static createKey(tables: Tables<'keys'>, protector: KeyProtector, impl: Ed25519, clock: Clock): string {
     const seed = impl.generateSecretKey();
     const pub = impl.publicKey(seed);
     const id = keyId(pub);
-    store.keys.insertSigningKey({
+    tables.keys.insertSigningKey({
       key_id: id,
       public_key: Buffer.from(pub),
       sealed_seed: protector.seal(seed),
@@ -47,7 +49,7 @@ export class Keyring {
   }
 
   private loadActive(): Signer {
-    const live = this.store.keys.signingKeys().filter((k) => k.retired_at === null);
+    const live = this.tables.keys.signingKeys().filter((k) => k.retired_at === null);
     const newest = live[live.length - 1];
     if (!newest) throw new CoreError('no_signing_key', 'every signing key is retired; rotate to create a new one');
     return createSigner(this.impl, this.protector.open(newest.sealed_seed));
@@ -61,7 +63,7 @@ export class Keyring {
   /** A new key signs from now on; the previous ones stay trusted until retired. Audited in the same transaction. */
   rotate(actor: string): string {
     const id = this.store.tx(() => {
-      const id = Keyring.createKey(this.store, this.protector, this.impl, this.clock);
+      const id = Keyring.createKey(this.tables, this.protector, this.impl, this.clock);
       this.store.audit.append({ actor, action: 'key.rotate', target: id });
       return id;
     });
@@ -72,7 +74,7 @@ export class Keyring {
   retire(id: string, actor: string): void {
     if (id === this.signer.keyId) throw new CoreError('key_active', 'the active signing key cannot be retired; rotate first');
     this.store.tx(() => {
-      if (!this.store.keys.retireSigningKey(id, this.clock.now().toISOString())) throw new NotFoundError('live signing key', id);
+      if (!this.tables.keys.retireSigningKey(id, this.clock.now().toISOString())) throw new NotFoundError('live signing key', id);
       this.store.audit.append({ actor, action: 'key.retire', target: id });
     });
   }
@@ -80,7 +82,7 @@ export class Keyring {
   /** key_id → public key of every key not retired: what verifiers and agent configs trust. */
   trusted(): Map<string, Uint8Array> {
     return new Map(
-      this.store.keys
+      this.tables.keys
         .signingKeys()
         .filter((k) => k.retired_at === null)
         .map((k) => [k.key_id, new Uint8Array(k.public_key)]),
@@ -88,7 +90,7 @@ export class Keyring {
   }
 
   list(): PublicKeyInfo[] {
-    return this.store.keys.signingKeys().map((k) => ({
+    return this.tables.keys.signingKeys().map((k) => ({
       key_id: k.key_id,
       public_key_pem: publicKeyToPem(new Uint8Array(k.public_key)),
       created_at: k.created_at,

@@ -1,8 +1,8 @@
 // Turns an operator's request on a component into the lifecycle action it is (install, upgrade,
 // configuration, stop, ...) and the ManagedComponent operation that carries it out, from the current desired
 // state and the component's history of applied specs.
+import type { Tables } from '../domain-tables';
 import { CoreError, ValidationError } from '../errors';
-import type { Store } from '../store/store';
 import { checkComponentSpec } from '../commands/component-spec';
 import { OP_APPLY, OP_DELETE, OP_INVENTORY, type ManagedComponentSpec } from '../../wire/protocol';
 import type { ComponentAction } from '../../contract/commands';
@@ -56,10 +56,10 @@ export function applyAction(current: ManagedComponentSpec, next: ManagedComponen
   return 'configuration';
 }
 
-export function planOperation(store: Store, clusterId: string, req: LifecycleRequest, now: Date): PlannedOperation {
+export function planOperation(tables: Tables<'commands'>, clusterId: string, req: LifecycleRequest, now: Date): PlannedOperation {
   // A read of the cluster, never refused: it is how the state is observed to bring it back into compliance.
   if (req.kind === 'inventory') return { action: 'inventory', service: '', op: OP_INVENTORY, args: {} };
-  const state = store.commands.desiredState(clusterId);
+  const state = tables.commands.desiredState(clusterId);
   const desired = (state?.components ?? {}) as Record<string, ManagedComponentSpec>;
   const generation = state?.generation ?? 0;
   if (req.kind === 'apply') {
@@ -93,7 +93,7 @@ export function planOperation(store: Store, clusterId: string, req: LifecycleReq
     case 'start': {
       if (!stopped) throw new LifecycleError('not_stopped', `${req.name} is running; only a stopped component starts`);
       // Back to the replicas it ran with before it was stopped.
-      const before = store.commands.specHistory(clusterId, req.name).find((s) => ((s as ManagedComponentSpec).replicas ?? 1) > 0) as
+      const before = tables.commands.specHistory(clusterId, req.name).find((s) => ((s as ManagedComponentSpec).replicas ?? 1) > 0) as
         ManagedComponentSpec | undefined;
       return apply({ ...current, replicas: before?.replicas ?? 1 });
     }
@@ -101,7 +101,7 @@ export function planOperation(store: Store, clusterId: string, req: LifecycleReq
       if (stopped) throw new LifecycleError('not_running', `${req.name} is stopped; start it instead`);
       return apply({ ...current, restartedAt: now.toISOString() });
     case 'rollback': {
-      const previous = store.commands
+      const previous = tables.commands
         .specHistory(clusterId, req.name)
         .find((s) => (s as ManagedComponentSpec).version !== current.version) as ManagedComponentSpec | undefined;
       if (!previous) throw new LifecycleError('rollback_unavailable', `${req.name} has no earlier version to roll back to`);

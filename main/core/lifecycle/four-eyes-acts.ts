@@ -1,17 +1,19 @@
 // Four eyes for acts that are no command of the lifecycle: deleting a cluster or a host, re-issuing an agent's
 // identity (the running agent is cut off), and the acts on the manager itself through which one admin could
 // later pass four eyes alone (a second admin of his own, an admin's second factor reset, a bundle key of his own).
+import type { Tables } from '../domain-tables';
 import type { PublicUser } from '../accounts/accounts';
 import { RELEASE_KEY_TARGET } from '../approvals/approval-acts';
 import type { ApprovalUse, Approvals } from '../approvals/approvals';
 import { CoreError, found } from '../errors';
 import type { CoreEvents } from '../events';
 import { requiresFourEyes } from '../profiles/profile-rules';
-import type { Role } from '../store/accounts-tables';
+import type { Role } from '../accounts/accounts-tables';
 import type { Store } from '../store/store';
 
 export interface FourEyesActsDeps {
   store: Store;
+  tables: Tables<'accounts' | 'clusters' | 'hosts' | 'keys'>;
   approvals: Approvals;
   events: CoreEvents;
 }
@@ -42,13 +44,13 @@ export class FourEyesActs {
   /** A first identity cuts nobody off; a new one while one is live revokes the running agent. */
   clusterIdentity(clusterId: string): Act | null {
     this.cluster(clusterId);
-    const live = this.d.store.keys.certificatesOf(clusterId).some((c) => c.kind === 'client' && c.revoked_at === null);
+    const live = this.d.tables.keys.certificatesOf(clusterId).some((c) => c.kind === 'client' && c.revoked_at === null);
     return live ? { cluster_id: clusterId, action: 'reissue_identity', service: 'agent' } : null;
   }
 
   hostIdentity(hostId: string): Act | null {
     const h = this.host(hostId);
-    const live = this.d.store.hosts.certificates(hostId).some((c) => c.revoked_at === null);
+    const live = this.d.tables.hosts.certificates(hostId).some((c) => c.revoked_at === null);
     return live ? { cluster_id: h.cluster_id, action: 'reissue_identity', service: h.name } : null;
   }
 
@@ -58,7 +60,7 @@ export class FourEyesActs {
   }
 
   mfaReset(name: string): Act | null {
-    const role: Role | undefined = this.d.store.accounts.userByName(name)?.role;
+    const role: Role | undefined = this.d.tables.accounts.userByName(name)?.role;
     return role === 'admin' ? { cluster_id: null, action: 'reset_admin_mfa', service: name } : null;
   }
 
@@ -72,8 +74,8 @@ export class FourEyesActs {
    * itself, any cluster's profile in use does (read as the distinct profiles, not every cluster).
    */
   required(act: Act): boolean {
-    if (act.cluster_id === null) return this.d.store.clusters.profilesInUse().some(requiresFourEyes);
-    const c = this.d.store.clusters.get(act.cluster_id);
+    if (act.cluster_id === null) return this.d.tables.clusters.profilesInUse().some(requiresFourEyes);
+    const c = this.d.tables.clusters.get(act.cluster_id);
     return c !== undefined && requiresFourEyes(c.profile);
   }
 
@@ -125,10 +127,10 @@ export class FourEyesActs {
   }
 
   private cluster(id: string): { name: string } {
-    return found(this.d.store.clusters.get(id), 'cluster', id);
+    return found(this.d.tables.clusters.get(id), 'cluster', id);
   }
 
   private host(id: string): { cluster_id: string; name: string } {
-    return found(this.d.store.hosts.get(id), 'host', id);
+    return found(this.d.tables.hosts.get(id), 'host', id);
   }
 }

@@ -1,6 +1,7 @@
 // The gate every operation on a cluster passes: the profile's rules (a blocked profile refuses installs,
 // upgrades, commands, starts and restarts), the four-eyes approval, and the preflight of installs and upgrades.
 // Only then is the command signed and queued, the approval spent in the same transaction.
+import type { Tables } from '../domain-tables';
 import type { PublicUser } from '../accounts/accounts';
 import type { ApprovalUse, Approvals } from '../approvals/approvals';
 import type { Commands, CommandView } from '../commands/commands';
@@ -18,6 +19,7 @@ import { planOperation, requestChange, type LifecycleAction, type LifecycleReque
 
 export interface LifecycleDeps {
   store: Store;
+  tables: Tables<'clusters' | 'commands'>;
   clock: Clock;
   commands: Commands;
   profiles: Profiles;
@@ -78,7 +80,7 @@ export class Lifecycle {
    * configuration: without this, one admin could step down to development, act alone and step back.
    */
   changeProfile(clusterId: string, profile: ProfileName, user: PublicUser, clusters: Clusters, approvalId?: string): void {
-    const cluster = found(this.d.store.clusters.get(clusterId), 'cluster', clusterId);
+    const cluster = found(this.d.tables.clusters.get(clusterId), 'cluster', clusterId);
     if (!requiresFourEyes(cluster.profile) || profile === cluster.profile) {
       clusters.setProfile(clusterId, profile, user.name);
       this.d.events.emit('cluster.changed', { id: clusterId });
@@ -127,7 +129,7 @@ export class Lifecycle {
     approvalId: string | undefined,
     service?: PreflightRequest['service'],
   ): Promise<Admission> {
-    const cluster = found(this.d.store.clusters.get(clusterId), 'cluster', clusterId);
+    const cluster = found(this.d.tables.clusters.get(clusterId), 'cluster', clusterId);
     const use = { cluster_id: clusterId, action: plan.action, service: plan.service, user_id: user.id, change: plan.change ?? null };
     const refuse = this.refusal(user, use, approvalId);
 
@@ -199,9 +201,9 @@ export class Lifecycle {
   }
 
   async run(clusterId: string, req: LifecycleRequest, user: PublicUser, approvalId?: string): Promise<LifecycleResult> {
-    const { store, clock } = this.d;
-    found(store.clusters.get(clusterId), 'cluster', clusterId);
-    const plan = planOperation(store, clusterId, req, clock.now());
+    const { tables, clock } = this.d;
+    found(tables.clusters.get(clusterId), 'cluster', clusterId);
+    const plan = planOperation(tables, clusterId, req, clock.now());
     const { use, refuse, fourEyes, preflight } = await this.admit(
       clusterId,
       { ...plan, change: requestChange(req, plan) },

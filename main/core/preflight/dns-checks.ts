@@ -1,6 +1,6 @@
 // Forward and reverse DNS of the cluster's registered FQDN and address, asked of the console's DNS servers.
 // A failure fails the operation under every profile but development, where it only warns.
-import type { ClusterRecord } from '../store/clusters-table';
+import type { ClusterRecord } from '../clusters/clusters-table';
 import { dnsIsCritical } from '../profiles/profile-rules';
 import { forwardMatches, resolveForward, resolveReverse, reverseMatches } from '../checks/dns-check';
 import type { CheckResult } from '../../contract/check-types';

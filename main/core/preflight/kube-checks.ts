@@ -1,5 +1,6 @@
 // Preflight checks read live from the Kubernetes API with the import identity: the API and its version, the
 // nodes (Ready, OS, architecture) and the capacity left for the managed components.
+import type { Tables } from '../domain-tables';
 import { CoreV1Api, VersionApi } from '@kubernetes/client-node';
 import { quantityToScalar } from '@kubernetes/client-node/dist/util.js';
 import type { Registration } from '../clusters/registration';
@@ -7,7 +8,6 @@ import { catalogEntry } from '../commands/component-catalog';
 import { classifyKubeError, kubeConfigFor } from '../kubernetes/kube-client';
 import { MIN_MINOR_VERSION } from '../kubernetes/registration-check';
 import { withTimeout } from '../checks/component-checks';
-import type { Store } from '../store/store';
 import { nodeInventory, type Inventory, type NodeInventory } from '../../wire/inventory';
 import type { CheckResult } from '../../contract/check-types';
 import { check } from '../checks/check';
@@ -36,7 +36,7 @@ const fail3 = (evidence: CheckResult['evidence'], reason: Bilingual, at: () => s
 export async function kubeChecks(
   clusterId: string,
   registration: Registration,
-  store: Store,
+  tables: Tables<'clusterAccess'>,
   components: Record<string, Spec>,
   at: () => string,
   timeoutMs: number,
@@ -60,7 +60,7 @@ export async function kubeChecks(
       return fail3({ method: source, error_code: e.code, error: e.message }, TEXT.apiUnreadable(e.message), at);
     }
   } else {
-    const snapshot = store.clusterAccess.latestAgentSnapshot(clusterId);
+    const snapshot = tables.clusterAccess.latestAgentSnapshot(clusterId);
     const inv = snapshot?.data as Partial<Inventory> | undefined;
     if (!snapshot || !inv?.kubernetes_version || !Array.isArray(inv.nodes)) {
       return fail3(

@@ -1,6 +1,7 @@
 // The preflight checks of a Kubernetes cluster, run at the start of every install and upgrade and on demand:
 // API, nodes, capacity, DNS, TLS, versions, mirror and the profile's rules. The run is recorded and audited;
 // one critical failure fails the operation before anything is written to the cluster.
+import type { Tables } from '../domain-tables';
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock';
 import type { Registration } from '../clusters/registration';
@@ -23,6 +24,7 @@ import { serviceHostChecks } from '../hosts/service-host-checks';
 
 export interface PreflightDeps {
   store: Store;
+  tables: Tables<'clusterAccess' | 'clusters' | 'commands' | 'hosts' | 'lifecycle' | 'reports' | 'settings'>;
   clock: Clock;
   registration: Registration;
   listeners: Listeners;
@@ -52,10 +54,10 @@ export const outcomeOf = (checks: CheckResult[]): PreflightOutcome =>
   checks.some((c) => c.status === 'fail') ? 'fail' : checks.some((c) => c.status === 'warn') ? 'warn' : 'pass';
 
 /** The catalog's checks of a service on the hosts chosen for it. */
-function serviceChecks(store: Store, catalog: Catalog | null, req: PreflightRequest, at: string): CheckResult[] {
+function serviceChecks(tables: Tables<'hosts'>, catalog: Catalog | null, req: PreflightRequest, at: string): CheckResult[] {
   const desc = req.target && req.service ? catalog?.service(req.target.name) : undefined;
   if (!desc || !req.service) return [];
-  const hosts = req.service.hosts.map((id) => store.hosts.get(id)).filter((h) => h !== undefined);
+  const hosts = req.service.hosts.map((id) => tables.hosts.get(id)).filter((h) => h !== undefined);
   return serviceHostChecks(
     desc,
     hosts.map((h) => ({ name: h.name, facts: h.facts })),
@@ -68,11 +70,11 @@ export class Preflight {
   constructor(private readonly d: PreflightDeps) {}
 
   async run(clusterId: string, req: PreflightRequest): Promise<PreflightRun> {
-    const { store, clock } = this.d;
-    const cluster = found(store.clusters.get(clusterId), 'cluster', clusterId);
+    const { store, tables, clock } = this.d;
+    const cluster = found(tables.clusters.get(clusterId), 'cluster', clusterId);
     const started_at = clock.now().toISOString();
     const at = (): string => clock.now().toISOString();
-    const desired = { ...((store.commands.desiredState(clusterId)?.components ?? {}) as Record<string, Record<string, unknown>>) };
+    const desired = { ...((tables.commands.desiredState(clusterId)?.components ?? {}) as Record<string, Record<string, unknown>>) };
     if (req.target) desired[req.target.name] = req.target.spec as Record<string, unknown>;
     // The mirror lookups concern what is about to be installed; on demand, everything the cluster should run.
     const toInstall = req.target ? { [req.target.name]: desired[req.target.name]! } : desired;
@@ -81,12 +83,12 @@ export class Preflight {
     const hosts = cluster.kind === 'hosts';
     const [kube, dns, gateway, endpoints, artifacts, evaluation] = await Promise.all([
       hosts
-        ? hostChecks(store, clock, clusterId, this.d.managerVersion, at())
-        : kubeChecks(clusterId, this.d.registration, store, desired, at, timeout),
-      dnsChecks(cluster, dnsServers(store), at, this.d.timeoutMs),
+        ? hostChecks(tables, clock, clusterId, this.d.managerVersion, at())
+        : kubeChecks(clusterId, this.d.registration, tables, desired, at, timeout),
+      dnsChecks(cluster, dnsServers(tables), at, this.d.timeoutMs),
       gatewayCheck(this.d.listeners, this.d.caPem, clock.now(), at),
-      endpointChecks(store, this.d.caPem, desired, clock.now(), at, this.d.timeoutMs),
-      artifactChecks(store.reports.mirror(), cluster.profile, toInstall, at, this.d.timeoutMs, this.d.catalog),
+      endpointChecks(tables, this.d.caPem, desired, clock.now(), at, this.d.timeoutMs),
+      artifactChecks(tables.reports.mirror(), cluster.profile, toInstall, at, this.d.timeoutMs, this.d.catalog),
       req.evaluation ?? this.d.profiles.evaluate(clusterId),
     ]);
     const checks = [
@@ -95,9 +97,9 @@ export class Preflight {
       caCheck(this.d.caPem, clock.now(), at()),
       gateway,
       ...endpoints,
-      ...(hosts ? [] : [agentVersionCheck(store, clusterId, this.d.managerVersion, at())]),
+      ...(hosts ? [] : [agentVersionCheck(tables, clusterId, this.d.managerVersion, at())]),
       ...artifacts,
-      ...serviceChecks(store, this.d.catalog ?? null, req, at()),
+      ...serviceChecks(tables, this.d.catalog ?? null, req, at()),
       ...evaluation.rules,
     ];
     const run: PreflightRun = {
@@ -112,7 +114,7 @@ export class Preflight {
       run_by: req.actor,
     };
     store.tx(() => {
-      store.lifecycle.insertPreflight(run);
+      tables.lifecycle.insertPreflight(run);
       store.audit.append({
         actor: req.actor,
         action: 'preflight.run',
@@ -131,6 +133,6 @@ export class Preflight {
   }
 
   latest(clusterId: string): PreflightRun | undefined {
-    return this.d.store.lifecycle.latestPreflight(clusterId);
+    return this.d.tables.lifecycle.latestPreflight(clusterId);
   }
 }

@@ -7,7 +7,7 @@ import { parseEndpointUrl, probeTlsEndpoint } from '../checks/tls-endpoint';
 import { probeGateway } from '../checks/gateway-probe';
 import { bilingual } from '../../contract/bilingual';
 import { TEXT } from './preflight-texts';
-import type { Store } from '../store/store';
+import type { Tables } from '../domain-tables';
 import type { CheckResult } from '../../contract/check-types';
 import { check } from '../checks/check';
 
@@ -73,14 +73,14 @@ export async function gatewayCheck(listeners: Listeners, caPem: string, now: Dat
 type Spec = { endpoints?: { name?: unknown; url?: unknown }[] };
 
 export async function endpointChecks(
-  store: Store,
+  tables: Tables<'settings'>,
   caPem: string,
   components: Record<string, Spec>,
   now: Date,
   at: () => string,
   timeoutMs?: number,
 ): Promise<CheckResult[]> {
-  const trust = [caPem, ...endpointTrust(store)];
+  const trust = [caPem, ...endpointTrust(tables)];
   const jobs: Promise<CheckResult>[] = [];
   for (const [component, spec] of Object.entries(components)) {
     for (const e of spec.endpoints ?? []) {

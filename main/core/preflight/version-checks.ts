@@ -1,9 +1,9 @@
 // Versions: the agent's version as it last reported itself, and the artifacts of the version to install
 // looked up in the internal mirror (a real HEAD of each manifest).
+import type { Tables } from '../domain-tables';
 import type { ProfileName } from '../clusters/profile-names';
 import { PROFILE_RULES } from '../profiles/profile-rules';
 import { lookupImages, parseImageReference, type MirrorSettings } from '../checks/mirror';
-import type { Store } from '../store/store';
 import type { Catalog } from '../catalog/catalog';
 import { resolveFile } from '../mirror/artifacts';
 import { MirrorError } from '../mirror/mirror-errors';
@@ -22,8 +22,8 @@ function noMirror(id: string, name: string, mirrorRequired: boolean, artifacts: 
   return check(id, T.artifacts(name), mirrorRequired ? 'fail' : 'warn', evidence, TEXT.noMirror, at);
 }
 
-export function agentVersionCheck(store: Store, clusterId: string, managerVersion: string, at: string): CheckResult {
-  const status = store.commands.agentStatus(clusterId);
+export function agentVersionCheck(tables: Tables<'commands'>, clusterId: string, managerVersion: string, at: string): CheckResult {
+  const status = tables.commands.agentStatus(clusterId);
   const evidence = {
     method: 'read the version the agent sent with its last gateway request',
     agent_version: status?.agent_version ?? null,

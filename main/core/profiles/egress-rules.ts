@@ -11,7 +11,7 @@ import { TEXT } from './profile-texts';
 import { endpointsOf, httpsProbe, notSet, result, tlsOk, type RuleContext } from './rule-context';
 
 export async function mirrorOnly(ctx: RuleContext, at: string): Promise<CheckResult> {
-  const mirror = ctx.deps.store.reports.mirror();
+  const mirror = ctx.deps.tables.reports.mirror();
   if (!mirror.url) return notSet('mirror_only', 'read the internal mirror setting', 'mirror_url', TEXT.noMirror, at);
   const u = new URL(mirror.url);
   const prefix = u.pathname.replace(/^\/+|\/+$/g, '');
@@ -41,7 +41,7 @@ export async function mirrorOnly(ctx: RuleContext, at: string): Promise<CheckRes
 }
 
 export async function syslogRule(ctx: RuleContext, at: string): Promise<CheckResult> {
-  const target = syslogTarget(ctx.deps.store);
+  const target = syslogTarget(ctx.deps.tables);
   if (!target) return notSet('syslog_remote_audit', 'read the remote audit (syslog) setting', 'target', TEXT.noSyslogTarget, at);
   const probe = await probeSyslog({ ...target }, ctx.deps.timeoutMs);
   const forwarder = ctx.deps.syslogStatus?.() ?? null;
@@ -61,11 +61,11 @@ export async function syslogRule(ctx: RuleContext, at: string): Promise<CheckRes
 
 function boundHosts(ctx: RuleContext): { what: string; host: string }[] {
   const hosts: { what: string; host: string }[] = [];
-  const mirror = ctx.deps.store.reports.mirror().url;
+  const mirror = ctx.deps.tables.reports.mirror().url;
   if (mirror) hosts.push({ what: 'mirror', host: new URL(mirror).hostname });
-  const syslog = syslogTarget(ctx.deps.store);
+  const syslog = syslogTarget(ctx.deps.tables);
   if (syslog) hosts.push({ what: 'syslog', host: syslog.host });
-  const access = ctx.deps.store.clusterAccess.access(ctx.cluster.id);
+  const access = ctx.deps.tables.clusterAccess.access(ctx.cluster.id);
   if (access) hosts.push({ what: 'kubernetes-api', host: new URL(access.server).hostname.replace(/^\[|\]$/g, '') });
   for (const e of endpointsOf(ctx, false)) {
     const u = parseEndpointUrl(e.url);
@@ -75,7 +75,7 @@ function boundHosts(ctx: RuleContext): { what: string; host: string }[] {
 }
 
 export async function privateEgress(ctx: RuleContext, at: string): Promise<CheckResult> {
-  const servers = dnsServers(ctx.deps.store);
+  const servers = dnsServers(ctx.deps.tables);
   const checked = await Promise.all(boundHosts(ctx).map(async (h) => ({ ...h, ...(await classifyHost(h.host, servers)) })));
   const evidence = {
     method: 'resolved the host of every bound connection (mirror, syslog, Kubernetes API, service endpoints) and classified each address',

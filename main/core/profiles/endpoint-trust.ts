@@ -1,5 +1,6 @@
 // The CAs the console trusts for the TLS endpoints bound to the services (the customer's PKI), beside the
 // manager CA. One setting, a PEM bundle, checked certificate by certificate when it is set.
+import type { Tables } from '../domain-tables';
 import { X509Certificate } from 'node:crypto';
 import { ValidationError } from '../errors';
 import type { Store } from '../store/store';
@@ -7,11 +8,11 @@ import type { Store } from '../store/store';
 const KEY = 'endpoint_trust_pems';
 const PEM = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
 
-export function endpointTrust(store: Store): string[] {
-  return store.settings.getJson<string[]>(KEY) ?? [];
+export function endpointTrust(tables: Tables<'settings'>): string[] {
+  return tables.settings.getJson<string[]>(KEY) ?? [];
 }
 
-export function setEndpointTrust(store: Store, input: string, actor: string): string[] {
+export function setEndpointTrust(store: Store, tables: Tables<'settings'>, input: string, actor: string): string[] {
   const pems = input.match(PEM) ?? [];
   if (input.trim() !== '' && pems.length === 0) throw new ValidationError('ca_pem', 'no PEM certificate found in ca_pem');
   pems.forEach((pem, i) => {
@@ -22,7 +23,7 @@ export function setEndpointTrust(store: Store, input: string, actor: string): st
     }
   });
   store.tx(() => {
-    store.settings.setJson(KEY, pems.length ? pems : null);
+    tables.settings.setJson(KEY, pems.length ? pems : null);
     store.audit.append({ actor, action: 'settings.endpoint_trust', details: { certificates: pems.length } });
   });
   return pems;

@@ -21,7 +21,7 @@ export class Profiles {
 
   /** With a target, the rules judge the cluster as it will be once that component's spec is written. */
   async evaluate(clusterId: string, target?: { name: string; spec: unknown }): Promise<ProfileEvaluation> {
-    const cluster = found(this.deps.store.clusters.get(clusterId), 'cluster', clusterId);
+    const cluster = found(this.deps.tables.clusters.get(clusterId), 'cluster', clusterId);
     const ctx = ruleContext(cluster, this.deps, target);
     const rules = await Promise.all(PROFILE_RULES[cluster.profile].map((id) => evaluateRule(id, ctx)));
     const fourEyes = requiresFourEyes(cluster.profile);

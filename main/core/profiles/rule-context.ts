@@ -1,5 +1,6 @@
 // What every profile rule shares: the state it judges (desired and observed components, read once), a cache of
 // TLS handshakes so an endpoint is probed once per evaluation, and the shape of a rule's result.
+import type { Tables } from '../domain-tables';
 import type { Accounts } from '../accounts/accounts';
 import type { Clock } from '../clock';
 import type { Registration } from '../clusters/registration';
@@ -9,8 +10,7 @@ import type { Listeners } from '../listeners';
 import type { CheckResult, CheckStatus } from '../../contract/check-types';
 import { check } from '../checks/check';
 import type { Bilingual } from '../../contract/bilingual';
-import type { ClusterRecord } from '../store/clusters-table';
-import type { Store } from '../store/store';
+import type { ClusterRecord } from '../clusters/clusters-table';
 import type { SyslogForwarderStatus } from '../../contract/settings';
 import { probeTlsEndpoint, type TlsEndpointResult } from '../checks/tls-endpoint';
 import type { HostTlsObserve } from './host-tls-observer';
@@ -18,7 +18,7 @@ import type { RuleId } from './profile-rules';
 import { RULE_TITLES } from './profile-texts';
 
 export interface RuleDeps {
-  store: Store;
+  tables: Tables<'clusterAccess' | 'clusters' | 'commands' | 'reports' | 'settings'>;
   clock: Clock;
   registration: Registration;
   accounts: Accounts;
@@ -53,9 +53,9 @@ export interface RuleContext {
 
 /** With a target, the rules judge the state as it will be once that component is written. */
 export function ruleContext(cluster: ClusterRecord, deps: RuleDeps, target?: { name: string; spec: unknown }): RuleContext {
-  const desired = { ...((deps.store.commands.desiredState(cluster.id)?.components ?? {}) as Record<string, Spec>) };
+  const desired = { ...((deps.tables.commands.desiredState(cluster.id)?.components ?? {}) as Record<string, Spec>) };
   if (target) desired[target.name] = target.spec as Spec;
-  const snapshot = deps.store.clusterAccess.latestAgentSnapshot(cluster.id);
+  const snapshot = deps.tables.clusterAccess.latestAgentSnapshot(cluster.id);
   const raw = ((snapshot?.data as { observed_components?: Record<string, { spec?: Spec }> | null } | undefined)?.observed_components ??
     {}) as Record<string, { spec?: Spec }>;
   const observed = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, v?.spec ?? {}]));

@@ -60,7 +60,7 @@ export async function endpointsTls(ctx: RuleContext, id: 'service_tls' | 'endpoi
     return judgeHostEndpoints(id, await ctx.deps.hostTls(ctx.cluster.id, id === 'service_tls'), at);
   }
   const endpoints = endpointsOf(ctx, id === 'service_tls');
-  const trust = [ctx.deps.caPem, ...endpointTrust(ctx.deps.store)];
+  const trust = [ctx.deps.caPem, ...endpointTrust(ctx.deps.tables)];
   const checked = await Promise.all(
     endpoints.map(async (e) => {
       const u = parseEndpointUrl(e.url);
@@ -86,7 +86,7 @@ export async function endpointsTls(ctx: RuleContext, id: 'service_tls' | 'endpoi
 export async function customerConnectionsTls(ctx: RuleContext, at: string): Promise<CheckResult> {
   const problems: string[] = [];
   const connections: unknown[] = [];
-  const access = ctx.deps.store.clusterAccess.access(ctx.cluster.id);
+  const access = ctx.deps.tables.clusterAccess.access(ctx.cluster.id);
   if (access) {
     const u = new URL(access.server);
     if (u.protocol !== 'https:') problems.push(`Kubernetes API ${access.server} is not https`);
@@ -96,13 +96,13 @@ export async function customerConnectionsTls(ctx: RuleContext, at: string): Prom
       if (!tlsOk(probe)) problems.push(`Kubernetes API ${access.server} (${probe.message})`);
     }
   }
-  const mirror = ctx.deps.store.reports.mirror();
+  const mirror = ctx.deps.tables.reports.mirror();
   if (mirror.url) {
     const probe = await httpsProbe(ctx, mirror.url, mirror.ca_pem);
     connections.push({ what: 'mirror', url: mirror.url, probe });
     if (!tlsOk(probe)) problems.push(`mirror ${mirror.url} (${probe.message})`);
   }
-  const syslog = syslogTarget(ctx.deps.store);
+  const syslog = syslogTarget(ctx.deps.tables);
   if (syslog) {
     if (syslog.transport !== 'tls') problems.push(`syslog ${targetLabel(syslog)} is not TLS (use the tls transport, RFC 5425)`);
     else {

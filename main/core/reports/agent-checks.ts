@@ -2,10 +2,10 @@
 // handshake made now proving the gateway demands a client certificate of the manager CA) and agent.config
 // (the certificate the agent presents is the cluster's current identity, and the key behind its config is
 // still trusted).
+import type { Tables } from '../domain-tables';
 import type { Clock } from '../clock';
 import type { Keyring } from '../keys/keyring';
-import type { Store } from '../store/store';
-import type { CertificateRecord, SigningKeyRecord } from '../store/keys-tables';
+import type { CertificateRecord, SigningKeyRecord } from '../keys/keys-tables';
 import { CONNECTED_WITHIN_MS } from '../clusters/agent-status';
 import { normalizeSerial } from '../gateway/gateway';
 import { probeGateway, type GatewayAddress, type ProbeResult } from '../checks/gateway-probe';
@@ -14,7 +14,7 @@ import { TEXT } from './line-texts';
 import { type Evidence, type LineStatus, type ReportLine } from '../../contract/check-types';
 
 export interface AgentCheckDeps {
-  store: Store;
+  tables: Tables<'commands' | 'keys'>;
   keyring: Keyring;
   clock: Clock;
   caPem: string;
@@ -36,7 +36,7 @@ function probeProblem(p: ProbeResult): Bilingual | null {
 export async function agentMtlsLine(clusterId: string, deps: AgentCheckDeps): Promise<ReportLine> {
   const title = TEXT.mtlsTitle;
   const ran_at = deps.clock.now().toISOString();
-  const record = deps.store.commands.agentStatus(clusterId);
+  const record = deps.tables.commands.agentStatus(clusterId);
   const connected = !!record && deps.clock.now().getTime() - new Date(record.last_seen).getTime() <= CONNECTED_WITHIN_MS;
   const observed = {
     gateway_record: record
@@ -120,8 +120,8 @@ export function agentConfigLine(clusterId: string, deps: AgentCheckDeps): Report
   const ran_at = deps.clock.now().toISOString();
   const method =
     "compare the certificate serial the agent presented to the gateway with the cluster's certificates (store), and the signing key of its config with the keys trusted now (keyring)";
-  const record = deps.store.commands.agentStatus(clusterId);
-  const clientCerts = deps.store.keys
+  const record = deps.tables.commands.agentStatus(clusterId);
+  const clientCerts = deps.tables.keys
     .certificatesOf(clusterId)
     .filter((c) => c.kind === 'client')
     .sort((a, b) => a.issued_at.localeCompare(b.issued_at));
@@ -141,7 +141,7 @@ export function agentConfigLine(clusterId: string, deps: AgentCheckDeps): Report
     return { id: 'agent.config', title, status: 'FAIL', evidence, ran_at };
   }
   const trusted = deps.keyring.trusted();
-  const keys = deps.store.keys.signingKeys();
+  const keys = deps.tables.keys.signingKeys();
   const signer = keyActiveAt(keys, latest.issued_at);
   const active = deps.keyring.active().keyId;
   const activeRecord = keys.find((k) => k.key_id === active);

@@ -1,7 +1,7 @@
 // The inventory.fresh line: the newest inventory snapshot (from the import identity or the agent) is younger
 // than 15 minutes, so the rest of the report describes the cluster as it is, not as it was.
+import type { Tables } from '../domain-tables';
 import type { Clock } from '../clock';
-import type { Store } from '../store/store';
 import { TEXT } from './line-texts';
 import { type Evidence, type ReportLine } from '../../contract/check-types';
 
@@ -12,10 +12,10 @@ interface InventoryShape {
   nodes?: { name?: unknown; ready?: unknown }[];
 }
 
-export function inventoryFreshLine(clusterId: string, store: Store, clock: Clock): ReportLine {
+export function inventoryFreshLine(clusterId: string, tables: Tables<'clusterAccess'>, clock: Clock): ReportLine {
   const title = TEXT.inventoryTitle;
   const ran_at = clock.now().toISOString();
-  const snapshot = store.clusterAccess.latestSnapshot(clusterId);
+  const snapshot = tables.clusterAccess.latestSnapshot(clusterId);
   const evidence: Evidence = {
     method: 'read the latest inventory snapshot of the cluster (store)',
     at: ran_at,

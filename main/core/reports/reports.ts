@@ -1,5 +1,6 @@
 // The acceptance service: runs every check of a cluster now, signs the report with the active key, stores it
 // with its audit row in one transaction, and serves it back as the signed JSON or a bilingual HTML page.
+import type { Tables } from '../domain-tables';
 import { createHash, randomUUID } from 'node:crypto';
 import type { Clock } from '../clock';
 import type { Registration } from '../clusters/registration';
@@ -30,6 +31,7 @@ import type { Listeners } from '../listeners';
 
 export interface ReportsOptions {
   store: Store;
+  tables: Tables<'clusterAccess' | 'clusters' | 'commands' | 'keys' | 'reports'>;
   keyring: Keyring;
   registration: Registration;
   clock: Clock;
@@ -57,17 +59,17 @@ export class Reports {
   constructor(private readonly o: ReportsOptions) {}
 
   async run(clusterId: string, actor: string): Promise<SignedReport> {
-    const { store, clock } = this.o;
-    const cluster = found(store.clusters.get(clusterId), 'cluster', clusterId);
-    const desired = (store.commands.desiredState(clusterId)?.components ?? {}) as Record<string, unknown>;
-    const deps = { store, keyring: this.o.keyring, clock, caPem: this.o.caPem, gateway: this.o.listeners.gateway };
+    const { store, tables, clock } = this.o;
+    const cluster = found(tables.clusters.get(clusterId), 'cluster', clusterId);
+    const desired = (tables.commands.desiredState(clusterId)?.components ?? {}) as Record<string, unknown>;
+    const deps = { tables, keyring: this.o.keyring, clock, caPem: this.o.caPem, gateway: this.o.listeners.gateway };
 
     // The network checks run side by side; each line keeps its own time of execution.
     const [preflight, mtls, components, sources] = await Promise.all([
       this.o.preflight ? this.o.preflight.run(clusterId, { trigger: 'report', actor }) : undefined,
       agentMtlsLine(clusterId, deps),
       componentLines(clusterId, desired, this.o.registration, clock, this.o.kubeTimeoutMs ?? KUBE_READ_TIMEOUT_MS),
-      offlineSourceLines(desired, store.reports.mirror(), clock, this.o.mirrorTimeoutMs ?? MIRROR_TIMEOUT_MS),
+      offlineSourceLines(desired, tables.reports.mirror(), clock, this.o.mirrorTimeoutMs ?? MIRROR_TIMEOUT_MS),
     ]);
     const functional = functionalLines(desired, clock);
     const lines: ReportLine[] = [...(preflight ? preflightLines(preflight) : [])];
@@ -76,15 +78,15 @@ export class Reports {
       const since = clock.now().toISOString();
       const services = this.o.services;
       const views = await services.checkAll(clusterId, actor);
-      const mirrorUrl = store.reports.mirror().url;
+      const mirrorUrl = tables.reports.mirror().url;
       lines.push(
         ...serviceLines(views, (s) => services.fetched(clusterId, s), services.catalog(), mirrorUrl, since, clock.now().toISOString()),
       );
       if (views.length === 0) lines.push(noServiceLine(clock));
     } else {
-      lines.push(mtls, agentConfigLine(clusterId, deps), inventoryFreshLine(clusterId, store, clock));
+      lines.push(mtls, agentConfigLine(clusterId, deps), inventoryFreshLine(clusterId, tables, clock));
       const names = Object.keys(desired).sort();
-      if (names.length === 0) lines.push(noComponentLine(clock, store.commands.desiredState(clusterId)?.generation ?? 0));
+      if (names.length === 0) lines.push(noComponentLine(clock, tables.commands.desiredState(clusterId)?.generation ?? 0));
       // Grouped by component, as an auditor reads them: its state, its install source, its functional test.
       names.forEach((_, i) => lines.push(components[i]!, sources[i]!, functional[i]!));
     }
@@ -110,7 +112,7 @@ export class Reports {
     const document = signDocument(body, signer) as unknown as SignedReport;
     const p = document.payload;
     store.tx(() => {
-      store.reports.insert({
+      tables.reports.insert({
         id: p.report_id,
         cluster_id: p.cluster_id,
         cluster_name: p.cluster_name,
@@ -132,12 +134,12 @@ export class Reports {
   }
 
   list(clusterId?: string, limit?: number): ReportSummary[] {
-    return this.o.store.reports.list({ cluster_id: clusterId, limit });
+    return this.o.tables.reports.list({ cluster_id: clusterId, limit });
   }
 
   /** The signed document exactly as it was signed and stored. */
   get(id: string): SignedReport {
-    const text = this.o.store.reports.document(id);
+    const text = this.o.tables.reports.document(id);
     if (text === undefined) throw new NotFoundError('report', id);
     return JSON.parse(text) as SignedReport;
   }
@@ -147,13 +149,13 @@ export class Reports {
   }
 
   mirror(): MirrorSettings {
-    return this.o.store.reports.mirror();
+    return this.o.tables.reports.mirror();
   }
 
   setMirror(input: MirrorSettingsRequest, actor: string): MirrorSettings {
     const settings = checkMirrorSettings(input);
     this.o.store.tx(() => {
-      this.o.store.reports.setMirror(settings);
+      this.o.tables.reports.setMirror(settings);
       this.o.store.audit.append({
         actor,
         action: 'settings.mirror',

@@ -4,8 +4,8 @@
 import { CoreError } from '../errors';
 import type { CatalogStep } from '../catalog/catalog-schema';
 import { renderSteps, renderTemplate, type TemplateContext } from '../catalog/catalog-templates';
-import type { ServiceBackupRecord } from '../store/service-backups-tables';
-import type { OperationPhase } from '../store/services-tables';
+import type { ServiceBackupRecord } from './service-backups-tables';
+import type { OperationPhase } from './services-tables';
 import type { PlanResult, PlanTask } from '../../wire/plan';
 import { afterStart, finalChecks, livenessTask, resolve, watchTask, writeTasks, type PlanInput } from './service-plan';
 

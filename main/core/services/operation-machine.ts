@@ -4,14 +4,14 @@
 import { CoreError } from '../errors';
 import type { CoreEvents } from '../events';
 import { commandEnded } from '../hosts/host-plan-view';
-import type { OperationRecord, ServiceState } from '../store/services-tables';
+import type { OperationRecord, ServiceState } from './services-tables';
 import type { PlanArgs, PlanResult } from '../../wire/plan';
 import { BACKUP_PHASE, backupDir, backupFiles, RESTART_PHASE, restartAfterFailedBackup } from './backup-plan';
 import { recordChecks } from './check-results';
 import type { OperationAction } from './service-plan';
 import type { ServicesDeps } from './services-deps';
 
-export type OperationDeps = Pick<ServicesDeps, 'store' | 'clock' | 'catalog' | 'hostCommands' | 'events'>;
+export type OperationDeps = Pick<ServicesDeps, 'store' | 'tables' | 'clock' | 'catalog' | 'hostCommands' | 'events'>;
 
 const FINAL_OK = 'succeeded';
 const ROLLBACK_PHASE = 'rollback (sealed with the upgrade)';
@@ -48,16 +48,16 @@ export function issuePhase(d: OperationDeps, op: OperationRecord, phase: number,
     host_id: p.host_id,
     command_id: d.hostCommands.issuePlan(p.host_id, p.args, actor, { allowFourEyes: true }).id,
   }));
-  d.store.services.setPhase(op.id, phase, [...op.plans, ...issued]);
+  d.tables.services.setPhase(op.id, phase, [...op.plans, ...issued]);
 }
 
 /** Moves an operation on when its current phase's plans have all ended. */
 export function advanceOperation(d: OperationDeps, operationId: string): void {
-  const { store, clock } = d;
+  const { store, tables, clock } = d;
   const changed = store.tx(() => {
-    const op = store.services.operation(operationId);
+    const op = tables.services.operation(operationId);
     if (!op || op.state !== 'running') return false;
-    const current = op.plans.filter((p) => p.phase === op.phase).map((p) => ({ ...p, command: store.commands.get(p.command_id) }));
+    const current = op.plans.filter((p) => p.phase === op.phase).map((p) => ({ ...p, command: tables.commands.get(p.command_id) }));
     if (current.length === 0 || current.some((p) => !p.command || !commandEnded(p.command.state))) return false;
     const now = clock.now().toISOString();
     recordChecks(
@@ -72,8 +72,8 @@ export function advanceOperation(d: OperationDeps, operationId: string): void {
     if (op.phases[op.phase]?.name === RESTART_PHASE) {
       // The backup failed; the service its steps had stopped is running again (or says why not).
       const how = failure ? `starting it again failed: ${failure.message}` : 'the service was started again';
-      store.services.finishOperation(op.id, 'failed', op.code, `${op.message}; ${how}`, now);
-      if (failure) store.services.setState(op.cluster_id, op.service, 'failed', now);
+      tables.services.finishOperation(op.id, 'failed', op.code, `${op.message}; ${how}`, now);
+      if (failure) tables.services.setState(op.cluster_id, op.service, 'failed', now);
       store.audit.append({
         actor: 'manager',
         action: 'service.operation_failed',
@@ -86,7 +86,7 @@ export function advanceOperation(d: OperationDeps, operationId: string): void {
     // A backup's phase ended well: its files and their sha256 are recorded with the operation's progress.
     if (backingUp && !failure) failure = recordBackup(d, op, current[0]!, now);
     if (backingUp && op.action === 'upgrade')
-      store.serviceBackups.finishSet(
+      tables.serviceBackups.finishSet(
         op.backup_set_id!,
         failure ? 'failed' : 'succeeded',
         failure?.code ?? null,
@@ -102,13 +102,13 @@ export function advanceOperation(d: OperationDeps, operationId: string): void {
       if (restart) {
         const hostId = current[0]!.host_id;
         const args: PlanArgs = { title: `start ${op.service} again on ${host} after its failed backup`, tasks: restart };
-        store.services.addPhase(op.id, { name: RESTART_PHASE, plans: [{ host_id: hostId, args }] }, code, message);
+        tables.services.addPhase(op.id, { name: RESTART_PHASE, plans: [{ host_id: hostId, args }] }, code, message);
         const issued = {
           phase: op.phases.length,
           host_id: hostId,
           command_id: d.hostCommands.issuePlan(hostId, args, 'manager', { allowFourEyes: true }).id,
         };
-        store.services.setPhase(op.id, op.phases.length, [...op.plans, issued]);
+        tables.services.setPhase(op.id, op.phases.length, [...op.plans, issued]);
         return true;
       }
       // A failed upgrade queues the rollback sealed with it, for the hosts it touched only (the canary first); a
@@ -116,7 +116,7 @@ export function advanceOperation(d: OperationDeps, operationId: string): void {
       if (op.action === 'upgrade' && !rollingBack && !backingUp && op.sealed) {
         const touched = new Set(op.plans.filter((p) => op.phases[p.phase]?.name !== BACKUP_PHASE).map((p) => p.host_id));
         const sealed = op.sealed.filter((x) => touched.has(x.host_id));
-        store.services.addPhase(
+        tables.services.addPhase(
           op.id,
           { name: ROLLBACK_PHASE, plans: sealed.map((x) => ({ host_id: x.host_id, args: x.args as unknown as PlanArgs })) },
           code,
@@ -127,7 +127,7 @@ export function advanceOperation(d: OperationDeps, operationId: string): void {
           host_id: x.host_id,
           command_id: d.hostCommands.issueSealed(x, 'manager').id,
         }));
-        store.services.setPhase(op.id, op.phases.length, [...op.plans, ...issued]);
+        tables.services.setPhase(op.id, op.phases.length, [...op.plans, ...issued]);
         store.audit.append({
           actor: 'manager',
           action: 'service.upgrade_rolling_back',
@@ -144,7 +144,7 @@ export function advanceOperation(d: OperationDeps, operationId: string): void {
         });
         return true;
       }
-      store.services.finishOperation(
+      tables.services.finishOperation(
         op.id,
         'failed',
         rollingBack ? 'rollback_failed' : code,
@@ -157,7 +157,7 @@ export function advanceOperation(d: OperationDeps, operationId: string): void {
         changedHosts &&
         ['install', 'configuration', 'realign', 'start', 'restart', 'uninstall', 'rollback', 'restore'].includes(op.action)
       )
-        store.services.setState(op.cluster_id, op.service, 'failed', now);
+        tables.services.setState(op.cluster_id, op.service, 'failed', now);
       store.audit.append({
         actor: 'manager',
         action: 'service.operation_failed',
@@ -169,8 +169,8 @@ export function advanceOperation(d: OperationDeps, operationId: string): void {
     }
     if (rollingBack) {
       // Back on the previous version everywhere it had moved: the upgrade failed, the service runs as before.
-      store.services.finishOperation(op.id, 'failed', op.code, `${op.message}; rolled back to ${op.from_version}`, now);
-      store.services.setState(op.cluster_id, op.service, 'running', now);
+      tables.services.finishOperation(op.id, 'failed', op.code, `${op.message}; rolled back to ${op.from_version}`, now);
+      tables.services.setState(op.cluster_id, op.service, 'running', now);
       store.audit.append({
         actor: 'manager',
         action: 'service.upgrade_rolled_back',
@@ -184,14 +184,14 @@ export function advanceOperation(d: OperationDeps, operationId: string): void {
       issuePhase(d, op, op.phase + 1, op.requested_by);
       return true;
     }
-    store.services.finishOperation(op.id, 'succeeded', null, null, now);
+    tables.services.finishOperation(op.id, 'succeeded', null, null, now);
     if (op.action === 'upgrade' || op.action === 'rollback' || op.action === 'restore')
-      store.services.setVersion(op.cluster_id, op.service, op.version, now);
+      tables.services.setVersion(op.cluster_id, op.service, op.version, now);
     const after = AFTER[op.action];
     if (op.action === 'uninstall') {
-      store.services.delete(op.cluster_id, op.service);
-      store.services.deleteConfigVersions(op.cluster_id, op.service);
-    } else if (after) store.services.setState(op.cluster_id, op.service, after, now);
+      tables.services.delete(op.cluster_id, op.service);
+      tables.services.deleteConfigVersions(op.cluster_id, op.service);
+    } else if (after) tables.services.setState(op.cluster_id, op.service, after, now);
     store.audit.append({
       actor: 'manager',
       action: 'service.operation_succeeded',
@@ -202,21 +202,21 @@ export function advanceOperation(d: OperationDeps, operationId: string): void {
     return true;
   });
   if (changed) {
-    const op = store.services.operation(operationId)!;
+    const op = tables.services.operation(operationId)!;
     announceOperation(d.events, op.cluster_id, op.service, op.id);
   }
 }
 
 /** The first failed plan of a phase: its host, its code and which task failed with what message. */
 function failureOf(
-  d: Pick<OperationDeps, 'store'>,
+  d: Pick<OperationDeps, 'store' | 'tables'>,
   plans: { host_id: string; command?: { state: string; code: string | null; result: unknown } }[],
 ): Failure | null {
   const failed = plans.find((p) => p.command!.state !== FINAL_OK);
   if (!failed) return null;
   const c = failed.command!;
   const task = ((c.result as Partial<PlanResult> | null)?.tasks ?? []).find((t) => t.status === 'failed');
-  const host = d.store.hosts.get(failed.host_id)?.name ?? failed.host_id;
+  const host = d.tables.hosts.get(failed.host_id)?.name ?? failed.host_id;
   return {
     host,
     code: c.code ?? 'plan_failed',
@@ -227,7 +227,7 @@ function failureOf(
 
 /** Records the backup a phase took (its files with their sha256), or the failure if it did not report them all. */
 function recordBackup(
-  d: Pick<OperationDeps, 'store' | 'catalog'>,
+  d: Pick<OperationDeps, 'store' | 'tables' | 'catalog'>,
   op: OperationRecord,
   plan: { host_id: string; command?: { result: unknown } },
   at: string,
@@ -237,9 +237,9 @@ function recordBackup(
   const hashed = (result?.tasks ?? []).find((t) => t.id === 'hash')?.output?.files as
     Record<string, { sha256: string; size: number }> | undefined;
   const names = (d.catalog()?.service(op.service)?.backup?.files ?? []).map((f) => f.name);
-  const host = d.store.hosts.get(plan.host_id)?.name ?? plan.host_id;
+  const host = d.tables.hosts.get(plan.host_id)?.name ?? plan.host_id;
   try {
-    d.store.serviceBackups.put({
+    d.tables.serviceBackups.put({
       set_id: setId,
       service: op.service,
       // An upgrade backs up the version it starts from.

@@ -5,9 +5,9 @@ import { randomUUID } from 'node:crypto';
 import type { PublicUser } from '../accounts/accounts';
 import { ConflictError } from '../errors';
 import { operationChange } from '../lifecycle/actions';
-import type { HostRecord } from '../store/hosts-tables';
-import type { ServiceBackupRecord } from '../store/service-backups-tables';
-import type { OperationPhase, ServiceSettings } from '../store/services-tables';
+import type { HostRecord } from '../hosts/hosts-tables';
+import type { ServiceBackupRecord } from './service-backups-tables';
+import type { OperationPhase, ServiceSettings } from './services-tables';
 import { backupPhase, restorePhases } from './backup-plan';
 import { announceOperation, issuePhase } from './operation-machine';
 import { installedService, requireCatalog } from './service-input';
@@ -44,9 +44,9 @@ export async function startOperation(
   approvalId: string | undefined,
   extra: StartExtra = {},
 ): Promise<string> {
-  const { store, clock } = d;
+  const { store, tables, clock } = d;
   const { service, version, hosts, config, from } = target;
-  if (store.services.runningFor(clusterId, service))
+  if (tables.services.runningFor(clusterId, service))
     throw new ConflictError('operation_running', `an operation on ${service} is still running`);
   // An install is judged on the hosts as they are now (ports freed by an uninstall a moment ago, say), not on
   // facts up to a minute old: the agents are asked for fresh facts first, briefly.
@@ -67,7 +67,7 @@ export async function startOperation(
         { hosts: hosts.map((h) => h.id), install: action === 'install' },
       )
     : null;
-  const mirror = store.reports.mirror();
+  const mirror = tables.reports.mirror();
   const input = {
     catalog: requireCatalog(d.catalog),
     clusterId,
@@ -91,11 +91,11 @@ export async function startOperation(
   const id = randomUUID();
   const now = clock.now().toISOString();
   store.tx(() => {
-    if (store.services.runningFor(clusterId, service))
+    if (tables.services.runningFor(clusterId, service))
       throw new ConflictError('operation_running', `an operation on ${service} is still running`);
-    if (action === 'install') store.services.deleteConfigVersions(clusterId, service);
+    if (action === 'install') tables.services.deleteConfigVersions(clusterId, service);
     if (action === 'install' || action === 'configuration' || (action === 'rollback' && extra.restoredConfig !== undefined))
-      store.services.addConfigVersion({
+      tables.services.addConfigVersion({
         cluster_id: clusterId,
         service,
         config,
@@ -104,7 +104,7 @@ export async function startOperation(
         created_at: now,
       });
     if (action === 'install')
-      store.services.put({
+      tables.services.put({
         cluster_id: clusterId,
         service,
         version,
@@ -114,10 +114,10 @@ export async function startOperation(
         updated_at: now,
       });
     else if (action === 'configuration' || action === 'rollback')
-      store.services.put({ ...installedService(store, clusterId, service), config, updated_at: now });
-    else if (action === 'uninstall') store.services.setState(clusterId, service, 'uninstalling', now);
+      tables.services.put({ ...installedService(tables, clusterId, service), config, updated_at: now });
+    else if (action === 'uninstall') tables.services.setState(clusterId, service, 'uninstalling', now);
     if (preBackup)
-      store.serviceBackups.insertSet({
+      tables.serviceBackups.insertSet({
         id: preBackup,
         cluster_id: clusterId,
         services: [service],
@@ -125,7 +125,7 @@ export async function startOperation(
         requested_by: user.name,
         created_at: now,
       });
-    store.services.insertOperation({
+    tables.services.insertOperation({
       id,
       cluster_id: clusterId,
       service,
@@ -154,7 +154,7 @@ export async function startOperation(
         ...(setId ? { backup_set_id: setId } : {}),
       },
     });
-    issuePhase(d, store.services.operation(id)!, 0, user.name);
+    issuePhase(d, tables.services.operation(id)!, 0, user.name);
   });
   if (admission?.fourEyes) d.events.emit('approval.changed', { id: approvalId!, cluster_id: clusterId });
   announceOperation(d.events, clusterId, service, id);
@@ -166,7 +166,7 @@ async function refreshFacts(d: ServicesDeps, hosts: HostRecord[], actor: string,
   const since = d.clock.now().toISOString();
   for (const h of hosts) d.hostCommands.issueFactsReport(h.id, actor);
   const deadline = performance.now() + timeoutMs;
-  const fresh = (): boolean => hosts.every((h) => (d.store.hosts.get(h.id)?.facts_at ?? '') >= since);
+  const fresh = (): boolean => hosts.every((h) => (d.tables.hosts.get(h.id)?.facts_at ?? '') >= since);
   while (!fresh() && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
 }
 

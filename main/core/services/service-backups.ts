@@ -1,6 +1,7 @@
 // Backups of the services of a hosts cluster: "Back up now" takes a set (the chosen services, all by default, in
 // dependency order, one backup operation after another under one set id) and a restore brings one service's data
 // back from a set, its files checked again first. The operations themselves run in Services.
+import type { Tables } from '../domain-tables';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type {
@@ -16,12 +17,13 @@ import { CoreError, found, NotFoundError, ValidationError } from '../errors';
 import type { CoreEvents } from '../events';
 import type { Hosts } from '../hosts/hosts';
 import type { Lifecycle } from '../lifecycle/lifecycle';
-import type { ServiceBackupRecord, ServiceBackupSetRecord } from '../store/service-backups-tables';
+import type { ServiceBackupRecord, ServiceBackupSetRecord } from './service-backups-tables';
 import type { Store } from '../store/store';
 import type { OperationView, Services } from './services';
 
 export interface ServiceBackupsDeps {
   store: Store;
+  tables: Tables<'hosts' | 'serviceBackups' | 'services'>;
   clock: Clock;
   catalog: () => Catalog | null;
   hosts: Hosts;
@@ -41,7 +43,7 @@ export class ServiceBackups {
     this.unsubscribe = d.events.subscribe((e) => {
       if (e.type !== 'service.changed') return;
       const id = e.data.operation_id;
-      const op = id ? d.store.services.operation(id) : undefined;
+      const op = id ? d.tables.services.operation(id) : undefined;
       if (op?.action === 'backup' && op.state !== 'running' && op.backup_set_id) this.goOn(op.backup_set_id);
     });
   }
@@ -52,12 +54,12 @@ export class ServiceBackups {
 
   /** Sets whose next backup was not started when the manager stopped go on. */
   resume(): void {
-    for (const s of this.d.store.serviceBackups.running()) if (s.reason === 'manual') this.goOn(s.id);
+    for (const s of this.d.tables.serviceBackups.running()) if (s.reason === 'manual') this.goOn(s.id);
   }
 
   list(clusterId: string, limit = 50): ServiceBackupSetView[] {
     this.d.hosts.hostsCluster(clusterId);
-    return this.d.store.serviceBackups.sets(clusterId, Math.min(Math.max(Math.trunc(limit) || 50, 1), 200)).map((s) => this.view(s));
+    return this.d.tables.serviceBackups.sets(clusterId, Math.min(Math.max(Math.trunc(limit) || 50, 1), 200)).map((s) => this.view(s));
   }
 
   get(clusterId: string, setId: string): ServiceBackupSetView {
@@ -69,7 +71,7 @@ export class ServiceBackups {
     this.d.hosts.hostsCluster(clusterId);
     const catalog = this.d.catalog();
     if (!catalog) throw new CoreError('catalog_invalid', 'the service catalog is invalid: see the catalog_valid rule');
-    const installed = this.d.store.services.list(clusterId);
+    const installed = this.d.tables.services.list(clusterId);
     const backable = installed.filter((r) => catalog.service(r.service)?.backup).map((r) => r.service);
     let chosen: string[];
     if (body.services === undefined) {
@@ -84,7 +86,7 @@ export class ServiceBackups {
       chosen = [...new Set(body.services)];
     }
     for (const s of chosen)
-      if (this.d.store.services.runningFor(clusterId, s))
+      if (this.d.tables.services.runningFor(clusterId, s))
         throw new CoreError('operation_running', `an operation on ${s} is still running; back up when it has ended`);
     const services = catalog.dependencyOrder(chosen);
     const approvalId = body.approval_id;
@@ -100,7 +102,7 @@ export class ServiceBackups {
     const id = randomUUID();
     const now = this.d.clock.now().toISOString();
     this.d.store.tx(() => {
-      this.d.store.serviceBackups.insertSet({
+      this.d.tables.serviceBackups.insertSet({
         id,
         cluster_id: clusterId,
         services,
@@ -127,8 +129,8 @@ export class ServiceBackups {
    */
   async restore(clusterId: string, setId: string, body: ServiceBackupRestoreRequest, user: PublicUser): Promise<OperationView> {
     const set = this.set(clusterId, setId);
-    const backup = found(this.d.store.serviceBackups.backup(set.id, body.service), `backup of ${body.service} in set`, set.id);
-    const r = this.d.store.services.get(clusterId, backup.service);
+    const backup = found(this.d.tables.serviceBackups.backup(set.id, body.service), `backup of ${body.service} in set`, set.id);
+    const r = this.d.tables.services.get(clusterId, backup.service);
     if (!r) throw new CoreError('service_not_installed', `${backup.service} is not installed on this cluster`);
     let rewrite = false;
     if (r.version !== backup.version) {
@@ -147,15 +149,15 @@ export class ServiceBackups {
   /** continue() from an event: a fault there ends the set as failed instead of escaping as an unhandled rejection. */
   private goOn(setId: string): void {
     this.continue(setId).catch((error: unknown) => {
-      const set = this.d.store.serviceBackups.set(setId);
+      const set = this.d.tables.serviceBackups.set(setId);
       if (set?.state === 'running') this.finish(set, 'failed', 'internal', (error as Error).message);
     });
   }
 
   /** Starts the set's next backup, or ends the set when its last one ended (or one failed). */
   private async continue(setId: string): Promise<void> {
-    const { store } = this.d;
-    const set = store.serviceBackups.set(setId);
+    const { tables } = this.d;
+    const set = tables.serviceBackups.set(setId);
     if (!set || set.state !== 'running' || set.reason !== 'manual') return;
     const ops = this.operationsOf(set);
     for (const service of set.services) {
@@ -186,9 +188,9 @@ export class ServiceBackups {
     message: string | null,
     failedOperation?: string,
   ): void {
-    const { store, clock } = this.d;
+    const { store, tables, clock } = this.d;
     store.tx(() => {
-      store.serviceBackups.finishSet(set.id, state, code, message, clock.now().toISOString());
+      tables.serviceBackups.finishSet(set.id, state, code, message, clock.now().toISOString());
       store.audit.append({
         actor: 'manager',
         action: state === 'succeeded' ? 'service.backup_succeeded' : 'service.backup_failed',
@@ -204,14 +206,14 @@ export class ServiceBackups {
 
   private set(clusterId: string, setId: string): ServiceBackupSetRecord {
     this.d.hosts.hostsCluster(clusterId);
-    const set = this.d.store.serviceBackups.set(setId);
+    const set = this.d.tables.serviceBackups.set(setId);
     if (!set || set.cluster_id !== clusterId) throw new NotFoundError('backup set', setId);
     return set;
   }
 
   /** The operations that took (or restored) the set's backups, oldest first. */
   private operationsOf(set: ServiceBackupSetRecord) {
-    return this.d.store.services
+    return this.d.tables.services
       .operations(set.cluster_id, null, 200)
       .filter((o) => o.backup_set_id === set.id)
       .reverse();
@@ -222,7 +224,7 @@ export class ServiceBackups {
   }
 
   private view(s: ServiceBackupSetRecord): ServiceBackupSetView {
-    const names = new Map(this.d.store.hosts.list(s.cluster_id).map((h) => [h.id, h.name]));
+    const names = new Map(this.d.tables.hosts.list(s.cluster_id).map((h) => [h.id, h.name]));
     const backup = (b: ServiceBackupRecord): ServiceBackupView => ({
       service: b.service,
       version: b.version,
@@ -239,7 +241,7 @@ export class ServiceBackups {
       code: s.code,
       message: s.message,
       services: s.services,
-      backups: this.d.store.serviceBackups.backups(s.id).map(backup),
+      backups: this.d.tables.serviceBackups.backups(s.id).map(backup),
       operations: this.operationsOf(s)
         .filter((o) => o.action !== 'restore')
         .map((o) => ({ service: o.service, id: o.id, action: o.action, state: o.state })),

@@ -1,6 +1,7 @@
 // What an operation's request names, judged against the catalog and the cluster: the service as installed, the
 // hosts by id or name, the settings by their declared types. The request's shape was decoded by its route
 // (the contract's schemas, main/contract/services.ts) into the typed requests below.
+import type { Tables } from '../domain-tables';
 import type { z } from 'zod';
 import type {
   approvalOnlySchema,
@@ -12,9 +13,8 @@ import type {
 import type { Catalog } from '../catalog/catalog';
 import { settingProblem } from '../catalog/setting-types';
 import { CoreError, ValidationError } from '../errors';
-import type { HostRecord } from '../store/hosts-tables';
-import type { ServiceRecord, ServiceSettings } from '../store/services-tables';
-import type { Store } from '../store/store';
+import type { HostRecord } from '../hosts/hosts-tables';
+import type { ServiceRecord, ServiceSettings } from './services-tables';
 
 export function requireCatalog(catalog: () => Catalog | null): Catalog {
   const c = catalog();
@@ -22,15 +22,15 @@ export function requireCatalog(catalog: () => Catalog | null): Catalog {
   return c;
 }
 
-export function installedService(store: Store, clusterId: string, service: string): ServiceRecord {
-  const r = store.services.get(clusterId, service);
+export function installedService(tables: Tables<'hosts' | 'services'>, clusterId: string, service: string): ServiceRecord {
+  const r = tables.services.get(clusterId, service);
   if (!r) throw new CoreError('service_not_installed', `${service} is not installed on this cluster`);
   return r;
 }
 
 /** The cluster's hosts named by id or name, each once. */
-export function resolveHosts(store: Store, clusterId: string, names: readonly string[]): HostRecord[] {
-  const all = store.hosts.list(clusterId);
+export function resolveHosts(tables: Tables<'hosts' | 'services'>, clusterId: string, names: readonly string[]): HostRecord[] {
+  const all = tables.hosts.list(clusterId);
   const out = names.map((v) => {
     const h = all.find((x) => x.id === v || x.name === v.toLowerCase());
     if (!h) throw new ValidationError('hosts', `this cluster has no host ${v}`);

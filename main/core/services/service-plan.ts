@@ -12,7 +12,7 @@ import {
   templateContext,
   type TemplateContext,
 } from '../catalog/catalog-templates';
-import type { OperationPhase, ServiceSettings } from '../store/services-tables';
+import type { OperationPhase, ServiceSettings } from './services-tables';
 import { MAX_WATCH_INTERVAL_S, MIN_WATCH_INTERVAL_S, type PlanArgs, type PlanTask } from '../../wire/plan';
 import { CHECK_PARAM_FIELDS, isCheckKind, type CheckRole } from '../../wire/service-checks';
 

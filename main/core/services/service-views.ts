@@ -1,27 +1,27 @@
 // What the API shows of a service and of an operation: the records as people read them, host names instead of
 // ids, each plan with its tasks' states and the operation's progress.
 import type { OperationView, ServiceView } from '../../contract/services';
-import type { OperationRecord, ServiceRecord } from '../store/services-tables';
+import type { OperationRecord, ServiceRecord } from './services-tables';
 import type { ServicesDeps } from './services-deps';
 
 export type { OperationView, ServiceView };
 
-type ViewDeps = Pick<ServicesDeps, 'store' | 'catalog' | 'hostCommands'>;
+type ViewDeps = Pick<ServicesDeps, 'tables' | 'catalog' | 'hostCommands'>;
 
 export function serviceView(d: ViewDeps, r: ServiceRecord): ServiceView {
   const desc = d.catalog()?.service(r.service);
-  const latest = d.store.services.operations(r.cluster_id, r.service, 1)[0];
+  const latest = d.tables.services.operations(r.cluster_id, r.service, 1)[0];
   return {
     service: r.service,
     title: desc?.title ?? r.service,
     version: r.version,
     state: r.state,
     hosts: r.hosts.map((id) => {
-      const h = d.store.hosts.get(id);
+      const h = d.tables.hosts.get(id);
       return { id, name: h?.name ?? id, address: h?.address ?? '' };
     }),
     config: r.config,
-    config_version: d.store.services.configVersions(r.cluster_id, r.service)[0]?.number ?? null,
+    config_version: d.tables.services.configVersions(r.cluster_id, r.service)[0]?.number ?? null,
     checks: r.checks,
     checks_at: r.checks_at,
     operation: latest ? operationView(d, latest) : null,
@@ -31,7 +31,7 @@ export function serviceView(d: ViewDeps, r: ServiceRecord): ServiceView {
 }
 
 export function operationView(d: ViewDeps, o: OperationRecord): OperationView {
-  const names = new Map(d.store.hosts.list(o.cluster_id).map((h) => [h.id, h.name]));
+  const names = new Map(d.tables.hosts.list(o.cluster_id).map((h) => [h.id, h.name]));
   let done = 0;
   let total = 0;
   const phases = o.phases.map((phase, i) => {

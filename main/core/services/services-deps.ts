@@ -6,11 +6,13 @@ import type { CoreEvents } from '../events';
 import type { HostCommands } from '../hosts/host-commands';
 import type { Hosts } from '../hosts/hosts';
 import type { Lifecycle } from '../lifecycle/lifecycle';
+import type { Tables } from '../domain-tables';
 import type { Store } from '../store/store';
 
 export interface ServicesDeps {
   store: Store;
   clock: Clock;
+  tables: Tables<'commands' | 'hosts' | 'reports' | 'serviceBackups' | 'services'>;
   catalog: () => Catalog | null;
   hosts: Hosts;
   hostCommands: HostCommands;

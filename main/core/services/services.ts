@@ -7,8 +7,8 @@ import type { PublicUser } from '../accounts/accounts';
 import type { UpgradeAnswer } from '../../contract/services';
 import type { Catalog } from '../catalog/catalog';
 import { ConflictError, CoreError, found, ValidationError } from '../errors';
-import type { ConfigVersionRecord, ServiceRecord } from '../store/services-tables';
-import type { ServiceBackupRecord } from '../store/service-backups-tables';
+import type { ConfigVersionRecord, ServiceRecord } from './services-tables';
+import type { ServiceBackupRecord } from './service-backups-tables';
 import { recordLiveness } from './check-results';
 import { advanceOperation } from './operation-machine';
 import { startOperation, type OperationTarget } from './operation-start';
@@ -41,10 +41,10 @@ export class Services {
       if (e.type !== 'command.changed') return;
       const { id, host_id } = e.data;
       if (!id || !host_id) return;
-      for (const op of d.store.services.running()) if (op.plans.some((p) => p.command_id === id)) advanceOperation(d, op.id);
+      for (const op of d.tables.services.running()) if (op.plans.some((p) => p.command_id === id)) advanceOperation(d, op.id);
     });
     // Receipts that arrived while the manager was down: the operations they end advance now.
-    for (const op of d.store.services.running()) advanceOperation(d, op.id);
+    for (const op of d.tables.services.running()) advanceOperation(d, op.id);
   }
 
   close(): void {
@@ -57,7 +57,7 @@ export class Services {
 
   list(clusterId: string): ServiceView[] {
     this.d.hosts.hostsCluster(clusterId);
-    return this.d.store.services.list(clusterId).map((r) => serviceView(this.d, r));
+    return this.d.tables.services.list(clusterId).map((r) => serviceView(this.d, r));
   }
 
   get(clusterId: string, service: string): ServiceView {
@@ -67,13 +67,13 @@ export class Services {
 
   operations(clusterId: string, service: string | null, limit = 20): OperationView[] {
     this.d.hosts.hostsCluster(clusterId);
-    return this.d.store.services
+    return this.d.tables.services
       .operations(clusterId, service, Math.min(Math.max(Math.trunc(limit) || 20, 1), 200))
       .map((o) => operationView(this.d, o));
   }
 
   operation(id: string): OperationView {
-    const o = found(this.d.store.services.operation(id), 'operation', id);
+    const o = found(this.d.tables.services.operation(id), 'operation', id);
     return operationView(this.d, o);
   }
 
@@ -83,7 +83,7 @@ export class Services {
   }
 
   private record(clusterId: string, service: string): ServiceRecord {
-    return installedService(this.d.store, clusterId, service);
+    return installedService(this.d.tables, clusterId, service);
   }
 
   /** Installs a catalog service on hosts of the cluster: `{service, version, hosts, config?, approval_id?}`. */
@@ -101,10 +101,10 @@ export class Services {
           .versions.map((v) => v.version)
           .join(', ')}`,
       );
-    const existing = this.d.store.services.get(clusterId, service);
+    const existing = this.d.tables.services.get(clusterId, service);
     if (existing && existing.state !== 'failed')
       throw new ConflictError('service_installed', `${service} ${existing.version} is installed already (${existing.state})`);
-    const hosts = resolveHosts(this.d.store, clusterId, body.hosts);
+    const hosts = resolveHosts(this.d.tables, clusterId, body.hosts);
     const config = checkedSettings(catalog, service, body.config);
     return this.start(clusterId, 'install', { service, version: body.version, hosts, config }, user, body.approval_id);
   }
@@ -121,7 +121,7 @@ export class Services {
   configVersions(clusterId: string, service: string): ConfigVersionRecord[] {
     this.d.hosts.hostsCluster(clusterId);
     this.record(clusterId, service);
-    return this.d.store.services.configVersions(clusterId, service);
+    return this.d.tables.services.configVersions(clusterId, service);
   }
 
   /** What an upgrade of the service to `to` involves: the catalog's answer for its installed version. */
@@ -146,7 +146,7 @@ export class Services {
   async rollback(clusterId: string, service: string, body: ApprovalRequest, user: PublicUser): Promise<OperationView> {
     this.d.hosts.hostsCluster(clusterId);
     const r = this.record(clusterId, service);
-    const last = this.d.store.services
+    const last = this.d.tables.services
       .operations(clusterId, service, 200)
       .find((o) => (o.action === 'upgrade' || o.action === 'rollback') && o.state === 'succeeded');
     if (!last || last.action !== 'upgrade' || last.version !== r.version || !last.from_version)
@@ -163,7 +163,7 @@ export class Services {
           : null;
     if (reason) {
       // The way back then is the restore of the backup the upgrade took first: the previous version and its data.
-      const backup = last.backup_set_id ? this.d.store.serviceBackups.backup(last.backup_set_id, service) : undefined;
+      const backup = last.backup_set_id ? this.d.tables.serviceBackups.backup(last.backup_set_id, service) : undefined;
       throw new CoreError('rollback_refused', `${service} cannot go back to ${last.from_version}: ${reason}`, {
         reason,
         restore: backup
@@ -172,7 +172,7 @@ export class Services {
       });
     }
     // The configuration that stood when the upgrade started comes back too, recorded as a new version.
-    const before = this.d.store.services.configVersions(clusterId, service).find((v) => v.created_at <= last.created_at);
+    const before = this.d.tables.services.configVersions(clusterId, service).find((v) => v.created_at <= last.created_at);
     return this.start(
       clusterId,
       'rollback',
@@ -204,24 +204,24 @@ export class Services {
    */
   async checkAll(clusterId: string, actor: string, timeoutMs = 120_000): Promise<ServiceView[]> {
     const started: string[] = [];
-    for (const r of this.d.store.services.list(clusterId)) {
-      if (r.state === 'installing' || r.state === 'uninstalling' || this.d.store.services.runningFor(clusterId, r.service)) continue;
+    for (const r of this.d.tables.services.list(clusterId)) {
+      if (r.state === 'installing' || r.state === 'uninstalling' || this.d.tables.services.runningFor(clusterId, r.service)) continue;
       started.push((await this.start(clusterId, 'check', this.target(r), { id: actor, name: actor }, undefined)).id);
     }
     const deadline = performance.now() + timeoutMs;
-    while (started.some((id) => this.d.store.services.operation(id)?.state === 'running') && performance.now() < deadline)
+    while (started.some((id) => this.d.tables.services.operation(id)?.state === 'running') && performance.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 200));
-    return this.d.store.services.list(clusterId).map((r) => serviceView(this.d, r));
+    return this.d.tables.services.list(clusterId).map((r) => serviceView(this.d, r));
   }
 
   /** What the newest successful install of the service's version fetched on each host (for the report's source line). */
   fetched(clusterId: string, service: string): { host: string; path: string; digest: string; url: string }[] {
-    const r = this.d.store.services.get(clusterId, service);
-    const install = this.d.store.services
+    const r = this.d.tables.services.get(clusterId, service);
+    const install = this.d.tables.services
       .operations(clusterId, service, 200)
       .find((o) => o.action === 'install' && o.state === 'succeeded' && o.version === r?.version);
     if (!install) return [];
-    const names = new Map(this.d.store.hosts.list(clusterId).map((h) => [h.id, h.name]));
+    const names = new Map(this.d.tables.hosts.list(clusterId).map((h) => [h.id, h.name]));
     return install.plans
       .filter((p) => p.phase === 0)
       .flatMap((p) =>

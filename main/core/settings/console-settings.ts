@@ -3,6 +3,7 @@
 // checked, stored and audited by the module that owns the setting; the API, IPC and the CLI call this.
 import type { Clock } from '../clock';
 import { CoreError } from '../errors';
+import type { Tables } from '../domain-tables';
 import type { Store } from '../store/store';
 import type {
   DnsSettings,
@@ -19,6 +20,7 @@ import { endpointTrust, setEndpointTrust } from '../profiles/endpoint-trust';
 
 export interface ConsoleSettingsDeps {
   store: Store;
+  tables: Tables<'settings'>;
   clock: Clock;
   /** The forwarder of this process (null where none runs). */
   syslogStatus: () => SyslogForwarderStatus | null;
@@ -31,20 +33,20 @@ export class ConsoleSettings {
   constructor(private readonly d: ConsoleSettingsDeps) {}
 
   syslog(): SyslogSettings {
-    return { target: syslogTarget(this.d.store), forwarder: this.d.syslogStatus() };
+    return { target: syslogTarget(this.d.tables), forwarder: this.d.syslogStatus() };
   }
 
   setSyslog(input: SyslogTargetInput, actor: string): SyslogTarget {
-    return setSyslogTarget(this.d.store, input, actor);
+    return setSyslogTarget(this.d.store, this.d.tables, input, actor);
   }
 
   clearSyslog(actor: string): void {
-    clearSyslogTarget(this.d.store, actor);
+    clearSyslogTarget(this.d.store, this.d.tables, actor);
   }
 
   /** Sends one test message: to the target given (checked, not saved), else to the saved one. */
   async testSyslog(target?: SyslogTargetInput): Promise<SyslogProbeResult> {
-    const t: SyslogTarget | null = target === undefined ? syslogTarget(this.d.store) : checkSyslogTarget(target);
+    const t: SyslogTarget | null = target === undefined ? syslogTarget(this.d.tables) : checkSyslogTarget(target);
     if (!t)
       throw new CoreError(
         'syslog_not_configured',
@@ -54,19 +56,19 @@ export class ConsoleSettings {
   }
 
   dnsServers(): string[] {
-    return dnsServers(this.d.store);
+    return dnsServers(this.d.tables);
   }
 
   setDnsServers(input: DnsSettings['servers'], actor: string): string[] {
-    return setDnsServers(this.d.store, input, actor);
+    return setDnsServers(this.d.store, this.d.tables, input, actor);
   }
 
   /** The PEM bundle of CAs trusted for the services' TLS endpoints ('' when none). */
   endpointTrust(): string {
-    return endpointTrust(this.d.store).join('\n');
+    return endpointTrust(this.d.tables).join('\n');
   }
 
   setEndpointTrust(input: string, actor: string): string {
-    return setEndpointTrust(this.d.store, input, actor).join('\n');
+    return setEndpointTrust(this.d.store, this.d.tables, input, actor).join('\n');
   }
 }

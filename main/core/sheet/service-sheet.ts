@@ -2,19 +2,19 @@
 // unit as systemd had it at the host's last report, the liveness the agent ran, the files the agent wrote with
 // their hashes and drift, the ports seen listening; on a Kubernetes cluster: the ManagedComponent's status the
 // agent read. What was only requested (an operation's intended state) never stands for an observation.
+import type { Tables } from '../domain-tables';
 import type { Catalog } from '../catalog/catalog';
 import type { CatalogDescriptor } from '../catalog/catalog-schema';
 import type { Clock } from '../clock';
 import type { Commands } from '../commands/commands';
 import type { Drift } from '../drift/drift';
 import type { HostCommands } from '../hosts/host-commands';
-import type { StoredMetricsSample } from '../store/host-metrics-table';
+import type { StoredMetricsSample } from '../hosts/host-metrics-table';
 import { MAX_JOURNAL_LINES, UNIT_DIR } from '../../wire/node-agent';
 import { serviceOfPath } from '../drift/drift';
 import { found, NotFoundError, ValidationError } from '../errors';
 import type { Services, ServiceView } from '../services/services';
-import type { HostRecord } from '../store/hosts-tables';
-import type { Store } from '../store/store';
+import type { HostRecord } from '../hosts/hosts-tables';
 import type {
   InstanceState,
   MetricsPoint,
@@ -30,7 +30,7 @@ import type {
 import { MAX_METRICS_MINUTES } from '../../contract/service-sheet';
 
 export interface ServiceSheetDeps {
-  store: Store;
+  tables: Tables<'clusters' | 'hostMetrics' | 'hosts'>;
   clock: Clock;
   catalog: () => Catalog | null;
   services: Services;
@@ -86,13 +86,13 @@ export class ServiceSheets {
   }
 
   sheet(clusterId: string, service: string): ServiceSheet {
-    const cluster = found(this.d.store.clusters.get(clusterId), 'cluster', clusterId);
+    const cluster = found(this.d.tables.clusters.get(clusterId), 'cluster', clusterId);
     if (cluster.kind === 'kubernetes') return this.kubernetesSheet(clusterId, service);
     const desc = this.descriptor(service);
     // The cluster's services, listed once: this one's view and its dependencies' come from it.
     const views = new Map(this.d.services.list(clusterId).map((v) => [v.service, v]));
     const view = views.get(service) ?? null;
-    const hosts = (view?.hosts ?? []).map((h) => this.d.store.hosts.get(h.id)).filter((h): h is HostRecord => h !== undefined);
+    const hosts = (view?.hosts ?? []).map((h) => this.d.tables.hosts.get(h.id)).filter((h): h is HostRecord => h !== undefined);
     const instances = hosts.map((h) => this.instance(h, desc, view!));
     const drift = this.d.drift.view(clusterId).findings.filter((f) => f.service === service && f.resolved_at === null);
     const files = this.files(hosts, service, drift);
@@ -215,7 +215,7 @@ export class ServiceSheets {
     const dep = (name: string): SheetDependency => {
       const view = views.get(name) ?? null;
       const unit = catalog?.service(name)?.unit.name ?? '';
-      const states = (view?.hosts ?? []).map((h) => ServiceSheets.unitState(this.d.store.hosts.get(h.id), unit));
+      const states = (view?.hosts ?? []).map((h) => ServiceSheets.unitState(this.d.tables.hosts.get(h.id), unit));
       return {
         service: name,
         title: catalog?.service(name)?.title ?? name,
@@ -234,7 +234,7 @@ export class ServiceSheets {
    * they arrived, or after REFRESH_WAIT_MS with what stands: a unit stopped by hand shows within one refresh.
    */
   async refresh(clusterId: string, service: string, actor: string): Promise<ServiceSheet> {
-    const cluster = found(this.d.store.clusters.get(clusterId), 'cluster', clusterId);
+    const cluster = found(this.d.tables.clusters.get(clusterId), 'cluster', clusterId);
     const view = cluster.kind === 'hosts' ? this.installed(clusterId, service) : null;
     const asked = (view?.hosts ?? []).map((h) => this.d.hostCommands.issueFactsReport(h.id, actor).id);
     if (asked.length > 0) await this.d.hostCommands.waitEnded(asked, REFRESH_WAIT_MS);
@@ -248,14 +248,14 @@ export class ServiceSheets {
   metrics(clusterId: string, service: string, minutes: number): ServiceMetrics {
     if (!Number.isInteger(minutes) || minutes < 1 || minutes > MAX_METRICS_MINUTES)
       throw new ValidationError('minutes', `minutes is a whole number from 1 to ${MAX_METRICS_MINUTES}`);
-    const cluster = found(this.d.store.clusters.get(clusterId), 'cluster', clusterId);
+    const cluster = found(this.d.tables.clusters.get(clusterId), 'cluster', clusterId);
     if (cluster.kind === 'kubernetes') return { minutes, series: [], unobserved: 'kubernetes_no_metrics' };
     const desc = this.descriptor(service);
     const view = this.installed(clusterId, service);
     if (!view) return { minutes, series: [], unobserved: 'not_installed' };
     const since = new Date(this.d.clock.now().getTime() - minutes * 60_000).toISOString();
     const series = view.hosts.map((h) => {
-      const samples = this.d.store.hostMetrics.since(h.id, since);
+      const samples = this.d.tables.hostMetrics.since(h.id, since);
       const last = samples.at(-1);
       return {
         host_id: h.id,
@@ -274,7 +274,7 @@ export class ServiceSheets {
     const n = lines ?? 200;
     if (!Number.isInteger(n) || n < 1 || n > MAX_JOURNAL_LINES)
       throw new ValidationError('lines', `lines is a whole number from 1 to ${MAX_JOURNAL_LINES}`);
-    const cluster = found(this.d.store.clusters.get(clusterId), 'cluster', clusterId);
+    const cluster = found(this.d.tables.clusters.get(clusterId), 'cluster', clusterId);
     if (cluster.kind === 'kubernetes') return [];
     const unit = this.descriptor(service).unit.name;
     const view = found(this.installed(clusterId, service), 'service', service);

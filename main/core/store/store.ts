@@ -1,68 +1,18 @@
-// The store: the one owner of the SQLite database. Every other module reaches the data through its tables.
+// The store: the one owner of the SQLite database. It runs the migrations, wraps transactions and keeps the audit
+// log, which every domain appends to; each domain's tables live in its own folder (see domain-tables.ts).
 import type { Clock } from '../clock';
-import { AccountsTables } from './accounts-tables';
-import { ApiTokensTable } from './api-tokens-table';
-import { ApprovalsTable } from './approvals-table';
-import { ServiceBackupsTables } from './service-backups-tables';
 import { AuditLog } from './audit-log';
-import { ClustersTable } from './clusters-table';
-import { ClusterAccessTables } from './cluster-access-tables';
-import { CommandsTables } from './commands-tables';
 import { openDatabase, type Db } from './database';
-import { DriftTables } from './drift-tables';
-import { KeysTables } from './keys-tables';
-import { LifecycleTables } from './lifecycle-tables';
-import { HostsTables } from './hosts-tables';
-import { HostMetricsTable } from './host-metrics-table';
-import { MirrorTables } from './mirror-tables';
 import type { Migration } from './migrations';
-import { SqliteNonceStore } from './nonces-table';
-import { ReportsTable } from './reports-table';
-import { ServicesTables } from './services-tables';
-import { SettingsTable } from './settings-table';
 
 export class Store {
   readonly audit: AuditLog;
-  readonly clusters: ClustersTable;
-  readonly accounts: AccountsTables;
-  readonly apiTokens: ApiTokensTable;
-  readonly keys: KeysTables;
-  readonly nonces: SqliteNonceStore;
-  readonly clusterAccess: ClusterAccessTables;
-  readonly commands: CommandsTables;
-  readonly reports: ReportsTable;
-  readonly settings: SettingsTable;
-  readonly approvals: ApprovalsTable;
-  readonly lifecycle: LifecycleTables;
-  readonly hosts: HostsTables;
-  readonly hostMetrics: HostMetricsTable;
-  readonly mirror: MirrorTables;
-  readonly services: ServicesTables;
-  readonly drift: DriftTables;
-  readonly serviceBackups: ServiceBackupsTables;
 
   private constructor(
     readonly db: Db,
     clock: Clock,
   ) {
     this.audit = new AuditLog(db, clock);
-    this.clusters = new ClustersTable(db);
-    this.accounts = new AccountsTables(db);
-    this.apiTokens = new ApiTokensTable(db);
-    this.keys = new KeysTables(db);
-    this.nonces = new SqliteNonceStore(db);
-    this.clusterAccess = new ClusterAccessTables(db);
-    this.commands = new CommandsTables(db);
-    this.reports = new ReportsTable(db);
-    this.settings = new SettingsTable(db);
-    this.approvals = new ApprovalsTable(db);
-    this.lifecycle = new LifecycleTables(db);
-    this.hosts = new HostsTables(db);
-    this.hostMetrics = new HostMetricsTable(db);
-    this.mirror = new MirrorTables(db);
-    this.services = new ServicesTables(db);
-    this.drift = new DriftTables(db);
-    this.serviceBackups = new ServiceBackupsTables(db);
   }
 
   static open(file: string, clock: Clock, migrations?: readonly Migration[]): Store {

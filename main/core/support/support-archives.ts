@@ -3,6 +3,7 @@
 // each instance's journal read through its agent, the operations, the open alert and the drift findings), a
 // preview of it, and the redacted tar.gz written under the data dir. Every secret the console knows and every
 // registered user name go to the redactor.
+import type { Tables } from '../domain-tables';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -26,6 +27,7 @@ const ARCHIVE_NAME = /^[0-9a-f-]{36}\.tar\.gz$/;
 
 export interface SupportArchivesDeps {
   store: Store;
+  tables: Tables<'accounts' | 'hosts' | 'services'>;
   clock: Clock;
   hosts: Hosts;
   hostCommands: HostCommands;
@@ -62,7 +64,7 @@ export class SupportArchives {
   private redaction(clusterId: string): { secrets: string[]; userNames: string[] } {
     return {
       secrets: this.d.secrets(clusterId).filter((s) => s.length >= 6),
-      userNames: this.d.store.accounts.listUsers().map((u) => u.name),
+      userNames: this.d.tables.accounts.listUsers().map((u) => u.name),
     };
   }
 
@@ -131,11 +133,11 @@ export class SupportArchives {
   private async journals(clusterId: string, actor: string): Promise<Map<string, string>> {
     const catalog = this.d.catalog();
     const asks: { hostId: string; unit: string; key: string }[] = [];
-    for (const s of this.d.store.services.list(clusterId)) {
+    for (const s of this.d.tables.services.list(clusterId)) {
       const unit = catalog?.service(s.service)?.unit.name;
       if (!unit) continue;
       for (const hostId of s.hosts) {
-        const host = this.d.store.hosts.get(hostId);
+        const host = this.d.tables.hosts.get(hostId);
         if (host) asks.push({ hostId, unit, key: `${host.name}/${unit}` });
       }
     }
@@ -153,9 +155,9 @@ export class SupportArchives {
   }
 
   private entries(clusterId: string, journals: Map<string, string>): SupportEntry[] {
-    const { store } = this.d;
+    const { tables } = this.d;
     const cluster = this.d.hosts.hostsCluster(clusterId);
-    const hosts = store.hosts.list(clusterId);
+    const hosts = tables.hosts.list(clusterId);
     const names = new Map(hosts.map((h) => [h.id, h.name]));
     const services = this.d.services.list(clusterId);
     const drift = this.d.drift.view(clusterId);
@@ -199,7 +201,7 @@ export class SupportArchives {
     ];
     // The config files and units as the console last rendered them for each host.
     for (const s of services) {
-      const op = store.services
+      const op = tables.services
         .operations(clusterId, s.service, 200)
         .find((o) => o.state === 'succeeded' && ['install', 'configuration', 'realign'].includes(o.action));
       for (const plan of op?.phases[0]?.plans ?? [])

@@ -22,7 +22,7 @@ describe('accounts', () => {
   test('passwords are stored as scrypt hashes, never in clear', async () => {
     t = testManager();
     await t.manager.accounts.addUser('alice', 'admin', 'correct horse battery', 'test');
-    const row = t.manager.store.accounts.userByName('alice')!;
+    const row = t.manager.tables.accounts.userByName('alice')!;
     expect(row.password_hash).toMatch(/^scrypt\$32768\$8\$1\$/);
     expect(row.password_hash).not.toContain('correct horse');
   });

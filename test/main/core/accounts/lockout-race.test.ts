@@ -71,6 +71,6 @@ describe('parallel wrong passwords', () => {
       ),
     );
     expect(outcomes).toEqual(['invalid_credentials', 'invalid_credentials', 'session']);
-    expect(t.manager.store.accounts.userByName('alice')).toMatchObject({ locked_until: null });
+    expect(t.manager.tables.accounts.userByName('alice')).toMatchObject({ locked_until: null });
   });
 });

@@ -12,7 +12,7 @@ test('an authenticated request asks the store for the profiles in use, never for
   t = testManager();
   const alice = await t.login('alice', 'admin');
   for (let i = 0; i < 50; i++) t.manager.clusters.create({ name: `edge-${i}` }, 'test');
-  const list = vi.spyOn(t.manager.store.clusters, 'list');
+  const list = vi.spyOn(t.manager.tables.clusters, 'list');
   const r = await t.call('POST', '/api/v1/clusters', { name: 'edge-new' }, alice);
   expect(r.status).toBe(201);
   expect(list).not.toHaveBeenCalled();
@@ -22,13 +22,13 @@ test('the profiles in use decide who needs a second factor, as before', async ()
   t = testManager();
   const admin = await t.manager.accounts.addUser('alice', 'admin', 'correct horse battery', 'test');
   const viewer = await t.manager.accounts.addUser('victor', 'viewer', 'correct horse battery', 'test');
-  expect(t.manager.store.clusters.profilesInUse()).toEqual([]);
+  expect(t.manager.tables.clusters.profilesInUse()).toEqual([]);
   t.manager.clusters.create({ name: 'edge-1' }, 'test');
   t.manager.clusters.create({ name: 'edge-2' }, 'test');
-  expect(t.manager.store.clusters.profilesInUse()).toEqual(['development']);
+  expect(t.manager.tables.clusters.profilesInUse()).toEqual(['development']);
   expect(t.manager.accounts.mfaPending(admin.id)).toBe(false);
   t.manager.clusters.create({ name: 'bank-1', profile: 'banking-secure' }, 'test');
-  expect(t.manager.store.clusters.profilesInUse().sort()).toEqual(['banking-secure', 'development']);
+  expect(t.manager.tables.clusters.profilesInUse().sort()).toEqual(['banking-secure', 'development']);
   expect(t.manager.accounts.mfaPending(admin.id)).toBe(true);
   expect(t.manager.accounts.mfaPending(viewer.id)).toBe(false);
 });

@@ -47,7 +47,7 @@ describe('mfa', () => {
     const e = await t.manager.accounts.startMfaEnrolment(user.id, 'alice');
     expect(e.account).toBe('alice');
     expect(e.secret).toMatch(/^[A-Z2-7]{32}$/);
-    const row = t.manager.store.accounts.userByName('alice')!;
+    const row = t.manager.tables.accounts.userByName('alice')!;
     const raw = t.manager.protector.open(row.totp_sealed_secret!);
     expect(raw.length).toBe(20);
     expect(row.totp_sealed_secret!.includes(raw)).toBe(false);
@@ -76,7 +76,7 @@ describe('mfa', () => {
       expect.objectContaining({ code: 'mfa_code_invalid' }),
     );
     expect(t.manager.accounts.mfaStatus(user.id).enrolled).toBe(false);
-    expect(t.manager.store.accounts.unusedRecoveryCodes(user.id)).toBe(0);
+    expect(t.manager.tables.accounts.unusedRecoveryCodes(user.id)).toBe(0);
   });
 
   it('replaces an unconfirmed enrolment but not a confirmed one', async () => {
@@ -142,7 +142,7 @@ describe('mfa', () => {
     const code = codes[3]!;
     const s = t!.manager.accounts.completeMfaLogin((await login()).mfa_token, ` ${code.toUpperCase()} `);
     expect(s.user.name).toBe('alice');
-    expect(t!.manager.store.accounts.unusedRecoveryCodes(id)).toBe(9);
+    expect(t!.manager.tables.accounts.unusedRecoveryCodes(id)).toBe(9);
     const again = await login();
     expect(() => t!.manager.accounts.completeMfaLogin(again.mfa_token, code)).toThrow(
       expect.objectContaining({ code: 'mfa_code_invalid' }),
@@ -199,7 +199,7 @@ describe('mfa', () => {
     const { id } = await enrolled();
     t!.manager.accounts.resetMfa('alice', 'root');
     expect(t!.manager.accounts.mfaStatus(id).enrolled).toBe(false);
-    expect(t!.manager.store.accounts.unusedRecoveryCodes(id)).toBe(0);
+    expect(t!.manager.tables.accounts.unusedRecoveryCodes(id)).toBe(0);
     const r = await t!.manager.accounts.login('alice', PASSWORD);
     expect(isMfaChallenge(r)).toBe(false);
     expect(t!.manager.store.audit.list({ actor: 'root' }).map((a) => a.action)).toContain('mfa.reset');
@@ -215,11 +215,11 @@ describe('mfa', () => {
       { name: 'bob', role: 'admin', enrolled: false },
       { name: 'carol', role: 'viewer', enrolled: false },
     ]);
-    const bob = t!.manager.store.accounts.userByName('bob')!.id;
+    const bob = t!.manager.tables.accounts.userByName('bob')!.id;
     expect(t!.manager.accounts.mfaPending(bob)).toBe(false);
     t!.manager.clusters.create({ name: 'prod', profile: 'banking-secure' }, 'test');
     expect(t!.manager.accounts.mfaStatus(bob)).toEqual({ enrolled: false, required: true });
     expect(t!.manager.accounts.mfaPending(bob)).toBe(true);
-    expect(t!.manager.accounts.mfaPending(t!.manager.store.accounts.userByName('carol')!.id)).toBe(false);
+    expect(t!.manager.accounts.mfaPending(t!.manager.tables.accounts.userByName('carol')!.id)).toBe(false);
   });
 });

@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'vitest';
 import { checkNewUser } from '../../../../main/core/accounts/users';
 import { userCreateSchema } from '../../../../main/contract/users';
-import type { Role } from '../../../../main/core/store/accounts-tables';
+import type { Role } from '../../../../main/core/accounts/accounts-tables';
 
 const NAMES = ['bob', 'b', 'Bob', '9lives', 'a'.repeat(64), 'a'.repeat(65), 'zoé', 'carol.d-1_x', 'a b', '-x', 'x\n', ''];
 const ROLES = ['viewer', 'operator', 'admin', 'root', ''];

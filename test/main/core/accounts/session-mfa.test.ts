@@ -137,7 +137,7 @@ describe('session MFA API', () => {
     expect(t.manager.store.audit.list({ actor: 'root' }).map((r) => r.action)).toContain('mfa.reset');
     const login = await t.call('POST', '/api/v1/session', { name: 'alice', password: PASSWORD });
     expect(login.session?.user.name).toBe('alice');
-    expect(t.manager.store.accounts.unusedRecoveryCodes(t.manager.store.accounts.userByName('alice')!.id)).toBe(0);
+    expect(t.manager.tables.accounts.unusedRecoveryCodes(t.manager.tables.accounts.userByName('alice')!.id)).toBe(0);
     expect(recovery).toHaveLength(10);
   });
 });

@@ -87,7 +87,7 @@ describe('a hosts service', () => {
     clusterId = t.manager.clusters.create({ name: 'bank-hosts', kind: 'hosts', profile: 'banking-secure' }, 'test').id;
     const host = await t.call('POST', `/api/v1/clusters/${clusterId}/hosts`, { name: 'e1', address: '10.0.0.2' }, olga);
     hostId = (host.body as { id: string }).id;
-    t.manager.store.hosts.setReport(hostId, clock.now().toISOString(), { architecture: 'amd64' }, []);
+    t.manager.tables.hosts.setReport(hostId, clock.now().toISOString(), { architecture: 'amd64' }, []);
   });
 
   describe('rolled back after an upgrade', () => {
@@ -96,7 +96,7 @@ describe('a hosts service', () => {
 
     beforeAll(() => {
       const at = clock.now().toISOString();
-      t.manager.store.services.put({
+      t.manager.tables.services.put({
         cluster_id: clusterId,
         service: 'etcd',
         version: '3.4.23-2',
@@ -105,7 +105,7 @@ describe('a hosts service', () => {
         state: 'running',
         updated_at: at,
       });
-      t.manager.store.services.insertOperation({
+      t.manager.tables.services.insertOperation({
         id: 'op-etcd-upgrade',
         cluster_id: clusterId,
         service: 'etcd',
@@ -116,7 +116,7 @@ describe('a hosts service', () => {
         requested_by: 'test',
         created_at: at,
       });
-      t.manager.store.services.finishOperation('op-etcd-upgrade', 'succeeded', null, null, at);
+      t.manager.tables.services.finishOperation('op-etcd-upgrade', 'succeeded', null, null, at);
     });
 
     it('is asked for with the version it goes back to and the settings it brings back', async () => {
@@ -137,7 +137,7 @@ describe('a hosts service', () => {
         expect(errorOf(res.body).code).toBe('approval_mismatch');
         expect(t.manager.approvals.get(id).state).toBe('approved');
       }
-      expect(t.manager.store.services.runningFor(clusterId, 'etcd')).toBeUndefined();
+      expect(t.manager.tables.services.runningFor(clusterId, 'etcd')).toBeUndefined();
     });
 
     it('the approval of that very rollback, read as the version it goes back to, starts it', async () => {
@@ -156,7 +156,7 @@ describe('a hosts service', () => {
 
     beforeAll(() => {
       const at = clock.now().toISOString();
-      t.manager.store.services.put({
+      t.manager.tables.services.put({
         cluster_id: clusterId,
         service: 'nats',
         version: '2.9.10-1',
@@ -166,7 +166,7 @@ describe('a hosts service', () => {
         updated_at: at,
       });
       for (const set of ['set-s', 'set-t']) {
-        t.manager.store.serviceBackups.insertSet({
+        t.manager.tables.serviceBackups.insertSet({
           id: set,
           cluster_id: clusterId,
           services: ['nats'],
@@ -174,8 +174,8 @@ describe('a hosts service', () => {
           requested_by: 'test',
           created_at: at,
         });
-        t.manager.store.serviceBackups.finishSet(set, 'succeeded', null, null, at);
-        t.manager.store.serviceBackups.put({
+        t.manager.tables.serviceBackups.finishSet(set, 'succeeded', null, null, at);
+        t.manager.tables.serviceBackups.put({
           set_id: set,
           service: 'nats',
           version: '2.9.10-1',
@@ -201,7 +201,7 @@ describe('a hosts service', () => {
         expect(errorOf(res.body).code).toBe('approval_mismatch');
         expect(t.manager.approvals.get(id).state).toBe('approved');
       }
-      expect(t.manager.store.services.runningFor(clusterId, 'nats')).toBeUndefined();
+      expect(t.manager.tables.services.runningFor(clusterId, 'nats')).toBeUndefined();
     });
 
     it('the approval of set S restores set S', async () => {

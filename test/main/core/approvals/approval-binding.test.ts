@@ -30,8 +30,8 @@ describe('an approval of a service configuration', () => {
     const host = (await t.call('POST', `/api/v1/clusters/${clusterId}/hosts`, { name: 'n1', address: '10.0.0.1' }, olga)).body as {
       id: string;
     };
-    t.manager.store.hosts.setReport(host.id, clock.now().toISOString(), { architecture: 'amd64' }, []);
-    t.manager.store.services.put({
+    t.manager.tables.hosts.setReport(host.id, clock.now().toISOString(), { architecture: 'amd64' }, []);
+    t.manager.tables.services.put({
       cluster_id: clusterId,
       service: 'nats',
       version: '2.9.10-1',
@@ -73,14 +73,14 @@ describe('an approval of a service configuration', () => {
     expect(other.status).toBe(409);
     expect(errorOf(other.body).code).toBe('approval_mismatch');
     expect(t.manager.approvals.get(id).state).toBe('approved');
-    expect(t.manager.store.services.get(clusterId, 'nats')!.config).toEqual({ jetstream_max_memory: '256MB' });
+    expect(t.manager.tables.services.get(clusterId, 'nats')!.config).toEqual({ jetstream_max_memory: '256MB' });
     expect(t.manager.store.audit.list({ action: 'approval.use_refused' }).map((r) => r.details.code)).toContain('approval_mismatch');
 
     // The very settings approved: applied, the approval spent.
     const same = await configure('512MB', id);
     expect(same.status, JSON.stringify(same.body)).toBe(202);
     expect(t.manager.approvals.get(id).state).toBe('used');
-    expect(t.manager.store.services.get(clusterId, 'nats')!.config).toEqual({ jetstream_max_memory: '512MB' });
+    expect(t.manager.tables.services.get(clusterId, 'nats')!.config).toEqual({ jetstream_max_memory: '512MB' });
   });
 
   it('an upgrade approved for one version does not install another', async () => {

@@ -41,10 +41,10 @@ describe('Approvals', () => {
   beforeAll(async () => {
     clock = new ManualClock();
     tm = testManager({ clock });
-    approvals = new Approvals(tm.manager.store, clock, tm.manager.events);
+    approvals = new Approvals(tm.manager.store, tm.manager.tables, clock, tm.manager.events);
     const user = async (name: string, role: 'viewer' | 'operator' | 'admin'): Promise<PublicUser> => {
       await tm.manager.accounts.addUser(name, role, 'correct horse battery', 'test');
-      const u = tm.manager.store.accounts.userByName(name)!;
+      const u = tm.manager.tables.accounts.userByName(name)!;
       return { id: u.id, name: u.name, role: u.role, created_at: u.created_at };
     };
     [olga, ada, bob, vic] = [

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SYSLOG_CURSOR_KEY, SyslogForwarder } from '../../../../main/core/audit/syslog-forwarder';
 import { clearSyslogTarget, setSyslogTarget } from '../../../../main/core/audit/syslog-settings';
+import { openDomainTables, type DomainTables } from '../../../../main/core/domain-tables';
 import { Store } from '../../../../main/core/store/store';
 import { ManualClock } from '../../../support/clock';
 import { startSyslogListener, type SyslogListener } from '../../../support/syslog-listener';
@@ -12,6 +13,7 @@ const seqOf = (m: string): number => Number(/ seq="(\d+)"/.exec(m)![1]);
 describe('SyslogForwarder', () => {
   let dir: ReturnType<typeof tempDir>;
   let store: Store;
+  let tables: DomainTables;
   const clock = new ManualClock();
   const listeners: SyslogListener[] = [];
   const forwarders: SyslogForwarder[] = [];
@@ -22,7 +24,7 @@ describe('SyslogForwarder', () => {
     return l;
   };
   const forwarder = (): SyslogForwarder => {
-    const f = new SyslogForwarder({ store, clock, hostname: 'mgr-test', intervalMs: 50, timeoutMs: 2000 });
+    const f = new SyslogForwarder({ store, tables, clock, hostname: 'mgr-test', intervalMs: 50, timeoutMs: 2000 });
     forwarders.push(f);
     return f;
   };
@@ -34,6 +36,7 @@ describe('SyslogForwarder', () => {
   beforeEach(() => {
     dir = tempDir('navin-syslog-');
     store = Store.open(join(dir.path, 'navin.db'), clock);
+    tables = openDomainTables(store.db);
   });
   afterEach(async () => {
     await Promise.all(forwarders.splice(0).map((f) => f.stop()));
@@ -46,7 +49,7 @@ describe('SyslogForwarder', () => {
     it(`delivers every audit row in order over ${transport}, the setting change included`, async () => {
       const l = await listen(transport);
       append(3);
-      setSyslogTarget(store, { host: '127.0.0.1', port: l.port, transport }, 'admin'); // row 4
+      setSyslogTarget(store, tables, { host: '127.0.0.1', port: l.port, transport }, 'admin'); // row 4
       append(2);
       const f = forwarder();
       await f.flush();
@@ -64,7 +67,7 @@ describe('SyslogForwarder', () => {
     it(`loses nothing over ${transport} while the listener is down and sends the rows when it is back`, async () => {
       const first = await listen(transport);
       const port = first.port;
-      setSyslogTarget(store, { host: '127.0.0.1', port, transport }, 'admin');
+      setSyslogTarget(store, tables, { host: '127.0.0.1', port, transport }, 'admin');
       const f = forwarder();
       await f.flush();
       await first.waitFor(1);
@@ -76,7 +79,7 @@ describe('SyslogForwarder', () => {
       append(3);
       await expect(f.flush()).rejects.toMatchObject({ code: 'ECONNREFUSED' });
       expect(f.status()).toMatchObject({ forwarded_seq: 1, pending: 4, consecutive_failures: 2, last_error: { code: 'ECONNREFUSED' } });
-      expect(store.settings.getJson(SYSLOG_CURSOR_KEY)).toEqual({ target: `${transport}://127.0.0.1:${port}`, seq: 1 });
+      expect(tables.settings.getJson(SYSLOG_CURSOR_KEY)).toEqual({ target: `${transport}://127.0.0.1:${port}`, seq: 1 });
 
       const back = await listen(transport, port);
       f.start();
@@ -89,7 +92,7 @@ describe('SyslogForwarder', () => {
 
   it('resumes from the stored cursor after a restart, sending only what the target has not had', async () => {
     const l = await listen('tcp');
-    setSyslogTarget(store, { host: '127.0.0.1', port: l.port, transport: 'tcp' }, 'admin');
+    setSyslogTarget(store, tables, { host: '127.0.0.1', port: l.port, transport: 'tcp' }, 'admin');
     append(2);
     await forwarder().flush();
     await l.waitFor(3);
@@ -106,13 +109,13 @@ describe('SyslogForwarder', () => {
     append(2);
     await f.flush();
     expect(f.status()).toMatchObject({ target: null, pending: 0 });
-    setSyslogTarget(store, { host: '127.0.0.1', port: a.port, transport: 'tcp' }, 'admin');
+    setSyslogTarget(store, tables, { host: '127.0.0.1', port: a.port, transport: 'tcp' }, 'admin');
     await f.flush();
     expect((await a.waitFor(3)).map(seqOf)).toEqual([1, 2, 3]);
-    setSyslogTarget(store, { host: '127.0.0.1', port: b.port, transport: 'tcp' }, 'admin');
+    setSyslogTarget(store, tables, { host: '127.0.0.1', port: b.port, transport: 'tcp' }, 'admin');
     await f.flush();
     expect((await b.waitFor(4)).map(seqOf)).toEqual([1, 2, 3, 4]);
-    clearSyslogTarget(store, 'admin');
+    clearSyslogTarget(store, tables, 'admin');
     append(1);
     await f.flush();
     expect(b.messages).toHaveLength(4);

@@ -40,6 +40,7 @@ describe('configuration backups', () => {
     tm = testManager();
     backups = new Backups({
       store: tm.manager.store,
+      tables: tm.manager.tables,
       registration: tm.manager.registration,
       clock: tm.manager.clock,
       dataDir: tm.dataDir,

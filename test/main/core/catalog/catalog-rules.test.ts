@@ -55,7 +55,7 @@ describe('catalog_valid', () => {
     expect(r.reason?.en).toBe('policy: opa 1.0.0 is not in the catalog (declared: 1.21.3-1, 1.21.4-1)');
     // Written as a stored desired state, since the command path refuses such a spec before signing it.
     const bad = clusterWith('c3', {});
-    t.manager.store.commands.setDesiredState(bad, 1, { db: { component: 'mysql', version: '8' } }, t.manager.clock.now().toISOString());
+    t.manager.tables.commands.setDesiredState(bad, 1, { db: { component: 'mysql', version: '8' } }, t.manager.clock.now().toISOString());
     const e = await t.manager.profiles.evaluate(bad);
     expect(e.status).toBe('blocked');
     expect(rule(e.rules, 'catalog_valid').status).toBe('fail');

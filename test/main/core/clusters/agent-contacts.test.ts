@@ -13,7 +13,7 @@ function setUp(): { m: TestManager['manager']; clock: ManualClock; contacts: Age
   const clock = new ManualClock(Date.parse('2026-12-05T10:00:00Z'));
   tm = testManager({ clock });
   const m = tm.manager;
-  const contacts = new AgentContacts(m.store, m.clock, m.events);
+  const contacts = new AgentContacts(m.store, m.tables, m.clock, m.events);
   const seen: CoreEvent[] = [];
   m.events.subscribe((e) => seen.push(e));
   return { m, clock, contacts, seen };
@@ -26,13 +26,13 @@ test("a cluster agent's contact records its status and emits agent.seen at every
   const sighting = { agent_version: '1.2.0', leader_replica: 'r1', certificate_serial: 'ab12' };
   const first = { cluster_id: c, last_seen: '2026-12-05T10:00:00.000Z', ...sighting };
   contacts.clusterAgentSeen(c, sighting);
-  expect(m.store.commands.agentStatus(c)).toEqual(first);
+  expect(m.tables.commands.agentStatus(c)).toEqual(first);
   clock.advance(500);
   contacts.clusterAgentSeen(c, sighting);
-  expect(m.store.commands.agentStatus(c)).toEqual(first);
+  expect(m.tables.commands.agentStatus(c)).toEqual(first);
   clock.advance(500);
   contacts.clusterAgentSeen(c, sighting);
-  expect(m.store.commands.agentStatus(c)).toEqual({ ...first, last_seen: '2026-12-05T10:00:01.000Z' });
+  expect(m.tables.commands.agentStatus(c)).toEqual({ ...first, last_seen: '2026-12-05T10:00:01.000Z' });
   expect(seen).toEqual(Array.from({ length: 3 }, () => ({ type: 'agent.seen', data: { cluster_id: c } })));
 });
 
@@ -42,7 +42,7 @@ test("a node agent's contact records its host's last sighting and emits host.cha
   const h = m.hosts.add(c, { name: 'n-0', address: '198.18.9.40' }, 'alice').id;
   seen.length = 0;
   contacts.hostAgentSeen({ id: h, cluster_id: c }, { agent_version: '0.9.0', certificate_serial: 'cd34' });
-  expect(m.store.hosts.get(h)).toMatchObject({ agent_version: '0.9.0', certificate_serial: 'cd34', last_seen: '2026-12-05T10:00:00.000Z' });
+  expect(m.tables.hosts.get(h)).toMatchObject({ agent_version: '0.9.0', certificate_serial: 'cd34', last_seen: '2026-12-05T10:00:00.000Z' });
   expect(seen).toEqual([
     { type: 'host.changed', data: { id: h, cluster_id: c } },
     { type: 'agent.seen', data: { cluster_id: c, host_id: h } },
@@ -54,13 +54,13 @@ test("a cluster agent's inventory is stored as the latest snapshot with its obse
   const c = m.clusters.create({ name: 'seen-inv' }, 'alice').id;
   seen.length = 0;
   contacts.inventoryReported(c, { kubernetes_version: 'v1.30.2', nodes: [] }, { opa: { spec: {}, status: null } });
-  expect(m.store.clusterAccess.latestAgentSnapshot(c)?.data).toEqual({
+  expect(m.tables.clusterAccess.latestAgentSnapshot(c)?.data).toEqual({
     kubernetes_version: 'v1.30.2',
     nodes: [],
     observed_components: { opa: { spec: {}, status: null } },
   });
   contacts.inventoryReported(c, { kubernetes_version: 'v1.30.3' }, undefined);
-  expect(m.store.clusterAccess.latestAgentSnapshot(c)?.data).toEqual({ kubernetes_version: 'v1.30.3', observed_components: null });
+  expect(m.tables.clusterAccess.latestAgentSnapshot(c)?.data).toEqual({ kubernetes_version: 'v1.30.3', observed_components: null });
   expect(seen).toEqual([
     { type: 'cluster.changed', data: { id: c } },
     { type: 'cluster.changed', data: { id: c } },

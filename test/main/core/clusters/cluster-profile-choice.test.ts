@@ -23,7 +23,7 @@ test.each(['standard', 'banking-secure', 'air-gapped', 'hybrid'])(
     expect(t.manager.clusters.list().map((c) => c.name)).not.toContain(`op-${profile}`);
     expect(t.manager.store.audit.list({ action: 'cluster.create_refused', actor: 'otto' })[0]!.details).toMatchObject({ profile });
     // And nobody is asked for a second factor because of it.
-    expect(t.manager.accounts.mfaPending(t.manager.store.accounts.userByName('ada')!.id)).toBe(false);
+    expect(t.manager.accounts.mfaPending(t.manager.tables.accounts.userByName('ada')!.id)).toBe(false);
   },
 );
 

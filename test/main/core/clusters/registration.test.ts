@@ -52,8 +52,8 @@ describe('cluster registration', () => {
     t.call('POST', `/api/v1/clusters/${clusterId}/kubernetes/registration`, { kubeconfig: kc, namespace: NS }, op);
 
   const expectNothingStored = () => {
-    expect(t.manager.store.clusterAccess.access(clusterId)).toBeUndefined();
-    expect(t.manager.store.clusterAccess.latestSnapshot(clusterId)).toBeUndefined();
+    expect(t.manager.tables.clusterAccess.access(clusterId)).toBeUndefined();
+    expect(t.manager.tables.clusterAccess.latestSnapshot(clusterId)).toBeUndefined();
     expect(t.manager.store.audit.list({ action: 'cluster.register' })).toHaveLength(0);
   };
 
@@ -168,8 +168,8 @@ describe('cluster registration', () => {
     );
     const b = second.body as { serial: string; revoked_serials: string[] };
     expect(b.revoked_serials).toEqual([a.serial]);
-    expect(t.manager.store.keys.certificate(a.serial)?.revoked_at).not.toBeNull();
-    expect(t.manager.store.keys.certificate(b.serial)?.revoked_at).toBeNull();
+    expect(t.manager.tables.keys.certificate(a.serial)?.revoked_at).not.toBeNull();
+    expect(t.manager.tables.keys.certificate(b.serial)?.revoked_at).toBeNull();
     const keyBody = a.files['tls.key']!.split('\n')
       .filter((l) => !l.startsWith('-----'))
       .join('');

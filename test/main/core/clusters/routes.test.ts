@@ -86,7 +86,7 @@ describe('clusters API', () => {
     expect(apply.status).toBe(403);
     expect((await t.call('DELETE', `/api/v1/clusters/${c.id}/components/policy`, undefined, viewer)).status).toBe(403);
     expect((await t.call('POST', `/api/v1/clusters/${c.id}/inventory/report`, undefined, viewer)).status).toBe(403);
-    expect(t.manager.store.commands.list({ cluster_id: c.id })).toHaveLength(0);
+    expect(t.manager.tables.commands.list({ cluster_id: c.id })).toHaveLength(0);
   });
 
   test('a state-changing request without the CSRF token is refused', async () => {
@@ -95,7 +95,7 @@ describe('clusters API', () => {
     expect(res.body).toMatchObject({ error: { code: 'csrf_missing' } });
     const wrong = await t.call('POST', '/api/v1/clusters', { name: 'no-csrf' }, { session: admin.session, csrf: 'nope' });
     expect(wrong.status).toBe(403);
-    expect(t.manager.store.clusters.byName('no-csrf')).toBeUndefined();
+    expect(t.manager.tables.clusters.byName('no-csrf')).toBeUndefined();
   });
 
   test('an API token works as Bearer without CSRF, an unknown one is refused', async () => {

@@ -68,7 +68,7 @@ test("a replayed nonce's receipt closes either kind of command with the first ex
     expect(k.record({ ...replayed, code: null, status: 'succeeded' }), k.kind).toEqual({ changed: false });
     expect(m.commands.get(k.id).state, k.kind).toBe('failed');
     expect(
-      m.store.commands.receipts(k.id).map((r) => [r.status, r.code]),
+      m.tables.commands.receipts(k.id).map((r) => [r.status, r.code]),
       k.kind,
     ).toEqual([
       ['rejected', 'nonce_replayed'],

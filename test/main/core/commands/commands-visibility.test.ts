@@ -61,7 +61,7 @@ describe('a journal read', () => {
   });
 
   test('the receipt stored for it holds no text', () => {
-    expect(JSON.stringify(t.manager.store.commands.receipts(id))).not.toContain('hunter2');
+    expect(JSON.stringify(t.manager.tables.commands.receipts(id))).not.toContain('hunter2');
   });
 });
 
@@ -83,7 +83,7 @@ describe('readJournals hands the text to its asker, then drops it from the store
   /** Plays the host's agent: answers each journal read as it is queued, or never. */
   function answering(text: string): () => void {
     const timer = setInterval(() => {
-      for (const c of t.manager.store.hosts.listCommands(hostId, 20))
+      for (const c of t.manager.tables.hosts.listCommands(hostId, 20))
         if (c.op === 'journal.tail' && c.state === 'queued') t.manager.hostCommands.recordReceipt(hostId, answer(c.id, { text }), agent);
     }, 20);
     return () => clearInterval(timer);
@@ -97,10 +97,10 @@ describe('readJournals hands the text to its asker, then drops it from the store
     } finally {
       stop();
     }
-    const last = t.manager.store.hosts.listCommands(hostId, 1)[0]!;
-    const stored = t.manager.store.commands.get(last.id)!;
+    const last = t.manager.tables.hosts.listCommands(hostId, 1)[0]!;
+    const stored = t.manager.tables.commands.get(last.id)!;
     expect(stored).toMatchObject({ op: 'journal.tail', state: 'succeeded', result: { text_dropped: true } });
-    expect(JSON.stringify(t.manager.store.commands.receipts(last.id))).not.toContain('hunter2');
+    expect(JSON.stringify(t.manager.tables.commands.receipts(last.id))).not.toContain('hunter2');
     const operatorView = await t.call('GET', `/api/v1/commands/${last.id}`, undefined, operator);
     expect(JSON.stringify(operatorView.body)).not.toContain('hunter2');
   });
@@ -108,12 +108,12 @@ describe('readJournals hands the text to its asker, then drops it from the store
   test('a read answered after its asker stopped waiting stores no text', async () => {
     const [read] = await t.manager.hostCommands.readJournals([{ hostId, unit: 'navin-nats.service' }], 50, 'test', 200);
     expect(read!.state).toBe('unanswered');
-    const late = t.manager.store.hosts.listCommands(hostId, 1)[0]!;
+    const late = t.manager.tables.hosts.listCommands(hostId, 1)[0]!;
     t.manager.hostCommands.recordReceipt(hostId, answer(late.id, { text: SECRET_LOG }), agent);
-    const stored = t.manager.store.commands.get(late.id)!;
+    const stored = t.manager.tables.commands.get(late.id)!;
     expect(stored.state).toBe('succeeded');
     expect(JSON.stringify(stored)).not.toContain('hunter2');
-    expect(JSON.stringify(t.manager.store.commands.receipts(late.id))).not.toContain('hunter2');
+    expect(JSON.stringify(t.manager.tables.commands.receipts(late.id))).not.toContain('hunter2');
   });
 });
 
@@ -217,7 +217,7 @@ test('a viewer reads a backup operation without what its programs printed, its f
   const clusterId = t.manager.hosts.get(hostId).cluster_id;
   const at = new Date().toISOString();
   const id = 'op-backup-visibility';
-  t.manager.store.services.insertOperation({
+  t.manager.tables.services.insertOperation({
     id,
     cluster_id: clusterId,
     service: 'nats',
@@ -227,8 +227,8 @@ test('a viewer reads a backup operation without what its programs printed, its f
     requested_by: 'test',
     created_at: at,
   });
-  t.manager.store.services.setPhase(id, 0, [{ phase: 0, host_id: hostId, command_id: plan.id }]);
-  t.manager.store.services.finishOperation(id, 'failed', 'command_failed', `task pack failed on l-0: ${FAILED}`, at);
+  t.manager.tables.services.setPhase(id, 0, [{ phase: 0, host_id: hostId, command_id: plan.id }]);
+  t.manager.tables.services.finishOperation(id, 'failed', 'command_failed', `task pack failed on l-0: ${FAILED}`, at);
 
   const seen = await t.call('GET', `/api/v1/operations/${id}`, undefined, viewer);
   expect(seen.status).toBe(200);
@@ -266,7 +266,7 @@ describe('a backup set that failed', () => {
     t.manager.hostCommands.recordReceipt(hostId, { ...answer(plan.id, result), status: 'failed', code: 'command_failed' }, agent);
     clusterId = t.manager.hosts.get(hostId).cluster_id;
     const at = new Date().toISOString();
-    t.manager.store.serviceBackups.insertSet({
+    t.manager.tables.serviceBackups.insertSet({
       id: setId,
       cluster_id: clusterId,
       services: ['nats'],
@@ -275,7 +275,7 @@ describe('a backup set that failed', () => {
       created_at: at,
     });
     const opId = `op-${setId}`;
-    t.manager.store.services.insertOperation({
+    t.manager.tables.services.insertOperation({
       id: opId,
       cluster_id: clusterId,
       service: 'nats',
@@ -286,8 +286,8 @@ describe('a backup set that failed', () => {
       created_at: at,
       backup_set_id: setId,
     });
-    t.manager.store.services.setPhase(opId, 0, [{ phase: 0, host_id: hostId, command_id: plan.id }]);
-    t.manager.store.services.finishOperation(opId, 'failed', 'command_failed', `task pack failed on l-0: ${message}`, at);
+    t.manager.tables.services.setPhase(opId, 0, [{ phase: 0, host_id: hostId, command_id: plan.id }]);
+    t.manager.tables.services.finishOperation(opId, 'failed', 'command_failed', `task pack failed on l-0: ${message}`, at);
     // The set ends as the manager ends it on hearing that its backup operation ended.
     t.manager.events.emit('service.changed', { cluster_id: clusterId, service: 'nats', operation_id: opId });
   }

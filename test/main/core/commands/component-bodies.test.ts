@@ -47,5 +47,5 @@ test('a name that is no text, an action not in the list and an approval that is 
   expect(await refusal({ action: 'stop', approval_id: 5 }, `${path}/opa-main/actions`)).toMatchObject({
     error: { code: 'invalid_field', field: 'approval_id' },
   });
-  expect(t.manager.store.commands.list()).toEqual([]);
+  expect(t.manager.tables.commands.list()).toEqual([]);
 });

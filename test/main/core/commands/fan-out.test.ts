@@ -27,7 +27,7 @@ test('a fan-out over chunks issues one signed, audited command per cluster and r
   ]);
   const nonces = new Set<string>();
   for (const id of ids) {
-    const [c] = m.store.commands.list({ cluster_id: id });
+    const [c] = m.tables.commands.list({ cluster_id: id });
     const envelope = c!.envelope as { payload: { target: string; nonce: string }; signature: string };
     expect(envelope.payload.target).toBe(id);
     expect(envelope.signature).toMatch(/\S/);
@@ -36,6 +36,6 @@ test('a fan-out over chunks issues one signed, audited command per cluster and r
   expect(nonces.size).toBe(7);
   expect(audited() - auditBefore).toBe(7);
   // The refused clusters left nothing behind.
-  expect(m.store.commands.list({ cluster_id: hosts })).toEqual([]);
+  expect(m.tables.commands.list({ cluster_id: hosts })).toEqual([]);
   expect(m.store.audit.verify().ok).toBe(true);
 });

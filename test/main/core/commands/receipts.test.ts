@@ -17,7 +17,7 @@ test('a receipt closes its command once, with one audit row', () => {
   expect(m.commands.recordReceipt(a, receipt(cmd.id), `agent:${a}`)).toEqual({ changed: true });
   expect(m.commands.recordReceipt(a, { ...receipt(cmd.id), status: 'failed' }, `agent:${a}`)).toEqual({ changed: false });
   expect(m.commands.get(cmd.id)).toMatchObject({ state: 'succeeded' });
-  expect(m.store.commands.receipts(cmd.id).map((r) => r.status)).toEqual(['succeeded', 'failed']);
+  expect(m.tables.commands.receipts(cmd.id).map((r) => r.status)).toEqual(['succeeded', 'failed']);
   expect(m.store.audit.list({ action: 'command.completed' }).map((r) => r.target)).toEqual([cmd.id]);
   expect(m.store.audit.verify()).toMatchObject({ ok: true });
 });
@@ -30,7 +30,7 @@ test('a receipt for an unknown command or for another cluster is refused and aud
   const ofB = m.commands.issue(b, 'inventory.report', {}, 'alice');
   expect(() => m.commands.recordReceipt(a, receipt('no-such-command'), `agent:${a}`)).toThrow(ForbiddenReceiptError);
   expect(() => m.commands.recordReceipt(a, receipt(ofB.id), `agent:${a}`)).toThrow(ForbiddenReceiptError);
-  expect(m.store.commands.receipts(ofB.id)).toEqual([]);
+  expect(m.tables.commands.receipts(ofB.id)).toEqual([]);
   expect(m.commands.get(ofB.id).state).toBe('queued');
   const refusals = m.store.audit.list({ action: 'gateway.receipt_refused' }).reverse();
   expect(refusals.map((r) => [r.cluster_id, r.target, r.details])).toEqual([

@@ -3,8 +3,8 @@
 // Retry-After) without slowing the others.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Gateway } from '../../../../main/core/gateway/gateway';
-import { SNAPSHOTS_KEPT } from '../../../../main/core/store/cluster-access-tables';
-import { RECEIPTS_KEPT } from '../../../../main/core/store/commands-tables';
+import { SNAPSHOTS_KEPT } from '../../../../main/core/clusters/cluster-access-tables';
+import { RECEIPTS_KEPT } from '../../../../main/core/commands/commands-tables';
 import { GATEWAY_PATHS } from '../../../../main/wire/protocol';
 import { NODE_AGENT_PATHS } from '../../../../main/wire/node-agent';
 import { METRICS_SPACING_MS } from '../../../../main/core/hosts/host-commands';
@@ -36,8 +36,8 @@ describe('what an agent stores', () => {
     const cert = agentCert(t, id);
     const n = SNAPSHOTS_KEPT * 2 + 5;
     for (let i = 1; i <= n; i++) expect((await post(gw, cert, GATEWAY_PATHS.report, report(i))).status).toBe(200);
-    expect(t.manager.store.clusterAccess.snapshotCount(id)).toBe(SNAPSHOTS_KEPT);
-    expect(t.manager.store.clusterAccess.latestAgentSnapshot(id)?.data).toMatchObject({ n });
+    expect(t.manager.tables.clusterAccess.snapshotCount(id)).toBe(SNAPSHOTS_KEPT);
+    expect(t.manager.tables.clusterAccess.latestAgentSnapshot(id)?.data).toMatchObject({ n });
   });
 
   test('a receipt sent again and again is stored a bounded number of times, and the command stays closed', async () => {
@@ -47,9 +47,9 @@ describe('what an agent stores', () => {
     const receipt = { command_id: cmd.id, status: 'succeeded', result: {}, executed_at: new Date().toISOString(), replica: 'r1' };
     for (let i = 0; i < RECEIPTS_KEPT * 3; i++)
       expect((await post(gw, cert, GATEWAY_PATHS.receipts, { receipts: [receipt] })).json).toEqual({ accepted: [cmd.id] });
-    const kept = t.manager.store.commands.receipts(cmd.id);
+    const kept = t.manager.tables.commands.receipts(cmd.id);
     expect(kept).toHaveLength(RECEIPTS_KEPT);
-    expect(t.manager.store.commands.get(cmd.id)?.state).toBe('succeeded');
+    expect(t.manager.tables.commands.get(cmd.id)?.state).toBe('succeeded');
   });
 });
 
@@ -74,7 +74,7 @@ describe("a node agent's reports", () => {
     const started = performance.now();
     for (let i = 0; i < 20; i++) expect((await post(gw, cert, NODE_AGENT_PATHS.report, body)).status).toBe(200);
     const spacings = Math.floor((performance.now() - started) / METRICS_SPACING_MS);
-    expect(t.manager.store.hostMetrics.since(hostId, '2000-01-01T00:00:00Z').length).toBeLessThanOrEqual(1 + spacings);
+    expect(t.manager.tables.hostMetrics.since(hostId, '2000-01-01T00:00:00Z').length).toBeLessThanOrEqual(1 + spacings);
   });
 });
 
@@ -94,7 +94,7 @@ describe('the rate limit per agent certificate', () => {
     expect(refused.json).toMatchObject({ error: { code: 'rate_limited' } });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(10);
-    expect(t.manager.store.clusterAccess.latestAgentSnapshot(id)?.data).toMatchObject({ n: 3 });
+    expect(t.manager.tables.clusterAccess.latestAgentSnapshot(id)?.data).toMatchObject({ n: 3 });
     // Another agent's certificate is not slowed by this one.
     const other = agentCert(t, t.manager.clusters.create({ name: 'other' }, 'test').id);
     expect((await post(gw, other, GATEWAY_PATHS.report, report(1))).status).toBe(200);

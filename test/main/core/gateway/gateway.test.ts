@@ -39,7 +39,7 @@ describe('agent gateway', () => {
   test('an empty long poll returns after the wait with no command', async () => {
     const res = await gatewayCall(gw.url, 'GET', '/v1/cluster-agent/commands?wait=1', a.cert);
     expect(res).toEqual({ status: 200, body: { commands: [] } });
-    expect(t.manager.store.commands.agentStatus(a.id)).toMatchObject({ leader_replica: 'test-replica', agent_version: VERSION });
+    expect(t.manager.tables.commands.agentStatus(a.id)).toMatchObject({ leader_replica: 'test-replica', agent_version: VERSION });
   });
 
   test('a held long poll ends after its wait even when the wall clock is set back meanwhile', async () => {
@@ -64,7 +64,7 @@ describe('agent gateway', () => {
     const res = await poll;
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(res.body.commands.map((c: { payload: { command_id: string } }) => c.payload.command_id)).toEqual([mine.id]);
-    expect(t.manager.store.commands.get(mine.id)?.state).toBe('delivered');
+    expect(t.manager.tables.commands.get(mine.id)?.state).toBe('delivered');
     // Acknowledged, so that its redelivery does not answer the next test's long poll before that test's command.
     const receipt = { command_id: mine.id, status: 'succeeded', result: {}, executed_at: new Date().toISOString(), replica: 'r1' };
     expect((await gatewayCall(gw.url, 'POST', '/v1/cluster-agent/receipts', a.cert, { receipts: [receipt] })).status).toBe(200);
@@ -77,7 +77,7 @@ describe('agent gateway', () => {
     expect((await gatewayCall(gw.url, 'GET', '/v1/cluster-agent/commands?wait=0', a.cert)).body.commands).toEqual([]);
     const again = await gatewayCall(gw.url, 'GET', '/v1/cluster-agent/commands?wait=5', a.cert);
     expect(again.body.commands.map((c: { payload: { command_id: string } }) => c.payload.command_id)).toContain(cmd.id);
-    expect(t.manager.store.commands.get(cmd.id)?.deliveries).toBe(2);
+    expect(t.manager.tables.commands.get(cmd.id)?.deliveries).toBe(2);
 
     const receipt = { command_id: cmd.id, status: 'succeeded', result: { nodes: 3 }, executed_at: new Date().toISOString(), replica: 'r1' };
     expect((await gatewayCall(gw.url, 'POST', '/v1/cluster-agent/receipts', a.cert, { receipts: [receipt] })).status).toBe(200);
@@ -113,7 +113,7 @@ describe('agent gateway', () => {
       receipts: [{ command_id: cmdB.id, status: 'succeeded', executed_at: new Date().toISOString(), replica: 'r1' }],
     });
     expect(res.status).toBe(403);
-    expect(t.manager.store.commands.get(cmdB.id)?.state).toBe('queued');
+    expect(t.manager.tables.commands.get(cmdB.id)?.state).toBe('queued');
     const audit = t.manager.store.audit.list({ action: 'gateway.receipt_refused' });
     expect(audit[0]).toMatchObject({ cluster_id: a.id, target: cmdB.id });
   });
@@ -126,7 +126,7 @@ describe('agent gateway', () => {
       inventory: { kubernetes_version: 'v1.30.0', nodes: [] },
     });
     expect(res.status).toBe(200);
-    expect(t.manager.store.clusterAccess.latestSnapshot(a.id)).toMatchObject({ source: 'agent', data: { kubernetes_version: 'v1.30.0' } });
+    expect(t.manager.tables.clusterAccess.latestSnapshot(a.id)).toMatchObject({ source: 'agent', data: { kubernetes_version: 'v1.30.0' } });
   });
 
   test('a revoked certificate cannot connect', async () => {

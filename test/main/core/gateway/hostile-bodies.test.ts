@@ -33,7 +33,7 @@ describe('agent bodies', () => {
     const r = await post('/v1/cluster-agent/report', `{"replica":"a","leader":true,"inventory":{"kubernetes_version":"v1.30${LONE}"}}`);
     expect(r.status).toBe(400);
     expect(r.json.error).toMatchObject({ code: 'invalid_json', details: { reason: 'lone_surrogate' } });
-    expect(t.manager.store.clusterAccess.latestSnapshot(clusterId)).toBeUndefined();
+    expect(t.manager.tables.clusterAccess.latestSnapshot(clusterId)).toBeUndefined();
   });
 
   test('a report nested 200,000 levels deep gets a clear 400, and receipts are judged the same way', async () => {
@@ -60,7 +60,7 @@ describe('agent bodies', () => {
       expect(r.status, JSON.stringify(extra)).toBe(400);
       expect(r.json.error.code).toBe('bad_request');
     }
-    expect(t.manager.store.commands.receipts(good)).toEqual([]);
+    expect(t.manager.tables.commands.receipts(good)).toEqual([]);
     expect(t.manager.commands.get(good).state).not.toBe('succeeded');
   });
 
@@ -79,11 +79,11 @@ describe('agent bodies', () => {
 test('an inventory stored before bodies were checked, with a lone surrogate, still gives a signed, verifiable report', async () => {
   const other = t.manager.clusters.create({ name: 'edge-old' }, 'test').id;
   // As the gateway stored it then: JSON.stringify keeps the lone surrogate as an escape, and reading it back restores it.
-  t.manager.store.clusterAccess.insertSnapshot(other, t.manager.clock.now().toISOString(), 'agent', {
+  t.manager.tables.clusterAccess.insertSnapshot(other, t.manager.clock.now().toISOString(), 'agent', {
     kubernetes_version: 'v1.30\ud800',
     nodes: [{ name: 'node\udc00-1', ready: true }],
   });
-  expect((t.manager.store.clusterAccess.latestSnapshot(other)!.data as { kubernetes_version: string }).kubernetes_version).toBe(
+  expect((t.manager.tables.clusterAccess.latestSnapshot(other)!.data as { kubernetes_version: string }).kubernetes_version).toBe(
     'v1.30\ud800',
   );
   const report = await t.manager.reports.run(other, 'olga');

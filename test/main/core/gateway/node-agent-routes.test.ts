@@ -50,7 +50,7 @@ test('a batch of receipts with one malformed is refused 400 and none of it is re
     const r = await post(NODE_AGENT_PATHS.receipts, { receipts: [receipt(a.id), receipt(b.id, bad)] });
     expect([r.status, (r.json as { error: { code: string } }).error.code], JSON.stringify(bad)).toEqual([400, 'bad_request']);
   }
-  expect(t.manager.store.commands.get(a.id)?.state).not.toBe('succeeded');
+  expect(t.manager.tables.commands.get(a.id)?.state).not.toBe('succeeded');
   const ok = await post(NODE_AGENT_PATHS.receipts, { receipts: [receipt(a.id), receipt(b.id)] });
   expect([ok.status, ok.json]).toEqual([200, { accepted: [a.id, b.id] }]);
 });
@@ -70,7 +70,7 @@ test("a final receipt's malformed task entries are left out and the receipt is r
   const tasks = [{ index: 0, id: 'w', kind: 'file.write', status: 'succeeded', finished_at: { at: 1 } }];
   const r = await post(NODE_AGENT_PATHS.receipts, { receipts: [receipt(p.id, { result: { tasks } })] });
   expect(r.status).toBe(200);
-  expect(t.manager.store.commands.get(p.id)?.state).toBe('succeeded');
+  expect(t.manager.tables.commands.get(p.id)?.state).toBe('succeeded');
 });
 
 test('a liveness outcome whose started_at is not a time is refused 400', async () => {

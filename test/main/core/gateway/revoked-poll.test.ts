@@ -37,7 +37,7 @@ describe('revoked certificate and its held long poll', () => {
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe('certificate_refused');
     expect(gw.heldPolls()).toBe(0);
-    expect(t.manager.store.commands.get(cmd.id)).toMatchObject({ state: 'queued', deliveries: 0 });
+    expect(t.manager.tables.commands.get(cmd.id)).toMatchObject({ state: 'queued', deliveries: 0 });
   }, 10_000);
 
   test('a revocation committed without any event (another process) still hands the held poll nothing', async () => {
@@ -45,12 +45,12 @@ describe('revoked certificate and its held long poll', () => {
     const old = agentCert(t, c.id);
     const poll = gatewayCall(gw.url, 'GET', '/v1/cluster-agent/commands?wait=30', old);
     await heldPolls(1);
-    t.manager.store.tx(() => t.manager.store.keys.revokeClientCertificates(c.id, new Date().toISOString()));
+    t.manager.store.tx(() => t.manager.tables.keys.revokeClientCertificates(c.id, new Date().toISOString()));
     const cmd = t.manager.commands.issue(c.id, 'inventory.report', {}, 'test');
     const res = await poll;
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe('certificate_refused');
-    expect(t.manager.store.commands.get(cmd.id)).toMatchObject({ state: 'queued', deliveries: 0 });
+    expect(t.manager.tables.commands.get(cmd.id)).toMatchObject({ state: 'queued', deliveries: 0 });
   }, 10_000);
 
   test("a node agent's held poll ends when its host's identity is re-issued; the next plan stays queued", async () => {
@@ -68,6 +68,6 @@ describe('revoked certificate and its held long poll', () => {
     const res = await poll;
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe('certificate_refused');
-    expect(t.manager.store.commands.get(cmd.id)).toMatchObject({ state: 'queued', deliveries: 0 });
+    expect(t.manager.tables.commands.get(cmd.id)).toMatchObject({ state: 'queued', deliveries: 0 });
   }, 10_000);
 });

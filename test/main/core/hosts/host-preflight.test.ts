@@ -20,7 +20,7 @@ describe('host preflight checks', () => {
     const c = t.manager.clusters.create({ name, kind: 'hosts' }, 'test');
     facts.forEach((f, i) => {
       const h = t.manager.hosts.add(c.id, { name: `${name}-${i}`, address: `198.18.9.${i + 1}` }, 'test');
-      if (f) t.manager.store.hosts.setReport(h.id, new Date().toISOString(), f, { files: {}, units: {} });
+      if (f) t.manager.tables.hosts.setReport(h.id, new Date().toISOString(), f, { files: {}, units: {} });
     });
     return c.id;
   }

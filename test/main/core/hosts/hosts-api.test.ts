@@ -112,8 +112,8 @@ describe('hosts clusters in the console API', () => {
     const second = (await t.call('POST', `/api/v1/hosts/${hostId}/agent`, { gateway_url: 'https://manager.example:8462' }, admin))
       .body as any;
     expect(second.revoked_serials).toEqual([id1.serial]);
-    expect(t.manager.store.keys.certificate(id1.serial)?.revoked_at).not.toBeNull();
-    expect(t.manager.store.keys.certificate(second.serial)).toMatchObject({ revoked_at: null, host_id: hostId, cluster_id: clusterId });
+    expect(t.manager.tables.keys.certificate(id1.serial)?.revoked_at).not.toBeNull();
+    expect(t.manager.tables.keys.certificate(second.serial)).toMatchObject({ revoked_at: null, host_id: hostId, cluster_id: clusterId });
     const audit = t.manager.store.audit.list({ limit: 50 }).filter((e) => e.action === 'host.identity_issue');
     expect(audit).toHaveLength(2);
   });
@@ -174,12 +174,12 @@ describe('hosts clusters in the console API', () => {
   });
 
   test('removing a host revokes its certificate', async () => {
-    const serial = t.manager.store.hosts.get(hostId)!;
+    const serial = t.manager.tables.hosts.get(hostId)!;
     expect(serial).toBeTruthy();
-    const live = t.manager.store.hosts.certificates(hostId).filter((c) => c.revoked_at === null);
+    const live = t.manager.tables.hosts.certificates(hostId).filter((c) => c.revoked_at === null);
     expect(live).toHaveLength(1);
     expect((await t.call('DELETE', `/api/v1/hosts/${hostId}`, undefined, admin)).status).toBe(204);
-    expect(t.manager.store.keys.certificate(live[0]!.serial)?.revoked_at).not.toBeNull();
+    expect(t.manager.tables.keys.certificate(live[0]!.serial)?.revoked_at).not.toBeNull();
     expect((await t.call('GET', `/api/v1/hosts/${hostId}`, undefined, admin)).status).toBe(404);
   });
 });

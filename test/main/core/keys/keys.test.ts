@@ -22,7 +22,7 @@ describe('manager keys and CA', () => {
   afterAll(() => t.close());
 
   test('private keys are sealed at rest: no PEM private key and no seed in the data dir', () => {
-    const seedRow = t.manager.store.keys.signingKeys()[0]!;
+    const seedRow = t.manager.tables.keys.signingKeys()[0]!;
     expect(seedRow.sealed_seed.subarray(0, 4).toString()).toBe('NVK1');
     for (const f of readdirSync(t.dataDir, { recursive: true, encoding: 'utf8' })
       .map((f) => join(t.dataDir, f))
@@ -67,7 +67,7 @@ describe('manager keys and CA', () => {
     const cert = new X509Certificate(client.certPem);
     expect(cert.subjectAltName).toContain(`URI:${clusterUri('cluster-42')}`);
     expect(cert.subject).toContain('CN=cluster-42');
-    expect(t.manager.store.keys.certificate(client.serial)).toMatchObject({ kind: 'client', cluster_id: 'cluster-42', revoked_at: null });
+    expect(t.manager.tables.keys.certificate(client.serial)).toMatchObject({ kind: 'client', cluster_id: 'cluster-42', revoked_at: null });
   });
   test('the keys survive a restart: the same CA and the same active key', () => {
     const ca = t.manager.ca.certPem;

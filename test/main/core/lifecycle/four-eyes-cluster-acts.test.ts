@@ -35,7 +35,7 @@ describe('four eyes for the disruptive acts on a cluster', () => {
     const res = await t.call('DELETE', `/api/v1/clusters/${dev}`, undefined, olga);
     expect(res.status).toBe(409);
     expect(errorOf(res.body)).toMatchObject({ code: 'cluster_not_empty', details: { components: ['opa'], services: [] } });
-    expect(t.manager.store.clusters.get(dev)).toBeDefined();
+    expect(t.manager.tables.clusters.get(dev)).toBeDefined();
   });
 
   it('deleting a host, then re-issuing a host identity, needs an approval under banking-secure', async () => {
@@ -50,10 +50,10 @@ describe('four eyes for the disruptive acts on a cluster', () => {
     expect((await t.call('POST', `/api/v1/hosts/${host.id}/agent`, { gateway_url: GATEWAY, approval_id: reissue }, olga)).status).toBe(201);
 
     expect(errorOf((await t.call('DELETE', `/api/v1/hosts/${host.id}`, undefined, olga)).body).code).toBe('approval_required');
-    expect(t.manager.store.hosts.get(host.id)).toBeDefined();
+    expect(t.manager.tables.hosts.get(host.id)).toBeDefined();
     const del = await approved({ cluster_id: hostsId, action: 'delete_host', service: 'n1' });
     expect((await t.call('DELETE', `/api/v1/hosts/${host.id}?approval_id=${del}`, undefined, olga)).status).toBe(204);
-    expect(t.manager.store.hosts.get(host.id)).toBeUndefined();
+    expect(t.manager.tables.hosts.get(host.id)).toBeUndefined();
   });
 
   it('re-issuing a cluster agent’s identity (the running agent is revoked) needs an approval under banking-secure', async () => {
@@ -76,7 +76,7 @@ describe('four eyes for the disruptive acts on a cluster', () => {
     };
     const now = clock.now().toISOString();
     for (const service of ['nats', 'etcd'])
-      t.manager.store.services.put({
+      t.manager.tables.services.put({
         cluster_id: hostsId,
         service,
         version: '1.0.0',
@@ -89,17 +89,17 @@ describe('four eyes for the disruptive acts on a cluster', () => {
     expect(errorOf(nats.body)).toMatchObject({ code: 'approval_required', details: { action: 'backup', service: 'nats' } });
     const etcd = await t.call('POST', `/api/v1/clusters/${hostsId}/service-backups`, { services: ['etcd'] }, olga);
     expect(etcd.status, JSON.stringify(etcd.body)).not.toBe(403);
-    for (const service of ['nats', 'etcd']) t.manager.store.services.delete(hostsId, service);
+    for (const service of ['nats', 'etcd']) t.manager.tables.services.delete(hostsId, service);
   });
 
   it('deleting an empty banking-secure cluster needs an approval, then deletes it', async () => {
-    for (const h of t.manager.store.hosts.list(hostsId)) t.manager.hosts.remove(h.id, 'test');
+    for (const h of t.manager.tables.hosts.list(hostsId)) t.manager.hosts.remove(h.id, 'test');
     expect(errorOf((await t.call('DELETE', `/api/v1/clusters/${hostsId}`, undefined, olga)).body).code).toBe('approval_required');
-    expect(t.manager.store.clusters.get(hostsId)).toBeDefined();
+    expect(t.manager.tables.clusters.get(hostsId)).toBeDefined();
     const id = await approved({ cluster_id: hostsId, action: 'delete_cluster', service: 'vault' });
     expect((await t.call('DELETE', `/api/v1/clusters/${hostsId}?approval_id=${id}`, undefined, ada)).status).toBe(403);
     expect((await t.call('DELETE', `/api/v1/clusters/${hostsId}?approval_id=${id}`, undefined, olga)).status).toBe(204);
-    expect(t.manager.store.clusters.get(hostsId)).toBeUndefined();
+    expect(t.manager.tables.clusters.get(hostsId)).toBeUndefined();
     expect(t.manager.store.audit.list({ action: 'approval.use' }).some((r) => r.details.action === 'delete_cluster')).toBe(true);
   });
 });

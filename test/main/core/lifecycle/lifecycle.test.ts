@@ -100,11 +100,11 @@ describe('a blocked profile', () => {
   });
 
   it('restores an uninstalled component from a backup set, and refuses a set whose files changed', async () => {
-    expect(t.manager.store.commands.desiredState(clusterId)!.components).not.toHaveProperty('opa');
+    expect(t.manager.tables.commands.desiredState(clusterId)!.components).not.toHaveProperty('opa');
     const restored = await t.call('POST', `/api/v1/clusters/${clusterId}/backups/${backupSet.id}/restore`, { service: 'opa' }, olga);
     expect(restored.status).toBe(202);
     expect(restored.body).toMatchObject({ action: 'restore', op: 'managedcomponent.apply' });
-    expect(t.manager.store.commands.desiredState(clusterId)!.components.opa).toEqual(OPA);
+    expect(t.manager.tables.commands.desiredState(clusterId)!.components.opa).toEqual(OPA);
 
     const file = join(t.dataDir, 'backups', clusterId, backupSet.id, backupSet.files.find((f) => f.name === 'desired-state')!.file);
     const tampered = JSON.parse(readFileSync(file, 'utf8')) as { components: { opa: { replicas: number } } };
@@ -151,7 +151,7 @@ describe('a blocked profile', () => {
       { kind: 'stop', name: 'opa' },
       t.manager.accounts.listUsers().find((u) => u.name === 'olga')!,
     );
-    const { components } = t.manager.store.commands.desiredState(dev)!;
+    const { components } = t.manager.tables.commands.desiredState(dev)!;
     expect((components.opa as { replicas: number }).replicas).toBe(0);
     // A start is gated by the profile (development: a valid catalog); only installs and upgrades run the preflight.
     const r = await t.manager.lifecycle.run(
@@ -160,7 +160,7 @@ describe('a blocked profile', () => {
       t.manager.accounts.listUsers().find((u) => u.name === 'olga')!,
     );
     expect(r.action).toBe('start');
-    expect((t.manager.store.commands.desiredState(dev)!.components.opa as { replicas: number }).replicas).toBe(3);
+    expect((t.manager.tables.commands.desiredState(dev)!.components.opa as { replicas: number }).replicas).toBe(3);
   });
 });
 
@@ -304,7 +304,7 @@ describe('four-eyes approvals under banking-secure', () => {
     await expect(async () => t.manager.lifecycle.changeProfile(clusterId, 'development', ada, t.manager.clusters)).rejects.toMatchObject({
       code: 'approval_required',
     });
-    expect(t.manager.store.clusters.get(clusterId)!.profile).toBe('banking-secure');
+    expect(t.manager.tables.clusters.get(clusterId)!.profile).toBe('banking-secure');
     const own = t.manager.approvals.request(
       {
         cluster_id: clusterId,
@@ -317,7 +317,7 @@ describe('four-eyes approvals under banking-secure', () => {
     );
     t.manager.approvals.approve(own.id, bob);
     t.manager.lifecycle.changeProfile(clusterId, 'development', ada, t.manager.clusters, own.id);
-    expect(t.manager.store.clusters.get(clusterId)!.profile).toBe('development');
+    expect(t.manager.tables.clusters.get(clusterId)!.profile).toBe('development');
     expect(t.manager.approvals.get(own.id).state).toBe('used');
   });
 });

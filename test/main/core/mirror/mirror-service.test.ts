@@ -26,8 +26,8 @@ test('an import of a dead process is failed with import_interrupted at the next 
     finished_at: null,
     pid,
   });
-  first.store.mirror.insertImport(row('gone', dead));
-  first.store.mirror.insertImport(row('live', process.pid));
+  first.tables.mirror.insertImport(row('gone', dead));
+  first.tables.mirror.insertImport(row('live', process.pid));
   first.close();
 
   const again = openManager({ dataDir: dir.path, mode: 'headless' });

@@ -59,8 +59,8 @@ describeNeeding('preflight checks', [registryAvailable()], () => {
     PRESENT = await pushTestImage(registry, 'navin/opa');
     kinds.forEach((k, i) => (endpoints[k] = started[4 + i] as TestEndpoint));
     await kube.apply(importRbacYaml(NS, 'edge'));
-    setDnsServers(t.manager.store, dns.servers, 'test');
-    setEndpointTrust(t.manager.store, endpoints.valid!.caPem, 'test');
+    setDnsServers(t.manager.store, t.manager.tables, dns.servers, 'test');
+    setEndpointTrust(t.manager.store, t.manager.tables, endpoints.valid!.caPem, 'test');
   });
   afterAll(async () => {
     await Promise.all([listeners?.close(), dns?.stop(), kube?.close(), registry?.stop(), ...Object.values(endpoints).map((e) => e.stop())]);

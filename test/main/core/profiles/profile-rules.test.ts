@@ -49,7 +49,7 @@ describe('profile rules on real state', () => {
       kubeTarget(),
     ]);
     adaId = (await t.manager.accounts.addUser('ada', 'admin', 'correct horse battery', 'test')).id;
-    setEndpointTrust(t.manager.store, valid.caPem, 'test');
+    setEndpointTrust(t.manager.store, t.manager.tables, valid.caPem, 'test');
     await kube.apply(importRbacYaml(NS, 'edge'));
   });
   afterAll(async () => {
@@ -65,7 +65,7 @@ describe('profile rules on real state', () => {
 
   it('an invalid component in the desired state fails the catalog rule', async () => {
     const id = cluster('dev-bad', 'development');
-    t.manager.store.commands.setDesiredState(id, 1, { broken: { component: 'mysql', version: '8' } }, t.manager.clock.now().toISOString());
+    t.manager.tables.commands.setDesiredState(id, 1, { broken: { component: 'mysql', version: '8' } }, t.manager.clock.now().toISOString());
     const e = await evaluate(id);
     expect(e.status).toBe('blocked');
     expect(rule(e, 'catalog_valid').reason?.en).toMatch(/broken: spec.component must be one of/);
@@ -135,7 +135,7 @@ describe('profile rules on real state', () => {
 
   it('an unreachable syslog blocks banking-secure; a live syslog listener meets the rule', async () => {
     const id = cluster('bank', 'banking-secure');
-    setSyslogTarget(t.manager.store, { host: '127.0.0.1', port: await closedPort(), transport: 'tcp' }, 'test');
+    setSyslogTarget(t.manager.store, t.manager.tables, { host: '127.0.0.1', port: await closedPort(), transport: 'tcp' }, 'test');
     const down = await evaluate(id);
     expect(down.status).toBe('blocked');
     expect(rule(down, 'syslog_remote_audit').status).toBe('fail');
@@ -143,13 +143,13 @@ describe('profile rules on real state', () => {
     let syslog: SyslogListener | undefined;
     try {
       syslog = await startSyslogListener('tcp');
-      setSyslogTarget(t.manager.store, { host: '127.0.0.1', port: syslog.port, transport: 'tcp' }, 'test');
+      setSyslogTarget(t.manager.store, t.manager.tables, { host: '127.0.0.1', port: syslog.port, transport: 'tcp' }, 'test');
       const up = await evaluate(id);
       expect(rule(up, 'syslog_remote_audit').status).toBe('pass');
       // The probe is a real RFC 5424 message the listener received.
       expect((await syslog.waitFor(1))[0]).toMatch(/^<\d+>1 \S+ \S+ navin-manager /);
     } finally {
-      clearSyslogTarget(t.manager.store, 'test');
+      clearSyslogTarget(t.manager.store, t.manager.tables, 'test');
       await syslog?.stop();
     }
   });
@@ -187,7 +187,7 @@ describe('profile rules on real state', () => {
     } finally {
       await registry.stop();
     }
-    t.manager.store.reports.setMirror({ url: null, ca_pem: null });
+    t.manager.tables.reports.setMirror({ url: null, ca_pem: null });
     const bob = await t.manager.accounts.addUser('bob', 'admin', 'correct horse battery', 'test');
     await enrol(bob.id);
     install(id, 'scratch', { component: 'opa', version: '1.0.0' });
@@ -218,14 +218,14 @@ describe('profile rules on real state', () => {
     // The customer's SIEM is their infrastructure too: plain TCP syslog fails the rule, RFC 5425 TLS meets it.
     const siem = await startSyslogListener('tls');
     try {
-      setSyslogTarget(t.manager.store, { host: '127.0.0.1', port: siem.port, transport: 'tcp' }, 'test');
+      setSyslogTarget(t.manager.store, t.manager.tables, { host: '127.0.0.1', port: siem.port, transport: 'tcp' }, 'test');
       expect(rule(await evaluate(id), 'customer_connections_tls').reason?.en).toBe(
         `syslog tcp://127.0.0.1:${siem.port} is not TLS (use the tls transport, RFC 5425)`,
       );
-      setSyslogTarget(t.manager.store, { host: '127.0.0.1', port: siem.port, transport: 'tls', ca_pem: siem.caPem }, 'test');
+      setSyslogTarget(t.manager.store, t.manager.tables, { host: '127.0.0.1', port: siem.port, transport: 'tls', ca_pem: siem.caPem }, 'test');
       expect(rule(await evaluate(id), 'customer_connections_tls').status).toBe('pass');
     } finally {
-      clearSyslogTarget(t.manager.store, 'test');
+      clearSyslogTarget(t.manager.store, t.manager.tables, 'test');
       await siem.stop();
     }
   });
@@ -245,7 +245,7 @@ describe('profile rules on real state', () => {
       retry_in_ms: 4000,
     };
     const profiles = new Profiles({
-      store: m.store,
+      tables: m.tables,
       clock: m.clock,
       registration: m.registration,
       accounts: m.accounts,
@@ -255,12 +255,12 @@ describe('profile rules on real state', () => {
       syslogStatus: () => failing,
     });
     try {
-      setSyslogTarget(m.store, { host: '127.0.0.1', port: siem.port, transport: 'tcp' }, 'test');
+      setSyslogTarget(m.store, m.tables, { host: '127.0.0.1', port: siem.port, transport: 'tcp' }, 'test');
       const r = (await profiles.evaluate(id)).rules.find((x) => x.id === 'profile.syslog_remote_audit')!;
       expect(r.status).toBe('fail');
       expect(r.reason?.en).toBe('the audit forwarder cannot deliver (12 rows waiting): the receiver closed the connection');
       const healthy = new Profiles({
-        store: m.store,
+        tables: m.tables,
         clock: m.clock,
         registration: m.registration,
         accounts: m.accounts,
@@ -271,7 +271,7 @@ describe('profile rules on real state', () => {
       });
       expect((await healthy.evaluate(id)).rules.find((x) => x.id === 'profile.syslog_remote_audit')!.status).toBe('pass');
     } finally {
-      clearSyslogTarget(m.store, 'test');
+      clearSyslogTarget(m.store, m.tables, 'test');
       await siem.stop();
     }
   });

@@ -99,7 +99,7 @@ describe('acceptance of a cluster whose agent went silent', () => {
   });
 
   test('an agent last seen longer ago than the connected window fails agent.mtls with its last_seen', async () => {
-    const lastSeen = t.manager.store.commands.agentStatus(clusterId)!.last_seen;
+    const lastSeen = t.manager.tables.commands.agentStatus(clusterId)!.last_seen;
     clock.advance(120_000);
     t.manager.listeners.gateway = { host: '127.0.0.1', port: gw.port, serverName: 'localhost' };
     const report = await t.manager.reports.run(clusterId, 'olga');

@@ -14,7 +14,7 @@ import {
 } from '../../../../main/core/services/backup-plan';
 import type { PlanInput } from '../../../../main/core/services/service-plan';
 import type { CoreError } from '../../../../main/core/errors';
-import type { ServiceBackupRecord } from '../../../../main/core/store/service-backups-tables';
+import type { ServiceBackupRecord } from '../../../../main/core/services/service-backups-tables';
 import { DEFAULT_MANAGED_ROOTS, isManagedUnit } from '../../../../main/wire/node-agent';
 import { planProblem, type PlanTask } from '../../../../main/wire/plan';
 

@@ -103,7 +103,7 @@ describe('settings API: syslog target and DNS servers', () => {
   });
 
   it('shows the forwarder status when the manager runs one', async () => {
-    const syslog = new SyslogForwarder({ store: t.manager.store, clock: t.manager.clock });
+    const syslog = new SyslogForwarder({ store: t.manager.store, tables: t.manager.tables, clock: t.manager.clock });
     await syslog.flush();
     const res = await call('GET', '/api/v1/settings/syslog', undefined, viewer, { ...t.manager, syslog } as Manager);
     expect(res.body).toMatchObject({ forwarder: { target: `tcp://127.0.0.1:${listener.port}`, pending: 0, consecutive_failures: 0 } });

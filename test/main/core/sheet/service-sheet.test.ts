@@ -41,12 +41,12 @@ describe('the component sheet', () => {
   test('a Kubernetes component: its state from the status the agent reported, the other tabs saying why', async () => {
     const c = t.manager.clusters.create({ name: 'kube', kind: 'kubernetes' }, 'test');
     const at = new Date().toISOString();
-    t.manager.store.commands.setDesiredState(c.id, 1, { cache: { component: 'nats', version: '2.9.10-1', replicas: 3 } }, at);
+    t.manager.tables.commands.setDesiredState(c.id, 1, { cache: { component: 'nats', version: '2.9.10-1', replicas: 3 } }, at);
     let sheet = (await t.call('GET', `/api/v1/clusters/${c.id}/services/cache/sheet`, undefined, admin)).body as any;
     // Desired but not yet reported: not observed, whatever the spec asks.
     expect(sheet.overview).toMatchObject({ state: 'not_observed', version: null });
     expect(sheet.unobserved.overview).toBe('no_report_yet');
-    t.manager.store.clusterAccess.insertSnapshot(c.id, at, 'agent', {
+    t.manager.tables.clusterAccess.insertSnapshot(c.id, at, 'agent', {
       observed_components: { cache: { spec: { component: 'nats', version: '2.9.10-1' }, status: { phase: 'Applied', ready: '1/3' } } },
     });
     sheet = (await t.call('GET', `/api/v1/clusters/${c.id}/services/cache/sheet`, undefined, admin)).body as any;
@@ -102,8 +102,8 @@ describe('the component sheet', () => {
         const r = await post({ agent_version: '1', facts, managed: { files: {}, units: {} }, ...bad });
         expect(r.status, JSON.stringify(bad)).toBe(400);
       }
-      expect(t.manager.store.hosts.get(h.id)!.facts).toBeNull();
-      expect(t.manager.store.hostMetrics.since(h.id, '2000-01-01T00:00:00Z')).toEqual([]);
+      expect(t.manager.tables.hosts.get(h.id)!.facts).toBeNull();
+      expect(t.manager.tables.hostMetrics.since(h.id, '2000-01-01T00:00:00Z')).toEqual([]);
       const good = await post({
         agent_version: '1',
         facts,
@@ -112,8 +112,8 @@ describe('the component sheet', () => {
         metrics: { at: 'x', source: 'host', cpu: { total_s: 2, idle_s: 1, cpus: 1 }, memory: null, filesystem: null },
       });
       expect(good.status).toBe(200);
-      expect(t.manager.store.hosts.get(h.id)!.units).toEqual({ 'navin-etcd.service': unit });
-      expect(t.manager.store.hostMetrics.since(h.id, '2000-01-01T00:00:00Z')).toHaveLength(1);
+      expect(t.manager.tables.hosts.get(h.id)!.units).toEqual({ 'navin-etcd.service': unit });
+      expect(t.manager.tables.hostMetrics.since(h.id, '2000-01-01T00:00:00Z')).toHaveLength(1);
     } finally {
       await gateway.close();
     }
@@ -157,7 +157,7 @@ describe('metrics from samples', () => {
       report(1020, 905, 5e9); // 20 s of CPU time of which 5 idle: 75 % busy; the unit used 5 s of CPU in 10 s.
       clock.advance(10_000);
       report(10, 5, 1e9); // a reboot: the counters start again
-      const samples = t.manager.store.hostMetrics.since(h.id, '2026-12-04T00:00:00Z');
+      const samples = t.manager.tables.hostMetrics.since(h.id, '2026-12-04T00:00:00Z');
       // Timed by the manager's clock, not the host's.
       expect(samples.map((x) => x.at)).toEqual(['2026-12-04T10:00:00.000Z', '2026-12-04T10:00:10.000Z', '2026-12-04T10:00:20.000Z']);
       const points = samples.map((x, i) => metricsPoint(samples[i - 1], x, 'navin-etcd.service'));
@@ -174,7 +174,7 @@ describe('metrics from samples', () => {
       clock.advance(25 * 3600_000);
       report(20, 10, 2e9);
       // The day-old samples went with the next report.
-      expect(t.manager.store.hostMetrics.since(h.id, '2026-12-01T00:00:00Z')).toHaveLength(1);
+      expect(t.manager.tables.hostMetrics.since(h.id, '2026-12-01T00:00:00Z')).toHaveLength(1);
     } finally {
       t.close();
     }

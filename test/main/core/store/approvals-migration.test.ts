@@ -39,15 +39,15 @@ test('an approval approved before migration 16 is kept, and its use is refused a
     expect(() =>
       manager.approvals.check('a1', { cluster_id: 'c1', action: 'configuration', service: 'nats', user_id: 'u1', change: null }),
     ).toThrow(expect.objectContaining({ code: 'approval_mismatch' }));
-    manager.store.approvals.insert({
-      ...manager.store.approvals.get('a1')!,
+    manager.tables.approvals.insert({
+      ...manager.tables.approvals.get('a1')!,
       id: 'a2',
       cluster_id: null,
       action: 'create_admin',
       change: null,
       digest: null,
     });
-    expect(manager.store.approvals.get('a2')!.cluster_id).toBeNull();
+    expect(manager.tables.approvals.get('a2')!.cluster_id).toBeNull();
   } finally {
     manager.close();
   }

@@ -1,5 +1,5 @@
 // SQL for the samples of host figures the node agents report: one row per host and report, kept for a day.
-import type { Db } from './database';
+import type { Db } from '../store/database';
 import type { HostMetricsSample, UnitObservation } from '../../wire/node-agent';
 
 /** A report's sample as kept: the host's figures and each managed unit's cgroup CPU and memory. */

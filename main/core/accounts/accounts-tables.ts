@@ -1,8 +1,8 @@
 // SQL for local accounts: users, browser sessions, API tokens, one-time tickets (setup and login links) and the
 // second factor (TOTP, recovery codes, login challenges). Secrets are never stored in clear: sessions, tokens,
 // tickets, recovery codes and challenges are kept as sha256 hashes, the TOTP secret sealed.
-import type { Db } from './database';
-import { insertSql } from './insert-sql';
+import type { Db } from '../store/database';
+import { insertSql } from '../store/insert-sql';
 import { TokenRows } from './token-rows';
 
 export type Role = 'viewer' | 'operator' | 'admin';

@@ -1,6 +1,6 @@
 // SQL for the console settings that are one JSON document each (syslog target, DNS servers, the syslog
 // forwarder's cursor). The mirror keeps its own rows (reports-table.ts).
-import type { Db } from './database';
+import type { Db } from '../store/database';
 
 export class SettingsTable {
   constructor(private readonly db: Db) {}

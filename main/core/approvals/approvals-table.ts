@@ -1,7 +1,7 @@
 // SQL for four-eyes approvals: requested, decided by another admin, then used once by the requester.
 import type { Approval, ApprovalState } from '../../contract/approvals';
-import type { Db } from './database';
-import { insertSql } from './insert-sql';
+import type { Db } from '../store/database';
+import { insertSql } from '../store/insert-sql';
 
 /**
  * An approval as stored: the view's own fields (user ids, not names: names can be reused after a deletion, ids

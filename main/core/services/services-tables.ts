@@ -1,7 +1,7 @@
 // SQL for the services of hosts clusters: what is installed where (one row per cluster and service, with the
 // latest check results), and the operations that change them, each a list of phases of signed plans.
-import type { Db } from './database';
-import { insertSql } from './insert-sql';
+import type { Db } from '../store/database';
+import { insertSql } from '../store/insert-sql';
 import type { PlanArgs } from '../../wire/plan';
 import type {
   OperationView,

@@ -1,7 +1,7 @@
 // Rows found by the sha256 of a secret token that expire (browser sessions, MFA login challenges): put, read and
 // removed one by one, or all those expired at once.
-import type { Db } from './database';
-import { insertSql } from './insert-sql';
+import type { Db } from '../store/database';
+import { insertSql } from '../store/insert-sql';
 
 export class TokenRows<R extends { token_hash: string; expires_at: string }> {
   constructor(

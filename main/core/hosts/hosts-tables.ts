@@ -1,9 +1,9 @@
 // SQL for the hosts of clusters of kind `hosts`: each host, the facts and managed files its node agent last
 // reported, what the gateway last saw of that agent, the commands addressed to one host, and the task-by-task
 // progress of the plans it runs.
-import type { Db } from './database';
-import { insertSql } from './insert-sql';
-import type { CommandRecord } from './commands-tables';
+import type { Db } from '../store/database';
+import { insertSql } from '../store/insert-sql';
+import type { CommandRecord } from '../commands/commands-tables';
 import type { Host, HostAgentStatus } from '../../contract/hosts';
 import type { HostFacts, HostReportRequest, UnitObservation } from '../../wire/node-agent';
 

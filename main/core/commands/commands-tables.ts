@@ -1,6 +1,6 @@
 // SQL for signed commands on their way to agents, the receipts that come back, each cluster's desired
 // components, and what the gateway last saw of each agent.
-import type { Db } from './database';
+import type { Db } from '../store/database';
 import type { Command, CommandState } from '../../contract/commands';
 
 export type { CommandState };

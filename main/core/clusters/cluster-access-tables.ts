@@ -1,5 +1,5 @@
 // SQL for what the manager knows of a registered cluster: its API access (token sealed) and inventory snapshots.
-import type { Db } from './database';
+import type { Db } from '../store/database';
 
 export interface ClusterAccessRecord {
   cluster_id: string;

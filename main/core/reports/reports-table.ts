@@ -1,7 +1,7 @@
 // SQL for signed acceptance reports (stored exactly as signed, never rewritten) and for the internal mirror
 // settings the acceptance reads (rows `mirror_url` and `mirror_ca_pem` of the settings table).
-import type { Db } from './database';
-import { insertSql } from './insert-sql';
+import type { Db } from '../store/database';
+import { insertSql } from '../store/insert-sql';
 import type { MirrorSettings } from '../../contract/reports';
 import type { ReportSummary } from '../../contract/report-types';
 

@@ -1,8 +1,8 @@
 // SQL for API tokens: kept as the sha256 of the token, with a public id, an expiry and a revocation; a revoked
 // or expired token stays listed (and recognised, to say why it is refused) until its user is removed.
 import type { ApiToken } from '../../contract/tokens';
-import type { Db } from './database';
-import { insertSql } from './insert-sql';
+import type { Db } from '../store/database';
+import { insertSql } from '../store/insert-sql';
 
 /** A token as stored: the listed token by its user's id rather than name, with the sha256 of its secret; its state is derived. */
 export type ApiTokenRecord = Omit<ApiToken, 'user' | 'state'> & { token_hash: string; user_id: string };

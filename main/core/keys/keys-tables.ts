@@ -1,7 +1,7 @@
 // SQL for the manager's key material: Ed25519 signing keys (seeds sealed at rest), the CA, and the record of
 // every certificate it issued with its cluster and revocation time.
-import type { Db } from './database';
-import { insertSql } from './insert-sql';
+import type { Db } from '../store/database';
+import { insertSql } from '../store/insert-sql';
 
 export interface SigningKeyRecord {
   key_id: string;

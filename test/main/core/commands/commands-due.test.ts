@@ -2,6 +2,7 @@
 // commands and not every command the cluster or host ever had.
 import { afterEach, expect, test } from 'vitest';
 import { join } from 'node:path';
+import { openDomainTables } from '../../../../main/core/domain-tables';
 import { Store } from '../../../../main/core/store/store';
 import { ManualClock } from '../../../support/clock';
 import { tempDir } from '../../../support/temp-dir';
@@ -28,11 +29,12 @@ test('the due commands of a cluster and of a host are searched by owner and stat
   const dir = tempDir();
   dirs.push(dir);
   const store = Store.open(join(dir.path, 'navin.db'), new ManualClock());
+  const tables = openDomainTables(store.db);
   try {
-    expect(planOf(store, () => store.commands.due('c1', '2026-12-04T10:00:00Z', '2026-12-04T10:00:15Z'))).toMatch(
+    expect(planOf(store, () => tables.commands.due('c1', '2026-12-04T10:00:00Z', '2026-12-04T10:00:15Z'))).toMatch(
       /USING INDEX commands_pending \(cluster_id=\? AND state=\?\)/,
     );
-    expect(planOf(store, () => store.hosts.due('h1', '2026-12-04T10:00:00Z', '2026-12-04T10:00:15Z'))).toMatch(
+    expect(planOf(store, () => tables.hosts.due('h1', '2026-12-04T10:00:00Z', '2026-12-04T10:00:15Z'))).toMatch(
       /USING INDEX commands_host \(host_id=\? AND state=\?\)/,
     );
   } finally {

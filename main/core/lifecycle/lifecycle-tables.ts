@@ -3,8 +3,8 @@
 import type { BackupFile, BackupSet } from '../../contract/backups';
 import type { CheckResult } from '../../contract/check-types';
 import type { PreflightRun } from '../../contract/profiles';
-import type { Db } from './database';
-import { insertSql } from './insert-sql';
+import type { Db } from '../store/database';
+import { insertSql } from '../store/insert-sql';
 
 /** A backup set as stored: the view without its files, which are rows of their own. */
 export type BackupSetRecord = Omit<BackupSet, 'files'>;

@@ -1,7 +1,7 @@
 // SQL for the offline-bundle side of the mirror: the release keys trusted to sign bundles, and the imports.
 import type { MirrorImportView, TrustedReleaseKey } from '../../contract/mirror';
-import type { Db } from './database';
-import { insertSql } from './insert-sql';
+import type { Db } from '../store/database';
+import { insertSql } from '../store/insert-sql';
 
 /** A trusted release key as stored: the raw 32-byte public key where the view has its PEM. */
 export type ReleaseKeyRow = Omit<TrustedReleaseKey, 'public_key_pem'> & { public_key: Buffer };

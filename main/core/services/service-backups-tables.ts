@@ -1,6 +1,6 @@
 // SQL for the service backups of hosts clusters (Kubernetes clusters' configuration backups are lifecycle-tables'): a set per "Back up now" or per upgrade of a stateful service, and in
 // it the backup of each service (the host it was taken on, its folder there, every file with its sha256).
-import type { Db } from './database';
+import type { Db } from '../store/database';
 import type { ServiceBackupReason, ServiceBackupSet } from '../../contract/service-backups';
 
 export type ServiceBackupSetState = ServiceBackupSet['state'];

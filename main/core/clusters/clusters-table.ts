@@ -1,6 +1,6 @@
 // SQL for the clusters table.
-import type { Db } from './database';
-import { insertSql } from './insert-sql';
+import type { Db } from '../store/database';
+import { insertSql } from '../store/insert-sql';
 import type { Cluster, ClusterKind, ClusterState, ProfileName } from '../../contract/clusters';
 
 export type { ClusterKind, ClusterState, ProfileName };

@@ -1,8 +1,8 @@
 // SQL for drift: the findings of hosts clusters (a managed file or unit changed outside the console, open until
 // resolved) and each cluster's drift mode (realign allowed, or report only for a change freeze).
 import type { DriftFindingView, DriftMode } from '../../contract/drift';
-import type { Db } from './database';
-import { insertSql } from './insert-sql';
+import type { Db } from '../store/database';
+import { insertSql } from '../store/insert-sql';
 
 export type { DriftMode };
 export type DriftResolution = NonNullable<DriftFindingView['resolution']>;
