@@ -145,6 +145,8 @@ export const serviceInstallSchema = z.object({
   /** Host ids or names of the cluster; the first runs the readiness and functional test. */
   hosts: nameListSchema(HOSTS_RULE),
   config: settingsInputSchema,
+  /** TLS on the service's endpoints: always under a profile other than development, there only when asked. */
+  tls: z.boolean({ error: 'tls is true or false' }).optional(),
   approval_id: approvalIdSchema,
 });
 export type ServiceInstall = z.input<typeof serviceInstallSchema>;

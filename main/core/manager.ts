@@ -28,6 +28,7 @@ import { Approvals } from './approvals/approvals';
 import { Lifecycle } from './lifecycle/lifecycle';
 import { FourEyesActs } from './lifecycle/four-eyes-acts';
 import { Services } from './services/services';
+import { Certificates } from './certificates/certificates';
 import { Drift } from './drift/drift';
 import { ServiceBackups } from './services/service-backups';
 import { SupportArchives } from './support/support-archives';
@@ -97,6 +98,7 @@ export interface Manager {
   readonly hostCommands: HostCommands;
   /** Catalog services installed on hosts clusters, and their operations. */
   readonly services: Services;
+  readonly certificates: Certificates;
   /** Backup sets and restores of the services of hosts clusters. */
   readonly serviceBackups: ServiceBackups;
   /** Drift findings of hosts clusters (scans on demand; every hour once startSchedule is called). */
@@ -202,7 +204,9 @@ export function openManager(opts: ManagerOptions): Manager {
       approvals,
       events,
     });
+    const certificates = new Certificates({ store, protector, clock });
     const services = new Services({
+      certificates,
       store,
       tables: tablesFor(tables, 'commands', 'hosts', 'reports', 'serviceBackups', 'services'),
       clock,
@@ -266,6 +270,7 @@ export function openManager(opts: ManagerOptions): Manager {
       hostIdentities: new HostIdentities(store, tablesFor(tables, 'hosts'), hosts, ca, keyring, clock, VERSION, events),
       hostCommands,
       services,
+      certificates,
       serviceBackups,
       drift,
       sheets: new ServiceSheets({

@@ -9,9 +9,20 @@ import type { PlanArgs, PlanResult } from '../../wire/plan';
 import { BACKUP_PHASE, backupDir, backupFiles, RESTART_PHASE, restartAfterFailedBackup } from './backup-plan';
 import { recordChecks } from './check-results';
 import type { OperationAction } from './service-plan';
+import {
+  CERTIFICATES_PHASE,
+  revokeAll,
+  signCertificates,
+  supersedeReplaced,
+  withCertificates,
+  type SignedCertificates,
+} from './service-tls';
 import type { ServicesDeps } from './services-deps';
 
-export type OperationDeps = Pick<ServicesDeps, 'store' | 'tables' | 'clock' | 'catalog' | 'hostCommands' | 'events'>;
+export type OperationDeps = Pick<
+  ServicesDeps,
+  'certificates' | 'hosts' | 'store' | 'tables' | 'clock' | 'catalog' | 'hostCommands' | 'events'
+>;
 
 const FINAL_OK = 'succeeded';
 const ROLLBACK_PHASE = 'rollback (sealed with the upgrade)';
@@ -41,9 +52,18 @@ export function announceOperation(events: CoreEvents, clusterId: string, service
   events.emit('service.changed', { cluster_id: clusterId, service, operation_id: operationId });
 }
 
-/** Signs and queues a phase's plans, one per host, and records them as the operation's current phase. */
-export function issuePhase(d: OperationDeps, op: OperationRecord, phase: number, actor: string): void {
-  const issued = op.phases[phase]!.plans.map((p) => ({
+/**
+ * Signs and queues a phase's plans, one per host, and records them as the operation's current phase; after a
+ * certificates phase, with the certificates signed from its CSRs written into their files.
+ */
+export function issuePhase(
+  d: OperationDeps,
+  op: OperationRecord,
+  phase: number,
+  actor: string,
+  signed: SignedCertificates | null = null,
+): void {
+  const issued = withCertificates(op.phases[phase]!.plans, signed).map((p) => ({
     phase,
     host_id: p.host_id,
     command_id: d.hostCommands.issuePlan(p.host_id, p.args, actor, { allowFourEyes: true }).id,
@@ -69,6 +89,13 @@ export function advanceOperation(d: OperationDeps, operationId: string): void {
     const rollingBack = op.phases[op.phase]?.name === ROLLBACK_PHASE;
     const backingUp = op.phases[op.phase]?.name === BACKUP_PHASE && op.backup_set_id !== null;
     let failure = failureOf(d, current);
+    // The keys are made: the manager signs each host's CSR now, and the next phase writes the certificates.
+    let signed: SignedCertificates | null = null;
+    if (!failure && op.phases[op.phase]?.name === CERTIFICATES_PHASE) {
+      const s = signCertificates(d, op, current);
+      if (s.ok) signed = s.signed;
+      else failure = { host: d.hosts.get(s.host_id).name, code: s.code, task: 'csr', message: s.message };
+    }
     if (op.phases[op.phase]?.name === RESTART_PHASE) {
       // The backup failed; the service its steps had stopped is running again (or says why not).
       const how = failure ? `starting it again failed: ${failure.message}` : 'the service was started again';
@@ -181,16 +208,19 @@ export function advanceOperation(d: OperationDeps, operationId: string): void {
       return true;
     }
     if (op.phase + 1 < op.phases.length) {
-      issuePhase(d, op, op.phase + 1, op.requested_by);
+      issuePhase(d, op, op.phase + 1, op.requested_by, signed);
       return true;
     }
     tables.services.finishOperation(op.id, 'succeeded', null, null, now);
     if (op.action === 'upgrade' || op.action === 'rollback' || op.action === 'restore')
       tables.services.setVersion(op.cluster_id, op.service, op.version, now);
+    if (op.phases[0]?.name === CERTIFICATES_PHASE) supersedeReplaced(d.certificates, op.cluster_id, op.service);
     const after = AFTER[op.action];
     if (op.action === 'uninstall') {
       tables.services.delete(op.cluster_id, op.service);
       tables.services.deleteConfigVersions(op.cluster_id, op.service);
+      // Its certificates go with it (their files are removed): installed again, it chooses TLS anew.
+      revokeAll(d.certificates, op.cluster_id, op.service);
     } else if (after) tables.services.setState(op.cluster_id, op.service, after, now);
     store.audit.append({
       actor: 'manager',

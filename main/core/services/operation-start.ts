@@ -12,6 +12,7 @@ import { backupPhase, restorePhases } from './backup-plan';
 import { announceOperation, issuePhase } from './operation-machine';
 import { installedService, requireCatalog } from './service-input';
 import { operationPhases, rollingPhases, type OperationAction, type PlanHost } from './service-plan';
+import { revokeAll, tlsChoice, type TlsChoice } from './service-tls';
 import type { ServicesDeps } from './services-deps';
 
 /** How long an upgrade's sealed rollback stays valid: longer than any upgrade of a few hosts takes. */
@@ -24,6 +25,8 @@ export interface OperationTarget {
   hosts: HostRecord[];
   config: ServiceSettings;
   from?: string;
+  /** An install's: TLS asked for (true) or refused (false); absent, the cluster's profile decides. */
+  tls?: boolean;
 }
 
 export interface StartExtra {
@@ -48,6 +51,7 @@ export async function startOperation(
   const { service, version, hosts, config, from } = target;
   if (tables.services.runningFor(clusterId, service))
     throw new ConflictError('operation_running', `an operation on ${service} is still running`);
+  const tls = chooseTls(d, clusterId, action, target);
   // An install is judged on the hosts as they are now (ports freed by an uninstall a moment ago, say), not on
   // facts up to a minute old: the agents are asked for fresh facts first, briefly.
   if (action === 'install') await refreshFacts(d, hosts, user.name);
@@ -76,6 +80,7 @@ export async function startOperation(
     hosts: planHosts(hosts),
     settings: config,
     mirror: mirror.url ? { url: mirror.url, ca_pem: mirror.ca_pem } : null,
+    tls,
   };
   // An upgrade walks the hosts canary first; its rollback plans are signed now, before anything runs (sealed).
   const rolling = action === 'upgrade' || action === 'rollback' ? rollingPhases(input, action === 'upgrade' ? from! : null) : null;
@@ -93,7 +98,11 @@ export async function startOperation(
   store.tx(() => {
     if (tables.services.runningFor(clusterId, service))
       throw new ConflictError('operation_running', `an operation on ${service} is still running`);
-    if (action === 'install') tables.services.deleteConfigVersions(clusterId, service);
+    if (action === 'install') {
+      tables.services.deleteConfigVersions(clusterId, service);
+      // What a failed install before left in use goes: the new install's choice of TLS alone stands.
+      revokeAll(d.certificates, clusterId, service);
+    }
     if (action === 'install' || action === 'configuration' || (action === 'rollback' && extra.restoredConfig !== undefined))
       tables.services.addConfigVersion({
         cluster_id: clusterId,
@@ -168,6 +177,18 @@ async function refreshFacts(d: ServicesDeps, hosts: HostRecord[], actor: string,
   const deadline = performance.now() + timeoutMs;
   const fresh = (): boolean => hosts.every((h) => (d.tables.hosts.get(h.id)?.facts_at ?? '') >= since);
   while (!fresh() && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
+/** TLS or not: an install chooses (by the cluster's profile, or as asked under development); the others keep it. */
+function chooseTls(d: ServicesDeps, clusterId: string, action: OperationAction, target: OperationTarget): TlsChoice {
+  const desc = requireCatalog(d.catalog).service(target.service);
+  if (!desc) return { tls: false, certificates: false };
+  return tlsChoice(desc, action, {
+    profile: d.hosts.hostsCluster(clusterId).profile,
+    asked: target.tls,
+    hostIds: target.hosts.map((h) => h.id),
+    inUse: () => d.certificates.inUse(clusterId, target.service),
+  });
 }
 
 function planHosts(hosts: HostRecord[]): PlanHost[] {

@@ -6,6 +6,7 @@ import type { Catalog, ResolvedArtifact } from '../catalog/catalog';
 import type { CatalogCheck, CatalogDescriptor, CatalogMigration, CatalogVersion } from '../catalog/catalog-schema';
 import {
   HOST_LAYOUT,
+  renderArgv,
   renderCheckParams,
   renderInstance,
   renderTemplate,
@@ -15,6 +16,7 @@ import {
 import type { OperationPhase, ServiceSettings } from './services-tables';
 import { MAX_WATCH_INTERVAL_S, MIN_WATCH_INTERVAL_S, type PlanArgs, type PlanTask } from '../../wire/plan';
 import { CHECK_PARAM_FIELDS, isCheckKind, type CheckRole } from '../../wire/service-checks';
+import { certificatesPhase, certificateWrites, tlsFiles, type TlsChoice } from './service-tls';
 
 /**
  * realign: the install's tasks again (binaries, files, unit) over what drifted, gated as a configuration.
@@ -40,6 +42,8 @@ export interface PlanInput {
   mirror: { url: string; ca_pem: string | null } | null;
   /** For backup and restore steps: the backup's folder on the host. */
   backup_dir?: string;
+  /** The service serves TLS (absent: plaintext); `certificates`: the operation brings them first (service-tls.ts). */
+  tls?: TlsChoice;
 }
 
 export interface Instance {
@@ -71,6 +75,7 @@ export function resolve(input: PlanInput): { desc: CatalogDescriptor; version: C
       settings: input.settings,
       members,
       cluster: { name: `navin-${input.service}`, token: `navin-${input.service}-${input.clusterId.slice(0, 8)}` },
+      tls: { enabled: input.tls?.tls === true && desc.supports_tls },
       ...(input.backup_dir ? { backup_dir: input.backup_dir } : {}),
     }),
   }));
@@ -193,7 +198,7 @@ function moveTasks(
         id: `migrate:${m.name}${m.run.length > 1 ? `:${i + 1}` : ''}`,
         kind: 'command.run',
         title: `migration ${m.name}${m.irreversible ? ' (irreversible)' : ''}: ${argv[0]}`,
-        argv: argv.map((a) => renderTemplate(a, inst.ctx)),
+        argv: renderArgv(argv, inst.ctx),
       })),
     ),
     ...writeTasks(desc, inst),
@@ -254,9 +259,13 @@ export function operationPhases(action: OperationAction, input: PlanInput): Oper
     case 'realign':
     case 'configuration': {
       const artifacts = action === 'configuration' ? [] : input.catalog.artifacts(input.service, input.version);
+      // With TLS, each host makes its key and a CSR first; the certificates signed in between are written here.
+      const certificates = input.tls?.certificates === true && instances[0]!.ctx.tls.enabled;
       return [
+        ...(certificates ? [certificatesPhase(desc, instances, label)] : []),
         onEveryHost(action, instances, `${action} ${label}`, (inst) => [
           ...fetchTasks(input, artifacts, inst),
+          ...(certificates ? certificateWrites(inst) : []),
           ...writeTasks(desc, inst),
           { id: 'enable', kind: 'systemd.enable', title: `systemctl enable ${unit}`, unit },
           // restart, not start: a configuration written over a running instance takes effect.
@@ -293,6 +302,12 @@ export function operationPhases(action: OperationAction, input: PlanInput): Oper
           { id: 'remove:unit', kind: 'unit.remove', title: `remove ${unit}`, unit },
           { id: 'daemon-reload', kind: 'systemd.daemon_reload', title: 'systemctl daemon-reload' },
           ...renderInstance(desc, inst.ctx).files.map((f): PlanTask => ({
+            id: `remove:${f.name}`,
+            kind: 'file.remove',
+            title: `remove ${f.path}`,
+            path: f.path,
+          })),
+          ...tlsFiles(inst).map((f): PlanTask => ({
             id: `remove:${f.name}`,
             kind: 'file.remove',
             title: `remove ${f.path}`,

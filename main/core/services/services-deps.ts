@@ -8,14 +8,17 @@ import type { Hosts } from '../hosts/hosts';
 import type { Lifecycle } from '../lifecycle/lifecycle';
 import type { Tables } from '../domain-tables';
 import type { Store } from '../store/store';
+import type { ServiceCertificates } from './service-tls';
 
 export interface ServicesDeps {
   store: Store;
-  clock: Clock;
   tables: Tables<'commands' | 'hosts' | 'reports' | 'serviceBackups' | 'services'>;
+  clock: Clock;
   catalog: () => Catalog | null;
   hosts: Hosts;
   hostCommands: HostCommands;
   lifecycle: Lifecycle;
   events: CoreEvents;
+  /** The cluster's service CA and the ledger of the certificates it signed. */
+  certificates: ServiceCertificates;
 }

@@ -106,7 +106,12 @@ export class Services {
       throw new ConflictError('service_installed', `${service} ${existing.version} is installed already (${existing.state})`);
     const hosts = resolveHosts(this.d.tables, clusterId, body.hosts);
     const config = checkedSettings(catalog, service, body.config);
-    return this.start(clusterId, 'install', { service, version: body.version, hosts, config }, user, body.approval_id);
+    return this.start(clusterId, 'install', { service, version: body.version, hosts, config, tls: body.tls }, user, body.approval_id);
+  }
+
+  /** Whether the installed service serves TLS: it holds certificates of the cluster's service CA (service-tls.ts). */
+  tlsEnabled(clusterId: string, service: string): boolean {
+    return this.d.certificates.inUse(clusterId, service).length > 0;
   }
 
   /** Writes a new configuration (settings) to every instance, restarts them and checks them. */
@@ -222,8 +227,9 @@ export class Services {
       .find((o) => o.action === 'install' && o.state === 'succeeded' && o.version === r?.version);
     if (!install) return [];
     const names = new Map(this.d.tables.hosts.list(clusterId).map((h) => [h.id, h.name]));
+    // Only the install phase fetches (after the certificates phase, with TLS).
     return install.plans
-      .filter((p) => p.phase === 0)
+      .filter((p) => install.phases[p.phase]?.name === 'install')
       .flatMap((p) =>
         this.d.hostCommands
           .plan(p.command_id)

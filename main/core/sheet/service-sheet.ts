@@ -141,8 +141,8 @@ export class ServiceSheets {
           port: p.port,
           description: p.description ?? '',
           tls_capable: p.tls === true,
-          // The console renders every install with TLS off so far (no certificate is issued for a host service).
-          tls_enabled: false,
+          // A port TLS can serve does once the service holds certificates of the cluster's service CA.
+          tls_enabled: p.tls === true && view !== null && this.d.services.tlsEnabled(clusterId, service),
           listening: hosts.map((h) => ({
             host_name: h.name,
             listening: h.facts?.listening_ports ? h.facts.listening_ports.includes(p.port) : null,

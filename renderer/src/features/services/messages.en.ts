@@ -63,6 +63,7 @@ export const en = {
   'services.op.uninstall': 'Uninstall',
   'services.op.check': 'Checks',
   'services.op.functional_test': 'Functional test',
+  'services.phase.certificates': 'Certificates: a key and its signing request made on each host',
   'services.phase.install': 'Install on each host',
   'services.phase.configuration': 'Configuration on each host',
   'services.phase.start': 'Start on each host',
