@@ -63,7 +63,10 @@ export function issuePhase(
   actor: string,
   signed: SignedCertificates | null = null,
 ): void {
-  const issued = withCertificates(op.phases[phase]!.plans, signed).map((p) => ({
+  const plans = withCertificates(op.phases[phase]!.plans, signed);
+  // The phase as recorded is the one signed: its certificate files hold the certificates, as on the hosts.
+  if (signed) d.tables.services.replacePlans(op.id, phase, plans);
+  const issued = plans.map((p) => ({
     phase,
     host_id: p.host_id,
     command_id: d.hostCommands.issuePlan(p.host_id, p.args, actor, { allowFourEyes: true }).id,

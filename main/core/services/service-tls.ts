@@ -61,7 +61,7 @@ const placeholder = (id: string, path: string, what: string): PlanTask => ({
 
 /**
  * The service's certificate and its CA's, beside the key: public files. Their content is the signed CSR of the
- * certificates phase, set when the plan is signed (withCertificates); the phase as recorded holds them empty.
+ * certificates phase, set when the plan is signed (withCertificates); until then the phase holds them empty.
  */
 export function certificateWrites(inst: Instance): PlanTask[] {
   return [placeholder(CERT_TASK, inst.ctx.tls.cert_file, 'its certificate'), placeholder(CA_TASK, inst.ctx.tls.ca_file, 'the service CA')];

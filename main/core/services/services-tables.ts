@@ -142,6 +142,13 @@ export class ServicesTables {
       .run(JSON.stringify([...o.phases, phase]), code, message, id);
   }
 
+  /** A planned phase's plans as they were signed (a certificates phase's CSRs signed into the next one's files). */
+  replacePlans(id: string, phase: number, plans: OperationPhase['plans']): void {
+    const o = this.operation(id)!;
+    const phases = o.phases.map((p, i) => (i === phase ? { ...p, plans } : p));
+    this.db.prepare('UPDATE service_operations SET phases = ? WHERE id = ?').run(JSON.stringify(phases), id);
+  }
+
   operation(id: string): OperationRecord | undefined {
     const r = this.db.prepare('SELECT * FROM service_operations WHERE id = ?').get(id) as RawOperation | undefined;
     return r && parseOperation(r);

@@ -204,7 +204,8 @@ export class SupportArchives {
       const op = tables.services
         .operations(clusterId, s.service, 200)
         .find((o) => o.state === 'succeeded' && ['install', 'configuration', 'realign'].includes(o.action));
-      for (const plan of op?.phases[0]?.plans ?? [])
+      // The phase named for the action writes the files (a certificates phase may come first, with TLS).
+      for (const plan of op?.phases.find((p) => p.name === op.action)?.plans ?? [])
         for (const t of plan.args.tasks as PlanTask[]) {
           const host = names.get(plan.host_id) ?? plan.host_id;
           if (t.kind === 'file.write' && t.content !== undefined)

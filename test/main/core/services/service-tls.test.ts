@@ -13,6 +13,7 @@ import { Certificates } from '../../../../main/core/certificates/certificates';
 import type { CoreError } from '../../../../main/core/errors';
 import { operationPhases, type PlanInput } from '../../../../main/core/services/service-plan';
 import { CERTIFICATES_PHASE, signCertificates, tlsChoice, withCertificates } from '../../../../main/core/services/service-tls';
+import { ServicesTables } from '../../../../main/core/services/services-tables';
 import type { Store } from '../../../../main/core/store/store';
 import { DEFAULT_MANAGED_ROOTS, isManagedUnit } from '../../../../main/wire/node-agent';
 import { planProblem, type PlanTask } from '../../../../main/wire/plan';
@@ -259,6 +260,30 @@ describeWithBinaries('the CSRs of a certificates phase, signed', ['openssl'], ()
     expect(cert.sha256).toBe(sha256Hex(cert.content));
     expect(task(filled[0]!.args.tasks, 'write:tls-ca').content).toBe(signed.signed.ca_pem);
     expect(task(phase.plans[1]!.args.tasks, 'write:tls-cert').content).toBe('');
+  });
+
+  it('the phase as recorded becomes the one signed: its certificate files hold what the hosts were sent', () => {
+    const tables = new ServicesTables(store.db);
+    const phases = operationPhases('install', input({ hosts: ids.map((id, i) => ({ ...hosts[i]!, id })) }));
+    tables.insertOperation({
+      id: 'op-1',
+      cluster_id: cluster,
+      service: 'etcd',
+      action: 'install',
+      version: '3.4.23-1',
+      phases,
+      requested_by: 'alice',
+      created_at: new Date().toISOString(),
+      from_version: null,
+      sealed: null,
+      backup_set_id: null,
+    });
+    const signed = { ca_pem: 'CA', hosts: new Map(ids.map((id) => [id, `CERT ${id}`])) };
+    tables.replacePlans('op-1', 1, withCertificates(phases[1]!.plans, signed));
+    const recorded = tables.operation('op-1')!.phases;
+    expect(task(recorded[1]!.plans[0]!.args.tasks, 'write:tls-cert').content).toBe(`CERT ${ids[0]}`);
+    expect(recorded[0]).toEqual(phases[0]);
+    expect(recorded[2]).toEqual(phases[2]);
   });
 
   it('a host that returned no CSR, or one that does not verify, fails the phase on that host with the code', () => {
