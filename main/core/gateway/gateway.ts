@@ -27,7 +27,7 @@ import { AgentContacts } from '../clusters/agent-contacts';
 import { AgentThrottle } from './agent-rate-limit';
 import type { RateLimit } from '../http/rate-limit';
 import type { CertificateAuthority } from '../keys/ca';
-import { AgentRenewals } from '../keys/agent-renewals';
+import { AgentRenewals } from '../certificates/agent-renewals';
 
 export interface GatewayOptions {
   store: Store;

@@ -6,9 +6,9 @@ import type { Clock } from '../clock';
 import { CoreError } from '../errors';
 import type { CoreEvents } from '../events';
 import type { Store } from '../store/store';
-import { verifiedCsrKey } from '../certificates/csr-signing';
+import { verifiedCsrKey } from './csr-signing';
 import type { CertificateRenewalResponse } from '../../wire/certificate-renewal';
-import type { CertificateAuthority } from './ca';
+import type { CertificateAuthority } from '../keys/ca';
 
 /** A certificate's record, as far as a renewal reads it. */
 export interface CertificateRow {
