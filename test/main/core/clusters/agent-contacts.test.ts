@@ -42,7 +42,11 @@ test("a node agent's contact records its host's last sighting and emits host.cha
   const h = m.hosts.add(c, { name: 'n-0', address: '198.18.9.40' }, 'alice').id;
   seen.length = 0;
   contacts.hostAgentSeen({ id: h, cluster_id: c }, { agent_version: '0.9.0', certificate_serial: 'cd34' });
-  expect(m.tables.hosts.get(h)).toMatchObject({ agent_version: '0.9.0', certificate_serial: 'cd34', last_seen: '2026-12-05T10:00:00.000Z' });
+  expect(m.tables.hosts.get(h)).toMatchObject({
+    agent_version: '0.9.0',
+    certificate_serial: 'cd34',
+    last_seen: '2026-12-05T10:00:00.000Z',
+  });
   expect(seen).toEqual([
     { type: 'host.changed', data: { id: h, cluster_id: c } },
     { type: 'agent.seen', data: { cluster_id: c, host_id: h } },

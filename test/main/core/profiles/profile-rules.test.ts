@@ -222,7 +222,12 @@ describe('profile rules on real state', () => {
       expect(rule(await evaluate(id), 'customer_connections_tls').reason?.en).toBe(
         `syslog tcp://127.0.0.1:${siem.port} is not TLS (use the tls transport, RFC 5425)`,
       );
-      setSyslogTarget(t.manager.store, t.manager.tables, { host: '127.0.0.1', port: siem.port, transport: 'tls', ca_pem: siem.caPem }, 'test');
+      setSyslogTarget(
+        t.manager.store,
+        t.manager.tables,
+        { host: '127.0.0.1', port: siem.port, transport: 'tls', ca_pem: siem.caPem },
+        'test',
+      );
       expect(rule(await evaluate(id), 'customer_connections_tls').status).toBe('pass');
     } finally {
       clearSyslogTarget(t.manager.store, t.manager.tables, 'test');
