@@ -1,12 +1,12 @@
 // The manager CA (node-forge): its own certificate, the console and gateway server certificates, and one client
 // certificate per cluster agent. Every serial it issues is recorded in the store with its cluster.
 import type { Tables } from '../domain-tables';
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import forge from 'node-forge';
 import type { Clock } from '../clock';
 import type { CertificateKind } from './keys-tables';
 import type { KeyProtector } from './protector';
+import { newRsaKey, newSerial, openPrivateKey, sealPrivateKey } from './rsa-keys';
 import { hostUri } from '../../wire/node-agent';
 
 export interface IssuedCertificate {
@@ -30,22 +30,15 @@ const clientExtensions = (uri: string): object[] => [
 /** The URI SAN that binds a client certificate to its cluster; the gateway maps a certificate by it. */
 export const clusterUri = (clusterId: string): string => `urn:navin:cluster:${clusterId}`;
 
-function newRsaKey(bits: number): { forgeKey: forge.pki.rsa.PrivateKey; publicKey: forge.pki.rsa.PublicKey; pem: string } {
-  // node:crypto generates the key natively; node-forge only builds and signs the certificate.
-  const { privateKey } = generateKeyPairSync('rsa', {
-    modulusLength: bits,
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-  });
-  const forgeKey = forge.pki.privateKeyFromPem(privateKey) as forge.pki.rsa.PrivateKey;
-  return { forgeKey, publicKey: forge.pki.setRsaPublicKey(forgeKey.n, forgeKey.e), pem: privateKey };
-}
-
-function newSerial(): string {
-  const bytes = randomBytes(16);
-  bytes[0] = (bytes[0] ?? 0) & 0x7f; // positive, as X.509 requires
-  return bytes.toString('hex');
-}
+/** What a certificate is for and how it is named: kind, cluster, CN, days, extensions, organization. */
+type Naming = [
+  kind: CertificateKind,
+  clusterId: string | null,
+  commonName: string,
+  days: number,
+  extensions: object[],
+  organization?: string,
+];
 
 export class CertificateAuthority {
   private constructor(
@@ -58,8 +51,7 @@ export class CertificateAuthority {
   static loadOrCreate(tables: Tables<'keys'>, protector: KeyProtector, clock: Clock): CertificateAuthority {
     const existing = tables.keys.ca();
     if (existing) {
-      const keyPem = protector.open(existing.sealed_key).toString('utf8');
-      return new CertificateAuthority(tables, clock, existing.cert_pem, forge.pki.privateKeyFromPem(keyPem) as forge.pki.rsa.PrivateKey);
+      return new CertificateAuthority(tables, clock, existing.cert_pem, openPrivateKey(protector, existing.sealed_key));
     }
     const key = newRsaKey(3072);
     const cert = forge.pki.createCertificate();
@@ -81,7 +73,7 @@ export class CertificateAuthority {
     ]);
     cert.sign(key.forgeKey, forge.md.sha256.create());
     const certPem = forge.pki.certificateToPem(cert);
-    tables.keys.insertCa({ cert_pem: certPem, sealed_key: protector.seal(Buffer.from(key.pem)), created_at: now.toISOString() });
+    tables.keys.insertCa({ cert_pem: certPem, sealed_key: sealPrivateKey(protector, key), created_at: now.toISOString() });
     return new CertificateAuthority(tables, clock, certPem, key.forgeKey);
   }
 
@@ -117,28 +109,15 @@ export class CertificateAuthority {
     return this.issue('client', clusterId, hostUriValue, days, clientExtensions(hostUriValue), NODE_AGENT_ORGANIZATION);
   }
 
-  private issue(
-    kind: CertificateKind,
-    clusterId: string | null,
-    commonName: string,
-    days: number,
-    extensions: object[],
-    organization = kind === 'client' ? 'navin-cluster-agent' : 'Navin Console',
-  ): IssuedCertificate {
+  private issue(...named: Naming): IssuedCertificate {
     const key = newRsaKey(2048);
-    return { ...this.sign(key.publicKey, kind, clusterId, commonName, days, extensions, organization), keyPem: key.pem };
+    return { ...this.sign(key.publicKey, ...named), keyPem: key.pem };
   }
 
   /** Signs and records a certificate for `publicKey`. */
-  private sign(
-    publicKey: forge.pki.rsa.PublicKey,
-    kind: CertificateKind,
-    clusterId: string | null,
-    commonName: string,
-    days: number,
-    extensions: object[],
-    organization = kind === 'client' ? 'navin-cluster-agent' : 'Navin Console',
-  ): RenewedCertificate {
+  private sign(publicKey: forge.pki.rsa.PublicKey, ...named: Naming): RenewedCertificate {
+    const [kind, clusterId, commonName, days, extensions] = named;
+    const organization = named[5] ?? (kind === 'client' ? 'navin-cluster-agent' : 'Navin Console');
     const caCert = forge.pki.certificateFromPem(this.certPem);
     const cert = forge.pki.createCertificate();
     const now = this.clock.now();

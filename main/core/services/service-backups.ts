@@ -11,25 +11,15 @@ import type {
   serviceBackupRestoreSchema,
 } from '../../contract/service-backups';
 import type { PublicUser } from '../accounts/accounts';
-import type { Catalog } from '../catalog/catalog';
-import type { Clock } from '../clock';
 import { CoreError, found, NotFoundError, ValidationError } from '../errors';
-import type { CoreEvents } from '../events';
-import type { Hosts } from '../hosts/hosts';
-import type { Lifecycle } from '../lifecycle/lifecycle';
 import type { ServiceBackupRecord, ServiceBackupSetRecord } from './service-backups-tables';
-import type { Store } from '../store/store';
 import type { OperationView, Services } from './services';
+import type { ServicesDeps } from './services-deps';
 
-export interface ServiceBackupsDeps {
-  store: Store;
+/** The services' own dependencies, with the services themselves instead of the host commands and the CA. */
+export interface ServiceBackupsDeps extends Omit<ServicesDeps, 'tables' | 'hostCommands' | 'certificates'> {
   tables: Tables<'hosts' | 'serviceBackups' | 'services'>;
-  clock: Clock;
-  catalog: () => Catalog | null;
-  hosts: Hosts;
   services: Services;
-  lifecycle: Lifecycle;
-  events: CoreEvents;
 }
 
 /** "Back up now" and a restore as their contract's schemas parsed them. */
