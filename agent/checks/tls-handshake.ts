@@ -123,7 +123,9 @@ export function handshake(target: HandshakeTarget, t: LoadedTls, timeoutMs: numb
       // the earliest sign the client was let in. Node reports tickets only to a 'session' listener, so it listens
       // before the handshake, and emits one only after 'secureConnect' (holding back one read with the handshake).
       socket.once('session', () => {
-        if (phase === 'judged' && judged) done(judged.verdict, judged.code, judged.message);
+        if (phase !== 'judged' || !judged) return;
+        evidence.settled_by = 'session_ticket';
+        done(judged.verdict, judged.code, judged.message);
       });
       socket.once('close', () => {
         if (phase === 'judged' && judged) done(judged.verdict, judged.code, judged.message);
@@ -141,7 +143,13 @@ export function handshake(target: HandshakeTarget, t: LoadedTls, timeoutMs: numb
         if (!passes(judged.verdict) || evidence.protocol !== 'TLSv1.3') return done(judged.verdict, judged.code, judged.message);
         phase = 'judged';
         s.on('data', () => undefined);
-        setTimeout(() => done(judged!.verdict, judged!.code, judged!.message), Math.min(AFTER_HANDSHAKE_MS, timeoutMs)).unref();
+        setTimeout(
+          () => {
+            evidence.settled_by = 'quiet_period';
+            done(judged!.verdict, judged!.code, judged!.message);
+          },
+          Math.min(AFTER_HANDSHAKE_MS, timeoutMs),
+        ).unref();
       });
     };
 

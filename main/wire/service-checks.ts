@@ -61,6 +61,11 @@ export interface TlsHandshakeEvidence {
   } | null;
   /** Whether a client certificate was presented. */
   client_certificate: boolean;
+  /**
+   * For a TLS 1.3 handshake the check passed: what settled the server's verdict on the client once the handshake
+   * completed — its session ticket (accepted), or nothing within the quiet period (a server that sends no ticket).
+   */
+  settled_by?: 'session_ticket' | 'quiet_period';
   /** For starttls nats: what the server's INFO, read in clear before the upgrade, said. */
   nats?: { server_id: string | null; version: string | null; tls_required: boolean };
 }
