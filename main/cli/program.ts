@@ -29,6 +29,11 @@ const COMMANDS: Entry[] = [
     load: async () => (await import('./commands/token')).tokenCommand,
   },
   {
+    name: 'certs',
+    summary: 'every certificate issued, the soonest to expire first (certs list)',
+    load: async () => (await import('./commands/certs')).certsCommand,
+  },
+  {
     name: 'verify-report',
     summary: 'verify a signed report offline (exit 0 valid, 1 not valid)',
     load: async () => (await import('./commands/verify-report')).verifyReportCommand,

@@ -6,6 +6,7 @@ import { approvalRouteSchemas, type ApprovalRoutes } from './approvals';
 import { auditRouteSchemas, type AuditRoutes } from './audit';
 import { backupRouteSchemas, type BackupRoutes } from './backups';
 import { catalogRouteSchemas, type CatalogRoutes } from './catalog';
+import { certificateRouteSchemas, type CertificateRoutes } from './certificates';
 import { clusterRouteSchemas, type ClusterRoutes } from './clusters';
 import { commandRouteSchemas, type CommandRoutes } from './commands';
 import { driftRouteSchemas, type DriftRoutes } from './drift';
@@ -30,6 +31,7 @@ export type * from './approvals';
 export type * from './audit';
 export type * from './backups';
 export type * from './catalog';
+export type * from './certificates';
 export type * from './checks';
 export type * from './clusters';
 export type * from './commands';
@@ -70,6 +72,7 @@ export interface ApiRoutes
     CommandRoutes,
     AuditRoutes,
     KeyRoutes,
+    CertificateRoutes,
     ReportRoutes,
     ProfileRoutes,
     ApprovalRoutes,
@@ -110,6 +113,7 @@ export const ROUTE_SCHEMAS: RouteSchemaTable = {
   ...tokenRouteSchemas,
   ...userRouteSchemas,
   ...keyRouteSchemas,
+  ...certificateRouteSchemas,
   ...settingsRouteSchemas,
   ...driftRouteSchemas,
   ...supportRouteSchemas,

@@ -1,5 +1,10 @@
 // Service certificates: the per-cluster service CAs and the ledger of the certificates they issued.
 import type { DomainModule } from '../module';
 import { certificatesMigrations } from './migrations';
+import { certificateRoutes } from './routes';
 
-export const certificatesModule: DomainModule = { name: 'certificates', migrations: certificatesMigrations };
+export const certificatesModule: DomainModule = {
+  name: 'certificates',
+  routes: certificateRoutes,
+  migrations: certificatesMigrations,
+};

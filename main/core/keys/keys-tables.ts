@@ -70,6 +70,11 @@ export class KeysTables {
       .get(serial) as CertificateRecord | undefined;
   }
 
+  /** Every certificate of the manager CA, the soonest to expire first: its part of the fleet view. */
+  certificates(): CertificateRecord[] {
+    return this.db.prepare('SELECT * FROM certificates ORDER BY not_after, serial').all() as CertificateRecord[];
+  }
+
   certificatesOf(clusterId: string): CertificateRecord[] {
     return this.db.prepare('SELECT * FROM certificates WHERE cluster_id = ? ORDER BY issued_at').all(clusterId) as CertificateRecord[];
   }
