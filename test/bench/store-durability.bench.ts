@@ -3,6 +3,7 @@
 import { bench, describe } from 'vitest';
 import { join } from 'node:path';
 import { openDomainTables } from '../../main/core/domain-tables';
+import { MODULES } from '../../main/core/modules';
 import { Store } from '../../main/core/store/store';
 import { ManualClock } from '../support/clock';
 import { tempDir } from '../support/temp-dir';
@@ -44,7 +45,7 @@ describe(`audit append, ${BATCH} rows per transaction`, () => {
   });
 });
 
-const fullTables = openDomainTables(full.db);
+const fullTables = openDomainTables(full.db, MODULES);
 const status = { cluster_id: 'c-0001', last_seen: '', agent_version: '0.1.0', leader_replica: 'a', certificate_serial: '01' };
 full.db.exec("INSERT INTO clusters (id, name, tenant, state, created_at, updated_at) VALUES ('c-0001', 'c', 'default', 'pending', '', '')");
 

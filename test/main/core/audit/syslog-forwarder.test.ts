@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SYSLOG_CURSOR_KEY, SyslogForwarder } from '../../../../main/core/audit/syslog-forwarder';
 import { clearSyslogTarget, setSyslogTarget } from '../../../../main/core/audit/syslog-settings';
 import { openDomainTables, type DomainTables } from '../../../../main/core/domain-tables';
+import { MODULES } from '../../../../main/core/modules';
 import { Store } from '../../../../main/core/store/store';
 import { ManualClock } from '../../../support/clock';
 import { startSyslogListener, type SyslogListener } from '../../../support/syslog-listener';
@@ -36,7 +37,7 @@ describe('SyslogForwarder', () => {
   beforeEach(() => {
     dir = tempDir('navin-syslog-');
     store = Store.open(join(dir.path, 'navin.db'), clock);
-    tables = openDomainTables(store.db);
+    tables = openDomainTables(store.db, MODULES);
   });
   afterEach(async () => {
     await Promise.all(forwarders.splice(0).map((f) => f.stop()));

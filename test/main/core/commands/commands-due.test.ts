@@ -3,6 +3,7 @@
 import { afterEach, expect, test } from 'vitest';
 import { join } from 'node:path';
 import { openDomainTables } from '../../../../main/core/domain-tables';
+import { MODULES } from '../../../../main/core/modules';
 import { Store } from '../../../../main/core/store/store';
 import { ManualClock } from '../../../support/clock';
 import { tempDir } from '../../../support/temp-dir';
@@ -29,7 +30,7 @@ test('the due commands of a cluster and of a host are searched by owner and stat
   const dir = tempDir();
   dirs.push(dir);
   const store = Store.open(join(dir.path, 'navin.db'), new ManualClock());
-  const tables = openDomainTables(store.db);
+  const tables = openDomainTables(store.db, MODULES);
   try {
     expect(planOf(store, () => tables.commands.due('c1', '2026-12-04T10:00:00Z', '2026-12-04T10:00:15Z'))).toMatch(
       /USING INDEX commands_pending \(cluster_id=\? AND state=\?\)/,
