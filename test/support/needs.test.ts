@@ -31,7 +31,7 @@ describe('suites that need a tool of the machine', () => {
     'test/main/core/mirror/oci-client.test.ts',
     'test/agent/operator/operator.test.ts',
     'test/main/core/kubernetes/operator-rbac.test.ts',
-    'test/main/api/catalog-mirror-api.test.ts',
+    'test/main/core/catalog/catalog-mirror-routes.test.ts',
     'test/main/core/catalog/catalog-rules.test.ts',
     'test/main/cli/bundle-cli.test.ts',
   ])('%s states its needs through describeNeeding, never a bare skipIf', (file) => {

@@ -65,7 +65,7 @@ export const fr: Record<keyof typeof en, string> = {
   'services.op.uninstall': 'Désinstallation',
   'services.op.check': 'Contrôles',
   'services.op.functional_test': 'Test fonctionnel',
-  'services.phase.certificates': 'Certificats : une clé et sa demande de signature créées sur chaque hôte',
+  'services.phase.certificates': 'Certificats : une clé et sa demande de signature créées sur chaque hôte',
   'services.phase.install': 'Installation sur chaque hôte',
   'services.phase.configuration': 'Configuration sur chaque hôte',
   'services.phase.start': 'Démarrage sur chaque hôte',

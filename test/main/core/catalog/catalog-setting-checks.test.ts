@@ -30,7 +30,7 @@ const reasons = (problems: CatalogProblem[]): string => problems.map((p) => `${p
 describe('catalog settings', () => {
   test('the argv of a backup, restore, verify or migration step takes no setting', () => {
     const step = problemsWith('etcd.yaml', (d) => d.backup.steps[0].run.push('{{settings.quota_backend_bytes}}'));
-    expect(reasons(step)).toMatch(/backup\.steps\[0\]\.run\[5\]: .*takes no setting.*argv/);
+    expect(reasons(step)).toMatch(/backup\.steps\[0\]\.run\[\d+\]: .*takes no setting.*argv/);
     const verify = problemsWith('etcd.yaml', (d) => (d.backup.verify.run[3] = '--write-out={{settings.auto_compaction_retention}}'));
     expect(reasons(verify)).toMatch(/backup\.verify\.run\[3\]: .*takes no setting/);
     const restore = problemsWith('nats.yaml', (d) =>
