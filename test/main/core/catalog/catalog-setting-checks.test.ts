@@ -29,8 +29,9 @@ const reasons = (problems: CatalogProblem[]): string => problems.map((p) => `${p
 
 describe('catalog settings', () => {
   test('the argv of a backup, restore, verify or migration step takes no setting', () => {
-    const step = problemsWith('etcd.yaml', (d) => d.backup.steps[0].run.push('{{settings.quota_backend_bytes}}'));
-    expect(reasons(step)).toMatch(/backup\.steps\[0\]\.run\[\d+\]: .*takes no setting.*argv/);
+    let pushed = -1;
+    const step = problemsWith('etcd.yaml', (d) => (pushed = d.backup.steps[0].run.push('{{settings.quota_backend_bytes}}') - 1));
+    expect(reasons(step)).toMatch(new RegExp(`backup\\.steps\\[0\\]\\.run\\[${pushed}\\]: .*takes no setting.*argv`));
     const verify = problemsWith('etcd.yaml', (d) => (d.backup.verify.run[3] = '--write-out={{settings.auto_compaction_retention}}'));
     expect(reasons(verify)).toMatch(/backup\.verify\.run\[3\]: .*takes no setting/);
     const restore = problemsWith('nats.yaml', (d) =>
