@@ -24,7 +24,7 @@ module.exports = {
     {
       name: 'core-base-files',
       comment:
-        "The files directly in main/core (errors, clock, events, listeners, version) sit below every folder of the core; only the composition root (manager.ts, and domain-tables.ts, which builds every domain's tables) imports the folders.",
+        "The files directly in main/core (errors, clock, events, listeners, version) sit below every folder of the core; only the composition root (manager.ts, and domain-tables.ts, which assembles the tables each module builds on the store's database) imports the folders.",
       severity: 'error',
       from: { path: '^main/core/[^/]+\\.ts$', pathNot: '^main/core/(manager|domain-tables)\\.ts$' },
       to: { path: '^main/core/[^/]+/' },

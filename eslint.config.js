@@ -11,7 +11,7 @@ const ROUTE_FILES = ['main/core/**/routes.ts', 'main/core/**/*-routes.ts'];
 const API_LAYER = [...ROUTE_FILES, 'main/core/**/module.ts', 'main/core/module.ts', 'main/core/modules.ts', 'main/core/http/router.ts'];
 
 // Each domain's tables (its SQL) by folder under main/core: only that folder builds and calls them; other code is
-// handed what it needs by the composition root (manager.ts, domain-tables.ts). Their row types travel freely.
+// handed what it needs by its module's build (each domain's module.ts; manager.ts runs them). Their row types travel freely.
 const DOMAIN_TABLES = {
   accounts: ['accounts-tables', 'api-tokens-table', 'token-rows'],
   approvals: ['approvals-table'],
