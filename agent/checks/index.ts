@@ -6,3 +6,5 @@ export { NATS_SMOKE_PREFIX, NATS_SMOKE_STREAM_PREFIX } from './nats';
 export { OPA_SMOKE_PREFIX, opaSmokePolicy } from './opa';
 export { OPENFGA_SMOKE_PREFIX, OPENFGA_SMOKE_MODEL } from './openfga';
 export { NODE_EXPORTER_REQUIRED } from './node-exporter';
+export { POSTGRESQL_SMOKE_PREFIX } from './postgresql';
+export { MARIADB_SMOKE_PREFIX } from './mariadb';

@@ -3,12 +3,14 @@
 import { checkParams, type CheckKind, type CheckOutcome, type CheckParams } from '../../main/wire/service-checks';
 import { formatTimestamp } from '../../main/wire/timestamps';
 import { etcdClusterCheck, etcdKvCheck } from './etcd';
+import { mariadbPingCheck, mariadbPrimaryCheck, mariadbSmokeCheck } from './mariadb';
 import { etcdHealthCheck, httpCheck, natsHealthzCheck, tcpCheck } from './liveness';
 import { natsJetstreamCheck, natsPubSubCheck } from './nats';
 import { nodeExporterMetricsCheck } from './node-exporter';
 import { opaPolicyCheck } from './opa';
 import { openfgaCheck } from './openfga';
 import { errorMessage, type RunCheckOptions } from './outcome';
+import { postgresqlPingCheck, postgresqlPrimaryCheck, postgresqlSmokeCheck } from './postgresql';
 import { tlsHandshakeCheck } from './tls-handshake';
 
 type Runner<K extends CheckKind> = (params: CheckParams<K>, options: RunCheckOptions) => Promise<CheckOutcome>;
@@ -26,6 +28,12 @@ const RUNNERS: { [K in CheckKind]: Runner<K> } = {
   'opa.policy': opaPolicyCheck,
   'openfga.check': openfgaCheck,
   'tls.handshake': tlsHandshakeCheck,
+  'postgresql.ping': postgresqlPingCheck,
+  'postgresql.primary': postgresqlPrimaryCheck,
+  'postgresql.smoke': postgresqlSmokeCheck,
+  'mariadb.ping': mariadbPingCheck,
+  'mariadb.primary': mariadbPrimaryCheck,
+  'mariadb.smoke': mariadbSmokeCheck,
 };
 
 export async function runCheck(kind: string, params: unknown, options: RunCheckOptions = {}): Promise<CheckOutcome> {

@@ -101,7 +101,17 @@ export interface CheckParamsByKind {
    * as a NATS client does before it upgrades.
    */
   'tls.handshake': Common & CheckTls & { host: string; port: number; starttls?: 'nats' };
+  /** A database server on host:port, as its check role (user) in its own database; with tls, only over TLS. */
+  'postgresql.ping': Database;
+  'postgresql.primary': Database;
+  'postgresql.smoke': Database;
+  'mariadb.ping': Database;
+  'mariadb.primary': Database;
+  'mariadb.smoke': Database;
 }
+
+/** ping: connect and SELECT 1; primary: accepts writes (not in recovery, not read-only); smoke: a table made, written, read, dropped. */
+type Database = Local & OverTls & { port: number; user: string; database: string };
 
 export type CheckKind = keyof CheckParamsByKind;
 export type CheckParams<K extends CheckKind = CheckKind> = CheckParamsByKind[K];
@@ -120,6 +130,12 @@ export const CHECK_KINDS: { readonly [K in CheckKind]: readonly CheckRole[] } = 
   'opa.policy': ['functional'],
   'openfga.check': ['functional'],
   'tls.handshake': ['liveness', 'readiness'],
+  'postgresql.ping': ['liveness'],
+  'postgresql.primary': ['readiness'],
+  'postgresql.smoke': ['functional'],
+  'mariadb.ping': ['liveness'],
+  'mariadb.primary': ['readiness'],
+  'mariadb.smoke': ['functional'],
 };
 
 export function isCheckKind(kind: unknown): kind is CheckKind {
@@ -162,6 +178,7 @@ export const CHECK_ERROR_CODES = [
   'metrics_missing',
   'metrics_insane',
   'decision_wrong',
+  'not_primary',
   'cleanup_failed',
   'params_invalid',
   'kind_unknown',
@@ -199,6 +216,7 @@ const opt = (type: FieldType): Field => ({ type, required: false });
 const LOCAL = { host: opt('string'), timeout_ms: opt('timeout') };
 const TLS = { tls: opt('tls') };
 const TLS_FILES = { ca_file: req('file'), cert_file: opt('file'), key_file: opt('file'), server_name: opt('string') };
+const DATABASE = { ...LOCAL, ...TLS, port: req('port'), user: req('string'), database: req('string') };
 
 /** The params of each kind, as data, so the catalog validator and the agent judge them by the same table. */
 export const CHECK_PARAM_FIELDS: { readonly [K in CheckKind]: { readonly [F in keyof Required<CheckParamsByKind[K]>]: Field } } = {
@@ -222,6 +240,12 @@ export const CHECK_PARAM_FIELDS: { readonly [K in CheckKind]: { readonly [F in k
   'opa.policy': { url: req('url'), timeout_ms: opt('timeout') },
   'openfga.check': { url: req('url'), timeout_ms: opt('timeout') },
   'tls.handshake': { host: req('string'), port: req('port'), ...TLS_FILES, starttls: opt('starttls'), timeout_ms: opt('timeout') },
+  'postgresql.ping': DATABASE,
+  'postgresql.primary': DATABASE,
+  'postgresql.smoke': DATABASE,
+  'mariadb.ping': DATABASE,
+  'mariadb.primary': DATABASE,
+  'mariadb.smoke': DATABASE,
 };
 
 const isUrl = (v: unknown): boolean => {

@@ -32,6 +32,17 @@ const EXAMPLES: Record<string, unknown> = {
   'opa.policy': { url: 'http://127.0.0.1:8181' },
   'openfga.check': { url: 'http://127.0.0.1:8080' },
   'tls.handshake': { host: '198.18.0.10', port: 4222, ca_file: '/etc/navin/nats/ca.pem', starttls: 'nats', server_name: 'nats.host-1' },
+  'postgresql.ping': { host: '198.18.0.10', port: 5432, user: 'navin_check', database: 'navin_check' },
+  'postgresql.primary': { port: 5432, user: 'navin_check', database: 'navin_check', tls: { ca_file: '/etc/navin/postgresql/ca.pem' } },
+  'postgresql.smoke': { port: 5432, user: 'navin_check', database: 'navin_check', timeout_ms: 5000 },
+  'mariadb.ping': { host: '198.18.0.10', port: 3306, user: 'navin_check', database: 'navin_check' },
+  'mariadb.primary': { port: 3306, user: 'navin_check', database: 'navin_check' },
+  'mariadb.smoke': {
+    port: 3306,
+    user: 'navin_check',
+    database: 'navin_check',
+    tls: { ca_file: '/etc/navin/mariadb/ca.pem', cert_file: '/etc/navin/mariadb/mariadb.pem', key_file: '/etc/navin/mariadb/mariadb.key' },
+  },
 };
 
 test('every kind has roles and a param table, and a well-formed example of each passes', () => {
