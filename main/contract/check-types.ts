@@ -1,5 +1,5 @@
 // The two forms a check reports in: a CheckResult (profile rules, preflight: pass / warn / fail, and whether it
-// stops the operation) and a ReportLine of the acceptance report (PASS / FAIL / BLOCKED with its evidence).
+// stops the operation) and a ReportLine of the acceptance report (PASS / WARN / FAIL / BLOCKED with its evidence).
 // Declared schema first, for the families that answer them (profiles, preflight, reports).
 import { bilingualSchema } from './bilingual';
 import { z } from './zod';
@@ -27,11 +27,18 @@ export const checkResultSchema = z.object({
 });
 export type CheckResult = z.infer<typeof checkResultSchema>;
 
-export const LINE_STATUSES = ['PASS', 'FAIL', 'BLOCKED'] as const;
-/** PASS: ran and conforms. FAIL: ran and does not conform. BLOCKED: could not run (the reason says why). */
+/** A report's verdict (spec): FAIL when a line failed, else BLOCKED when one could not run, else PASS. */
+export const REPORT_VERDICTS = ['PASS', 'FAIL', 'BLOCKED'] as const;
+export type ReportVerdict = (typeof REPORT_VERDICTS)[number];
+
+/**
+ * PASS: ran and conforms. WARN: ran and conforms but needs attention soon (a certificate under 14 days), so it
+ * never fails the verdict. FAIL: ran and does not conform. BLOCKED: could not run (the reason says why).
+ */
+export const LINE_STATUSES = ['PASS', 'WARN', 'FAIL', 'BLOCKED'] as const;
 export type LineStatus = (typeof LINE_STATUSES)[number];
 
-/** What a line saw: what was run and when, the observed values, and for FAIL or BLOCKED the reason. */
+/** What a line saw: what was run and when, the observed values, and for WARN, FAIL or BLOCKED the reason. */
 export const evidenceSchema = z.looseObject({
   /** What was run (a request, a handshake, a query), in words a reader can repeat. */
   method: z.string(),

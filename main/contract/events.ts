@@ -6,7 +6,7 @@ import { z } from './zod';
 import type { CheckOutcome } from '../wire/service-checks';
 import { importProgressSchema } from './mirror';
 import { PREFLIGHT_OUTCOMES } from './profiles';
-import { LINE_STATUSES } from './check-types';
+import { REPORT_VERDICTS } from './check-types';
 
 const id = z.string().min(1);
 
@@ -37,7 +37,7 @@ export const CORE_EVENT = z.discriminatedUnion('type', [
   /** An import's progress, as its record shows it while it runs. */
   event('mirror.import.progress', importProgressSchema.extend({ id })),
   event('preflight.completed', z.object({ id, cluster_id: id, outcome: z.enum(PREFLIGHT_OUTCOMES) })),
-  event('report.created', z.object({ id, cluster_id: id, verdict: z.enum(LINE_STATUSES) })),
+  event('report.created', z.object({ id, cluster_id: id, verdict: z.enum(REPORT_VERDICTS) })),
   /** A service's operation or its check outcomes changed (`operation_id` when an operation moved). */
   event('service.changed', z.object({ cluster_id: id, service: z.string().min(1), operation_id: id.optional() })),
   event('support.changed', z.object({ cluster_id: id, id })),

@@ -1,6 +1,6 @@
 // The component sheet's documents: one service of a cluster as its agents observed it (never as it was asked
 // to be), its host figures over time, its instances' logs. Declared schema first here, served as they are by the API.
-import { CHECK_ERROR_CODES, type CheckOutcome } from '../wire/service-checks';
+import { CHECK_ERROR_CODES, CHECK_WARNING_CODES, type CheckOutcome } from '../wire/service-checks';
 import { catalogServiceFields, failureFields, fileContentFields, hostFields } from './records';
 import { z } from './zod';
 
@@ -14,6 +14,8 @@ export const checkOutcomeSchema: z.ZodType<CheckOutcome> = z.object({
   evidence: z.record(z.string(), z.unknown()),
   steps: z.array(z.object({ name: z.string(), status: z.enum(['pass', 'fail', 'skipped']), detail: z.string().optional() })).optional(),
   error: z.object({ code: z.enum(CHECK_ERROR_CODES), message: z.string() }).optional(),
+  /** A pass that needs attention soon (a certificate under 14 days): kept, else the report could not say WARN. */
+  warning: z.object({ code: z.enum(CHECK_WARNING_CODES), message: z.string() }).optional(),
 });
 
 const ranOn = z.object({ at: z.string(), host_id: z.string(), outcome: checkOutcomeSchema });
@@ -103,6 +105,40 @@ export const sheetDependencySchema = z.object({
 });
 export type SheetDependency = z.infer<typeof sheetDependencySchema>;
 
+/** A certificate a port served, as a handshake saw it; SANs from the issuing CA's ledger (not in the evidence). */
+export const sheetCertificateSchema = z.object({
+  subject: z.string(),
+  /** Null when no ledger of this manager records the serial (the certificate was not issued here). */
+  sans: z.array(z.string()).nullable(),
+  issuer: z.string(),
+  serial: z.string(),
+  not_before: z.string(),
+  not_after: z.string(),
+  /** Whole days from now to not_after, negative once past; expiring: under 14 days. */
+  days_left: z.number(),
+  expiring: z.boolean(),
+  fingerprint256: z.string(),
+});
+export type SheetCertificate = z.infer<typeof sheetCertificateSchema>;
+
+/** One host's port as the last check that handshook with it saw it; observed is null when none did. */
+export const sheetHandshakeSchema = z.object({
+  host_name: z.string(),
+  observed: z
+    .object({
+      at: z.string(),
+      /** The check (its kind and role) whose evidence holds this handshake, and the host that ran it. */
+      check: z.object({ kind: z.string(), role: z.enum(['liveness', 'readiness', 'functional']), host_name: z.string() }),
+      target: z.string(),
+      /** The TLS version the handshake settled on (TLSv1.3, TLSv1.2); null when it did not complete. */
+      protocol: z.string().nullable(),
+      cipher: z.string().nullable(),
+      certificate: sheetCertificateSchema.nullable(),
+    })
+    .nullable(),
+});
+export type SheetHandshake = z.infer<typeof sheetHandshakeSchema>;
+
 export const sheetEndpointSchema = z.object({
   name: z.string(),
   port: z.number(),
@@ -112,6 +148,10 @@ export const sheetEndpointSchema = z.object({
   tls_enabled: z.boolean(),
   /** Per host: whether the host's agent saw something listening on the port at its last report. */
   listening: z.array(z.object({ host_name: z.string(), listening: z.boolean().nullable() })),
+  /** Per host of a TLS-capable port: the last handshake a check observed there (empty for a plaintext-only port). */
+  handshakes: z.array(sheetHandshakeSchema),
+  /** The TLS versions those handshakes settled on, each once, newest first. */
+  tls_versions: z.array(z.string()),
 });
 export type SheetEndpoint = z.infer<typeof sheetEndpointSchema>;
 
@@ -139,7 +179,7 @@ export const serviceSheetSchema = z.object({
   configuration: z.object({ files: z.array(sheetFileSchema) }),
   dependencies: z.object({ depends_on: z.array(sheetDependencySchema), required_by: z.array(sheetDependencySchema) }),
   security: z.object({
-    /** No certificate is listed: the console installs services without TLS so far (each endpoint says so). */
+    /** Each port, with the certificate each host served there as the checks observed it (never as issued alone). */
     endpoints: z.array(sheetEndpointSchema),
     /** Files of the service that hold secrets (private keys, credentials): mode 0600 or 0640 in the catalog. */
     secrets: z.array(sheetFileSchema),

@@ -25,6 +25,13 @@ export const fleetLedgers = (m: {
   managerCertificates: () => m.tables.keys.certificates(),
 });
 
+/** A served certificate's serial as the ledgers key it (what a TLS stack reports is upper case, zero-padded). */
+export const fleetSerial = ledgerSerial;
+
+/** The SANs each service CA certificate names, by its ledger serial: what a handshake's evidence does not carry. */
+export const sansBySerial = (records: IssuedCertificateRecord[]): Map<string, string[]> =>
+  new Map(records.map((c) => [ledgerSerial(c.serial), [...c.dns_names, ...c.ip_addresses]]));
+
 export interface FleetFilter {
   clusterId?: string;
   /** Only those whose not-after is at most this many days away (past ones included). */

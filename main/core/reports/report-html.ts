@@ -3,7 +3,7 @@
 // The page never vouches for itself: it tells the reader to verify the JSON with verify-report.
 import { REPORT_CSS } from './report-style';
 import { isPlainObject } from '../../wire/payloads';
-import { LINE_STATUSES, type LineStatus, type ReportLine } from '../../contract/check-types';
+import { LINE_STATUSES, REPORT_VERDICTS, type LineStatus, type ReportLine, type ReportVerdict } from '../../contract/check-types';
 import { type Bilingual } from '../../contract/bilingual';
 import { type SignedReport } from '../../contract/report-types';
 import { statusCounts } from './verdict';
@@ -25,6 +25,8 @@ const isBilingual = (v: unknown): v is Bilingual =>
   isPlainObject(v) && typeof v.en === 'string' && typeof v.fr === 'string' && Object.keys(v).length === 2;
 const pick = (v: unknown, lang: ReportLanguage): string => (isBilingual(v) ? v[lang] : typeof v === 'string' ? v : '');
 const statusOf = (s: unknown): LineStatus | 'UNKNOWN' => (LINE_STATUSES.includes(s as LineStatus) ? (s as LineStatus) : 'UNKNOWN');
+const verdictOfDoc = (s: unknown): ReportVerdict | 'UNKNOWN' =>
+  REPORT_VERDICTS.includes(s as ReportVerdict) ? (s as ReportVerdict) : 'UNKNOWN';
 
 const MAX_DEPTH = 4;
 
@@ -82,7 +84,7 @@ export function renderReportHtml(doc: SignedReport, lang: ReportLanguage): strin
   const w = WORDS[lang];
   const p = doc.payload;
   const lines = Array.isArray(p.lines) ? p.lines : [];
-  const verdict = statusOf(p.verdict);
+  const verdict = verdictOfDoc(p.verdict);
   const counts = statusCounts(lines.map((l) => statusOf(l.status)).filter((s): s is LineStatus => s !== 'UNKNOWN'));
   const meta: [string, unknown, string?][] = [
     [w.cluster, p.cluster_name],

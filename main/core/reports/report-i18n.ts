@@ -1,5 +1,5 @@
 // The fixed wording of the report page in English and French; the data (titles, reasons) carries its own.
-import type { LineStatus } from '../../contract/check-types';
+import type { LineStatus, ReportVerdict } from '../../contract/check-types';
 import type { ReportLanguage } from '../../contract/reports';
 
 export { REPORT_LANGUAGES, type ReportLanguage } from '../../contract/reports';
@@ -9,7 +9,7 @@ export interface ReportWords {
   product: string;
   heading: string;
   verdict: string;
-  verdictExplain: Record<LineStatus, string>;
+  verdictExplain: Record<ReportVerdict, string>;
   notValidAlone: string;
   notValidAloneDetail: string;
   details: string;
@@ -47,7 +47,7 @@ export const WORDS: Record<ReportLanguage, ReportWords> = {
     heading: 'Signed acceptance report',
     verdict: 'Verdict',
     verdictExplain: {
-      PASS: 'Every check ran and conforms.',
+      PASS: 'Every check ran and conforms (a WARN line conforms but needs attention soon).',
       FAIL: 'At least one check ran and does not conform.',
       BLOCKED: 'No check failed, but at least one could not run.',
     },
@@ -68,6 +68,7 @@ export const WORDS: Record<ReportLanguage, ReportWords> = {
     lineCount: (n) => `${n} check${n === 1 ? '' : 's'}`,
     legend: {
       PASS: 'ran and conforms',
+      WARN: 'ran and conforms, needs attention soon (the reason is given)',
       FAIL: 'ran and does not conform',
       BLOCKED: 'could not run (the reason is given)',
     },
@@ -97,7 +98,7 @@ export const WORDS: Record<ReportLanguage, ReportWords> = {
     heading: 'Rapport de recette signé',
     verdict: 'Verdict',
     verdictExplain: {
-      PASS: 'Toutes les vérifications ont été exécutées et sont conformes.',
+      PASS: 'Toutes les vérifications ont été exécutées et sont conformes (une ligne WARN est conforme mais à traiter bientôt).',
       FAIL: 'Au moins une vérification a été exécutée et n’est pas conforme.',
       BLOCKED: 'Aucune vérification n’a échoué, mais au moins une n’a pas pu s’exécuter.',
     },
@@ -118,6 +119,7 @@ export const WORDS: Record<ReportLanguage, ReportWords> = {
     lineCount: (n) => `${n} vérification${n === 1 ? '' : 's'}`,
     legend: {
       PASS: 'exécutée et conforme',
+      WARN: 'exécutée et conforme, à traiter bientôt (la raison est indiquée)',
       FAIL: 'exécutée et non conforme',
       BLOCKED: 'n’a pas pu s’exécuter (la raison est indiquée)',
     },

@@ -15,6 +15,8 @@ export const REPORT_CSS = `
   --fail-bg: #fdecea;
   --blocked: #9a5b00;
   --blocked-bg: #fdf3e1;
+  --warn: #7a5a00;
+  --warn-bg: #fff8d6;
   --mono: ui-monospace, "DejaVu Sans Mono", "Liberation Mono", Menlo, Consolas, monospace;
   --sans: "Inter", "Segoe UI", "DejaVu Sans", "Liberation Sans", Helvetica, Arial, sans-serif;
 }
@@ -62,12 +64,13 @@ h2 .count { float: right; font-size: 12px; letter-spacing: 0; text-transform: no
 /* Status chips */
 .status { display: inline-block; min-width: 70px; text-align: center; font: 700 11.5px/1 var(--sans); letter-spacing: .08em; padding: 5px 8px; border-radius: 4px; border: 1px solid; }
 .status-PASS.status, .tally-item.status-PASS .status { color: var(--pass); background: var(--pass-bg); }
+.status-WARN.status, .tally-item.status-WARN .status { color: var(--warn); background: var(--warn-bg); }
 .status-FAIL.status, .tally-item.status-FAIL .status { color: var(--fail); background: var(--fail-bg); }
 .status-BLOCKED.status, .tally-item.status-BLOCKED .status { color: var(--blocked); background: var(--blocked-bg); }
 .status-UNKNOWN.status { color: var(--muted); }
 
 /* Summary */
-.tally { display: grid; grid-template-columns: repeat(3, 1fr); gap: 12px; margin-bottom: 16px; }
+.tally { display: grid; grid-template-columns: repeat(4, 1fr); gap: 12px; margin-bottom: 16px; }
 .tally-item { border: 1px solid var(--rule); border-radius: 6px; padding: 10px 12px; display: grid; grid-template-columns: auto 1fr; grid-template-rows: auto 1fr; column-gap: 10px; align-items: center; }
 .tally-item .tally-legend { align-self: start; }
 .tally-n { font-size: 24px; font-weight: 750; text-align: right; }
@@ -83,6 +86,7 @@ table.index code { color: var(--muted); font-size: 11.5px; }
 /* Lines and their evidence */
 .line { border: 1px solid var(--rule); border-left: 5px solid var(--muted); border-radius: 6px; padding: 14px 16px 10px; margin-bottom: 14px; break-inside: avoid; page-break-inside: avoid; }
 .line.status-PASS { border-left-color: var(--pass); }
+.line.status-WARN { border-left-color: var(--warn); }
 .line.status-FAIL { border-left-color: var(--fail); }
 .line.status-BLOCKED { border-left-color: var(--blocked); }
 .line-head { display: flex; align-items: flex-start; gap: 12px; }
@@ -92,6 +96,7 @@ h3 { font-size: 15px; }
 .line-id { margin: 2px 0 0; color: var(--muted); font-size: 12px; }
 .line-id code { color: var(--navy); }
 .reason { margin: 10px 0 0; padding: 8px 12px; border-radius: 4px; background: #f7f8fa; }
+.status-WARN .reason { background: var(--warn-bg); }
 .status-FAIL .reason { background: var(--fail-bg); }
 .status-BLOCKED .reason { background: var(--blocked-bg); }
 dl.evidence { display: grid; grid-template-columns: 150px 1fr; gap: 6px 14px; margin: 12px 0 4px; }

@@ -22,6 +22,7 @@ import { type ReportLine } from '../../contract/check-types';
 import type { Bilingual } from '../../contract/bilingual';
 import { statusCounts, verdictOf } from './verdict';
 import { serviceLines, type FetchedArtifact } from './service-lines';
+import { certificateMember } from './tls-lines';
 import { SERVICE_LINE_TEXT } from './service-line-texts';
 import type { ServiceView } from '../services/services';
 import type { Catalog } from '../catalog/catalog';
@@ -167,13 +168,20 @@ export class Reports {
   }
 }
 
-/** A warning is a check that ran and conforms: PASS, its reason kept as a warning in the evidence. */
+const PREFLIGHT_STATUS = { pass: 'PASS', warn: 'WARN', fail: 'FAIL' } as const;
+
+/** A warning is a check that ran and conforms but needs attention soon: WARN, with its reason; a TLS line its certificate. */
 function preflightLines(run: PreflightRun): ReportLine[] {
   return run.checks.map((c) => {
-    const evidence: ReportLine['evidence'] = { ...c.evidence, at: c.ran_at, preflight_run: run.id, critical: c.critical };
-    if (c.status === 'fail' && c.reason) evidence.reason = c.reason;
-    if (c.status === 'warn' && c.reason) evidence.warning = c.reason;
-    return { id: `preflight.${c.id}`, title: c.title, status: c.status === 'fail' ? 'FAIL' : 'PASS', evidence, ran_at: c.ran_at };
+    const evidence: ReportLine['evidence'] = {
+      ...c.evidence,
+      ...certificateMember(c.evidence, new Date(c.ran_at)),
+      at: c.ran_at,
+      preflight_run: run.id,
+      critical: c.critical,
+    };
+    if (c.status !== 'pass' && c.reason) evidence.reason = c.reason;
+    return { id: `preflight.${c.id}`, title: c.title, status: PREFLIGHT_STATUS[c.status], evidence, ran_at: c.ran_at };
   });
 }
 

@@ -10,6 +10,8 @@ interface ServiceLineTexts {
   notRunNow: string;
   neverRun: string;
   failed: (code: string, message: string) => string;
+  /** A pass that needs attention soon: the agent's warning, its message as it wrote it. */
+  warned: (code: string, message: string) => string;
   noInstallRecord: string;
   notFromMirror: (list: string) => string;
   servicesTitle: string;
@@ -24,6 +26,7 @@ const en: ServiceLineTexts = {
   notRunNow: 'the check could not run for this report (an earlier step of the same run failed, or the agent did not answer in time)',
   neverRun: 'the check has never run',
   failed: (code, message) => `${code}: ${message}`,
+  warned: (code, message) => `passes, but needs attention soon (${code}): ${message}`,
   noInstallRecord: 'no install of this version by the console is on record, so its source is unknown',
   notFromMirror: (l) => `not the catalog’s digest from the mirror: ${l}`,
   servicesTitle: 'The cluster has services to accept',
@@ -39,6 +42,7 @@ const fr: ServiceLineTexts = {
     'la vérification n’a pas pu s’exécuter pour ce rapport (une étape précédente du même passage a échoué, ou l’agent n’a pas répondu à temps)',
   neverRun: 'la vérification ne s’est jamais exécutée',
   failed: (code, message) => `${code}\u00a0: ${message}`,
+  warned: (code, message) => `conforme, mais à traiter bientôt (${code})\u00a0: ${message}`,
   noInstallRecord: 'aucune installation de cette version par la console n’est enregistrée\u00a0: sa source est inconnue',
   notFromMirror: (l) => `pas l’empreinte du catalogue depuis le miroir\u00a0: ${l}`,
   servicesTitle: 'Le cluster a des services à réceptionner',

@@ -6,6 +6,7 @@ import type { ReportLine } from '../../contract/check-types';
 import type { ServiceView } from '../services/services';
 import type { CheckOutcome } from '../../wire/service-checks';
 import { SERVICE_LINE_TEXT as TEXT } from './service-line-texts';
+import { certificateMember } from './tls-lines';
 
 export interface FetchedArtifact {
   host: string;
@@ -35,18 +36,22 @@ const fromOutcome = (
       ran_at: at,
     };
   const o = result.outcome;
+  // A pass with a warning (a certificate under 14 days) conforms but is WARN: the auditor must see it.
+  const warning = o.status === 'pass' ? o.warning : undefined;
   return {
     id,
     title,
-    status: o.status === 'pass' ? 'PASS' : 'FAIL',
+    status: o.status === 'fail' ? 'FAIL' : warning ? 'WARN' : 'PASS',
     evidence: {
       method: o.method,
       at: o.started_at,
       kind: o.kind,
       duration_ms: o.duration_ms,
+      ...certificateMember(o.evidence, new Date(o.started_at)),
       observed: o.evidence,
       ...(o.steps ? { steps: o.steps } : {}),
       ...(o.error ? { error: o.error, reason: TEXT.failed(o.error.code, o.error.message) } : {}),
+      ...(warning ? { warning, reason: TEXT.warned(warning.code, warning.message) } : {}),
     },
     ran_at: o.started_at,
   };

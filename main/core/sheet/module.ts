@@ -4,6 +4,7 @@ import { loadedCatalog } from '../catalog/loaded-catalog';
 import { tablesFor } from '../domain-tables';
 import { serviceSheetRoutes } from './routes';
 import { ServiceSheets } from './service-sheet';
+import { sansBySerial } from '../certificates/fleet';
 
 declare module '../manager' {
   interface Manager {
@@ -23,6 +24,8 @@ export const sheetModule: DomainModule = {
       drift: m.drift,
       commands: m.commands,
       hostCommands: m.hostCommands,
+      certificateNames: (clusterId, service) =>
+        sansBySerial(m.certificates.list().filter((c) => c.cluster_id === clusterId && c.service === service)),
     }),
   }),
   routes: serviceSheetRoutes,

@@ -28,6 +28,7 @@ import type {
   UnobservedReason,
 } from '../../contract/sheet-types';
 import { MAX_METRICS_MINUTES } from '../../contract/service-sheet';
+import { endpointHandshakes } from './endpoint-certificates';
 
 export interface ServiceSheetDeps {
   tables: Tables<'clusters' | 'hostMetrics' | 'hosts'>;
@@ -37,6 +38,8 @@ export interface ServiceSheetDeps {
   drift: Drift;
   commands: Commands;
   hostCommands: HostCommands;
+  /** The SANs of the certificates the cluster's service CA issued for the service, by serial. */
+  certificateNames: (clusterId: string, service: string) => ReadonlyMap<string, string[]>;
 }
 
 /** How long a logs read waits for the agents before it shows who did not answer. */
@@ -137,6 +140,9 @@ export class ServiceSheets {
       dependencies: deps,
       security: {
         endpoints: Object.entries(desc.ports).map(([name, p]) => ({
+          ...(p.tls === true && view
+            ? endpointHandshakes(p.port, hosts, view.checks ?? null, this.d.certificateNames(clusterId, service), this.d.clock.now())
+            : { handshakes: [], tls_versions: [] }),
           name,
           port: p.port,
           description: p.description ?? '',

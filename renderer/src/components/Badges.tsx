@@ -16,7 +16,7 @@ export function CommandStateBadge({ state }: { state: string }): ReactElement {
   );
 }
 
-const VERDICT_TONE: Record<string, string> = { PASS: 'ok', FAIL: 'bad', BLOCKED: 'pending' };
+const VERDICT_TONE: Record<string, string> = { PASS: 'ok', WARN: 'pending', FAIL: 'bad', BLOCKED: 'pending' };
 
 export function VerdictBadge({ verdict }: { verdict: string }): ReactElement {
   const locale = useLocale();

@@ -94,6 +94,7 @@ export const en = {
   'palette.open': 'Go to…',
   'settings.section.users': 'Users',
   'verdict.PASS': 'PASS',
+  'verdict.WARN': 'WARN',
   'verdict.FAIL': 'FAIL',
   'verdict.BLOCKED': 'BLOCKED',
   'clusters.create.fqdn': 'FQDN',

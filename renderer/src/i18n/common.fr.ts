@@ -97,6 +97,7 @@ export const fr: Record<keyof typeof en, string> = {
   'palette.open': 'Aller à…',
   'settings.section.users': 'Utilisateurs',
   'verdict.PASS': 'PASS (réussi)',
+  'verdict.WARN': 'WARN (à surveiller)',
   'verdict.FAIL': 'FAIL (échec)',
   'verdict.BLOCKED': 'BLOCKED (bloqué)',
   'clusters.create.fqdn': 'FQDN (nom de domaine complet)',

@@ -5,7 +5,7 @@ export const en = {
   'reports.unavailable':
     'This manager does not serve acceptance reports yet (its reports routes answer 404). Opening and verifying a report file below works offline.',
   'reports.run.title': 'Run acceptance',
-  'reports.run.help': 'Runs every check of the cluster and signs the report: PASS, FAIL or BLOCKED per line, with its evidence.',
+  'reports.run.help': 'Runs every check of the cluster and signs the report: PASS, WARN, FAIL or BLOCKED per line, with its evidence.',
   'reports.run.cluster': 'Cluster',
   'reports.run.choose': 'Choose a cluster',
   'reports.run.button': 'Run acceptance',

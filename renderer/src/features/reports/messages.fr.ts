@@ -6,7 +6,7 @@ export const fr: Record<keyof typeof en, string> = {
   'reports.unavailable':
     'Ce gestionnaire ne fournit pas encore de rapports de recette (ses routes de rapports répondent 404). L’ouverture et la vérification d’un fichier de rapport ci-dessous fonctionnent hors ligne.',
   'reports.run.title': 'Lancer la recette',
-  'reports.run.help': 'Exécute chaque vérification du cluster et signe le rapport : PASS, FAIL ou BLOCKED par ligne, avec sa preuve.',
+  'reports.run.help': 'Exécute chaque vérification du cluster et signe le rapport : PASS, WARN, FAIL ou BLOCKED par ligne, avec sa preuve.',
   'reports.run.cluster': 'Cluster',
   'reports.run.choose': 'Choisissez un cluster',
   'reports.run.button': 'Lancer la recette',

@@ -19,7 +19,14 @@ describe('report verdict', () => {
     expect(verdictOf([])).toBe('BLOCKED');
   });
 
+  test('a WARN line conforms: with PASS lines the verdict is PASS, and it never hides a FAIL or a BLOCKED', () => {
+    expect(verdictOf(['PASS', 'WARN'])).toBe('PASS');
+    expect(verdictOf(['WARN'])).toBe('PASS');
+    expect(verdictOf(['WARN', 'BLOCKED'])).toBe('BLOCKED');
+    expect(verdictOf(['WARN', 'FAIL'])).toBe('FAIL');
+  });
+
   test('the counts per status add up to the lines', () => {
-    expect(statusCounts(['PASS', 'FAIL', 'PASS', 'BLOCKED'])).toEqual({ PASS: 2, FAIL: 1, BLOCKED: 1 });
+    expect(statusCounts(['PASS', 'FAIL', 'PASS', 'BLOCKED', 'WARN'])).toEqual({ PASS: 2, WARN: 1, FAIL: 1, BLOCKED: 1 });
   });
 });
