@@ -11,7 +11,7 @@ import { gatewayClient, type CertificateChannel, type GatewayClient } from './ga
 import type { Identity } from './identity';
 import { LeaseElector } from './lease-election';
 import { AgentLink } from './link';
-import { CertificateRenewer, type RenewalOptions } from './certificate-renewer';
+import { certificateRenewer, type CertificateRenewer, type RenewalOptions } from './certificate-renewer';
 import { log } from './log';
 import { Reconciler } from './reconciler';
 import { ConfigMapStateStore, type AgentState } from './state-store';
@@ -22,7 +22,7 @@ export interface AgentOptions {
   replica: string;
   version: string;
   inbox?: string;
-  /** Where the identity was read from, so that the agent renews its certificate there (none: it does not). */
+  /** Where the renewed certificate is kept (its identity Secret in a pod); none: it does not renew. */
   renewal?: RenewalOptions;
 }
 
@@ -83,15 +83,12 @@ export class ClusterAgent {
       verify: (d) => this.executor.verifyDesired(d),
       isLeader: () => this.elector.isLeader(),
     });
-    this.renewer =
-      o.renewal &&
-      new CertificateRenewer({
-        ...o.renewal,
-        identity: o.identity,
-        gateway: this.gateway,
-        commonName: config.cluster_id,
-        isActive: () => this.elector.isLeader(),
-      });
+    this.renewer = certificateRenewer(o.renewal, {
+      identity: o.identity,
+      gateway: this.gateway,
+      commonName: config.cluster_id,
+      isActive: () => this.elector.isLeader(),
+    });
   }
 
   isOffline(): boolean {

@@ -1,10 +1,11 @@
 // An agent's client certificate and key switched in its identity folder as one pair: both written beside as
-// tls.key.next (before the CSR leaves) and tls.crt.next, flushed, then renamed over tls.key and tls.crt. A stop between the two renames
-// is finished at the next start (finishCertificateSwitch), so the folder never holds a key and a certificate
-// that do not belong together.
+// tls.key.next (before the CSR leaves) and tls.crt.next, flushed, then renamed over tls.key and tls.crt. A stop
+// between the two renames is finished at the next start (finishCertificateSwitch), so the folder never holds a key
+// and a certificate that do not belong together. folderCertificateStore is the node agent's CertificateStore.
 import { X509Certificate, createPrivateKey } from 'node:crypto';
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import type { CertificatePair, CertificateStore } from './certificate-store';
 
 const CERT = 'tls.crt';
 const KEY = 'tls.key';
@@ -80,4 +81,20 @@ export function finishCertificateSwitch(dir: string): void {
   rmSync(certNext, { force: true });
   rmSync(keyNext, { force: true });
   flushDir(dir);
+}
+
+/** The pair kept in an identity folder (the node agent's, or a cluster agent's run outside a pod). */
+export function folderCertificateStore(dir: string): CertificateStore {
+  return {
+    stage: async (keyPem) => stageKey(dir, keyPem),
+    commit: async (previousCertPem, next) => {
+      if (readFileSync(join(dir, CERT), 'utf8') !== previousCertPem)
+        throw new Error(`${join(dir, CERT)} is no longer the certificate renewed`);
+      switchCertificate(dir, next.certPem, next.keyPem);
+    },
+    current: async (): Promise<CertificatePair> => ({
+      certPem: readFileSync(join(dir, CERT), 'utf8'),
+      keyPem: readFileSync(join(dir, KEY), 'utf8'),
+    }),
+  };
 }

@@ -1,10 +1,13 @@
 // An agent renews its own client certificate before it expires: checked at start and then on a timer, due once two
 // thirds of its life have passed (or within 14 days of its end). It makes a new key and a CSR, sends the CSR over
-// its current mTLS connection, checks the answer (its key's certificate, issued by the CA it trusts), switches the
-// pair in its identity folder and then every call to the new one. Any failure keeps the old pair for the next try.
+// its current mTLS connection, checks the answer (its key's certificate, issued by the CA it trusts), commits the
+// pair to its store (identity folder or Secret) and then switches every call to it. Any failure keeps the old pair
+// for the next try; the manager revokes a renewal that was never used when asked again. A pair its store holds
+// that is newer than the one in use (the other replica renewed it) is taken up first.
 import { X509Certificate } from 'node:crypto';
 import { renewalDue } from '../main/wire/certificate-renewal';
-import { certificateMatchesKey, stageKey, switchCertificate } from './certificate-files';
+import { certificateMatchesKey } from './certificate-files';
+import type { CertificatePair, CertificateStore } from './certificate-store';
 import { newKeyAndRequest } from './csr';
 import type { CertificateChannel } from './gateway-client';
 import type { CommonConfig, Identity } from './identity';
@@ -13,10 +16,10 @@ import { log } from './log';
 /** How often the certificate's age is looked at: hourly is far finer than the two thirds of a life of days. */
 export const RENEWAL_CHECK_MS = 3_600_000;
 
-/** What an agent is given to renew its certificate: its identity folder, and a clock and period for tests. */
+/** What an agent is given to renew its certificate: where the pair is kept, and a clock and period for tests. */
 export interface RenewalOptions {
-  /** The folder the identity was read from: the renewed pair is written there. */
-  identityDir: string;
+  /** Where the renewed pair is kept across restarts: the identity folder, or the cluster agent's identity Secret. */
+  store: CertificateStore;
   now?: () => Date;
   everyMs?: number;
 }
@@ -31,7 +34,17 @@ export interface CertificateRenewerOptions extends RenewalOptions {
   isActive: () => boolean;
 }
 
-export type RenewalOutcome = 'renewed' | 'not_due' | 'standby' | 'failed';
+export type RenewalOutcome = 'renewed' | 'adopted' | 'not_due' | 'standby' | 'failed';
+
+/** The renewer of an agent given RenewalOptions, none without them: both agents build theirs here. */
+export function certificateRenewer(
+  renewal: RenewalOptions | undefined,
+  o: Omit<CertificateRenewerOptions, keyof RenewalOptions>,
+): CertificateRenewer | undefined {
+  return renewal && new CertificateRenewer({ ...renewal, ...o });
+}
+
+const serialOf = (cert: X509Certificate): string => cert.serialNumber.toLowerCase();
 
 export class CertificateRenewer {
   private timer: NodeJS.Timeout | undefined;
@@ -48,34 +61,37 @@ export class CertificateRenewer {
     clearInterval(this.timer);
   }
 
-  /** Renews when due; one renewal at a time (a check during one answers its outcome). */
-  check(): Promise<RenewalOutcome> {
-    this.running ??= this.renewIfDue().finally(() => (this.running = undefined));
+  /** Renews when due, or now when `force`d (a CA rotation); one renewal at a time (a check during one answers its outcome). */
+  check(force = false): Promise<RenewalOutcome> {
+    this.running ??= this.renewIfDue(force).finally(() => (this.running = undefined));
     return this.running;
   }
 
-  private async renewIfDue(): Promise<RenewalOutcome> {
+  private async renewIfDue(force: boolean): Promise<RenewalOutcome> {
     if (!this.o.isActive()) return 'standby';
-    const { identity } = this.o;
-    const current = new X509Certificate(identity.certPem);
+    const { identity, store } = this.o;
     const now = this.o.now?.() ?? new Date();
-    if (!renewalDue(new Date(current.validFrom), new Date(current.validTo), now)) return 'not_due';
-    log('certificate.renewing', { serial: current.serialNumber.toLowerCase(), not_after: new Date(current.validTo).toISOString() });
+    try {
+      if (await this.adoptNewer(now)) return 'adopted';
+    } catch (error) {
+      log('certificate.store_unreadable', { error: (error as Error).message }, 'warn');
+    }
+    const current = new X509Certificate(identity.certPem);
+    if (!force && !renewalDue(new Date(current.validFrom), new Date(current.validTo), now)) return 'not_due';
+    log('certificate.renewing', { serial: serialOf(current), not_after: new Date(current.validTo).toISOString() });
     try {
       const { keyPem, csrPem } = newKeyAndRequest(this.o.commonName);
-      stageKey(this.o.identityDir, keyPem);
+      await store.stage(keyPem);
       const answer = await this.o.gateway.renewCertificate(csrPem);
       const renewed = new X509Certificate(answer.certificate);
       if (!certificateMatchesKey(answer.certificate, keyPem)) throw new Error('the answered certificate is not the one of the new key');
       if (!renewed.verify(new X509Certificate(identity.caPem).publicKey))
         throw new Error('the answered certificate is not issued by the manager CA this agent trusts');
-      switchCertificate(this.o.identityDir, answer.certificate, keyPem);
-      identity.certPem = answer.certificate;
-      identity.keyPem = keyPem;
-      this.o.gateway.useCertificate(answer.certificate, keyPem);
+      await store.commit(identity.certPem, { certPem: answer.certificate, keyPem });
+      this.use({ certPem: answer.certificate, keyPem });
       log('certificate.renewed', {
-        previous_serial: current.serialNumber.toLowerCase(),
-        serial: renewed.serialNumber.toLowerCase(),
+        previous_serial: serialOf(current),
+        serial: serialOf(renewed),
         not_after: new Date(renewed.validTo).toISOString(),
       });
       return 'renewed';
@@ -87,5 +103,35 @@ export class CertificateRenewer {
       );
       return 'failed';
     }
+  }
+
+  /**
+   * Takes up the pair the store holds when it is not the one in use, is whole, issued by the trusted CA, still
+   * valid and issued later: a renewal by the other replica, whose first use revoked the certificate held here.
+   */
+  private async adoptNewer(now: Date): Promise<boolean> {
+    const kept = await this.o.store.current();
+    if (kept.certPem === this.o.identity.certPem) return false;
+    const held = new X509Certificate(this.o.identity.certPem);
+    const cert = new X509Certificate(kept.certPem);
+    const usable =
+      certificateMatchesKey(kept.certPem, kept.keyPem) &&
+      cert.verify(new X509Certificate(this.o.identity.caPem).publicKey) &&
+      new Date(cert.validTo) > now &&
+      new Date(cert.validFrom) >= new Date(held.validFrom);
+    if (!usable) return false;
+    this.use(kept);
+    log('certificate.adopted', {
+      previous_serial: serialOf(held),
+      serial: serialOf(cert),
+      not_after: new Date(cert.validTo).toISOString(),
+    });
+    return true;
+  }
+
+  private use(pair: CertificatePair): void {
+    this.o.identity.certPem = pair.certPem;
+    this.o.identity.keyPem = pair.keyPem;
+    this.o.gateway.useCertificate(pair.certPem, pair.keyPem);
   }
 }

@@ -3,6 +3,7 @@
 // Exit codes: 0 stopped, 1 failure, 2 usage error.
 import { NODE_AGENT_IDENTITY_DIR, NODE_AGENT_STATE_DIR, type NodeAgentConfigBody } from '../../main/wire/node-agent';
 import { isCleanAbsolutePath } from '../../main/wire/plan';
+import { folderCertificateStore } from '../certificate-files';
 import { AgentStartError, loadIdentity } from '../identity';
 import { main } from '../entrypoint';
 import { AGENT_VERSION } from '../version';
@@ -45,7 +46,7 @@ main({
       stateDir: (flags['state-dir'] as string | undefined) ?? NODE_AGENT_STATE_DIR,
       inbox: flags.inbox as string | undefined,
       prefix: flags.prefix as string | undefined,
-      renewal: { identityDir },
+      renewal: { store: folderCertificateStore(identityDir) },
     });
     await agent.start();
     return agent;

@@ -17,7 +17,7 @@ import { ManagedFs } from './managed-fs';
 import { NodeExecutor } from './plan-executor';
 import { runCheck } from '../checks';
 import type { CheckHook } from './tasks';
-import { CertificateRenewer, type RenewalOptions } from '../certificate-renewer';
+import { certificateRenewer, type CertificateRenewer, type RenewalOptions } from '../certificate-renewer';
 
 /** How long the facts may take to read before a report goes without (see readFactsWithin). */
 const FACTS_READ_MS = 30_000;
@@ -32,7 +32,7 @@ export interface NodeAgentOptions {
   systemctl?: string;
   /** Default: the service checks of agent/checks. */
   runCheck?: CheckHook;
-  /** Where the identity was read from, so that the agent renews its certificate there (none: it does not). */
+  /** Where the renewed certificate is kept (its identity folder); none: it does not renew. */
   renewal?: RenewalOptions;
 }
 
@@ -89,15 +89,12 @@ export class NodeAgent {
       replica: config.host_name,
       isOffline: () => this.link.isOffline(),
     });
-    this.renewer =
-      o.renewal &&
-      new CertificateRenewer({
-        ...o.renewal,
-        identity: o.identity,
-        gateway: this.gateway,
-        commonName: config.host_id,
-        isActive: () => true,
-      });
+    this.renewer = certificateRenewer(o.renewal, {
+      identity: o.identity,
+      gateway: this.gateway,
+      commonName: config.host_id,
+      isActive: () => true,
+    });
   }
 
   private lastFacts: unknown = null;

@@ -66,7 +66,6 @@ export const ERROR_CODES = {
 
   // The agent gateway.
   certificate_refused: { status: 403, message: 'this client certificate is unknown or revoked' },
-  certificate_superseded: { status: 409, message: 'this client certificate was renewed already; connect with the renewed one' },
 
   // Service certificates: the CSRs the node agents send, and the ledger of issued certificates.
   csr_invalid: { status: 400, message: 'this is not a certificate signing request (PKCS#10, PEM)' },

@@ -1,7 +1,9 @@
 // Agent certificates renewed over the agent's own mTLS connection (issue 34): a CSR in, a client certificate of the
 // manager CA out for the CSR's key, bound to the identity of the calling certificate (its cluster, or its host by
 // URI SAN urn:navin:host:<id>) and never to the CSR's names. The calling certificate stays valid until the gateway
-// first sees the new one, and is then revoked; a certificate renewed already renews no more.
+// first sees the new one, and is then revoked. An answer the agent never received (a connection cut after the
+// commit) leaves it calling with the old one: its next renewal revokes the unused one and issues anew, so the agent
+// never holds a key whose certificate is lost nor stays locked out of renewing.
 import type { Clock } from '../clock';
 import { CoreError } from '../errors';
 import type { CoreEvents } from '../events';
@@ -23,8 +25,8 @@ export interface CertificateRow {
 export interface RenewalTables {
   keys: {
     certificate(serial: string): CertificateRow | undefined;
-    /** The live certificates of the same agent issued after this one: its renewals not used yet. */
-    newerLiveClientCertificates(serial: string): string[];
+    /** Revokes the live certificates of the same agent issued after this one (its renewals never used); returns them. */
+    revokeUnusedRenewalsOf(serial: string, at: string): string[];
     /** Revokes the live certificates of the same agent issued before this one; returns their serials. */
     revokeRenewedBy(serial: string, at: string): string[];
   };
@@ -48,8 +50,9 @@ export class AgentRenewals {
 
   /**
    * A certificate for the key of `csrPem`, for the agent whose live certificate `callerSerial` is. Refused
-   * csr_* when the CSR is not an RSA request signed by its own key, certificate_superseded when the caller was
-   * renewed already (the renewed one is to be used), certificate_refused when it is not a live client certificate.
+   * csr_* when the CSR is not an RSA request signed by its own key, certificate_refused when it is not a live client
+   * certificate (a renewal of it used once revoked it). A renewal of it issued before and never used is revoked:
+   * its answer was lost, or its key was, since the agent still calls with this one.
    */
   renew(callerSerial: string, csrPem: string): CertificateRenewalResponse {
     const publicKey = verifiedCsrKey(csrPem);
@@ -57,12 +60,7 @@ export class AgentRenewals {
       const caller = this.tables.keys.certificate(callerSerial);
       if (!caller || caller.kind !== 'client' || !caller.cluster_id || caller.revoked_at !== null)
         throw new CoreError('certificate_refused', 'this client certificate is unknown or revoked');
-      const newer = this.tables.keys.newerLiveClientCertificates(caller.serial);
-      if (newer.length > 0)
-        throw new CoreError(
-          'certificate_superseded',
-          `this certificate was renewed already (serial ${newer[newer.length - 1]}): connect with the renewed one`,
-        );
+      const unused = this.tables.keys.revokeUnusedRenewalsOf(caller.serial, this.clock.now().toISOString());
       const hostId = caller.host_id ?? null;
       const cert = this.ca.renewClient(caller.cluster_id, hostId, publicKey);
       if (hostId) this.tables.hosts.bindCertificate(cert.serial, hostId);
@@ -71,7 +69,12 @@ export class AgentRenewals {
         action: hostId ? 'host.certificate_renew' : 'agent.certificate_renew',
         cluster_id: caller.cluster_id,
         target: cert.serial,
-        details: { ...(hostId ? { host_id: hostId } : {}), previous_serial: caller.serial, not_after: cert.notAfter.toISOString() },
+        details: {
+          ...(hostId ? { host_id: hostId } : {}),
+          previous_serial: caller.serial,
+          not_after: cert.notAfter.toISOString(),
+          ...(unused.length > 0 ? { revoked_unused_serials: unused } : {}),
+        },
       });
       return { serial: cert.serial, certificate: cert.certPem, ca: this.ca.certPem, not_after: cert.notAfter.toISOString() };
     });

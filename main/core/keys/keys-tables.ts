@@ -90,14 +90,15 @@ export class KeysTables {
   }
 
   /**
-   * The live client certificates of the same agent as `serial` (its host's, else its cluster agent's) issued after
-   * it: the renewals of it not yet used. Issue order is the rowid's (a certificate row is never deleted).
+   * Revokes the live client certificates of the same agent as `serial` (its host's, else its cluster agent's)
+   * issued after it: its renewals never used, since the first use of one revokes `serial`. Returns them. Issue
+   * order is the rowid's (a certificate row is never deleted).
    */
-  newerLiveClientCertificates(serial: string): string[] {
-    return this.db
-      .prepare(`${SAME_AGENT_LIVE} AND o.rowid > c.rowid ORDER BY o.rowid`)
-      .all(serial)
-      .map((r) => (r as { serial: string }).serial);
+  revokeUnusedRenewalsOf(serial: string, at: string): string[] {
+    const rows = this.db.prepare(`${SAME_AGENT_LIVE} AND o.rowid > c.rowid ORDER BY o.rowid`).all(serial) as { serial: string }[];
+    const stmt = this.db.prepare('UPDATE certificates SET revoked_at = ? WHERE serial = ?');
+    for (const r of rows) stmt.run(at, r.serial);
+    return rows.map((r) => r.serial);
   }
 
   /** Revokes the live client certificates of the same agent issued before `serial` (those it renewed); returns them. */

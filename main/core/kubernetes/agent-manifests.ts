@@ -1,6 +1,8 @@
 // The agent's manifests, as the spec's "RBAC de l'agent" fixes them: a ServiceAccount, a read-only ClusterRole,
 // a Role in the managed namespace for its Lease, its state ConfigMap, events and platform.navin.ai resources
-// (no Secret, no workload), and a hardened 2-replica Deployment pinned to an image digest. No Service.
+// (no workload), and a hardened 2-replica Deployment pinned to an image digest. No Service. One Secret right
+// beyond the spec (issue 34): get and update of its own identity Secret, by name, where it keeps the certificate
+// it renews, since its pod mounts that Secret read-only and a pair kept in memory would die with the pod.
 import { AGENT_IDENTITY_SECRET, AGENT_LEASE, AGENT_NAME, AGENT_STATE_CONFIGMAP, API_GROUP } from './names';
 import { CLUSTER_READ_RULES } from './import-rbac';
 import { checkImage } from './image-reference';
@@ -25,6 +27,7 @@ export function agentObjects(namespace: string, image: string, clusterId: string
         { apiGroups: ['coordination.k8s.io'], resources: ['leases'], resourceNames: [AGENT_LEASE], verbs: ['get', 'update'] },
         { apiGroups: [''], resources: ['configmaps'], verbs: ['create'] },
         { apiGroups: [''], resources: ['configmaps'], resourceNames: [AGENT_STATE_CONFIGMAP], verbs: ['get', 'update'] },
+        { apiGroups: [''], resources: ['secrets'], resourceNames: [AGENT_IDENTITY_SECRET], verbs: ['get', 'update'] },
         { apiGroups: ['', 'events.k8s.io'], resources: ['events'], verbs: ['create', 'patch'] },
         { apiGroups: [API_GROUP], resources: ['*'], verbs: ['get', 'list', 'watch', 'create', 'update', 'patch', 'delete'] },
       ],

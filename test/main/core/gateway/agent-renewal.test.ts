@@ -1,15 +1,17 @@
 // Agent certificates renew themselves over their own mTLS connection (issue 34), on the real gateway on 127.0.0.1:
 // a node agent and a cluster agent whose certificates have passed two thirds of their life (the agent's clock moved)
 // renew, keep polling with the new certificate, and their old serials are then refused by the gateway. The manager
-// names the certificate by the calling one, never by the CSR; a CSR whose signature fails, and a second renewal of a
-// certificate renewed already, are refused with their codes.
+// names the certificate by the calling one, never by the CSR; a CSR whose signature fails is refused with its code.
+// An answer lost after the manager issued (the connection cut) is no lock-out: the agent, still on its old pair,
+// renews again, and the renewal it never received is revoked.
 import { createPrivateKey, X509Certificate } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { folderCertificateStore } from '../../../../agent/certificate-files';
 import { CertificateRenewer } from '../../../../agent/certificate-renewer';
 import { newKeyAndRequest } from '../../../../agent/csr';
-import { gatewayClient } from '../../../../agent/gateway-client';
+import { gatewayClient, type CertificateChannel } from '../../../../agent/gateway-client';
 import { loadIdentity } from '../../../../agent/identity';
 import { NodeAgent } from '../../../../agent/node/node-agent';
 import { normalizeSerial, type Gateway } from '../../../../main/core/gateway/gateway';
@@ -87,7 +89,7 @@ describe('a node agent near expiry', () => {
       version: 'test',
       stateDir: join(root.path, 'state'),
       prefix: root.path,
-      renewal: { identityDir: dir, now: later },
+      renewal: { store: folderCertificateStore(dir), now: later },
     });
     await agent.start();
     try {
@@ -129,7 +131,7 @@ describe('a node agent near expiry', () => {
     const client = gatewayClient(identity, 'renew-1', 'test', NODE_AGENT_PATHS);
     try {
       const renewer = new CertificateRenewer({
-        identityDir: join(dir, 'missing'),
+        store: folderCertificateStore(join(dir, 'missing')),
         identity,
         gateway: client,
         commonName: hostId,
@@ -147,6 +149,48 @@ describe('a node agent near expiry', () => {
   });
 });
 
+describe('an answer lost after the manager issued', () => {
+  test('leaves the agent on its old pair, and the next renewal succeeds and revokes the one never received', async () => {
+    const { dir } = newHost('renew-5', '198.18.30.6');
+    const old = certOf(dir);
+    const identity = loadIdentity<NodeAgentConfigBody>(dir);
+    const client = gatewayClient(identity, 'renew-5', 'test', NODE_AGENT_PATHS);
+    // The connection is cut once the manager has committed: the answer was issued and recorded, never received.
+    const lost: string[] = [];
+    const cut: CertificateChannel = {
+      renewCertificate: async (csr) => {
+        lost.push((await client.renewCertificate(csr)).certificate);
+        throw Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
+      },
+      useCertificate: client.useCertificate,
+    };
+    const renewer = (gateway: CertificateChannel) =>
+      new CertificateRenewer({ store: folderCertificateStore(dir), identity, gateway, commonName: 'x', isActive: () => true, now: later });
+    try {
+      expect(await renewer(cut).check()).toBe('failed');
+      expect(lost).toHaveLength(1);
+      // Its folder and memory hold the old pair, whole, still accepted; a restart reads that pair too.
+      expect(certOf(dir)).toEqual(old);
+      expect(identity.certPem).toBe(old.certPem);
+      expect((await client.commands(0)).commands).toEqual([]);
+      expect(loadIdentity<NodeAgentConfigBody>(dir).certPem).toBe(old.certPem);
+      expect(await renewer(client).check()).toBe('renewed');
+      const renewed = certOf(dir);
+      expect(new X509Certificate(renewed.certPem).checkPrivateKey(createPrivateKey(renewed.keyPem))).toBe(true);
+      expect(auditFor('host.certificate_renew', renewed.certPem)?.revoked_unused_serials).toEqual([
+        expect.stringMatching(new RegExp(`^0*${serialOf(lost[0]!)}$`, 'i')),
+      ]);
+      // The new pair works and its use revokes the old; the certificate never received is refused too.
+      expect((await client.commands(0)).commands).toEqual([]);
+      await expect(gatewayCall(gw.url, 'GET', `${NODE_AGENT_PATHS.commands}?wait=0`, old)).rejects.toThrow();
+      const lostRecord = t.manager.tables.keys.clientCertificateBySerial(serialOf(lost[0]!));
+      expect(lostRecord?.revoked_at).not.toBeNull();
+    } finally {
+      client.close();
+    }
+  }, 60_000);
+});
+
 describe('a cluster agent near expiry', () => {
   test('renews, polls with the new certificate, and its old serial is then refused', async () => {
     const cluster = t.manager.clusters.create({ name: 'renew-k8s' }, 'test');
@@ -155,7 +199,14 @@ describe('a cluster agent near expiry', () => {
     const identity = loadIdentity(dir);
     const client = gatewayClient(identity, 'agent-a', 'test');
     const renewer = (now: () => Date) =>
-      new CertificateRenewer({ identityDir: dir, identity, gateway: client, commonName: cluster.id, isActive: () => true, now });
+      new CertificateRenewer({
+        store: folderCertificateStore(dir),
+        identity,
+        gateway: client,
+        commonName: cluster.id,
+        isActive: () => true,
+        now,
+      });
     try {
       expect(await renewer(() => new Date()).check()).toBe('not_due');
       expect(await renewer(later).check()).toBe('renewed');
@@ -193,12 +244,11 @@ describe('the certificate routes refuse', () => {
     expect([notPem.status, notPem.body.error.code]).toEqual([400, 'bad_request']);
   });
 
-  test("a second renewal of a certificate renewed already, and the CSR's names are never the certificate's", async () => {
+  test("a second renewal before the first is used revokes the first, and the CSR's names are never the certificate's", async () => {
     const { hostId, dir } = newHost('renew-3', '198.18.30.4');
     const other = newHost('renew-4', '198.18.30.5');
-    const first = await gatewayCall(gw.url, 'POST', NODE_AGENT_PATHS.certificate, certOf(dir), {
-      csr: newKeyAndRequest(hostUri(other.hostId)).csrPem,
-    });
+    const firstKey = newKeyAndRequest(hostUri(other.hostId));
+    const first = await gatewayCall(gw.url, 'POST', NODE_AGENT_PATHS.certificate, certOf(dir), { csr: firstKey.csrPem });
     expect(first.status).toBe(200);
     expect(Object.keys(first.body).sort()).toEqual(['ca', 'certificate', 'not_after', 'serial']);
     const cert = new X509Certificate(first.body.certificate);
@@ -206,7 +256,15 @@ describe('the certificate routes refuse', () => {
     const again = await gatewayCall(gw.url, 'POST', NODE_AGENT_PATHS.certificate, certOf(dir), {
       csr: newKeyAndRequest(hostId).csrPem,
     });
-    expect([again.status, again.body.error.code]).toEqual([409, 'certificate_superseded']);
+    expect(again.status).toBe(200);
+    expect(auditFor('host.certificate_renew', again.body.certificate)).toMatchObject({
+      previous_serial: serialOf(certOf(dir).certPem),
+      revoked_unused_serials: [serialOf(first.body.certificate)].map((s) => expect.stringMatching(new RegExp(`^0*${s}$`, 'i'))),
+    });
+    // The first, never used, is refused; the second and the caller's still work.
+    const firstCert = { certPem: first.body.certificate, keyPem: firstKey.keyPem, caPem: certOf(dir).caPem };
+    await expect(gatewayCall(gw.url, 'GET', `${NODE_AGENT_PATHS.commands}?wait=0`, firstCert)).rejects.toThrow();
+    expect((await gatewayCall(gw.url, 'GET', `${NODE_AGENT_PATHS.commands}?wait=0`, certOf(dir))).status).toBe(200);
     // A node agent's certificate renews on its own route only.
     const wrong = await gatewayCall(gw.url, 'POST', GATEWAY_PATHS.certificate, certOf(other.dir), {
       csr: newKeyAndRequest(other.hostId).csrPem,

@@ -57,12 +57,14 @@ describe('generated manifests', () => {
     expect(pod.volumes.find((v: { name: string }) => v.name === 'identity').secret.secretName).toBe('navin-cluster-agent-identity');
   });
 
-  test('the agent Role grants no Secret and no workload', () => {
+  test('the agent Role grants no workload, and of Secrets only get and update of its own identity Secret by name', () => {
     const role = docs(agentManifestsYaml('navin-platform', DIGEST, 'c1', 'edge')).find((d) => d.kind === 'Role')!;
-    for (const r of role.rules as any[]) {
-      expect(r.resources).not.toContain('secrets');
-      expect(r.apiGroups).not.toContain('apps');
-    }
+    const core = (r: any): boolean => r.apiGroups.includes('') || r.apiGroups.includes('*');
+    const secretRules = (role.rules as any[]).filter((r) => core(r) && (r.resources.includes('secrets') || r.resources.includes('*')));
+    expect(secretRules).toEqual([
+      { apiGroups: [''], resources: ['secrets'], resourceNames: ['navin-cluster-agent-identity'], verbs: ['get', 'update'] },
+    ]);
+    for (const r of role.rules as any[]) expect(r.apiGroups).not.toContain('apps');
   });
 
   test.each([['registry.local/navin/agent:1.0'], ['registry.local/navin/agent'], [`agent@sha256:${'z'.repeat(64)}`], ['']])(
