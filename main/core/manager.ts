@@ -9,7 +9,7 @@ import { CoreEvents } from './events';
 import { headlessProtector, type KeyProtector } from './keys/protector';
 import { Store } from './store/store';
 import { openDomainTables, type DomainTables } from './domain-tables';
-import type { DomainModule } from './module';
+import type { BuiltBy, DomainModule } from './module';
 import { MODULES, schemaMigrations } from './modules';
 import { nodeEd25519 } from '../wire/ed25519-node';
 import type { Ed25519 } from '../wire/ed25519';
@@ -35,11 +35,8 @@ export interface ManagerOptions {
   modules?: readonly DomainModule[];
 }
 
-/**
- * The manager's base; each domain adds its services here from its module.ts by declaration merging
- * (`declare module '../manager' { interface Manager { readonly drift: Drift } }`).
- */
-export interface Manager {
+/** What the manager is before any module builds: every module's build may read it. */
+export interface ManagerBase {
   readonly dataDir: string;
   readonly mode: 'desktop' | 'headless';
   readonly version: string;
@@ -54,10 +51,20 @@ export interface Manager {
   readonly listeners: Listeners;
   /** The service catalog as loaded at start, or why it is invalid (the catalog_valid rule reports it). */
   readonly catalog: CatalogLoad;
+}
+
+/**
+ * The manager: its base and the services every module of the list builds (their members are what the modules'
+ * `build` return). An interface, so that a fixture domain outside the list (a test's) can add its own by merging.
+ */
+export interface Manager extends ManagerBase, BuiltBy<typeof MODULES> {
   close(): void;
 }
 
-/** What a module's build is handed: the manager as the modules before it in the list have built it. */
+/**
+ * What DomainModule's build is typed with: the manager but close. A listed module reads BuiltBefore instead; for a
+ * list made at run time (a test's fixture domain), builtSoFar below refuses a member not built yet.
+ */
 export type ManagerBuild = Omit<Manager, 'close'>;
 
 export function ensureDataDir(dataDir: string): void {
@@ -67,7 +74,7 @@ export function ensureDataDir(dataDir: string): void {
 
 export function openManager(opts: ManagerOptions): Manager {
   ensureDataDir(opts.dataDir);
-  const modules = opts.modules ?? MODULES;
+  const modules: readonly DomainModule[] = opts.modules ?? MODULES;
   const clock = opts.clock ?? systemClock;
   const ed25519 = opts.ed25519 ?? nodeEd25519;
   const protector = opts.protector ?? headlessProtector(opts.dataDir);

@@ -1,7 +1,8 @@
 // THE list of the manager's domains, one line each: the manager builds their tables and services in this order (a
 // module comes after every module whose services it reads), the console API is built from their routes and the
 // store's schema from their migrations. Adding a domain is its folder under main/core (with module.ts) and a line here.
-import type { DomainModule } from './module';
+import type { BuiltBy, DomainModule, ModulesBefore } from './module';
+import type { ManagerBase } from './manager';
 import { migrations as ledger, type Migration } from './store/migrations';
 import { systemModule } from './system/module';
 import { keysModule } from './keys/module';
@@ -27,7 +28,7 @@ import { reportsModule } from './reports/module';
 import { catalogModule } from './catalog/module';
 import { mirrorModule } from './mirror/module';
 
-export const MODULES: readonly DomainModule[] = [
+export const MODULES = [
   systemModule,
   keysModule,
   clustersModule,
@@ -51,7 +52,10 @@ export const MODULES: readonly DomainModule[] = [
   reportsModule,
   catalogModule,
   mirrorModule,
-];
+] as const;
+
+/** What the module named N is handed to build its services: the base and what the modules before it built. */
+export type BuiltBefore<N extends (typeof MODULES)[number]['name']> = ManagerBase & BuiltBy<ModulesBefore<typeof MODULES, N>>;
 
 /** The store's schema: its ledger (1-16), then the modules' migrations, which the store runs in version order. */
 export function schemaMigrations(modules: readonly DomainModule[] = MODULES): readonly Migration[] {

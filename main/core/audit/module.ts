@@ -1,25 +1,22 @@
 // The audit log and its remote forwarding.
-import type { DomainModule } from '../module';
 import { tablesFor } from '../domain-tables';
+import type { Manager } from '../manager';
+import type { BuiltBefore } from '../modules';
 import { AuditTrail } from './audit-trail';
 import { auditRoutes } from './routes';
 import { SyslogForwarder } from './syslog-forwarder';
 
-declare module '../manager' {
-  interface Manager {
+function build(m: BuiltBefore<'audit'>) {
+  return {
     /** Forwards the audit log to the remote syslog target; started by the process that serves. */
-    readonly syslog: SyslogForwarder;
+    syslog: new SyslogForwarder({ store: m.store, tables: tablesFor(m.tables, 'settings'), clock: m.clock }),
     /** The audit log as the console reads it, and its hash chain's verdict. */
-    readonly audit: AuditTrail;
-  }
+    audit: new AuditTrail(m.store.audit),
+  };
 }
 
-export const auditModule: DomainModule = {
-  name: 'audit',
-  build: (m) => ({
-    syslog: new SyslogForwarder({ store: m.store, tables: tablesFor(m.tables, 'settings'), clock: m.clock }),
-    audit: new AuditTrail(m.store.audit),
-  }),
-  close: (m) => void m.syslog.stop(),
-  routes: auditRoutes,
-};
+function close(m: Manager): void {
+  void m.syslog.stop();
+}
+
+export const auditModule = { name: 'audit', build, close, routes: auditRoutes } as const;

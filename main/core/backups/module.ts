@@ -1,27 +1,18 @@
 // Configuration backups of Kubernetes clusters.
-import type { DomainModule } from '../module';
-import { tablesFor } from '../domain-tables';
+import { serviceDeps } from '../module';
+import type { BuiltBefore } from '../modules';
 import { Backups } from './backups';
 import { backupRoutes } from './routes';
 
-declare module '../manager' {
-  interface Manager {
+function build(m: BuiltBefore<'backups'>) {
+  return {
     /** Configuration backups of the ManagedComponents of a cluster (allowed even while its profile is blocked). */
-    readonly backups: Backups;
-  }
+    backups: new Backups({
+      ...serviceDeps(m, 'clusters', 'commands', 'lifecycle'),
+      registration: m.registration,
+      dataDir: m.dataDir,
+    }),
+  };
 }
 
-export const backupsModule: DomainModule = {
-  name: 'backups',
-  build: (m) => ({
-    backups: new Backups({
-      store: m.store,
-      tables: tablesFor(m.tables, 'clusters', 'commands', 'lifecycle'),
-      registration: m.registration,
-      clock: m.clock,
-      dataDir: m.dataDir,
-      events: m.events,
-    }),
-  }),
-  routes: backupRoutes,
-};
+export const backupsModule = { name: 'backups', build, routes: backupRoutes } as const;

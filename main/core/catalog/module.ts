@@ -1,5 +1,4 @@
 // The catalog of services.
-import type { DomainModule } from '../module';
 import { catalogRoutes } from './routes';
 
-export const catalogModule: DomainModule = { name: 'catalog', routes: catalogRoutes };
+export const catalogModule = { name: 'catalog', routes: catalogRoutes } as const;

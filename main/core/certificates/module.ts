@@ -1,18 +1,13 @@
 // Service certificates: the per-cluster service CAs and the ledger of the certificates they issued.
-import type { DomainModule } from '../module';
+import type { BuiltBefore } from '../modules';
 import { certificatesMigrations } from './migrations';
 import { certificateRoutes } from './routes';
 import { Certificates } from './certificates';
 
-declare module '../manager' {
-  interface Manager {
-    readonly certificates: Certificates;
-  }
+function build(m: BuiltBefore<'certificates'>) {
+  return {
+    certificates: new Certificates({ store: m.store, protector: m.protector, clock: m.clock }),
+  };
 }
 
-export const certificatesModule: DomainModule = {
-  name: 'certificates',
-  build: (m) => ({ certificates: new Certificates({ store: m.store, protector: m.protector, clock: m.clock }) }),
-  routes: certificateRoutes,
-  migrations: certificatesMigrations,
-};
+export const certificatesModule = { name: 'certificates', build, routes: certificateRoutes, migrations: certificatesMigrations } as const;

@@ -1,6 +1,6 @@
 // Clusters: their records, agents and registration.
-import type { DomainModule } from '../module';
 import { tablesFor } from '../domain-tables';
+import type { BuiltBefore } from '../modules';
 import { AgentIdentities } from './agent-identity';
 import { ClusterAccessTables } from './cluster-access-tables';
 import { Clusters } from './clusters';
@@ -8,24 +8,8 @@ import { ClustersTable } from './clusters-table';
 import { Registration } from './registration';
 import { clusterRoutes } from './routes';
 
-declare module '../domain-tables' {
-  interface DomainTables {
-    readonly clusters: ClustersTable;
-    readonly clusterAccess: ClusterAccessTables;
-  }
-}
-declare module '../manager' {
-  interface Manager {
-    readonly clusters: Clusters;
-    readonly registration: Registration;
-    readonly agentIdentities: AgentIdentities;
-  }
-}
-
-export const clustersModule: DomainModule = {
-  name: 'clusters',
-  tables: (db) => ({ clusters: new ClustersTable(db), clusterAccess: new ClusterAccessTables(db) }),
-  build: (m) => ({
+function build(m: BuiltBefore<'clusters'>) {
+  return {
     registration: new Registration(m.store, tablesFor(m.tables, 'clusterAccess', 'clusters'), m.protector, m.clock, m.events),
     clusters: new Clusters(
       m.store,
@@ -41,6 +25,12 @@ export const clustersModule: DomainModule = {
       m.clock,
       m.events,
     ),
-  }),
+  };
+}
+
+export const clustersModule = {
+  name: 'clusters',
+  tables: { clusters: ClustersTable, clusterAccess: ClusterAccessTables },
+  build,
   routes: clusterRoutes,
-};
+} as const;

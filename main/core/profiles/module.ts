@@ -1,32 +1,24 @@
 // Security profiles and their rules.
-import type { DomainModule } from '../module';
 import { tablesFor } from '../domain-tables';
+import type { BuiltBefore } from '../modules';
 import { Profiles } from './profiles';
 import { profileRoutes } from './routes';
 
-declare module '../manager' {
-  interface Manager {
-    readonly profiles: Profiles;
-  }
+function build(m: BuiltBefore<'profiles'>) {
+  const syslog = m.syslog;
+  return {
+    profiles: new Profiles({
+      catalog: m.catalog,
+      tables: tablesFor(m.tables, 'clusterAccess', 'clusters', 'commands', 'reports', 'settings'),
+      clock: m.clock,
+      registration: m.registration,
+      accounts: m.accounts,
+      listeners: m.listeners,
+      caPem: m.ca.certPem,
+      mode: m.mode,
+      syslogStatus: () => syslog.status(),
+    }),
+  };
 }
 
-export const profilesModule: DomainModule = {
-  name: 'profiles',
-  build: (m) => {
-    const syslog = m.syslog;
-    return {
-      profiles: new Profiles({
-        catalog: m.catalog,
-        tables: tablesFor(m.tables, 'clusterAccess', 'clusters', 'commands', 'reports', 'settings'),
-        clock: m.clock,
-        registration: m.registration,
-        accounts: m.accounts,
-        listeners: m.listeners,
-        caPem: m.ca.certPem,
-        mode: m.mode,
-        syslogStatus: () => syslog.status(),
-      }),
-    };
-  },
-  routes: profileRoutes,
-};
+export const profilesModule = { name: 'profiles', build, routes: profileRoutes } as const;

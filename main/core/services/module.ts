@@ -1,7 +1,9 @@
 // Catalog services installed on hosts clusters, and their backups.
-import type { DomainModule } from '../module';
 import { loadedCatalog } from '../catalog/loaded-catalog';
-import { tablesFor } from '../domain-tables';
+import type { Router } from '../http/router';
+import type { Manager } from '../manager';
+import { serviceDeps } from '../module';
+import type { BuiltBefore } from '../modules';
 import { serviceRoutes } from './routes';
 import { ServiceBackups } from './service-backups';
 import { ServiceBackupsTables } from './service-backups-tables';
@@ -9,56 +11,46 @@ import { serviceBackupRoutes } from './service-backup-routes';
 import { Services } from './services';
 import { ServicesTables } from './services-tables';
 
-declare module '../domain-tables' {
-  interface DomainTables {
-    readonly services: ServicesTables;
-    readonly serviceBackups: ServiceBackupsTables;
-  }
-}
-declare module '../manager' {
-  interface Manager {
+function build(m: BuiltBefore<'services'>) {
+  const catalog = loadedCatalog(m.catalog);
+  const services = new Services({
+    certificates: m.certificates,
+    ...serviceDeps(m, 'commands', 'hosts', 'reports', 'serviceBackups', 'services'),
+    catalog,
+    hosts: m.hosts,
+    hostCommands: m.hostCommands,
+    lifecycle: m.lifecycle,
+  });
+  const serviceBackups = new ServiceBackups({
+    ...serviceDeps(m, 'hosts', 'serviceBackups', 'services'),
+    catalog,
+    hosts: m.hosts,
+    services,
+    lifecycle: m.lifecycle,
+  });
+  serviceBackups.resume();
+  return {
     /** Catalog services installed on hosts clusters, and their operations. */
-    readonly services: Services;
+    services,
     /** Backup sets and restores of the services of hosts clusters. */
-    readonly serviceBackups: ServiceBackups;
-  }
+    serviceBackups,
+  };
 }
 
-export const servicesModule: DomainModule = {
+function close(m: Manager): void {
+  m.serviceBackups.close();
+  m.services.close();
+}
+
+function routes(router: Router): void {
+  serviceRoutes(router);
+  serviceBackupRoutes(router);
+}
+
+export const servicesModule = {
   name: 'services',
-  tables: (db) => ({ services: new ServicesTables(db), serviceBackups: new ServiceBackupsTables(db) }),
-  build: (m) => {
-    const catalog = loadedCatalog(m.catalog);
-    const services = new Services({
-      certificates: m.certificates,
-      store: m.store,
-      tables: tablesFor(m.tables, 'commands', 'hosts', 'reports', 'serviceBackups', 'services'),
-      clock: m.clock,
-      catalog,
-      hosts: m.hosts,
-      hostCommands: m.hostCommands,
-      lifecycle: m.lifecycle,
-      events: m.events,
-    });
-    const serviceBackups = new ServiceBackups({
-      store: m.store,
-      tables: tablesFor(m.tables, 'hosts', 'serviceBackups', 'services'),
-      clock: m.clock,
-      catalog,
-      hosts: m.hosts,
-      services,
-      lifecycle: m.lifecycle,
-      events: m.events,
-    });
-    serviceBackups.resume();
-    return { services, serviceBackups };
-  },
-  close: (m) => {
-    m.serviceBackups.close();
-    m.services.close();
-  },
-  routes: (router) => {
-    serviceRoutes(router);
-    serviceBackupRoutes(router);
-  },
-};
+  tables: { services: ServicesTables, serviceBackups: ServiceBackupsTables },
+  build,
+  close,
+  routes,
+} as const;

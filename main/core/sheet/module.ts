@@ -1,21 +1,14 @@
 // The sheet of an installed service.
-import type { DomainModule } from '../module';
 import { loadedCatalog } from '../catalog/loaded-catalog';
+import { sansBySerial } from '../certificates/fleet';
 import { tablesFor } from '../domain-tables';
+import type { BuiltBefore } from '../modules';
 import { serviceSheetRoutes } from './routes';
 import { ServiceSheets } from './service-sheet';
-import { sansBySerial } from '../certificates/fleet';
 
-declare module '../manager' {
-  interface Manager {
+function build(m: BuiltBefore<'sheet'>) {
+  return {
     /** The component sheet: a service as the agents observed it. */
-    readonly sheets: ServiceSheets;
-  }
-}
-
-export const sheetModule: DomainModule = {
-  name: 'sheet',
-  build: (m) => ({
     sheets: new ServiceSheets({
       tables: tablesFor(m.tables, 'clusters', 'hostMetrics', 'hosts'),
       clock: m.clock,
@@ -24,9 +17,10 @@ export const sheetModule: DomainModule = {
       drift: m.drift,
       commands: m.commands,
       hostCommands: m.hostCommands,
-      certificateNames: (clusterId, service) =>
+      certificateNames: (clusterId: string, service: string) =>
         sansBySerial(m.certificates.list().filter((c) => c.cluster_id === clusterId && c.service === service)),
     }),
-  }),
-  routes: serviceSheetRoutes,
-};
+  };
+}
+
+export const sheetModule = { name: 'sheet', build, routes: serviceSheetRoutes } as const;

@@ -1,5 +1,4 @@
 // Health, version and the OpenAPI document of the console API.
-import type { DomainModule } from '../module';
 import { systemRoutes } from './routes';
 
-export const systemModule: DomainModule = { name: 'system', routes: systemRoutes };
+export const systemModule = { name: 'system', routes: systemRoutes } as const;

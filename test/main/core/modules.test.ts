@@ -3,19 +3,21 @@
 // store beside the real modules, answers its route from its own table through its service; the real list alone is
 // exactly the contract's routes, the router refuses a route no contract declares, and a module reading a service
 // that a later module builds fails at start.
-import { afterAll, describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, expectTypeOf, test } from 'vitest';
 import { z } from 'zod';
 import { consoleApi } from '../../../main/api/console-api';
 import { ROUTE_SCHEMAS } from '../../../main/contract';
 import { openApiDocument } from '../../../main/contract/openapi';
 import type { Accounts } from '../../../main/core/accounts/accounts';
 import { tablesFor, type Tables } from '../../../main/core/domain-tables';
+import type { Drift } from '../../../main/core/drift/drift';
 import { CoreError } from '../../../main/core/errors';
 import { ok, type AuthedContext, type Credentials } from '../../../main/core/http/router';
 import { openManager, type Manager } from '../../../main/core/manager';
 import type { DomainModule } from '../../../main/core/module';
-import { MODULES, schemaMigrations } from '../../../main/core/modules';
+import { MODULES, schemaMigrations, type BuiltBefore } from '../../../main/core/modules';
 import { schemaVersion, type Db } from '../../../main/core/store/database';
+import type { ServiceBackupsTables } from '../../../main/core/services/service-backups-tables';
 import { ManualClock } from '../../support/clock';
 import { tempDir } from '../../support/temp-dir';
 
@@ -54,7 +56,8 @@ class Notes {
   }
 }
 
-// As the fixture's module.ts would declare them; optional, since only the managers of this file build them.
+// A listed domain's members are read from its module; this one is in no list the types read (only the managers of
+// this file build it), so it adds them by declaration merging, optional.
 declare module '../../../main/core/domain-tables' {
   interface DomainTables {
     readonly fixtureNotes?: NotesTable;
@@ -66,10 +69,10 @@ declare module '../../../main/core/manager' {
   }
 }
 
-/** The fixture domain, as a folder's module.ts would export it. */
+/** The fixture domain, as a folder's module.ts would export it (a listed one's build reads `BuiltBefore<'notes'>`). */
 const notesModule: DomainModule = {
   name: 'notes',
-  tables: (db) => ({ fixtureNotes: new NotesTable(db) }),
+  tables: { fixtureNotes: NotesTable },
   build: (m) => ({ notes: new Notes(tablesFor(m.tables, 'fixtureNotes'), m.accounts) }),
   migrations: [{ version, name: 'fixture notes', sql: 'CREATE TABLE fixture_notes (text TEXT NOT NULL);' }],
   routes: (router) =>
@@ -133,6 +136,15 @@ describe('the module list', () => {
     expect(() => openManager({ dataDir: dir, mode: 'headless', clock: new ManualClock(), modules: outOfOrder })).toThrow(
       expect.objectContaining({ code: 'internal', message: 'early reads accounts before it is built' }),
     );
+  });
+
+  test("a listed module's build is typed with what the modules before it built, and the manager with what all built (proved by the typecheck)", () => {
+    expectTypeOf<BuiltBefore<'drift'>>().toHaveProperty('services');
+    expectTypeOf<BuiltBefore<'accounts'>>().toHaveProperty('registration');
+    expectTypeOf<BuiltBefore<'accounts'>>().not.toHaveProperty('services');
+    expectTypeOf<BuiltBefore<'keys'>>().not.toHaveProperty('keyring');
+    expectTypeOf<Manager>().toHaveProperty('drift').toEqualTypeOf<Drift>();
+    expectTypeOf<Manager['tables']>().toHaveProperty('serviceBackups').toEqualTypeOf<ServiceBackupsTables>();
   });
 
   test('the router refuses a route that no schema of its table declares', () => {
