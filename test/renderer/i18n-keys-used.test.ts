@@ -25,6 +25,8 @@ const FAMILIES = [
   'approvals.state.*',
   'audit.col.*',
   'backups.col.*',
+  'certificates.kind.*',
+  'certificates.state.*',
   'check.status.*',
   'cluster.agent.presence.*',
   'cluster.inventory.source.*',

@@ -160,6 +160,10 @@ describe('dictionaries', () => {
     expect(same.sort()).toEqual(
       [
         'app.name',
+        // Certificates: words French shares.
+        'certificates.cluster',
+        'certificates.kind.console',
+        'certificates.kind.service',
         'clusters.count.one',
         'clusters.count.other',
         'clusters.create.description',
@@ -184,6 +188,7 @@ describe('dictionaries', () => {
         'sheet.config.version',
         'sheet.instances.col.instance',
         'sheet.instances.col.pid',
+        'sheet.security.cert.endpoint',
         'sheet.security.col.port',
         'sheet.security.col.tls',
         'sheet.tab.audit',

@@ -6,6 +6,7 @@ import { ApiCore } from './core';
 import { approvalCalls } from '../features/approvals/api';
 import { auditCalls } from '../features/audit/api';
 import { catalogCalls } from '../features/services/catalogApi';
+import { certificateCalls } from '../features/certificates/api';
 import { clusterCalls } from '../features/clusters/api';
 import { componentCalls } from '../features/components/api';
 import { hostCalls } from '../features/hosts/api';
@@ -37,14 +38,16 @@ export {
   type Transport,
 } from './transport';
 
-export class ApiClient extends sheetCalls(
-  hostsCareCalls(
-    catalogCalls(
-      serviceCalls(
-        hostCalls(
-          tokenCalls(
-            mirrorCalls(
-              reportCalls(auditCalls(settingsCalls(approvalCalls(profileCalls(componentCalls(clusterCalls(sessionCalls(ApiCore)))))))),
+export class ApiClient extends certificateCalls(
+  sheetCalls(
+    hostsCareCalls(
+      catalogCalls(
+        serviceCalls(
+          hostCalls(
+            tokenCalls(
+              mirrorCalls(
+                reportCalls(auditCalls(settingsCalls(approvalCalls(profileCalls(componentCalls(clusterCalls(sessionCalls(ApiCore)))))))),
+              ),
             ),
           ),
         ),

@@ -16,6 +16,7 @@ const BODY: Record<PlaceholderId, `screen.${PlaceholderId}.body`> = {
   approvals: 'screen.approvals.body',
   checks: 'screen.checks.body',
   reports: 'screen.reports.body',
+  certificates: 'screen.certificates.body',
   audit: 'screen.audit.body',
   mirror: 'screen.mirror.body',
 };

@@ -13,6 +13,7 @@ import {
 import { Brand } from '../components/Brand';
 import { Icon, type IconName } from '../components/Icon';
 import { CommandPalette, usePaletteShortcut } from '../features/palette/CommandPalette';
+import { CertificatesAlert, useCertificatesWatch } from '../features/certificates/CertificatesAlert';
 import { Loading } from '../components/Loading';
 import { PlaceholderScreen, type PlaceholderId } from './PlaceholderScreen';
 import { hashOf, type ScreenId } from '../stores/router';
@@ -21,11 +22,11 @@ import { paletteStore, sessionStore, startLiveStores, systemStore, useRouter, us
 /** The navigation's sections, their links in order. */
 const SECTIONS: ReadonlyArray<{ label: 'nav.section.operate' | 'nav.section.assurance'; items: readonly ScreenId[] }> = [
   { label: 'nav.section.operate', items: ['clusters', 'components', 'commands', 'mirror'] },
-  { label: 'nav.section.assurance', items: ['approvals', 'checks', 'reports', 'audit'] },
+  { label: 'nav.section.assurance', items: ['approvals', 'checks', 'reports', 'certificates', 'audit'] },
 ];
 
-/** A screen's link shows the screen's icon; the mirror's, an upload. */
-const navIcon = (id: ScreenId): IconName => (id === 'mirror' ? 'upload' : id);
+/** A screen's link shows the screen's icon; the mirror's, an upload; the certificates', a shield. */
+const navIcon = (id: ScreenId): IconName => (id === 'mirror' ? 'upload' : id === 'certificates' ? 'shield' : id);
 
 /** A screen in its own chunk, fetched the first time it is shown (the bundle stays small at start) or ahead of it. */
 interface ScreenChunk<P extends object> {
@@ -61,6 +62,7 @@ const ChecksScreen = lazyScreen(async () => (await import('../features/checks/Ch
 const ClusterPage = lazyScreen(async () => (await import('../features/cluster/ClusterPage')).ClusterPage);
 const ClustersScreen = lazyScreen(async () => (await import('../features/clusters/ClustersScreen')).ClustersScreen);
 const CommandsScreen = lazyScreen(async () => (await import('../features/commands/CommandsScreen')).CommandsScreen);
+const CertificatesScreen = lazyScreen(async () => (await import('../features/certificates/CertificatesScreen')).CertificatesScreen);
 const ReportsScreen = lazyScreen(async () => (await import('../features/reports/ReportsScreen')).ReportsScreen);
 const MirrorScreen = lazyScreen(async () => (await import('../features/mirror/MirrorScreen')).MirrorScreen);
 const SettingsScreen = lazyScreen(async () => (await import('../features/settings/SettingsScreen')).SettingsScreen);
@@ -72,6 +74,7 @@ const SCREENS: Partial<Record<PlaceholderId, ElementType & ScreenChunk<Record<st
   checks: ChecksScreen,
   audit: AuditScreen,
   reports: ReportsScreen,
+  certificates: CertificatesScreen,
   mirror: MirrorScreen,
 };
 
@@ -167,6 +170,7 @@ export function Shell(): ReactElement {
   }, []);
 
   usePaletteShortcut();
+  useCertificatesWatch();
 
   useEffect(() => {
     if (!clusterId) document.title = `${t(`nav.${screen}`)} · ${t('app.name')}`;
@@ -241,6 +245,7 @@ export function Shell(): ReactElement {
           </div>
         </nav>
         <main id="main" ref={mainRef} tabIndex={-1} className="main">
+          <CertificatesAlert />
           <Suspense fallback={<Loading testId="screen-loading" />}>
             <Screen id={screen} clusterId={clusterId} />
             <FocusOnScreenChange main={mainRef} screen={screen} clusterId={clusterId} />

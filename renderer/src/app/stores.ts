@@ -6,6 +6,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { createClient } from '../api/client';
 import { createApprovalsStore } from '../features/approvals/store';
 import { createAuditStore } from '../features/audit/store';
+import { createCertificatesStore } from '../features/certificates/store';
 import { createChecksStore } from '../features/checks/store';
 import { createConsoleSettingsStore } from '../features/settings/store';
 import { createMfaEnrolmentStore } from '../features/session/mfaEnrolmentStore';
@@ -100,6 +101,8 @@ export const approvalsStore = createApprovalsStore({ client });
 /** The approvals of the open cluster, for the pickers of its four-eyes operations. */
 export const clusterApprovalsStore = createApprovalsStore({ client });
 export const checksStore = createChecksStore({ client });
+/** Every certificate the product issued: the Certificates screen and the shell's alert under 14 days. */
+export const certificatesStore = createCertificatesStore({ client });
 export const mfaEnrolmentStore = createMfaEnrolmentStore({ client });
 export const consoleSettingsStore = createConsoleSettingsStore({ client });
 /** The Mirror screen: contents, bundle imports (followed live), trusted release keys. */
@@ -122,6 +125,7 @@ export function resetDataStores(): void {
   approvalsStore.getState().reset();
   clusterApprovalsStore.getState().reset();
   checksStore.getState().reset();
+  certificatesStore.getState().reset();
   hostsStore.getState().reset();
   servicesStore.getState().reset();
   serviceBackupsStore.getState().reset();
@@ -192,6 +196,7 @@ export const useDrift = storeHook(driftStore);
 export const useSupport = storeHook(supportStore);
 export const useServiceSheet = storeHook(serviceSheetStore);
 export const useChecks = storeHook(checksStore);
+export const useCertificates = storeHook(certificatesStore);
 export const useMfaEnrolment = storeHook(mfaEnrolmentStore);
 export const useConsoleSettings = storeHook(consoleSettingsStore);
 export const useMirror = storeHook(mirrorStore);

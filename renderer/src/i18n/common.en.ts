@@ -19,6 +19,7 @@ export const en = {
   'nav.components': 'Components',
   'nav.commands': 'Commands',
   'nav.mirror': 'Mirror',
+  'nav.certificates': 'Certificates',
   'nav.approvals': 'Approvals',
   'nav.checks': 'Checks',
   'nav.reports': 'Reports',
@@ -68,6 +69,7 @@ export const en = {
   'screen.reports.body':
     'Signed acceptance reports: one line per check, PASS, FAIL or BLOCKED with its evidence, readable in English and French and verifiable offline with the manager’s public key.',
   'screen.audit.body': 'The audit log: who did what, when and on which cluster, including refused agent receipts.',
+  'screen.certificates.body': 'Every certificate the product issued, the soonest to expire first, and an alert under 14 days.',
   'screen.mirror.body': 'Import signed offline bundles into the internal mirror and see what it holds per service and version.',
   'settings.language.en': 'English',
   'settings.language.fr': 'Français',

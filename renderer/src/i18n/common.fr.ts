@@ -20,6 +20,7 @@ export const fr: Record<keyof typeof en, string> = {
   'nav.components': 'Composants',
   'nav.commands': 'Commandes',
   'nav.mirror': 'Miroir',
+  'nav.certificates': 'Certificats',
   'nav.approvals': 'Approbations',
   'nav.checks': 'Vérifications',
   'nav.reports': 'Rapports',
@@ -70,6 +71,8 @@ export const fr: Record<keyof typeof en, string> = {
     'Les rapports de recette signés : une ligne par vérification, PASS, FAIL ou BLOCKED avec sa preuve, lisibles en anglais et en français et vérifiables hors ligne avec la clé publique du gestionnaire.',
   'screen.audit.body':
     'Le journal d’audit : qui a fait quoi, quand et sur quel cluster, y compris les accusés de réception d’agent refusés.',
+  'screen.certificates.body':
+    'Tous les certificats émis par le produit, les plus proches de l’expiration d’abord, et une alerte à moins de 14 jours.',
   'screen.mirror.body': 'Importez des lots hors ligne signés dans le miroir interne et voyez ce qu’il contient par service et version.',
   'settings.language.en': 'English',
   'settings.language.fr': 'Français',

@@ -9,6 +9,8 @@ import { en as approvalsEn } from '../features/approvals/messages.en';
 import { fr as approvalsFr } from '../features/approvals/messages.fr';
 import { en as auditEn } from '../features/audit/messages.en';
 import { fr as auditFr } from '../features/audit/messages.fr';
+import { en as certificatesEn } from '../features/certificates/messages.en';
+import { fr as certificatesFr } from '../features/certificates/messages.fr';
 import { en as checksEn } from '../features/checks/messages.en';
 import { fr as checksFr } from '../features/checks/messages.fr';
 import { en as clusterEn } from '../features/cluster/messages.en';
@@ -46,6 +48,7 @@ export const MESSAGE_PARTS = {
   errors: { en: errorsEn, fr: errorsFr },
   approvals: { en: approvalsEn, fr: approvalsFr },
   audit: { en: auditEn, fr: auditFr },
+  certificates: { en: certificatesEn, fr: certificatesFr },
   checks: { en: checksEn, fr: checksFr },
   cluster: { en: clusterEn, fr: clusterFr },
   clusters: { en: clustersEn, fr: clustersFr },
@@ -68,6 +71,7 @@ export const en = {
   ...errorsEn,
   ...approvalsEn,
   ...auditEn,
+  ...certificatesEn,
   ...checksEn,
   ...clusterEn,
   ...clustersEn,
@@ -93,6 +97,7 @@ export const fr: Record<MessageKey, string> = {
   ...errorsFr,
   ...approvalsFr,
   ...auditFr,
+  ...certificatesFr,
   ...checksFr,
   ...clusterFr,
   ...clustersFr,

@@ -4,7 +4,18 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { ClusterKind, SheetTab } from '../../../preload/api';
 
-export const SCREENS = ['clusters', 'components', 'commands', 'mirror', 'approvals', 'checks', 'reports', 'audit', 'settings'] as const;
+export const SCREENS = [
+  'clusters',
+  'components',
+  'commands',
+  'mirror',
+  'approvals',
+  'checks',
+  'reports',
+  'certificates',
+  'audit',
+  'settings',
+] as const;
 export type ScreenId = (typeof SCREENS)[number];
 export const DEFAULT_SCREEN: ScreenId = 'clusters';
 

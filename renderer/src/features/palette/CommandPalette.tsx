@@ -18,6 +18,7 @@ const SCREEN_ICON: Record<ScreenId, IconName> = {
   approvals: 'approvals',
   checks: 'checks',
   reports: 'reports',
+  certificates: 'shield',
   audit: 'audit',
   settings: 'settings',
 };

@@ -1,11 +1,12 @@
 // Security: the service's endpoints (port, whether it can and does serve TLS there, whether each host's agent saw
-// it listening), the files that hold its secrets, and the rules of the cluster's profile, judged now.
+// it listening), the certificate each TLS port served as the checks observed it, the files that hold its secrets, and the rules of the cluster's profile, judged now.
 import { useEffect, type ReactElement } from 'react';
 import { profileStore, useProfile, useServiceSheet, useT } from '../../app/stores';
 import { Tone } from '../../components/Badges';
 import { DataTable } from '../../components/DataTable';
 import { Panel } from '../../components/Panel';
 import { CheckList } from '../../components/CheckList';
+import { SheetCertificates } from './SheetCertificates';
 
 export function SheetSecurity({ clusterId }: { clusterId: string }): ReactElement {
   const t = useT();
@@ -14,7 +15,6 @@ export function SheetSecurity({ clusterId }: { clusterId: string }): ReactElemen
   useEffect(() => {
     void profileStore.getState().open(clusterId);
   }, [clusterId]);
-  const tlsOff = security.endpoints.every((e) => !e.tls_enabled);
   return (
     <div className="sheet-security">
       <Panel titleId="sheet-endpoints" title={t('sheet.security.endpoints')} icon="shield">
@@ -63,9 +63,9 @@ export function SheetSecurity({ clusterId }: { clusterId: string }): ReactElemen
             </tr>
           ))}
         </DataTable>
-        <p className="muted" data-testid="sheet-certificates">
-          {tlsOff ? t('sheet.security.noCertificate') : null}
-        </p>
+      </Panel>
+      <Panel titleId="sheet-certificates-title" title={t('sheet.security.certificates')} icon="key">
+        <SheetCertificates endpoints={security.endpoints} />
       </Panel>
       <Panel titleId="sheet-secrets" title={t('sheet.security.secrets')} icon="key">
         {security.secrets.length === 0 ? (

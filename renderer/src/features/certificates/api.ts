@@ -1,0 +1,8 @@
+// The calls of the certificates fleet route (contract: contract/certificates.ts).
+import type { ApiCoreClass } from '../../api/core';
+
+export const certificateCalls = <B extends ApiCoreClass>(Base: B) =>
+  class extends Base {
+    /** Every certificate the product issued (of one cluster when given), the soonest to expire first. */
+    listCertificates = (clusterId?: string) => this.call('GET /api/v1/certificates', { query: { cluster_id: clusterId } });
+  };
