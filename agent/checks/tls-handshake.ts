@@ -2,10 +2,7 @@
 // untrusted, name_mismatch, refused, unreachable, not_tls) against the check's clock, with the certificate as
 // evidence; for a NATS server, after the INFO it sends in clear. The tls.handshake check, and the first step of
 // every service check over TLS (its evidence, and a clear verdict before a client library's vaguer error).
-// A copy of the manager's judge (main/core/checks/tls-endpoint.ts), not a shared one: agent/ may not import
-// main/core, and the judging reads node:tls sockets and X509Certificate, which main/wire, bundled for the
-// browser, must not load. What both must agree on, the verdicts' names, is the wire's (TLS_VERDICTS).
-import { X509Certificate } from 'node:crypto';
+// The judging itself is the manager's too (main/wire/tls-verdict.ts).
 import { connect as netConnect, isIP } from 'node:net';
 import tls from 'node:tls';
 import {
@@ -16,6 +13,7 @@ import {
   type TlsHandshakeEvidence,
   type TlsVerdict,
 } from '../../main/wire/service-checks';
+import { judgeHandshake } from '../../main/wire/tls-verdict';
 import { getOverTls, httpCall, timeoutOf, type HttpAnswer } from './http-call';
 import { CheckFailure, NOT_TLS, runBody, type CheckRun, type RunCheckOptions } from './outcome';
 import { loadTls, nameFor, tlsOptions, type LoadedTls } from './tls-client';
@@ -34,7 +32,6 @@ export interface HandshakeResult {
   evidence: TlsHandshakeEvidence;
 }
 
-const DAY = 86_400_000;
 /**
  * The longest a TLS 1.3 handshake is watched once complete: the server judges the client's certificate after it.
  * Go servers (etcd, NATS, the node exporter), as OpenSSL's, settle it sooner, with a session ticket (accepted)
@@ -43,7 +40,6 @@ const DAY = 86_400_000;
 const AFTER_HANDSHAKE_MS = 300;
 const MAX_GREETING_BYTES = 64 << 10;
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL']);
-const TIME_CODES = new Set(['CERT_HAS_EXPIRED', 'CERT_NOT_YET_VALID', 'ERROR_IN_CERT_NOT_BEFORE_FIELD', 'ERROR_IN_CERT_NOT_AFTER_FIELD']);
 
 const VERDICT_CODES: Record<Exclude<TlsVerdict, 'ok' | 'expiring'>, CheckErrorCode> = {
   expired: 'tls_expired',
@@ -59,7 +55,6 @@ export const verdictCode = (r: HandshakeResult): CheckErrorCode =>
   r.verdict === 'unreachable' && r.code === 'timeout' ? 'timeout' : VERDICT_CODES[r.verdict as keyof typeof VERDICT_CODES];
 
 const passes = (v: TlsVerdict): boolean => v === 'ok' || v === 'expiring';
-const oneLine = (dn: string): string => dn.replace(/\n/g, ', ');
 
 /**
  * Handshakes with target and judges what came back at `now`. The connection is made with verification deferred
@@ -200,6 +195,7 @@ function readInfo(line: string): Record<string, unknown> | null {
   }
 }
 
+/** The shared judge's verdict, its certificate kept as evidence. */
 function judge(
   socket: tls.TLSSocket,
   t: LoadedTls,
@@ -207,81 +203,15 @@ function judge(
   now: Date,
   evidence: TlsHandshakeEvidence,
 ): Omit<HandshakeResult, 'evidence'> {
-  const chain = peerChain(socket);
-  const leaf = chain[0];
-  if (!leaf) return { verdict: 'untrusted', code: 'no_certificate', message: 'the server sent no certificate' };
-  const validTo = Date.parse(leaf.validTo);
-  evidence.certificate = {
-    subject: oneLine(leaf.subject),
-    issuer: oneLine(leaf.issuer),
-    serial: leaf.serialNumber,
-    not_before: new Date(Date.parse(leaf.validFrom)).toISOString(),
-    not_after: new Date(validTo).toISOString(),
-    days_left: Math.floor((validTo - now.getTime()) / DAY),
-    fingerprint256: leaf.fingerprint256,
-  };
-  // OpenSSL judges time by the machine's clock; only its trust verdict is kept, time is judged below at `now`.
-  const authError = socket.authorized ? null : String(socket.authorizationError ?? 'UNKNOWN');
-  if (authError && !(TIME_CODES.has(authError) && anchored(chain, t.ca)))
-    return {
-      verdict: 'untrusted',
-      code: authError,
-      message: `the certificate ${evidence.certificate.subject} (issuer ${evidence.certificate.issuer}) is not signed by the CA in ${t.files.ca_file} (${authError})`,
-    };
-  for (const cert of chain) {
-    const which = cert === leaf ? 'the certificate' : `the chain certificate ${oneLine(cert.subject)}`;
-    if (Date.parse(cert.validTo) <= now.getTime())
-      return {
-        verdict: 'expired',
-        code: 'CERT_HAS_EXPIRED',
-        message: `${which} expired on ${new Date(Date.parse(cert.validTo)).toISOString()}`,
-      };
-    if (Date.parse(cert.validFrom) > now.getTime())
-      return {
-        verdict: 'expired',
-        code: 'CERT_NOT_YET_VALID',
-        message: `${which} is not valid before ${new Date(Date.parse(cert.validFrom)).toISOString()}`,
-      };
-  }
-  const nameError = tls.checkServerIdentity(serverName, socket.getPeerCertificate());
-  if (nameError) return { verdict: 'name_mismatch', code: 'ERR_TLS_CERT_ALTNAME_INVALID', message: nameError.message };
-  const { days_left, not_after } = evidence.certificate;
-  if (days_left < TLS_WARN_DAYS)
-    return {
-      verdict: 'expiring',
-      code: null,
-      message: `the certificate expires in ${days_left} days (on ${not_after}), under the ${TLS_WARN_DAYS}-day notice`,
-    };
-  return {
-    verdict: 'ok',
-    code: null,
-    message: `trusted ${evidence.protocol} handshake; the certificate is valid for ${serverName} for ${days_left} more days`,
-  };
-}
-
-/** The peer's chain as sent, leaf first, without the self-signed root repeated. */
-function peerChain(socket: tls.TLSSocket): X509Certificate[] {
-  const chain: X509Certificate[] = [];
-  const seen = new Set<string>();
-  let cert: tls.DetailedPeerCertificate | undefined = socket.getPeerCertificate(true);
-  while (cert && cert.raw && !seen.has(cert.fingerprint256)) {
-    seen.add(cert.fingerprint256);
-    chain.push(new X509Certificate(cert.raw));
-    cert = cert.issuerCertificate;
-  }
-  return chain;
-}
-
-/** Whether the chain links, signature by signature, to a certificate of the CA file (when OpenSSL only objected to time). */
-function anchored(chain: X509Certificate[], caPem: string): boolean {
-  const anchors = (caPem.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? []).map((p) => new X509Certificate(p));
-  for (let i = 0; i < chain.length; i++) {
-    const cert = chain[i]!;
-    if (anchors.some((a) => a.fingerprint256 === cert.fingerprint256 || (cert.checkIssued(a) && cert.verify(a.publicKey)))) return true;
-    const next = chain[i + 1];
-    if (!next || !cert.checkIssued(next) || !cert.verify(next.publicKey)) return false;
-  }
-  return false;
+  const { certificate, ...verdict } = judgeHandshake(socket, {
+    caPems: [t.ca],
+    serverName,
+    now,
+    warnDays: TLS_WARN_DAYS,
+    anchorsLabel: `the CA in ${t.files.ca_file}`,
+  });
+  evidence.certificate = certificate;
+  return verdict;
 }
 
 /**

@@ -1,11 +1,12 @@
 // A real TLS handshake with an endpoint, judged against an injected time: the preflight's TLS line (expired,
 // untrusted or refused fail; under 14 days to expiry warns) and the checks of every TLS endpoint bound to a service.
-import { X509Certificate } from 'node:crypto';
 import { isIP } from 'node:net';
 import tls from 'node:tls';
-import { networkFailure, TLS_TIME_CODES } from '../net/network-errors';
+import { TLS_WARN_DAYS, type TlsVerdict } from '../../wire/service-checks';
+import { judgeHandshake } from '../../wire/tls-verdict';
+import { networkFailure } from '../net/network-errors';
 
-export type TlsVerdict = 'ok' | 'expiring' | 'expired' | 'untrusted' | 'name_mismatch' | 'refused' | 'unreachable' | 'not_tls';
+export type { TlsVerdict };
 
 export interface TlsCertificateInfo {
   subject: string;
@@ -43,7 +44,6 @@ export interface TlsProbeOptions {
   clientCert?: { certPem: string; keyPem: string };
 }
 
-const DAY = 86_400_000;
 export async function probeTlsEndpoint(opts: TlsProbeOptions): Promise<TlsEndpointResult> {
   const started = performance.now();
   const target = `${isIP(opts.host) === 6 ? `[${opts.host}]` : opts.host}:${opts.port}`;
@@ -140,99 +140,32 @@ function classifyError(
   return { verdict: tcpConnected ? 'refused' : 'unreachable', error_code: code, message: `${target}: ${error.message}` };
 }
 
+/** The shared judge's verdict (main/wire/tls-verdict.ts), in this probe's shape. */
 function judge(
   socket: tls.TLSSocket,
   opts: TlsProbeOptions,
   serverName: string,
 ): Omit<TlsEndpointResult, 'duration_ms' | 'target' | 'server_name'> {
   const hs = { handshake_completed: true, tls_version: socket.getProtocol(), cipher: socket.getCipher()?.name ?? null };
-  const chain = peerChain(socket);
-  const leaf = chain[0];
-  if (!leaf)
-    return { ...hs, certificate: null, verdict: 'untrusted', error_code: 'no_certificate', message: 'the server sent no certificate' };
-  const now = opts.now.getTime();
-  const validTo = Date.parse(leaf.validTo);
-  const certificate: TlsCertificateInfo = {
-    subject: leaf.subject.replace(/\n/g, ', '),
-    issuer: leaf.issuer.replace(/\n/g, ', '),
-    serial: leaf.serialNumber,
-    valid_from: new Date(Date.parse(leaf.validFrom)).toISOString(),
-    valid_to: new Date(validTo).toISOString(),
-    days_left: Math.floor((validTo - now) / DAY),
-    fingerprint256: leaf.fingerprint256,
+  const j = judgeHandshake(socket, {
+    caPems: opts.caPems,
+    serverName,
+    now: opts.now,
+    warnDays: opts.warnDays ?? TLS_WARN_DAYS,
+    anchorsLabel: opts.caPems.length > 0 ? 'a trusted CA' : 'a CA the system trusts',
+  });
+  const c = j.certificate;
+  const certificate: TlsCertificateInfo | null = c && {
+    subject: c.subject,
+    issuer: c.issuer,
+    serial: c.serial,
+    valid_from: c.not_before,
+    valid_to: c.not_after,
+    days_left: c.days_left,
+    fingerprint256: c.fingerprint256,
   };
-  const r = { ...hs, certificate };
-
-  const authError = socket.authorized ? null : String(socket.authorizationError ?? 'UNKNOWN');
-  if (authError && !(TLS_TIME_CODES.has(authError) && anchored(chain, opts.caPems))) {
-    return {
-      ...r,
-      verdict: 'untrusted',
-      error_code: authError,
-      message: `the certificate of ${serverName} is not signed by a trusted CA (${authError})`,
-    };
-  }
-  // The chain's validity, judged against the injected time: an expired intermediate fails like an expired leaf.
-  for (const cert of chain) {
-    if (Date.parse(cert.validTo) <= now)
-      return {
-        ...r,
-        verdict: 'expired',
-        error_code: 'CERT_HAS_EXPIRED',
-        message: `${cert === leaf ? 'the certificate' : `the chain certificate ${cert.subject.replace(/\n/g, ', ')}`} expired on ${new Date(Date.parse(cert.validTo)).toISOString()}`,
-      };
-    if (Date.parse(cert.validFrom) > now)
-      return {
-        ...r,
-        verdict: 'expired',
-        error_code: 'CERT_NOT_YET_VALID',
-        message: `${cert === leaf ? 'the certificate' : `the chain certificate ${cert.subject.replace(/\n/g, ', ')}`} is not valid before ${new Date(Date.parse(cert.validFrom)).toISOString()}`,
-      };
-  }
-  const nameError = tls.checkServerIdentity(serverName, socket.getPeerCertificate());
-  if (nameError) return { ...r, verdict: 'name_mismatch', error_code: 'name_mismatch', message: nameError.message };
-  const warnDays = opts.warnDays ?? 14;
-  if (certificate.days_left < warnDays)
-    return {
-      ...r,
-      verdict: 'expiring',
-      error_code: null,
-      message: `the certificate expires in ${certificate.days_left} days (on ${certificate.valid_to}), under the ${warnDays}-day notice`,
-    };
-  return {
-    ...r,
-    verdict: 'ok',
-    error_code: null,
-    message: `trusted ${hs.tls_version} handshake; the certificate is valid for ${serverName} for ${certificate.days_left} more days`,
-  };
+  return { ...hs, certificate, verdict: j.verdict, error_code: j.code, message: j.message };
 }
-
-/** The peer's chain as sent, leaf first, without the self-signed root repeated. */
-function peerChain(socket: tls.TLSSocket): X509Certificate[] {
-  const chain: X509Certificate[] = [];
-  const seen = new Set<string>();
-  let cert: tls.DetailedPeerCertificate | undefined = socket.getPeerCertificate(true);
-  while (cert && cert.raw && !seen.has(cert.fingerprint256)) {
-    seen.add(cert.fingerprint256);
-    chain.push(new X509Certificate(cert.raw));
-    cert = cert.issuerCertificate;
-  }
-  return chain;
-}
-
-/** Whether the chain links, signature by signature, to one of the anchors (used when OpenSSL only objected to time). */
-function anchored(chain: X509Certificate[], caPems: string[]): boolean {
-  const anchors = (caPems.length > 0 ? caPems : [...tls.rootCertificates]).flatMap(splitPems).map((pem) => new X509Certificate(pem));
-  for (let i = 0; i < chain.length; i++) {
-    const cert = chain[i]!;
-    if (anchors.some((a) => a.fingerprint256 === cert.fingerprint256 || (cert.checkIssued(a) && cert.verify(a.publicKey)))) return true;
-    const next = chain[i + 1];
-    if (!next || !cert.checkIssued(next) || !cert.verify(next.publicKey)) return false;
-  }
-  return false;
-}
-
-const splitPems = (pem: string): string[] => pem.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
 
 export interface EndpointAddress {
   scheme: 'https' | 'tls' | 'http' | 'tcp';
