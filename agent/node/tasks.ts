@@ -4,7 +4,7 @@ import { execFile } from 'node:child_process';
 import { lstatSync, readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import type { ManagedEntry } from '../../main/wire/node-agent';
-import { parseMode, type PlanTask, type SystemctlTask, type TlsCsrTask } from '../../main/wire/plan';
+import { MAX_INLINE_BYTES, parseMode, type PlanTask, type SystemctlTask, type TlsCsrTask } from '../../main/wire/plan';
 import type { CheckOutcome } from '../../main/wire/service-checks';
 import { ExecutionError } from '../commands';
 import { certificationRequestPem } from '../csr';
@@ -204,6 +204,21 @@ export async function runTask(task: PlanTask, ctx: TaskContext): Promise<TaskDon
           },
         );
       return { output: { verified: Object.keys(task.files).length } };
+    }
+    case 'file.read': {
+      const real = ctx.fs.readPath(task.path);
+      let stat;
+      try {
+        stat = lstatSync(real);
+      } catch {
+        throw new ExecutionError('file_missing', `${task.path} is not there to read`);
+      }
+      if (!stat.isFile()) throw new ExecutionError('file_missing', `${task.path} is not a regular file`);
+      // Checked before reading: a large file is refused without being loaded.
+      if (stat.size > MAX_INLINE_BYTES)
+        throw new ExecutionError('file_too_large', `${task.path} is ${stat.size} bytes, over the ${MAX_INLINE_BYTES} a plan can carry`);
+      const data = readFileSync(real);
+      return { output: { path: task.path, sha256: sha256Hex(data), size: data.length, content_base64: data.toString('base64') } };
     }
     case 'tls.csr':
       return tlsCsr(task, ctx.fs, ctx.commandId);

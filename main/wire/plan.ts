@@ -22,6 +22,7 @@ export const TASK_KINDS = [
   'command.run',
   'files.hash',
   'files.verify',
+  'file.read',
   'tls.csr',
 ] as const;
 export type TaskKind = (typeof TASK_KINDS)[number];
@@ -127,6 +128,16 @@ export interface FilesVerifyTask extends TaskBase {
   files: Record<string, string>;
 }
 /**
+ * Reads a file whole and reports its bytes (base64) with their sha256: how a backup held on one host reaches the
+ * manager, which checks them against the sha256 recorded for the backup and writes them to the other members
+ * (file.write checks them again there). At most MAX_INLINE_BYTES, what a file.write can carry; larger fails
+ * file_too_large.
+ */
+export interface FileReadTask extends TaskBase {
+  kind: 'file.read';
+  path: string;
+}
+/**
  * Makes the TLS key of a service on the host and returns a PKCS#10 request for it: the manager signs the request
  * and the key never leaves the host. The key is RSA 2048 (the manager parses only RSA requests), written 0600
  * and root's (a unit hands it to its DynamicUser with LoadCredential=). The output carries the request and the
@@ -149,6 +160,7 @@ export type PlanTask =
   | CommandRunTask
   | FilesHashTask
   | FilesVerifyTask
+  | FileReadTask
   | TlsCsrTask
   | FetchTask
   | FileWriteTask
@@ -219,6 +231,7 @@ export const TASK_CODES = [
   'file_missing',
   'backup_modified',
   'csr_failed',
+  'file_too_large',
 ] as const;
 export type TaskCode = (typeof TASK_CODES)[number];
 
@@ -327,6 +340,7 @@ function taskProblem(t: unknown, roots: readonly string[], isUnit: (u: unknown) 
       return pathProblem(t.path, roots);
     }
     case 'file.remove':
+    case 'file.read':
       return pathProblem(t.path, roots);
     case 'unit.write':
       if (!isUnit(t.unit)) return unitProblem(t.unit, isUnit);

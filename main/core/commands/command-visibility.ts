@@ -45,8 +45,9 @@ function withoutContents(args: unknown): unknown {
 /**
  * Tasks whose output and message carry what a program printed: the agent keeps a command's last stdout and
  * stderr as its output and puts the error's text in a failure's message (its code stays: it says what failed).
+ * A file read (a backup carried to a restore's other members) reports the file's bytes: withheld alike.
  */
-const PRINTING_TASKS: ReadonlySet<string> = new Set(['command.run']);
+const PRINTING_TASKS: ReadonlySet<string> = new Set(['command.run', 'file.read']);
 const PRINTED_OUTPUT_ROLE: Role = 'operator';
 
 interface TaskShape {

@@ -1,6 +1,7 @@
 // The phases of a backup and of a restore of a catalog service, from its `backup` block: the backup on the first
 // host (its steps, then the sha256 of every file it produced), the restore verified first (every hash, then the
-// catalog's own verification) so that a modified file stops it before anything is stopped. Pure.
+// catalog's own verification) so that a modified file stops it before anything is stopped; a service of several
+// members is restored by cluster-restore.ts from these parts. Pure.
 import { CoreError } from '../errors';
 import type { CatalogStep } from '../catalog/catalog-schema';
 import { renderSteps, renderTemplate, type TemplateContext } from '../catalog/catalog-templates';
@@ -11,12 +12,13 @@ import { afterStart, finalChecks, livenessTask, resolve, watchTask, writeTasks, 
 
 /** The phase whose hashes become the backup's record (a backup operation's, or an upgrade's first). */
 export const BACKUP_PHASE = 'backup';
-const VERIFY_PHASE = 'verify the backup';
+export const VERIFY_PHASE = 'verify the backup';
 
 /** Where a backup set keeps a service's files on the host: under a managed root, one folder per set. */
 export const backupDir = (setId: string, service: string): string => `/var/lib/navin/backups/${setId}/${service}`;
 
-function stepTasks(steps: CatalogStep[], unit: string, ctx: TemplateContext, prefix: string): PlanTask[] {
+/** The catalog's steps as plan tasks: a unit step as its systemctl verb, a command as command.run. */
+export function stepTasks(steps: CatalogStep[], unit: string, ctx: TemplateContext, prefix: string): PlanTask[] {
   return renderSteps(steps, ctx).map((s): PlanTask => {
     const id = `${prefix}:${s.name}`;
     if ('unit' in s) return { id, kind: `systemd.${s.unit}`, title: `systemctl ${s.unit} ${unit}`, unit };
@@ -24,7 +26,7 @@ function stepTasks(steps: CatalogStep[], unit: string, ctx: TemplateContext, pre
   });
 }
 
-function backupBlock(input: PlanInput) {
+export function backupBlock(input: PlanInput) {
   const desc = input.catalog.service(input.service);
   if (!desc?.backup) throw new CoreError('backup_unsupported', `${input.service} keeps no data the catalog knows how to back up`);
   return desc.backup;
@@ -110,49 +112,48 @@ export function restartAfterFailedBackup(tasks: PlanTask[], result: Partial<Plan
   ];
 }
 
-/**
- * A restore of `backup` into input.version (the backup's): every hash and the catalog's verification first, on the
- * host that holds the files; then, when the service runs another version (the restore an upgrade offers), that
- * version's files and unit written back; the catalog's restore steps (stop, put the data back, start); health,
- * readiness, functional test. One instance only: restoring members of a cluster one by one is the catalog's
- * stated limit.
- */
-export function restorePhases(input: PlanInput, backup: ServiceBackupRecord, opts: { rewrite: boolean }): OperationPhase[] {
+/** The catalog's checks of a backup's files on the host that holds them: every sha256 as recorded, then its own verification. */
+export function verifyTasks(input: PlanInput, backup: ServiceBackupRecord, ctx: TemplateContext): PlanTask[] {
   const block = backupBlock(input);
-  const { desc, instances } = resolve({ ...input, backup_dir: backup.dir });
-  if (instances.length !== 1)
-    throw new CoreError(
-      'restore_unsupported',
-      `${input.service} runs ${instances.length} instances: ${block.restore.limits ?? 'a restore brings back one instance only'}`,
-      { limits: block.restore.limits ?? null },
-    );
-  const inst = instances[0]!;
-  if (inst.host.id !== backup.host_id)
-    throw new CoreError('restore_unsupported', `the backup is on another host than the one ${input.service} runs on now`);
-  const unit = desc.unit.name;
-  const verify: PlanTask[] = [
+  return [
     {
       id: 'verify:hashes',
       kind: 'files.verify',
       title: `sha256 of ${Object.keys(backup.files).length} backup file(s) as recorded`,
       files: Object.fromEntries(Object.values(backup.files).map((f) => [f.path, f.sha256])),
     },
-    ...(block.verify
-      ? [
-          {
-            id: 'verify:catalog',
-            kind: 'command.run',
-            title: block.verify.description,
-            argv: block.verify.run.map((a) => renderTemplate(a, inst.ctx)),
-          } as PlanTask,
-        ]
-      : []),
+    ...(block.verify ? [catalogVerifyTask(block.verify, ctx)] : []),
   ];
+}
+
+/** The catalog's own verification of a backup's files (etcdctl reading a snapshot, say), rendered for one host. */
+export function catalogVerifyTask(verify: { description: string; run: string[] }, ctx: TemplateContext): PlanTask {
+  return { id: 'verify:catalog', kind: 'command.run', title: verify.description, argv: verify.run.map((a) => renderTemplate(a, ctx)) };
+}
+
+/**
+ * A restore of `backup` into input.version (the backup's) for a service of one instance: every hash and the
+ * catalog's verification first, on the host that holds the files; then, when the service runs another version (the
+ * restore an upgrade offers), that version's files and unit written back; the catalog's restore steps (stop, put
+ * the data back, start); health, readiness, functional test. A service of several members: cluster-restore.ts.
+ */
+export function oneInstanceRestorePhases(input: PlanInput, backup: ServiceBackupRecord, opts: RestoreOptions): OperationPhase[] {
+  const block = backupBlock(input);
+  const { desc, instances } = resolve({ ...input, backup_dir: backup.dir });
+  if (instances.length !== 1)
+    throw new CoreError('internal', `a restore of one instance was built for ${input.service}, which runs ${instances.length}`);
+  const inst = instances[0]!;
+  if (inst.host.id !== backup.host_id)
+    throw new CoreError('restore_unsupported', `the backup is on another host than the one ${input.service} runs on now`, {
+      backup_host_id: backup.host_id,
+    });
+  const unit = desc.unit.name;
+  const ctx = withToken(inst.ctx, opts.token);
   const restore: PlanTask[] = [
     ...(opts.rewrite
       ? [{ id: 'stop', kind: 'systemd.stop', title: `systemctl stop ${unit}`, unit } as PlanTask, ...writeTasks(desc, inst)]
       : []),
-    ...stepTasks(block.restore.steps, unit, inst.ctx, 'restore'),
+    ...stepTasks(block.restore.steps, unit, ctx, 'restore'),
     afterStart(livenessTask(desc, inst)),
     watchTask(desc, inst),
   ];
@@ -161,8 +162,21 @@ export function restorePhases(input: PlanInput, backup: ServiceBackupRecord, opt
     plans: [{ host_id: inst.host.id, args: { title: `${title} on ${inst.host.name}`, tasks } }],
   });
   return [
-    on(VERIFY_PHASE, `verify the ${input.service} backup`, verify),
+    on(VERIFY_PHASE, `verify the ${input.service} backup`, verifyTasks(input, backup, inst.ctx)),
     on('restore', `restore ${input.service} ${input.version}`, restore),
     finalChecks(desc, inst, true),
   ];
 }
+
+export interface RestoreOptions {
+  /** The service runs another version than the backup's: its files and unit are written back first. */
+  rewrite: boolean;
+  /**
+   * The cluster token the restored data is given (a member list's identity in etcd), new for each restore so the
+   * restored members never take the old cluster's members for their own.
+   */
+  token: string;
+}
+
+/** The template context with the restore's own cluster token. */
+export const withToken = (ctx: TemplateContext, token: string): TemplateContext => ({ ...ctx, cluster: { ...ctx.cluster, token } });

@@ -4,10 +4,11 @@
 import { CoreError } from '../errors';
 import type { CoreEvents } from '../events';
 import { commandEnded } from '../hosts/host-plan-view';
-import type { OperationRecord, ServiceState } from './services-tables';
+import type { OperationPhase, OperationRecord, ServiceState } from './services-tables';
 import type { PlanArgs, PlanResult } from '../../wire/plan';
 import { BACKUP_PHASE, backupDir, backupFiles, RESTART_PHASE, restartAfterFailedBackup } from './backup-plan';
 import { recordChecks } from './check-results';
+import { CARRY_PHASE, carriedPlans, RESTORE_UNCHANGING_PHASES } from './cluster-restore';
 import type { OperationAction } from './service-plan';
 import {
   CERTIFICATES_PHASE,
@@ -62,8 +63,10 @@ export function issuePhase(
   phase: number,
   actor: string,
   signed: SignedCertificates | null = null,
+  carried: OperationPhase['plans'] | null = null,
 ): void {
-  const plans = withCertificates(op.phases[phase]!.plans, signed);
+  // A restore's copies are recorded as planned, without the backup's bytes: the signed commands hold them once.
+  const plans = carried ?? withCertificates(op.phases[phase]!.plans, signed);
   // The phase as recorded is the one signed: its certificate files hold the certificates, as on the hosts.
   if (signed) d.tables.services.replacePlans(op.id, phase, plans);
   const issued = plans.map((p) => ({
@@ -98,6 +101,13 @@ export function advanceOperation(d: OperationDeps, operationId: string): void {
       const s = signCertificates(d, op, current);
       if (s.ok) signed = s.signed;
       else failure = { host: d.hosts.get(s.host_id).name, code: s.code, task: 'csr', message: s.message };
+    }
+    // A restore of several members: the bytes its verification read go into the copies to the other members.
+    let carried: OperationPhase['plans'] | null = null;
+    if (!failure && op.phases[op.phase + 1]?.name === CARRY_PHASE) {
+      const c = carriedPlans(op.phases[op.phase + 1]!.plans, current[0]!.command!.result as Partial<PlanResult> | null);
+      if (c.ok) carried = c.plans;
+      else failure = { host: d.hosts.get(current[0]!.host_id).name, code: c.code, task: 'read', message: c.message };
     }
     if (op.phases[op.phase]?.name === RESTART_PHASE) {
       // The backup failed; the service its steps had stopped is running again (or says why not).
@@ -181,8 +191,8 @@ export function advanceOperation(d: OperationDeps, operationId: string): void {
         rollingBack ? `the rollback after "${op.message}" failed: ${message}` : message,
         now,
       );
-      // A restore that stopped at its verification changed nothing (that is what verifying first is for).
-      const changedHosts = op.action !== 'restore' || op.phase > 0;
+      // A restore that stopped at its verification (or its copies) changed nothing: that is what verifying first is for.
+      const changedHosts = op.action !== 'restore' || !RESTORE_UNCHANGING_PHASES.includes(op.phases[op.phase]!.name);
       if (
         changedHosts &&
         ['install', 'configuration', 'realign', 'start', 'restart', 'uninstall', 'rollback', 'restore'].includes(op.action)
@@ -211,7 +221,7 @@ export function advanceOperation(d: OperationDeps, operationId: string): void {
       return true;
     }
     if (op.phase + 1 < op.phases.length) {
-      issuePhase(d, op, op.phase + 1, op.requested_by, signed);
+      issuePhase(d, op, op.phase + 1, op.requested_by, signed, carried);
       return true;
     }
     tables.services.finishOperation(op.id, 'succeeded', null, null, now);

@@ -1,14 +1,15 @@
 // The plan tasks a backup and a restore are made of, run by the node agent: command.run (no shell, only a binary
 // the console installed or a listed tool), files.hash and files.verify (a file changed since it was recorded
-// stops the plan with backup_modified, naming it, before anything else runs).
+// stops the plan with backup_modified, naming it, before anything else runs), and file.read (a backup's bytes for
+// a restore's other members, refused over what a plan can carry).
 import { createHash } from 'node:crypto';
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ManagedFs } from '../../../agent/node/managed-fs';
 import { runTask, type TaskContext } from '../../../agent/node/tasks';
 import { DEFAULT_MANAGED_ROOTS, isManagedUnit } from '../../../main/wire/node-agent';
-import { planProblem, type PlanTask } from '../../../main/wire/plan';
+import { MAX_INLINE_BYTES, planProblem, type PlanTask } from '../../../main/wire/plan';
 import { tempDir } from '../../support/temp-dir';
 
 const sha = (t: string): string => createHash('sha256').update(t).digest('hex');
@@ -70,5 +71,32 @@ describe('backup and restore tasks', () => {
     expect(error?.code).toBe('backup_modified');
     expect(error?.result?.differing).toEqual([{ path: file, expected: sha('snapshot bytes'), observed: sha('snapshot bytes, tampered') }]);
     expect(await code({ id: 'gone', kind: 'files.hash', paths: ['/var/lib/navin/backups/s1/etcd/absent.db'] })).toBe('file_missing');
+  });
+
+  it('reads a file whole with its sha256, and refuses one over what a plan can carry, a symlink or a missing one', async () => {
+    const file = '/var/lib/navin/backups/s2/etcd/etcd-snapshot.db';
+    const bytes = Buffer.from([0, 1, 2, 255, 254, 10, 13, 0]);
+    mkdirSync(join(dir.path, '/var/lib/navin/backups/s2/etcd'), { recursive: true });
+    writeFileSync(join(dir.path, file), bytes);
+    const read = await runTask({ id: 'read:snapshot', kind: 'file.read', path: file }, ctx);
+    expect(read.output).toEqual({
+      path: file,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      size: 8,
+      content_base64: bytes.toString('base64'),
+    });
+    expect(Buffer.from(read.output.content_base64 as string, 'base64').equals(bytes)).toBe(true);
+    const big = '/var/lib/navin/backups/s2/etcd/big.db';
+    writeFileSync(join(dir.path, big), Buffer.alloc(MAX_INLINE_BYTES + 1));
+    expect(await code({ id: 'big', kind: 'file.read', path: big })).toBe('file_too_large');
+    writeFileSync(join(dir.path, '/var/lib/navin/backups/s2/etcd/exactly.db'), Buffer.alloc(MAX_INLINE_BYTES));
+    expect(await code({ id: 'exact', kind: 'file.read', path: '/var/lib/navin/backups/s2/etcd/exactly.db' })).toBeUndefined();
+    symlinkSync(join(dir.path, file), join(dir.path, '/var/lib/navin/backups/s2/etcd/link.db'));
+    expect(await code({ id: 'link', kind: 'file.read', path: '/var/lib/navin/backups/s2/etcd/link.db' })).toBe('file_missing');
+    expect(await code({ id: 'gone', kind: 'file.read', path: '/var/lib/navin/backups/s2/etcd/absent.db' })).toBe('file_missing');
+    // Only under the managed roots.
+    expect(planProblem({ tasks: [{ id: 'x', kind: 'file.read', path: '/etc/shadow' }] }, DEFAULT_MANAGED_ROOTS, isManagedUnit)).toMatch(
+      /managed root/,
+    );
   });
 });

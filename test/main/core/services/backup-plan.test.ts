@@ -4,14 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadBuiltinCatalog } from '../../../../main/core/catalog/catalog-builtin';
 import type { Catalog } from '../../../../main/core/catalog/catalog';
-import {
-  BACKUP_PHASE,
-  backupDir,
-  backupFiles,
-  backupPhase,
-  restartAfterFailedBackup,
-  restorePhases,
-} from '../../../../main/core/services/backup-plan';
+import { BACKUP_PHASE, backupDir, backupFiles, backupPhase, restartAfterFailedBackup } from '../../../../main/core/services/backup-plan';
+import { restorePhases } from '../../../../main/core/services/cluster-restore';
 import type { PlanInput } from '../../../../main/core/services/service-plan';
 import type { CoreError } from '../../../../main/core/errors';
 import type { ServiceBackupRecord } from '../../../../main/core/services/service-backups-tables';
@@ -153,15 +147,21 @@ describe('restore plans', () => {
     expect((tasks[2] as { content: string }).content).toContain('/opt/navin/nats/2.9.10-1/nats-server');
   });
 
-  it('a service of several members is refused with the catalog’s stated limit', () => {
+  it('etcd of one member: restored with itself as the member list and the restore’s own cluster token', () => {
+    const etcd = { service: 'etcd', version: '3.4.23-1' };
+    const backup = natsBackup({ ...etcd, dir: backupDir('set-1', 'etcd'), files: {} });
+    const tasks = restorePhases(input(etcd), backup, { rewrite: false, token: 'tok-1' })[1]!.plans[0]!.args.tasks;
+    const argv = (tasks.find((t) => t.id === 'restore:restore-snapshot') as { argv: string[] }).argv;
+    expect(argv).toContain('--initial-cluster=host-a=http://198.18.5.10:2380');
+    expect(argv).toContain('--initial-cluster-token=tok-1');
+  });
+
+  it('a backup on another host than the one the service runs on now is refused', () => {
     try {
-      restorePhases(input({ service: 'etcd', version: '3.4.23-1', hosts }), natsBackup({ service: 'etcd', version: '3.4.23-1' }), {
-        rewrite: false,
-      });
+      restorePhases(input({ hosts: hosts.slice(1, 2) }), natsBackup(), { rewrite: false });
       expect.unreachable();
     } catch (error) {
       expect((error as CoreError).code).toBe('restore_unsupported');
-      expect((error as CoreError).message).toContain('member by member');
     }
   });
 });
