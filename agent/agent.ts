@@ -13,6 +13,7 @@ import { LeaseElector } from './lease-election';
 import { AgentLink } from './link';
 import { certificateRenewer, type CertificateRenewer, type RenewalOptions } from './certificate-renewer';
 import { log } from './log';
+import { caTrustOptions, withCaTrust } from './ca-trust';
 import { Reconciler } from './reconciler';
 import { ConfigMapStateStore, type AgentState } from './state-store';
 
@@ -22,6 +23,8 @@ export interface AgentOptions {
   replica: string;
   version: string;
   inbox?: string;
+  /** Where the identity was read: a CA rotation's trust update keeps the new CAs there (none: it refuses them). */
+  identityDir?: string;
   /** Where the renewed certificate is kept (its identity Secret in a pod); none: it does not renew. */
   renewal?: RenewalOptions;
 }
@@ -71,7 +74,10 @@ export class ClusterAgent {
     this.runner = new CommandRunner({
       identity: o.identity,
       state: this.state,
-      executor: this.executor,
+      executor: withCaTrust(
+        this.executor,
+        caTrustOptions(o.identity, this.gateway, o.identityDir, () => this.renewer),
+      ),
       replica: o.replica,
       isOffline: () => this.link.isOffline(),
     });

@@ -50,6 +50,7 @@ main({
       replica,
       version: AGENT_VERSION,
       inbox: flags.inbox as string | undefined,
+      identityDir,
       renewal: { store },
     });
     await agent.start();

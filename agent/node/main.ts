@@ -45,6 +45,7 @@ main({
       version: AGENT_VERSION,
       stateDir: (flags['state-dir'] as string | undefined) ?? NODE_AGENT_STATE_DIR,
       inbox: flags.inbox as string | undefined,
+      identityDir,
       prefix: flags.prefix as string | undefined,
       renewal: { store: folderCertificateStore(identityDir) },
     });

@@ -8,6 +8,7 @@ import { gatewayClient, type CertificateChannel, type GatewayClient } from '../g
 import type { Identity } from '../identity';
 import { AgentLink } from '../link';
 import { log } from '../log';
+import { caTrustOptions, withCaTrust } from '../ca-trust';
 import { readFactsWithin } from './facts';
 import { sampleHost } from './host-metrics';
 import { readUnits } from './unit-status';
@@ -27,6 +28,8 @@ export interface NodeAgentOptions {
   version: string;
   stateDir: string;
   inbox?: string;
+  /** Where the identity was read: a CA rotation's trust update keeps the new CAs there (none: it refuses them). */
+  identityDir?: string;
   /** Where the host's "/" is: "/" in production, a folder in tests. */
   prefix?: string;
   systemctl?: string;
@@ -85,7 +88,10 @@ export class NodeAgent {
     this.runner = new CommandRunner({
       identity: o.identity,
       state: this.state,
-      executor: this.executor,
+      executor: withCaTrust(
+        this.executor,
+        caTrustOptions(o.identity, this.gateway, o.identityDir, () => this.renewer),
+      ),
       replica: config.host_name,
       isOffline: () => this.link.isOffline(),
     });

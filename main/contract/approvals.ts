@@ -19,7 +19,7 @@ export const CLUSTER_ACTS = ['delete_cluster', 'delete_host', 'reissue_identity'
  * Acts on the manager itself: each would let one admin pass four eyes alone later (a second admin of his own, an
  * admin's factor reset, a bundle key of his own), so they are four-eyes when any cluster in use wants it.
  */
-export const SYSTEM_ACTS = ['create_admin', 'reset_admin_mfa', 'trust_release_key'] as const;
+export const SYSTEM_ACTS = ['create_admin', 'reset_admin_mfa', 'trust_release_key', 'rotate_manager_ca'] as const;
 
 export const APPROVABLE = [...FOUR_EYES_ACTIONS, ...CLUSTER_ACTS, ...SYSTEM_ACTS] as const;
 export type ApprovableAction = (typeof APPROVABLE)[number];
@@ -38,7 +38,7 @@ export type ApprovalDiffLine = z.infer<typeof approvalDiffLineSchema>;
 /** An approval as its viewer sees it. User ids stay (names can be reused); the names are given beside them. */
 export const approvalSchema = z.object({
   id: z.string(),
-  /** Null for an act on the manager itself (create_admin, reset_admin_mfa, trust_release_key). */
+  /** Null for an act on the manager itself (create_admin, reset_admin_mfa, trust_release_key, rotate_manager_ca). */
   cluster_id: z.string().nullable(),
   /** An approvable act when it was requested. */
   action: z.string(),

@@ -66,6 +66,7 @@ export const ERROR_CODES = {
 
   // The agent gateway.
   certificate_refused: { status: 403, message: 'this client certificate is unknown or revoked' },
+  ca_rotation_in_progress: { status: 409, message: 'a rotation of the manager CA is under way; follow it until it is done' },
 
   // Service certificates: the CSRs the node agents send, and the ledger of issued certificates.
   csr_invalid: { status: 400, message: 'this is not a certificate signing request (PKCS#10, PEM)' },

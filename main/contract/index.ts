@@ -5,6 +5,7 @@
 import { approvalRouteSchemas, type ApprovalRoutes } from './approvals';
 import { auditRouteSchemas, type AuditRoutes } from './audit';
 import { backupRouteSchemas, type BackupRoutes } from './backups';
+import { caRotationRouteSchemas, type CaRotationRoutes } from './ca-rotation';
 import { catalogRouteSchemas, type CatalogRoutes } from './catalog';
 import { certificateRouteSchemas, type CertificateRoutes } from './certificates';
 import { clusterRouteSchemas, type ClusterRoutes } from './clusters';
@@ -30,6 +31,7 @@ import { userRouteSchemas, type UserRoutes } from './users';
 export type * from './approvals';
 export type * from './audit';
 export type * from './backups';
+export type * from './ca-rotation';
 export type * from './catalog';
 export type * from './certificates';
 export type * from './checks';
@@ -73,6 +75,7 @@ export interface ApiRoutes
     AuditRoutes,
     KeyRoutes,
     CertificateRoutes,
+    CaRotationRoutes,
     ReportRoutes,
     ProfileRoutes,
     ApprovalRoutes,
@@ -114,6 +117,7 @@ export const ROUTE_SCHEMAS: RouteSchemaTable = {
   ...userRouteSchemas,
   ...keyRouteSchemas,
   ...certificateRouteSchemas,
+  ...caRotationRouteSchemas,
   ...settingsRouteSchemas,
   ...driftRouteSchemas,
   ...supportRouteSchemas,

@@ -19,6 +19,7 @@ import { kubernetesModule } from './kubernetes/module';
 import { hostsModule } from './hosts/module';
 import { bundleModule } from './bundle/module';
 import { certificatesModule } from './certificates/module';
+import { caRotationModule } from './ca-rotation/module';
 import { servicesModule } from './services/module';
 import { driftModule } from './drift/module';
 import { sheetModule } from './sheet/module';
@@ -44,6 +45,7 @@ export const MODULES = [
   hostsModule,
   bundleModule,
   certificatesModule,
+  caRotationModule,
   servicesModule,
   driftModule,
   sheetModule,

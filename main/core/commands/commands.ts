@@ -11,6 +11,7 @@ import { nameProblem } from '../clusters/names';
 import { DEFAULT_NAMESPACE } from '../kubernetes/names';
 import { signDocument } from '../../wire/envelope';
 import { OP_APPLY, OP_DELETE, OP_INVENTORY, OPERATIONS, type ManagedComponentSpec } from '../../wire/protocol';
+import { OP_CA_TRUST, type CaTrustArgs } from '../../wire/ca-trust';
 import type { ReceivedReceipt } from '../../wire/agent-requests';
 import { checkComponentSpec } from './component-spec';
 import { closeWithReceipt, deliverDue, outcomeOf, QueuedListeners, signCommand } from './command-pipeline';
@@ -62,6 +63,18 @@ export class Commands {
       throw new ValidationError('op', `op must be one of ${OPERATIONS.join(', ')}`);
     const a = (typeof args === 'object' && args !== null && !Array.isArray(args) ? args : {}) as Record<string, unknown>;
     const record = this.store.tx(() => this.tables.commands.get(this.issueInTx(clusterId, op as string, a, actor, opts))!);
+    this.queued.wake(clusterId);
+    return record;
+  }
+
+  /**
+   * A manager CA rotation's trust update for a cluster's agent (keys/ca-rotation.ts): not an operator's op, so not
+   * taken by issue(). `beforeCommit` records it in the same transaction.
+   */
+  issueCaTrust(clusterId: string, args: CaTrustArgs, actor: string, beforeCommit: (commandId: string) => void): CommandRecord {
+    const record = this.store.tx(() =>
+      this.tables.commands.get(this.issueInTx(clusterId, OP_CA_TRUST, { ...args }, actor, { beforeCommit }))!,
+    );
     this.queued.wake(clusterId);
     return record;
   }
@@ -158,6 +171,8 @@ export class Commands {
       );
       this.tables.commands.setDesiredState(clusterId, generation, components, now.toISOString());
       signedArgs = op === OP_APPLY ? { name, spec, desired_state } : { name, desired_state };
+    } else if (op === OP_CA_TRUST) {
+      signedArgs = a;
     } else if (op !== OP_INVENTORY) {
       throw new ValidationError('op', `unknown op ${op}`);
     }

@@ -8,11 +8,14 @@ import type { HostCommands } from '../hosts/host-commands';
 import type { CoreEvents } from '../events';
 import type { CertificateAuthority } from '../keys/ca';
 import type { KeyProtector } from '../keys/protector';
-import { serverTls } from '../keys/server-tls';
+import { serverTls, type TlsMaterial } from '../keys/server-tls';
 import type { Listeners } from '../listeners';
 import type { Store } from '../store/store';
 import type { Tables } from '../domain-tables';
 import { startGateway, type Gateway } from './gateway';
+
+/** How often a gateway reads the CA rotation's step from the store (its own process's steps reach it at once). */
+const CA_RELOAD_MS = 3_000;
 
 /** What the gateway needs of the manager (the composition root passes itself; nothing here imports it). */
 export interface EmbeddedGatewayDeps {
@@ -43,8 +46,9 @@ export async function startManagerGateway(
   manager: Omit<EmbeddedGatewayDeps, 'dataDir' | 'listeners'>,
   o: EmbeddedGatewayOptions & { tlsDir: string },
 ): Promise<Gateway> {
-  const tls = serverTls(manager.ca, manager.protector, manager.clock, 'gateway', o.tlsDir, [o.serverName]);
-  return startGateway({
+  const tls = (): TlsMaterial => serverTls(manager.ca, manager.protector, manager.clock, 'gateway', o.tlsDir, [o.serverName]);
+  const first = tls();
+  const gateway = await startGateway({
     store: manager.store,
     tables: manager.tables,
     commands: manager.commands,
@@ -52,12 +56,26 @@ export async function startManagerGateway(
     events: manager.events,
     clock: manager.clock,
     ca: manager.ca,
-    caPem: tls.caPem,
-    certPem: tls.certPem,
-    keyPem: tls.keyPem,
+    caPem: first.caPem,
+    certPem: first.certPem,
+    keyPem: first.keyPem,
     host: o.host,
     port: o.port,
   });
+  // A CA rotation's step: the server certificate of the CA that issues now, and the CAs trusted now. Another
+  // process (the console's manager) moves the rotation on: its steps are read from the store every few seconds.
+  const off = manager.ca.onChange(() => gateway.reloadTls(tls()));
+  const timer = setInterval(() => manager.ca.reload(), CA_RELOAD_MS);
+  timer.unref();
+  const close = gateway.close;
+  return {
+    ...gateway,
+    close: () => {
+      off();
+      clearInterval(timer);
+      return close();
+    },
+  };
 }
 
 export async function startEmbeddedGateway(manager: EmbeddedGatewayDeps, o: EmbeddedGatewayOptions): Promise<Gateway> {

@@ -7,7 +7,7 @@ import type { Tables } from '../domain-tables';
 import { createServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { TLSSocket } from 'node:tls';
+import type { SecureContextOptions, TLSSocket } from 'node:tls';
 import type { Clock } from '../clock';
 import type { CoreEvents } from '../events';
 import type { Store } from '../store/store';
@@ -57,6 +57,11 @@ export interface Gateway {
   url: string;
   port: number;
   heldPolls(): number;
+  /**
+   * New connections get this server certificate and trust these CAs (a CA rotation); connections already open,
+   * and the long polls they hold, keep theirs until they close.
+   */
+  reloadTls(tls: { certPem: string; keyPem: string; caPem: string }): void;
   close(): Promise<void>;
 }
 
@@ -100,21 +105,24 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
     return { clusterId: record.cluster_id, serial: record.serial, hostId: record.host_id ?? null };
   }
 
-  const server = createServer(
-    { key: opts.keyPem, cert: opts.certPem, ca: [opts.caPem], requestCert: true, rejectUnauthorized: true, minVersion: 'TLSv1.2' },
-    (req, res) => {
-      void handle(req, res).catch((error: unknown) => {
-        const e = error instanceof CoreError ? error : new CoreError('internal', 'internal error');
-        const status = statusOf(e.code);
-        if (status >= 500)
-          console.error(JSON.stringify({ level: 'error', event: 'gateway.error', error: String((error as Error)?.stack ?? error) }));
-        const body = { error: { code: e.code, message: e.message, ...(e.details ? { details: e.details } : {}) } };
-        // A body over the limit: the answer first, then the close, once the rest of the body was read.
-        if (e instanceof BodyTooLarge && !res.headersSent) replyThenClose(res, status, body, e.drained);
-        else reply(res, status, body);
-      });
-    },
-  );
+  const secureContext = (t: { certPem: string; keyPem: string; caPem: string }): SecureContextOptions => ({
+    key: t.keyPem,
+    cert: t.certPem,
+    ca: [t.caPem],
+    minVersion: 'TLSv1.2',
+  });
+  const server = createServer({ ...secureContext(opts), requestCert: true, rejectUnauthorized: true }, (req, res) => {
+    void handle(req, res).catch((error: unknown) => {
+      const e = error instanceof CoreError ? error : new CoreError('internal', 'internal error');
+      const status = statusOf(e.code);
+      if (status >= 500)
+        console.error(JSON.stringify({ level: 'error', event: 'gateway.error', error: String((error as Error)?.stack ?? error) }));
+      const body = { error: { code: e.code, message: e.message, ...(e.details ? { details: e.details } : {}) } };
+      // A body over the limit: the answer first, then the close, once the rest of the body was read.
+      if (e instanceof BodyTooLarge && !res.headersSent) replyThenClose(res, status, body, e.drained);
+      else reply(res, status, body);
+    });
+  });
   applyConnectionTimeouts(server);
   // A revoked or unknown certificate is refused at the handshake, before any request.
   server.on('secureConnection', (socket: TLSSocket) => {
@@ -278,6 +286,7 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
         port,
         url: `https://${opts.host.includes(':') ? `[${opts.host}]` : opts.host}:${port}`,
         heldPolls: () => polls.size,
+        reloadTls: (tls) => server.setSecureContext(secureContext(tls)),
         close: () =>
           new Promise<void>((done) => {
             unsubscribe();

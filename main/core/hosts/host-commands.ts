@@ -16,6 +16,7 @@ import type { SealedPlan } from '../services/services-tables';
 import type { Store } from '../store/store';
 import { isManagedUnit, OP_DRIFT_SCAN, OP_FACTS_REPORT, OP_JOURNAL_TAIL, OP_PLAN_EXECUTE } from '../../wire/node-agent';
 import type { PlanArgs } from '../../wire/plan';
+import { OP_CA_TRUST, type CaTrustArgs } from '../../wire/ca-trust';
 import type { HostReport, PlanProgress, ReceivedReceipt } from '../../wire/agent-requests';
 import type { CheckOutcome } from '../../wire/service-checks';
 import { HostAgentExchange } from './host-agent-exchange';
@@ -145,6 +146,11 @@ export class HostCommands {
     return this.issue(hostId, OP_DRIFT_SCAN, {}, actor);
   }
 
+  /** A manager CA rotation's trust update for a host's agent (keys/ca-rotation.ts), recorded by `beforeCommit`. */
+  issueCaTrust(hostId: string, args: CaTrustArgs, actor: string, beforeCommit: (commandId: string) => void): CommandView {
+    return this.queue(this.sign(hostId, OP_CA_TRUST, { ...args }, HOST_COMMAND_VALIDITY_S), actor, {}, beforeCommit);
+  }
+
   /** Asks a host's agent to read and report its facts now (read-only, also served offline). */
   issueFactsReport(hostId: string, actor: string): CommandView {
     return this.issue(hostId, OP_FACTS_REPORT, {}, actor);
@@ -188,7 +194,7 @@ export class HostCommands {
     return this.queue(this.sign(hostId, op, args, HOST_COMMAND_VALIDITY_S), actor, {});
   }
 
-  private queue(c: SealedCommand, actor: string, extra: Record<string, unknown>): CommandView {
+  private queue(c: SealedCommand, actor: string, extra: Record<string, unknown>, beforeCommit?: (commandId: string) => void): CommandView {
     const record = this.store.tx(() => {
       const host = this.hosts.get(c.host_id);
       const cluster = this.hosts.hostsCluster(host.cluster_id);
@@ -205,6 +211,7 @@ export class HostCommands {
         },
         c.host_id,
       );
+      beforeCommit?.(c.command_id);
       this.store.audit.append({
         actor,
         action: `command.${c.op}`,

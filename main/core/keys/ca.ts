@@ -40,19 +40,45 @@ type Naming = [
   organization?: string,
 ];
 
+/** A CA's certificate and sealed key as stored. */
+export interface StoredCa {
+  cert_pem: string;
+  sealed_key: Buffer;
+}
+
+/**
+ * What a CA rotation (ca-rotation.ts) says the CA is now: the one that issues, and every CA certificate trusted
+ * for the gateway and the agents (the issuing one among them). Undefined: no rotation under way.
+ */
+export type CaTrustSource = () => { issuer: StoredCa; trusted: string[] } | undefined;
+
 export class CertificateAuthority {
+  private issuerCertPem = '';
+  private caKey!: forge.pki.rsa.PrivateKey;
+  private trusted: string[] = [];
+  private source: CaTrustSource = () => undefined;
+  private readonly listeners = new Set<() => void>();
+
   private constructor(
     private readonly tables: Tables<'keys'>,
+    private readonly protector: KeyProtector,
     private readonly clock: Clock,
-    readonly certPem: string,
-    private readonly caKey: forge.pki.rsa.PrivateKey,
-  ) {}
+  ) {
+    this.reload();
+  }
 
   static loadOrCreate(tables: Tables<'keys'>, protector: KeyProtector, clock: Clock): CertificateAuthority {
-    const existing = tables.keys.ca();
-    if (existing) {
-      return new CertificateAuthority(tables, clock, existing.cert_pem, openPrivateKey(protector, existing.sealed_key));
-    }
+    if (!tables.keys.ca()) CertificateAuthority.create(tables, protector, clock);
+    return new CertificateAuthority(tables, protector, clock);
+  }
+
+  /** A new self-signed CA certificate and its key, sealed; recorded as the CA unless `record` is false (a rotation's). */
+  static create(
+    tables: Tables<'keys'>,
+    protector: KeyProtector,
+    clock: Clock,
+    o: { record?: boolean; commonName?: string } = {},
+  ): StoredCa {
     const key = newRsaKey(3072);
     const cert = forge.pki.createCertificate();
     const now = clock.now();
@@ -61,7 +87,7 @@ export class CertificateAuthority {
     cert.validity.notBefore = new Date(now.getTime() - 60_000);
     cert.validity.notAfter = new Date(now.getTime() + 3650 * DAY);
     const subject = [
-      { name: 'commonName', value: 'Navin Manager CA' },
+      { name: 'commonName', value: o.commonName ?? 'Navin Manager CA' },
       { name: 'organizationName', value: 'Navin Console' },
     ];
     cert.setSubject(subject);
@@ -72,9 +98,57 @@ export class CertificateAuthority {
       { name: 'subjectKeyIdentifier' },
     ]);
     cert.sign(key.forgeKey, forge.md.sha256.create());
-    const certPem = forge.pki.certificateToPem(cert);
-    tables.keys.insertCa({ cert_pem: certPem, sealed_key: sealPrivateKey(protector, key), created_at: now.toISOString() });
-    return new CertificateAuthority(tables, clock, certPem, key.forgeKey);
+    const stored = { cert_pem: forge.pki.certificateToPem(cert), sealed_key: sealPrivateKey(protector, key) };
+    if (o.record ?? true) tables.keys.insertCa({ ...stored, created_at: now.toISOString() });
+    return stored;
+  }
+
+  /**
+   * The CA certificates to trust, the issuing one first, as one PEM bundle: what an agent's ca.crt holds and what
+   * a client of the gateway or the console trusts. One certificate outside a rotation.
+   */
+  get certPem(): string {
+    return this.trusted.map((p) => `${p.trim()}\n`).join('');
+  }
+
+  /** The certificate of the CA that issues today (the first of certPem). */
+  get issuerPem(): string {
+    return this.issuerCertPem;
+  }
+
+  /** Every CA certificate trusted today, the issuing one first. */
+  trustedPems(): string[] {
+    return [...this.trusted];
+  }
+
+  /** Follows a CA rotation from now on (its source is read again at each reload). */
+  followRotation(source: CaTrustSource): void {
+    this.source = source;
+    this.reload();
+  }
+
+  /** Called after each change of the issuing or trusted CAs (the gateway reloads its TLS then); returns the unsubscribe. */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Reads the issuing and trusted CAs again (the store's CA, or the rotation's); true when they changed, and then
+   * the listeners are told. Another process (a gateway of its own) sees a rotation's steps by calling this.
+   */
+  reload(): boolean {
+    const rotation = this.source();
+    const issuer = rotation?.issuer ?? this.tables.keys.ca();
+    if (!issuer) throw new Error('the manager CA is missing from the store');
+    const trusted = [issuer.cert_pem, ...(rotation?.trusted ?? []).filter((p) => p !== issuer.cert_pem)];
+    if (issuer.cert_pem === this.issuerCertPem && trusted.join() === this.trusted.join()) return false;
+    const first = this.issuerCertPem === '';
+    if (issuer.cert_pem !== this.issuerCertPem) this.caKey = openPrivateKey(this.protector, issuer.sealed_key);
+    this.issuerCertPem = issuer.cert_pem;
+    this.trusted = trusted;
+    if (!first) for (const l of [...this.listeners]) l();
+    return true;
   }
 
   /** A TLS server certificate for the console or the gateway; every name becomes a DNS or IP SAN. */
@@ -118,7 +192,7 @@ export class CertificateAuthority {
   private sign(publicKey: forge.pki.rsa.PublicKey, ...named: Naming): RenewedCertificate {
     const [kind, clusterId, commonName, days, extensions] = named;
     const organization = named[5] ?? (kind === 'client' ? 'navin-cluster-agent' : 'Navin Console');
-    const caCert = forge.pki.certificateFromPem(this.certPem);
+    const caCert = forge.pki.certificateFromPem(this.issuerCertPem);
     const cert = forge.pki.createCertificate();
     const now = this.clock.now();
     cert.publicKey = publicKey;

@@ -1,5 +1,7 @@
 // A TLS server certificate of the manager CA kept in a folder (the key sealed), reissued when the names
-// change or expiry is near: the console's listener and the agent gateway both use one.
+// change, expiry is near or another CA issues now (a CA rotation): the console's listener and the agent gateway
+// both use one. caPem is every CA trusted now (two during a rotation).
+import { X509Certificate } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import forge from 'node-forge';
@@ -29,7 +31,8 @@ export function serverTls(
   const namesFile = join(dir, `${kind}.names`);
   if (existsSync(certFile) && existsSync(keyFile) && existsSync(namesFile) && readFileSync(namesFile, 'utf8') === names.join(',')) {
     const certPem = readFileSync(certFile, 'utf8');
-    if (forge.pki.certificateFromPem(certPem).validity.notAfter.getTime() - clock.now().getTime() > RENEW_BEFORE_MS) {
+    const current = forge.pki.certificateFromPem(certPem).validity.notAfter.getTime() - clock.now().getTime() > RENEW_BEFORE_MS;
+    if (current && new X509Certificate(certPem).verify(new X509Certificate(ca.issuerPem).publicKey)) {
       return { certPem, keyPem: protector.open(readFileSync(keyFile)).toString('utf8'), caPem: ca.certPem };
     }
   }

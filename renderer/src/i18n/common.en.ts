@@ -139,6 +139,7 @@ export const en = {
   'approvals.action.create_admin': 'Create an administrator',
   'approvals.action.reset_admin_mfa': 'Reset an administrator’s second factor',
   'approvals.action.trust_release_key': 'Trust a release key',
+  'approvals.action.rotate_manager_ca': 'Rotate the manager CA',
   'settings.saved': 'Saved.',
   'sheet.open': 'Open the sheet of {service}',
 } as const;

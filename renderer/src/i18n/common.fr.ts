@@ -143,6 +143,7 @@ export const fr: Record<keyof typeof en, string> = {
   'approvals.action.create_admin': 'Créer un administrateur',
   'approvals.action.reset_admin_mfa': 'Réinitialiser le second facteur d’un administrateur',
   'approvals.action.trust_release_key': 'Faire confiance à une clé de publication',
+  'approvals.action.rotate_manager_ca': 'Renouveler l’autorité de certification du gestionnaire',
   'settings.saved': 'Enregistré.',
   'sheet.open': 'Ouvrir la fiche de {service}',
 };

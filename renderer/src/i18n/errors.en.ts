@@ -196,6 +196,8 @@ export const en = {
   'error.release_key_is_manager_key.hint': 'Create a separate key on the connected side with navin-manager release-key create.',
   'error.catalog_invalid': 'The service catalog is invalid.',
   'error.catalog_invalid.hint': 'Fix the descriptor named in the details (file, path, reason).',
+  'error.ca_rotation_in_progress': 'A rotation of the manager CA is already under way.',
+  'error.ca_rotation_in_progress.hint': 'Follow its progress until it is done, then start another if needed.',
   'error.csr_invalid': 'The node agent sent something that is not a certificate signing request.',
   'error.csr_invalid.hint': 'Check that the node agent runs the manager’s version, then retry the operation.',
   'error.csr_signature_invalid': 'The certificate signing request is not signed by its own key.',

@@ -204,6 +204,8 @@ export const fr: Record<keyof typeof en, string> = {
   'error.release_key_is_manager_key.hint': 'Créez une clé distincte côté connecté avec navin-manager release-key create.',
   'error.catalog_invalid': 'Le catalogue des services est invalide.',
   'error.catalog_invalid.hint': 'Corrigez le descripteur nommé dans les détails (fichier, chemin, raison).',
+  'error.ca_rotation_in_progress': 'Un renouvellement de l’autorité de certification du gestionnaire est déjà en cours.',
+  'error.ca_rotation_in_progress.hint': 'Suivez son avancement jusqu’à la fin, puis relancez-en un si besoin.',
   'error.csr_invalid': 'L’agent de nœud a envoyé autre chose qu’une demande de signature de certificat.',
   'error.csr_invalid.hint': 'Vérifiez que l’agent de nœud est à la version du gestionnaire, puis relancez l’opération.',
   'error.csr_signature_invalid': 'La demande de signature de certificat n’est pas signée par sa propre clé.',
