@@ -21,7 +21,7 @@ export function SheetCertificates({ endpoints }: { endpoints: SheetEndpoint[] })
       {tls.map((e) => (
         <section key={e.name} className="sheet-endpoint-certificates" data-testid="sheet-endpoint-certificates" data-port={e.port}>
           <h3>
-            {t('sheet.security.cert.endpoint', { name: e.name, port: e.port })}{' '}
+            {t('sheet.security.cert.endpoint', { name: e.name, port: String(e.port) })}{' '}
             <span className="muted" data-testid="sheet-tls-versions">
               {e.tls_versions.length > 0
                 ? t('sheet.security.cert.versions', { versions: e.tls_versions.join(', ') })
