@@ -58,6 +58,7 @@ app.whenReady().then(() => {
   manager = openManager({ dataDir: dataDirArg ?? app.getPath('userData'), mode: 'desktop', protector: safeStorageProtector() });
   manager.syslog.start();
   manager.drift.startSchedule();
+  manager.services.renewals.startSchedule();
   if (gatewayPort !== 'off') {
     startEmbeddedGateway(manager, {
       host: gatewayHost,

@@ -44,10 +44,41 @@ export const certificatesQuerySchema = z.object({
 });
 export type CertificatesQuery = z.infer<typeof certificatesQuerySchema>;
 
+/** What a look of the renewal schedule decided for a service with certificates due (core/services/renewal-schedule.ts). */
+export const renewalOutcomes = ['started', 'running', 'waiting', 'refused', 'skipped'] as const;
+export const renewalDecisionSchema = z.object({
+  cluster_id: z.string(),
+  service: z.string(),
+  /** The hosts whose certificates are due. */
+  hosts: z.array(z.string()),
+  outcome: z.enum(renewalOutcomes),
+  /** The renewal started, or the operation already running on the service. */
+  operation_id: z.string().optional(),
+  /** Why nothing started: what failed last, what runs, the state the service is in. */
+  reason: z.string().optional(),
+  /** Waiting after failures: when the next try may start. */
+  retry_at: z.string().optional(),
+});
+export type RenewalDecision = z.infer<typeof renewalDecisionSchema>;
+
+/** Runs the schedule now; `due_within_days` renews early what falls due within that many days (before a freeze, say). */
+export const renewalRunSchema = z.object({
+  due_within_days: z
+    .number({ error: 'due_within_days is a whole number of days from 0 to 90' })
+    .int({ error: 'due_within_days is a whole number of days from 0 to 90' })
+    .min(0, { error: 'due_within_days is a whole number of days from 0 to 90' })
+    .max(90, { error: 'due_within_days is a whole number of days from 0 to 90' })
+    .optional(),
+});
+
 export const certificateRouteSchemas = {
   'GET /api/v1/certificates': {
     query: certificatesQuerySchema,
     result: z.object({ items: z.array(fleetCertificateSchema) }),
+  },
+  'POST /api/v1/certificates/renewals': {
+    body: renewalRunSchema,
+    result: z.object({ items: z.array(renewalDecisionSchema) }),
   },
 } as const;
 

@@ -27,6 +27,8 @@ export const serviceOperationActions = [
   'rollback',
   'backup',
   'restore',
+  // The manager's own: a service's certificates renewed host by host when two thirds of their life have passed.
+  'certificates.renew',
   ...serviceActions,
 ] as const;
 export type ServiceOperationAction = (typeof serviceOperationActions)[number];

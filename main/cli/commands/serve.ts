@@ -63,6 +63,7 @@ export async function serve(opts: ServeOptions): Promise<number> {
     }
     manager.syslog.start();
     manager.drift.startSchedule();
+    manager.services.renewals.startSchedule();
     say('press Ctrl-C to stop');
     await untilSignalled(() => Promise.all([server.close(), gateway?.close(), manager.syslog.stop()]));
     say('stopped');

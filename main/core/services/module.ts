@@ -8,6 +8,7 @@ import { serviceRoutes } from './routes';
 import { ServiceBackups } from './service-backups';
 import { ServiceBackupsTables } from './service-backups-tables';
 import { serviceBackupRoutes } from './service-backup-routes';
+import { renewalRoutes } from './renewal-routes';
 import { Services } from './services';
 import { ServicesTables } from './services-tables';
 
@@ -45,6 +46,7 @@ function close(m: Manager): void {
 function routes(router: Router): void {
   serviceRoutes(router);
   serviceBackupRoutes(router);
+  renewalRoutes(router);
 }
 
 export const servicesModule = {

@@ -10,6 +10,7 @@ import { BACKUP_PHASE, backupDir, backupFiles, RESTART_PHASE, restartAfterFailed
 import { recordChecks } from './check-results';
 import { CARRY_PHASE, carriedPlans, RESTORE_UNCHANGING_PHASES } from './cluster-restore';
 import type { OperationAction } from './service-plan';
+import { supersedesAfter } from './renewal-plan';
 import {
   CERTIFICATES_PHASE,
   revokeAll,
@@ -220,6 +221,8 @@ export function advanceOperation(d: OperationDeps, operationId: string): void {
       });
       return true;
     }
+    // A renewal's host runs its new certificate: the one it replaced is superseded now, not only at the end.
+    if (supersedesAfter(op.action, op.phases[op.phase])) supersedeReplaced(d.certificates, op.cluster_id, op.service);
     if (op.phase + 1 < op.phases.length) {
       issuePhase(d, op, op.phase + 1, op.requested_by, signed, carried);
       return true;

@@ -14,6 +14,7 @@ import { announceOperation, issuePhase } from './operation-machine';
 import { installedService, requireCatalog } from './service-input';
 import { operationPhases, rollingPhases, type OperationAction, type PlanHost } from './service-plan';
 import { revokeAll, tlsChoice, type TlsChoice } from './service-tls';
+import { RENEWAL_ACTION, renewalPhases } from './renewal-plan';
 import type { ServicesDeps } from './services-deps';
 
 /** How long an upgrade's sealed rollback stays valid: longer than any upgrade of a few hosts takes. */
@@ -36,6 +37,8 @@ export interface StartExtra {
   gate?: boolean;
   /** A rollback's: the configuration version it brings back. */
   restoredConfig?: number;
+  /** A certificates renewal's: the hosts whose certificates are due (renewal-plan.ts). */
+  renewHosts?: readonly string[];
 }
 
 /** Starts an operation (refused while another runs on the service) and answers its id. */
@@ -56,8 +59,9 @@ export async function startOperation(
   // An install is judged on the hosts as they are now (ports freed by an uninstall a moment ago, say), not on
   // facts up to a minute old: the agents are asked for fresh facts first, briefly.
   if (action === 'install') await refreshFacts(d, hosts, user.name);
-  // The checks and the functional test change nothing: they pass no gate but the role that asks for them.
-  const gated = action !== 'check' && action !== 'functional_test' && extra.gate !== false;
+  // The checks and the functional test change nothing: they pass no gate but the role that asks for them. A
+  // renewal is the manager's own, changing no version, setting or host: no one is there to approve it.
+  const gated = action !== 'check' && action !== 'functional_test' && action !== RENEWAL_ACTION && extra.gate !== false;
   const admission = gated
     ? await d.lifecycle.admit(
         clusterId,
@@ -91,6 +95,7 @@ export async function startOperation(
   let phases: OperationPhase[];
   if (action === 'backup') phases = [backupPhase(input, setId!)];
   else if (action === 'restore') phases = restorePhases(input, extra.restore!.backup, { rewrite: extra.restore!.rewrite });
+  else if (action === RENEWAL_ACTION) phases = renewalPhases(input, extra.renewHosts ?? []);
   else if (rolling) phases = preBackup ? [backupPhase({ ...input, version: from! }, preBackup), ...rolling.phases] : rolling.phases;
   else phases = operationPhases(action, input);
   const sealed = rolling?.rollback.map((p) => d.hostCommands.seal(p.host_id, p.args, SEALED_VALIDITY_S)) ?? null;

@@ -328,6 +328,8 @@ export function operationPhases(action: OperationAction, input: PlanInput): Oper
     case 'backup':
     case 'restore':
       throw new CoreError('internal', `the phases of a ${action} come from its backup set (backup-plan.ts)`);
+    case 'certificates.renew':
+      throw new CoreError('internal', 'the phases of a certificates renewal come from renewal-plan.ts');
     case 'check':
       return [
         onEveryHost('liveness', instances, `liveness of ${label}`, (inst) => [liveness(inst)]),

@@ -78,8 +78,8 @@ export function tlsFiles(inst: Instance): { name: string; path: string }[] {
   ];
 }
 
-/** What an operation needs of the certificates domain: signing a host's CSR, and its ledger. */
-export type ServiceCertificates = Pick<Certificates, 'issue' | 'inUse' | 'supersede' | 'revoke'>;
+/** What the services need of the certificates domain: signing a host's CSR, its ledger, what is due for renewal. */
+export type ServiceCertificates = Pick<Certificates, 'issue' | 'inUse' | 'supersede' | 'revoke' | 'dueForRenewal'>;
 
 /**
  * After an operation that brought certificates ended well, each host's newest certificate stands and the ones

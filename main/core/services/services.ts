@@ -12,6 +12,8 @@ import type { ServiceBackupRecord } from './service-backups-tables';
 import { recordLiveness } from './check-results';
 import { advanceOperation } from './operation-machine';
 import { startOperation, type OperationTarget } from './operation-start';
+import { RENEWAL_ACTION } from './renewal-plan';
+import { RenewalSchedule } from './renewal-schedule';
 import {
   checkedSettings,
   installedService,
@@ -34,6 +36,8 @@ type StartArgs = Parameters<typeof startOperation> extends [ServicesDeps, ...inf
 
 export class Services {
   private readonly unsubscribe: () => void;
+  /** The schedule that renews the services' certificates at two thirds of their life (renewal-schedule.ts). */
+  readonly renewals: RenewalSchedule;
 
   constructor(private readonly d: ServicesDeps) {
     this.unsubscribe = d.events.subscribe((e) => {
@@ -45,9 +49,14 @@ export class Services {
     });
     // Receipts that arrived while the manager was down: the operations they end advance now.
     for (const op of d.tables.services.running()) advanceOperation(d, op.id);
+    this.renewals = new RenewalSchedule({
+      ...d,
+      start: async (clusterId, service, hostIds) => (await this.renewCertificates(clusterId, service, hostIds)).id,
+    });
   }
 
   close(): void {
+    this.renewals.stopSchedule();
     this.unsubscribe();
   }
 
@@ -241,6 +250,13 @@ export class Services {
             url: String(t.output!.url),
           })),
       );
+  }
+
+  /** The manager's renewal of the service's certificates due on these hosts, one host at a time (renewal-plan.ts). */
+  async renewCertificates(clusterId: string, service: string, hostIds: string[]): Promise<OperationView> {
+    const r = this.record(clusterId, service);
+    const manager = { id: 'manager', name: 'manager' };
+    return this.start(clusterId, RENEWAL_ACTION, this.target(r), manager, undefined, { renewHosts: hostIds, gate: false });
   }
 
   /** A backup of the service under an existing set (the backups module runs a set's services one by one). */
