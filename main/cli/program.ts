@@ -34,6 +34,11 @@ const COMMANDS: Entry[] = [
     load: async () => (await import('./commands/certs')).certsCommand,
   },
   {
+    name: 'ca',
+    summary: 'rotate the manager CA and follow it (ca rotate|status)',
+    load: async () => (await import('./commands/ca')).caCommand,
+  },
+  {
     name: 'verify-report',
     summary: 'verify a signed report offline (exit 0 valid, 1 not valid)',
     load: async () => (await import('./commands/verify-report')).verifyReportCommand,
