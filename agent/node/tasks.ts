@@ -9,6 +9,7 @@ import type { CheckOutcome } from '../../main/wire/service-checks';
 import { ExecutionError } from '../commands';
 import { certificationRequestPem } from '../csr';
 import { fetchArtifact } from './fetch-artifact';
+import { installPackages } from './packages-install';
 import type { NodeState } from './file-state';
 import { removeFile, sha256Hex, writeAtomic, type ManagedFs } from './managed-fs';
 import { keepableKey, KEY_MODE, newRsaKey, parsePrivateKey, publicKeyDigest } from './service-key';
@@ -222,6 +223,8 @@ export async function runTask(task: PlanTask, ctx: TaskContext): Promise<TaskDon
     }
     case 'tls.csr':
       return tlsCsr(task, ctx.fs, ctx.commandId);
+    case 'packages.install':
+      return { output: await installPackages(task, { readPath: (p) => ctx.fs.readPath(p), systemctl: ctx.systemctl }) };
     case 'liveness.watch': {
       ctx.fs.assertUnit(task.unit);
       const watch = {

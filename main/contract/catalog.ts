@@ -8,7 +8,7 @@ import { z } from './zod';
 
 /** Where the bundle builder takes a file from on the connected side. */
 export const catalogArtifactSourceSchema = z.object({
-  debian: z.object({ package: z.string(), version: z.string(), path: z.string() }),
+  debian: z.object({ package: z.string(), version: z.string(), path: z.string().optional() }),
 });
 export type CatalogArtifactSource = z.infer<typeof catalogArtifactSourceSchema>;
 

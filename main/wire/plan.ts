@@ -24,6 +24,7 @@ export const TASK_KINDS = [
   'files.verify',
   'file.read',
   'tls.csr',
+  'packages.install',
 ] as const;
 export type TaskKind = (typeof TASK_KINDS)[number];
 export const SYSTEMCTL_TASKS = ['systemd.enable', 'systemd.disable', 'systemd.start', 'systemd.stop', 'systemd.restart'] as const;
@@ -153,6 +154,25 @@ export interface TlsCsrTask extends TaskBase {
   /** Make a new key even when a usable one is there (a renewal rotates keys); false keeps it. */
   rotate: boolean;
 }
+/**
+ * Installs Debian packages offline from .deb files a plan fetched first under a managed root (artifact.fetch
+ * re-hashed each against its pinned digest): dpkg alone, nothing fetched. A package already installed at its
+ * version is left as it is, so the task runs again harmlessly; the others go in one dpkg run, which orders them
+ * by their dependencies, in a transient unit of its own (dpkg needs root's whole rights, which the agent's
+ * sandbox withholds). While it runs the packages' maintainer scripts start no service (policy-rc.d), and the
+ * units in disable_units (the packages' own, when Navin runs the service under its own unit) are disabled and
+ * stopped after, so they neither hold the service's ports nor start at boot. Fails packages_install_failed.
+ */
+export interface PackagesInstallTask extends TaskBase {
+  kind: 'packages.install';
+  packages: { name: string; version: string; path: string }[];
+  disable_units?: string[];
+}
+export const MAX_PACKAGES = 100;
+const DEB_NAME = /^[a-z0-9][a-z0-9+.-]{0,99}$/;
+const DEB_VERSION = /^([0-9]+:)?[0-9][A-Za-z0-9.+~-]{0,99}$/;
+const SYSTEM_UNIT = /^[a-z0-9][a-z0-9@._-]{0,99}\.service$/;
+
 export const RUNNABLE_TOOLS = ['mv', 'rm', 'cp', 'chown', 'tar', 'mkdir'] as const;
 export const MAX_COMMAND_TIMEOUT_S = 3600;
 
@@ -162,6 +182,7 @@ export type PlanTask =
   | FilesVerifyTask
   | FileReadTask
   | TlsCsrTask
+  | PackagesInstallTask
   | FetchTask
   | FileWriteTask
   | FileRemoveTask
@@ -231,6 +252,7 @@ export const TASK_CODES = [
   'file_missing',
   'backup_modified',
   'csr_failed',
+  'packages_install_failed',
   'file_too_large',
 ] as const;
 export type TaskCode = (typeof TASK_CODES)[number];
@@ -392,6 +414,23 @@ function taskProblem(t: unknown, roots: readonly string[], isUnit: (u: unknown) 
       if (typeof t.rotate !== 'boolean') return 'rotate is true (make a new key) or false (keep a usable one)';
       const problem = csrNamesProblem(t) ?? pathProblem(t.key_path, roots);
       return problem && problem.replace(/^path/, 'key_path');
+    }
+    case 'packages.install': {
+      if (!Array.isArray(t.packages) || t.packages.length === 0 || t.packages.length > MAX_PACKAGES)
+        return `packages is a list of 1-${MAX_PACKAGES} {"name", "version", "path"}`;
+      for (const p of t.packages as unknown[]) {
+        if (!isObject(p) || typeof p.name !== 'string' || !DEB_NAME.test(p.name)) return 'each package has a Debian package name';
+        if (typeof p.version !== 'string' || !DEB_VERSION.test(p.version)) return `the version of ${p.name} is a Debian version`;
+        const problem = pathProblem(p.path, roots);
+        if (problem) return `${p.name}: ${problem}`;
+      }
+      if (new Set((t.packages as { name: string }[]).map((p) => p.name)).size !== t.packages.length) return 'a package is named twice';
+      if (
+        t.disable_units !== undefined &&
+        (!Array.isArray(t.disable_units) || t.disable_units.some((u) => typeof u !== 'string' || !SYSTEM_UNIT.test(u)))
+      )
+        return 'disable_units is a list of systemd service unit names';
+      return null;
     }
     case 'check':
       return (

@@ -26,6 +26,7 @@ import {
   type BundleContents,
   type BundleItem,
 } from './bundle-format';
+import { debianPackageFile, defaultPackagesDir, type PackageFetchOptions } from './debian-packages';
 import { hashFile, readImageLayout } from './image-layout';
 
 export interface BuildProgress {
@@ -48,6 +49,8 @@ export interface BuildOptions {
   now?: Date;
   /** The installed version of a Debian package, or null; default dpkg-query. */
   packageVersion?: (pkg: string) => string | null;
+  /** Where the .deb files of package artifacts are taken from (downloaded there when missing); default a cache folder. */
+  packages?: PackageFetchOptions;
   onProgress?: (p: BuildProgress) => void;
 }
 
@@ -131,7 +134,10 @@ export async function buildBundle(opts: BuildOptions): Promise<BuildResult> {
           const p = a.platforms.find((x) => x.architecture === arch);
           if (!p || !p.available) throw new Error('unreachable: checked bundleable');
           const src = p.source.debian;
-          const installed = packageVersion(src.package);
+          // A file from inside an installed package is that package's, at its version; a .deb is only its bytes.
+          const path =
+            src.path ?? (await debianPackageFile(src.package, src.version, arch, opts.packages ?? { dir: defaultPackagesDir() }));
+          const installed = src.path ? packageVersion(src.package) : src.version;
           if (installed !== src.version)
             throw new BundleError(
               'artifact_source_mismatch',
@@ -140,19 +146,16 @@ export async function buildBundle(opts: BuildOptions): Promise<BuildResult> {
             );
           let size: number;
           try {
-            size = statSync(src.path).size;
+            size = statSync(path).size;
           } catch (error) {
-            throw new BundleError(
-              'artifact_source_mismatch',
-              `${a.key} (${arch}): ${src.path} cannot be read: ${(error as Error).message}`,
-            );
+            throw new BundleError('artifact_source_mismatch', `${a.key} (${arch}): ${path} cannot be read: ${(error as Error).message}`);
           }
-          opts.onProgress?.({ phase: 'hashing', bytes_done: 0, bytes_total: size, current: src.path });
-          const digest = await hashOnce(src.path);
+          opts.onProgress?.({ phase: 'hashing', bytes_done: 0, bytes_total: size, current: path });
+          const digest = await hashOnce(path);
           if (digest !== p.digest || size !== p.size)
             throw new BundleError(
               'digest_mismatch',
-              `${src.path} hashes to ${digest} (${size} bytes); the catalog pins ${a.key} (${arch}) at ${p.digest} (${p.size} bytes)`,
+              `${path} hashes to ${digest} (${size} bytes); the catalog pins ${a.key} (${arch}) at ${p.digest} (${p.size} bytes)`,
               {
                 key: a.key,
                 expected: p.digest,
@@ -161,7 +164,7 @@ export async function buildBundle(opts: BuildOptions): Promise<BuildResult> {
             );
           platforms.push({ architecture: arch, os: 'linux', file: { name: a.name, digest, size, mode: a.mode } });
           files.push({ architecture: arch, name: a.name, digest, size, source: p.source });
-          addBlob({ digest, size, path: src.path });
+          addBlob({ digest, size, path });
         }
         const content = artifactContent(a.mirrorKey, a.upstream, platforms);
         for (const b of content.blobs) if (b.body) addBlob({ digest: b.digest, size: b.size, body: b.body });

@@ -38,7 +38,7 @@ const Item = z.strictObject({
         name: z.string(),
         digest: DIGEST,
         size: z.number().int().nonnegative(),
-        source: z.strictObject({ debian: z.strictObject({ package: z.string(), version: z.string(), path: z.string() }) }),
+        source: z.strictObject({ debian: z.strictObject({ package: z.string(), version: z.string(), path: z.string().optional() }) }),
       }),
     )
     .default([]),

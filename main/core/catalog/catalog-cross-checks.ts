@@ -214,6 +214,15 @@ export function crossCheckDescriptor(desc: CatalogDescriptor, file: string): Pro
     );
   });
 
+  // An artifact is a file on every platform or a package (.deb) on every platform: the plan installs it one way.
+  desc.versions.forEach((v, vi) =>
+    v.artifacts.forEach((a, ai) => {
+      const kinds = new Set(Object.values(a.platforms).flatMap((p) => (p?.available ? [p.source.debian.path === undefined] : [])));
+      if (kinds.size > 1)
+        problems.push({ path: ['versions', vi, 'artifacts', ai], reason: `${a.name} is a .deb on some platforms and a file on others` });
+    }),
+  );
+
   // The same artifact taken from the same package version and path must pin the same digest in every version.
   const pins = new Map<string, { digest: string; at: Path }>();
   desc.versions.forEach((v, vi) =>
@@ -221,7 +230,7 @@ export function crossCheckDescriptor(desc: CatalogDescriptor, file: string): Pro
       Object.entries(a.platforms).forEach(([arch, p]) => {
         if (!p || !p.available) return;
         const s = p.source.debian;
-        const id = `${arch} ${s.package}=${s.version}:${s.path}`;
+        const id = `${arch} ${s.package}=${s.version}:${s.path ?? '.deb'}`;
         const at: Path = ['versions', vi, 'artifacts', ai, 'platforms', arch, 'digest'];
         const seen = pins.get(id);
         if (seen && seen.digest !== p.digest)

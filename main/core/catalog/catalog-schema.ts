@@ -24,10 +24,14 @@ const template = z.string().min(1).max(65_536);
 
 export const ARCHITECTURES = ['amd64', 'arm64'] as const;
 
+/**
+ * A file from inside a Debian package (path), or without path the package's .deb itself: the host installs it
+ * offline with dpkg (a packages.install task), beside the version's other packages.
+ */
 const DebianSource = z.strictObject({
   package: z.string().regex(/^[a-z0-9][a-z0-9+.-]+$/, 'a Debian package name'),
   version: z.string().min(1).max(100),
-  path: z.string().regex(/^\//, 'an absolute path inside the package'),
+  path: z.string().regex(/^\//, 'an absolute path inside the package').optional(),
 });
 
 /** One file of one architecture: pinned by digest with where the bundle builder takes it from, or absent with why. */
@@ -158,6 +162,11 @@ export const Descriptor = z.strictObject({
   depends_on: z.array(name('a service name')).default([]),
   /** The Unix account the service runs as on a host. */
   system_user: z.string().regex(/^[a-z_][a-z0-9_-]{0,31}$/),
+  /**
+   * The units a service's Debian packages bring, which its own unit replaces: disabled and stopped once the
+   * packages are installed, so they neither hold its ports nor start at boot.
+   */
+  replaces_units: z.array(z.string().regex(/^[a-z0-9][a-z0-9@._-]{0,99}\.service$/, 'a systemd service unit')).optional(),
   ports: z.record(name('a port name'), Port),
   resources: z.strictObject({
     min_cpu: z.string().regex(QUANTITY_CPU, 'CPU as a Kubernetes quantity, e.g. 500m or 1'),

@@ -94,7 +94,7 @@ function fetchTasks(input: PlanInput, artifacts: ResolvedArtifact[], inst: Insta
   if (artifacts.length === 0) return [];
   if (!input.mirror)
     throw new CoreError('mirror_not_configured', 'no mirror is configured: set it in Settings before installing a service');
-  return artifacts.map((a) => {
+  const fetches = artifacts.map((a) => {
     const pin = a.platforms.find((p) => p.architecture === inst.host.architecture);
     if (!pin || !pin.available)
       throw new CoreError('invalid_field', `${a.key} has no ${inst.host.architecture} build for host ${inst.host.name}`, {
@@ -110,8 +110,30 @@ function fetchTasks(input: PlanInput, artifacts: ResolvedArtifact[], inst: Insta
       path: HOST_LAYOUT.bin(input.service, input.version, a.name),
       mode: `0${a.mode.toString(8)}`,
       ...(input.mirror!.ca_pem ? { ca_pem: input.mirror!.ca_pem } : {}),
-    };
+    } satisfies PlanTask;
   });
+  return [...fetches, ...packagesTask(input, artifacts, inst)];
+}
+
+/** The fetched .deb artifacts installed offline in one dpkg run (a database is its Debian packages). */
+function packagesTask(input: PlanInput, artifacts: ResolvedArtifact[], inst: Instance): PlanTask[] {
+  const packages = artifacts.flatMap((a) => {
+    const pin = a.platforms.find((p) => p.architecture === inst.host.architecture);
+    if (!pin?.available || pin.source.debian.path !== undefined) return [];
+    const { package: name, version } = pin.source.debian;
+    return [{ name, version, path: HOST_LAYOUT.bin(input.service, input.version, a.name) }];
+  });
+  if (packages.length === 0) return [];
+  const replaced = input.catalog.service(input.service)?.replaces_units ?? [];
+  return [
+    {
+      id: 'packages',
+      kind: 'packages.install',
+      title: `install ${packages.length} Debian packages of ${input.service} ${input.version} offline`,
+      packages,
+      ...(replaced.length > 0 ? { disable_units: replaced } : {}),
+    },
+  ];
 }
 
 export function writeTasks(desc: CatalogDescriptor, inst: Instance): PlanTask[] {

@@ -30,7 +30,7 @@ describe('GET /api/v1/catalog', () => {
     expect(res.status).toBe(200);
     const body = res.body as any;
     expect(body.valid).toBe(true);
-    expect(body.services.map((s: any) => s.service)).toEqual(['etcd', 'nats', 'node-exporter', 'opa', 'openfga']);
+    expect(body.services.map((s: any) => s.service)).toEqual(['etcd', 'mariadb', 'nats', 'node-exporter', 'opa', 'openfga', 'postgresql']);
     const etcd = body.services[0];
     expect(etcd).toMatchObject({
       stateful: true,

@@ -39,7 +39,15 @@ describe('catalog_valid', () => {
     const r = rule((await t.manager.profiles.evaluate(id)).rules, 'catalog_valid');
     expect(r.status).toBe('pass');
     const files = (r.evidence as any).catalog.files as { file: string; sha256: string }[];
-    expect(files.map((f) => f.file)).toEqual(['etcd.yaml', 'nats.yaml', 'node-exporter.yaml', 'opa.yaml', 'openfga.yaml']);
+    expect(files.map((f) => f.file)).toEqual([
+      'etcd.yaml',
+      'mariadb.yaml',
+      'nats.yaml',
+      'node-exporter.yaml',
+      'opa.yaml',
+      'openfga.yaml',
+      'postgresql.yaml',
+    ]);
     for (const f of files)
       expect(f.sha256).toBe(
         createHash('sha256')

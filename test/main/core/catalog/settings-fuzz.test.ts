@@ -300,7 +300,13 @@ describeWithBinaries('settings fuzz, read back by the services’ parsers', ['et
           if (format === 'json') expect(() => JSON.parse(f.content) as unknown, `${desc.service} ${f.name}`).not.toThrow();
           if (format === 'nats') expect(natsCheck(dir.path, f.content, `${desc.service}-${f.name}-${tls}`)).toBeNull();
         }
-        units.push({ name: `navin-all-${desc.service}-${tls}.service`, content: unit.content });
+        // The databases run the binaries their Debian packages install and a first-start script of their own,
+        // none of them here: those commands alone stand in as /bin/true.
+        const content = unit.content.replace(
+          /^(ExecStart(?:Pre)?=)(\/usr\/lib\/postgresql\/15\/bin\/postgres|\/usr\/sbin\/mariadbd|\/etc\/navin\/(?:postgresql|mariadb)\/bootstrap\.sh)(?=\s|$)/gm,
+          '$1/bin/true',
+        );
+        units.push({ name: `navin-all-${desc.service}-${tls}.service`, content });
       }
     const verified = systemdVerify(dir.path, units);
     expect(verified.output).not.toMatch(/Unbalanced|Ignoring|escape|bad unit file/i);
