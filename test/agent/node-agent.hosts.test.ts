@@ -1,13 +1,18 @@
 // The node agent on three booted Debian 12 hosts (systemd as PID 1): the .deb installed with apt-get as a user
 // would, hosts enrolled and connected with their facts, a signed plan whose unit systemd runs, refusals with
-// their codes, a kill mid-plan that reruns nothing completed, and the manager stopped then back.
+// their codes, a kill mid-plan that reruns nothing completed, the manager stopped then back, and a certificate
+// forced near expiry that the agent renews by itself, staying connected while its old serial is refused.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { X509Certificate } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pkg from '../../package.json';
+import { openManager } from '../../main/core/manager';
+import { hostUri, NODE_AGENT_PATHS } from '../../main/wire/node-agent';
 import { REPO_ROOT } from '../support/cli';
+import { gatewayCall } from '../support/gateway-client';
 import { until } from '../support/agent-harness';
 import { startArtifactServer, type ArtifactServer } from '../support/artifact-server';
 import { bootHosts, describeHosts, type HostSuite, type TestHost } from '../support/hosts';
@@ -276,4 +281,55 @@ describeHosts('the node agent on booted systemd hosts', () => {
       500,
     );
   });
+
+  test('a certificate forced near expiry is renewed by the agent itself: it stays connected and its old serial is refused', async () => {
+    const host = hosts[0]!;
+    const id = ids.get(host.name)!;
+    const serialOf = (hex: string): string => hex.toLowerCase().replace(/^0+/, '');
+    // A 10-day certificate for this host from the manager's CA: within 14 days of its end, it is due at once.
+    const m = openManager({ dataDir: h.dataDir, mode: 'headless' });
+    let short: { certPem: string; keyPem: string; serial: string };
+    try {
+      short = m.ca.issueHostClient(h.clusterId, hostUri(id), 10);
+      m.tables.hosts.bindCertificate(short.serial, id);
+    } finally {
+      m.close();
+    }
+    const local = join(work.path, 'short-lived');
+    mkdirSync(local, { recursive: true });
+    writeFileSync(join(local, 'tls.crt'), short.certPem);
+    writeFileSync(join(local, 'tls.key'), short.keyPem, { mode: 0o600 });
+    await host.copyIn(join(local, 'tls.crt'), '/etc/navin-node-agent/tls.crt');
+    await host.copyIn(join(local, 'tls.key'), '/etc/navin-node-agent/tls.key');
+    await sh(host, 'chmod 0600 /etc/navin-node-agent/tls.key && systemctl restart navin-node-agent.service');
+    const renewed = await until(
+      'the agent renewed its short-lived certificate',
+      async () =>
+        (await journal(host)).find(
+          (l) => l.event === 'certificate.renewed' && serialOf(String(l.previous_serial)) === serialOf(short.serial),
+        ),
+      60_000,
+      500,
+    );
+    // The pair in its identity folder is the renewed one, its key still root's alone.
+    const onHost = new X509Certificate(await sh(host, 'cat /etc/navin-node-agent/tls.crt'));
+    expect(serialOf(onHost.serialNumber)).toBe(serialOf(String(renewed.serial)));
+    expect(onHost.subjectAltName).toBe(`URI:${hostUri(id)}`);
+    expect((await sh(host, 'stat -c %a /etc/navin-node-agent/tls.key')).trim()).toBe('600');
+    // Still connected: the manager sees the new serial, and a plan runs.
+    await until('the host seen with its renewed certificate', async () => {
+      const v = (await h.api('GET', `/api/v1/hosts/${id}`)).body;
+      return serialOf(v.agent?.certificate_serial ?? '') === serialOf(onHost.serialNumber) ? v : undefined;
+    });
+    const res = await h.api('POST', `/api/v1/hosts/${id}/plans`, {
+      tasks: [{ id: 'w', kind: 'file.write', path: '/etc/navin/renewed/f', content: 'renewed\n' }],
+    });
+    const done = await h.waitCommand(res.body.id, (c) => !['queued', 'delivered'].includes(c.state), 60_000);
+    expect(done.state, JSON.stringify(done.result)).toBe('succeeded');
+    // The short-lived certificate is revoked since the new one was used: the gateway refuses it.
+    const caPem = readFileSync(join(h.dataDir, 'tls', 'ca.crt'), 'utf8');
+    await expect(
+      gatewayCall(h.gatewayUrl, 'GET', `${NODE_AGENT_PATHS.commands}?wait=0`, { certPem: short.certPem, keyPem: short.keyPem, caPem }),
+    ).rejects.toThrow();
+  }, 180_000);
 });
