@@ -116,6 +116,8 @@ export const ERROR_CODES = {
   operation_running: { status: 409, message: 'an operation on this service is still running; wait for it to end' },
   service_installed: { status: 409, message: 'this service is installed already; change its configuration or uninstall it' },
   service_not_installed: { status: 404, message: 'this service is not installed on this cluster' },
+  tls_already_enabled: { status: 409, message: 'this service serves TLS already' },
+  tls_unsupported: { status: 409, message: 'this service does not support TLS' },
   raw_plan_refused: { status: 409, message: 'the profile of this cluster requires four eyes: send service operations, not a raw plan' },
 
   // Console settings.

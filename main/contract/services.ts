@@ -29,6 +29,8 @@ export const serviceOperationActions = [
   'restore',
   // The manager's own: a service's certificates renewed host by host when two thirds of their life have passed.
   'certificates.renew',
+  // A plaintext service moved to TLS in place, host by host, its data kept.
+  'tls.enable',
   ...serviceActions,
 ] as const;
 export type ServiceOperationAction = (typeof serviceOperationActions)[number];
@@ -192,6 +194,8 @@ export const serviceRouteSchemas = {
   'POST /api/v1/clusters/:id/services/:service/upgrade': { body: serviceUpgradeSchema, result: operationViewSchema, status: 202 },
   // Back to the version the last upgrade started from; refused (rollback_refused) with the reason when it cannot be.
   'POST /api/v1/clusters/:id/services/:service/rollback': { body: approvalOnlySchema, result: operationViewSchema, status: 202 },
+  // A plaintext service moved to TLS in place, host by host; refused (tls_already_enabled) when it serves TLS already.
+  'POST /api/v1/clusters/:id/services/:service/tls': { body: approvalOnlySchema, result: operationViewSchema, status: 202 },
 } as const;
 
 export type ServiceRoutes = RoutesOf<typeof serviceRouteSchemas>;

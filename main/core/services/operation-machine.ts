@@ -20,6 +20,7 @@ import {
   type SignedCertificates,
 } from './service-tls';
 import type { ServicesDeps } from './services-deps';
+import { fillMemberIds, MEMBER_IDS_PHASE } from './tls-migration';
 
 export type OperationDeps = Pick<
   ServicesDeps,
@@ -40,6 +41,7 @@ const AFTER: Partial<Record<OperationAction, ServiceState>> = {
   start: 'running',
   restart: 'running',
   stop: 'stopped',
+  'tls.enable': 'running',
 };
 
 interface Failure {
@@ -110,6 +112,8 @@ export function advanceOperation(d: OperationDeps, operationId: string): void {
       if (c.ok) carried = c.plans;
       else failure = { host: d.hosts.get(current[0]!.host_id).name, code: c.code, task: 'read', message: c.message };
     }
+    // etcd moving to TLS: the member ids its readiness listed go into the peer URL updates that follow.
+    if (!failure && op.phases[op.phase]?.name === MEMBER_IDS_PHASE) failure = fillMemberIds(d, op, current);
     if (op.phases[op.phase]?.name === RESTART_PHASE) {
       // The backup failed; the service its steps had stopped is running again (or says why not).
       const how = failure ? `starting it again failed: ${failure.message}` : 'the service was started again';
@@ -196,7 +200,7 @@ export function advanceOperation(d: OperationDeps, operationId: string): void {
       const changedHosts = op.action !== 'restore' || !RESTORE_UNCHANGING_PHASES.includes(op.phases[op.phase]!.name);
       if (
         changedHosts &&
-        ['install', 'configuration', 'realign', 'start', 'restart', 'uninstall', 'rollback', 'restore'].includes(op.action)
+        ['install', 'configuration', 'realign', 'start', 'restart', 'uninstall', 'rollback', 'restore', 'tls.enable'].includes(op.action)
       )
         tables.services.setState(op.cluster_id, op.service, 'failed', now);
       store.audit.append({

@@ -16,6 +16,7 @@ import { operationPhases, rollingPhases, type OperationAction, type PlanHost } f
 import { revokeAll, tlsChoice, type TlsChoice } from './service-tls';
 import { RENEWAL_ACTION, renewalPhases } from './renewal-plan';
 import type { ServicesDeps } from './services-deps';
+import { TLS_ENABLE, tlsMigrationPhases } from './tls-migration';
 
 /** How long an upgrade's sealed rollback stays valid: longer than any upgrade of a few hosts takes. */
 const SEALED_VALIDITY_S = 6 * 3600;
@@ -55,7 +56,8 @@ export async function startOperation(
   const { service, version, hosts, config, from } = target;
   if (tables.services.runningFor(clusterId, service))
     throw new ConflictError('operation_running', `an operation on ${service} is still running`);
-  const tls = chooseTls(d, clusterId, action, target);
+  // A migration to TLS brings certificates to every host, whatever the service held before.
+  const tls = action === TLS_ENABLE ? { tls: true, certificates: true } : chooseTls(d, clusterId, action, target);
   // An install is judged on the hosts as they are now (ports freed by an uninstall a moment ago, say), not on
   // facts up to a minute old: the agents are asked for fresh facts first, briefly.
   if (action === 'install') await refreshFacts(d, hosts, user.name);
@@ -66,7 +68,7 @@ export async function startOperation(
     ? await d.lifecycle.admit(
         clusterId,
         {
-          action: action === 'realign' ? 'configuration' : action,
+          action: action === 'realign' || action === TLS_ENABLE ? 'configuration' : action,
           service,
           spec: { component: service, version },
           change: operationChange(action, { version, hosts: hosts.map((h) => h.id), settings: config, backup_set_id: extra.backupSetId }),
@@ -96,6 +98,7 @@ export async function startOperation(
   if (action === 'backup') phases = [backupPhase(input, setId!)];
   else if (action === 'restore') phases = restorePhases(input, extra.restore!.backup, { rewrite: extra.restore!.rewrite });
   else if (action === RENEWAL_ACTION) phases = renewalPhases(input, extra.renewHosts ?? []);
+  else if (action === TLS_ENABLE) phases = tlsMigrationPhases(input);
   else if (rolling) phases = preBackup ? [backupPhase({ ...input, version: from! }, preBackup), ...rolling.phases] : rolling.phases;
   else phases = operationPhases(action, input);
   const sealed = rolling?.rollback.map((p) => d.hostCommands.seal(p.host_id, p.args, SEALED_VALIDITY_S)) ?? null;

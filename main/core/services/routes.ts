@@ -47,6 +47,10 @@ export function serviceRoutes(router: Router): void {
     ok(await manager.services.upgrade(params.id, params.service, body, principal.user), 202),
   );
 
+  router.authed('POST', '/api/v1/clusters/:id/services/:service/tls', 'operator', async ({ manager, params, body, principal }) =>
+    ok(await manager.services.enableTls(params.id, params.service, body, principal.user), 202),
+  );
+
   router.authed('POST', '/api/v1/clusters/:id/services/:service/rollback', 'operator', async ({ manager, params, body, principal }) =>
     ok(await manager.services.rollback(params.id, params.service, body, principal.user), 202),
   );

@@ -352,6 +352,8 @@ export function operationPhases(action: OperationAction, input: PlanInput): Oper
       throw new CoreError('internal', `the phases of a ${action} come from its backup set (backup-plan.ts)`);
     case 'certificates.renew':
       throw new CoreError('internal', 'the phases of a certificates renewal come from renewal-plan.ts');
+    case 'tls.enable':
+      throw new CoreError('internal', 'the phases of a migration to TLS come from tls-migration.ts');
     case 'check':
       return [
         onEveryHost('liveness', instances, `liveness of ${label}`, (inst) => [liveness(inst)]),

@@ -27,6 +27,7 @@ import {
 } from './service-input';
 import { operationView, serviceView, type OperationView, type ServiceView } from './service-views';
 import type { ServicesDeps } from './services-deps';
+import { TLS_ENABLE } from './tls-migration';
 
 export type { ServicesDeps } from './services-deps';
 export type { OperationView, ServiceView } from './service-views';
@@ -121,6 +122,18 @@ export class Services {
   /** Whether the installed service serves TLS: it holds certificates of the cluster's service CA (service-tls.ts). */
   tlsEnabled(clusterId: string, service: string): boolean {
     return this.d.certificates.inUse(clusterId, service).length > 0;
+  }
+
+  /**
+   * Moves the installed plaintext service to TLS in place, host by host, its data kept (tls-migration.ts): allowed
+   * under any profile, refused when the service serves TLS already or does not support it.
+   */
+  async enableTls(clusterId: string, service: string, body: ApprovalRequest, user: PublicUser): Promise<OperationView> {
+    this.d.hosts.hostsCluster(clusterId);
+    const r = this.record(clusterId, service);
+    if (!this.catalog().service(service)?.supports_tls) throw new CoreError('tls_unsupported', `${service} does not support TLS`);
+    if (this.tlsEnabled(clusterId, service)) throw new CoreError('tls_already_enabled', `${service} serves TLS already`);
+    return this.start(clusterId, TLS_ENABLE, this.target(r), user, body.approval_id);
   }
 
   /** Writes a new configuration (settings) to every instance, restarts them and checks them. */
