@@ -1,39 +1,16 @@
 // An agent's client certificate and key switched in its identity folder as one pair: both written beside as
-// tls.key.next (before the CSR leaves) and tls.crt.next, flushed, then renamed over tls.key and tls.crt. A stop
-// between the two renames is finished at the next start (finishCertificateSwitch), so the folder never holds a key
-// and a certificate that do not belong together. folderCertificateStore is the node agent's CertificateStore.
+// tls.key.next (before the CSR leaves) and tls.crt.next, each whole or absent (writeAtomic), then renamed over
+// tls.key and tls.crt. A stop between the two renames is finished at the next start (finishCertificateSwitch),
+// so the folder never holds a key and a certificate that do not belong together. folderCertificateStore is the node agent's CertificateStore.
 import { X509Certificate, createPrivateKey } from 'node:crypto';
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { syncDir, writeAtomic } from './atomic-file';
 import type { CertificatePair, CertificateStore } from './certificate-store';
 
 const CERT = 'tls.crt';
 const KEY = 'tls.key';
 const next = (file: string): string => `${file}.next`;
-
-function writeFlushed(path: string, text: string, mode: number): void {
-  const fd = openSync(path, 'w', mode);
-  try {
-    writeSync(fd, text);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-}
-
-function flushDir(dir: string): void {
-  // Some systems refuse to open a folder for a flush; the renames are then as durable as the system makes them.
-  try {
-    const fd = openSync(dir, 'r');
-    try {
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-  } catch {
-    /* not supported here */
-  }
-}
 
 /** Whether `certPem` is the certificate of the private key `keyPem` (false for anything unreadable). */
 export function certificateMatchesKey(certPem: string, keyPem: string): boolean {
@@ -49,7 +26,7 @@ export function certificateMatchesKey(certPem: string, keyPem: string): boolean 
  * (a read-only mount) fails here, and no certificate is asked for that could not be kept.
  */
 export function stageKey(dir: string, keyPem: string): void {
-  writeFlushed(join(dir, next(KEY)), keyPem, 0o600);
+  writeAtomic(join(dir, next(KEY)), Buffer.from(keyPem), 0o600);
 }
 
 /**
@@ -59,10 +36,10 @@ export function stageKey(dir: string, keyPem: string): void {
 export function switchCertificate(dir: string, certPem: string, keyPem: string): void {
   if (!certificateMatchesKey(certPem, keyPem)) throw new Error('the new certificate is not the one of the new key');
   if (readFileSync(join(dir, next(KEY)), 'utf8') !== keyPem) throw new Error('the staged key is not the one of this certificate');
-  writeFlushed(join(dir, next(CERT)), certPem, 0o644);
+  writeAtomic(join(dir, next(CERT)), Buffer.from(certPem), 0o644);
   renameSync(join(dir, next(KEY)), join(dir, KEY));
   renameSync(join(dir, next(CERT)), join(dir, CERT));
-  flushDir(dir);
+  syncDir(dir);
 }
 
 /**
@@ -80,7 +57,7 @@ export function finishCertificateSwitch(dir: string): void {
   if (existsSync(key) && certificateMatchesKey(cert, readFileSync(key, 'utf8'))) renameSync(certNext, join(dir, CERT));
   rmSync(certNext, { force: true });
   rmSync(keyNext, { force: true });
-  flushDir(dir);
+  syncDir(dir);
 }
 
 /** The pair kept in an identity folder (the node agent's, or a cluster agent's run outside a pod). */

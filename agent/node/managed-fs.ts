@@ -1,12 +1,16 @@
 // Where a plan may write on the host: files strictly inside the managed roots of the signed config, and units
 // navin-*.service in the systemd folder. A symlink on the way is refused (it could lead outside a root), and
 // every write is a temp file synced and renamed, so a reader sees the old file or the new one, never half.
-import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, lstatSync, mkdirSync, openSync, rmSync, writeSync, renameSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { lstatSync, mkdirSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { isManagedUnit, UNIT_DIR } from '../../main/wire/node-agent';
 import { isCleanAbsolutePath, underRoots } from '../../main/wire/plan';
 import { ExecutionError } from '../commands';
+import { syncDir } from '../atomic-file';
+
+// Shared with the cluster agent's code, which may not import the node agent's: both write their files this way.
+export { syncDir, writeAtomic } from '../atomic-file';
 
 export const sha256Hex = (b: Buffer): string => createHash('sha256').update(b).digest('hex');
 
@@ -84,34 +88,6 @@ export class ManagedFs {
       if (st.isSymbolicLink() || !st.isDirectory())
         throw new ExecutionError('path_not_managed', `${at} is ${st.isSymbolicLink() ? 'a symlink' : 'not a folder'}: refused`);
     }
-  }
-}
-
-/** Writes bytes atomically at a real path (temp in the same folder, fsync, rename, fsync of the folder). */
-export function writeAtomic(real: string, data: Buffer, mode: number): void {
-  const tmp = join(dirname(real), `.${basename(real)}.navin-${randomBytes(4).toString('hex')}`);
-  try {
-    const fd = openSync(tmp, 'wx', mode);
-    try {
-      writeSync(fd, data);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(tmp, real);
-  } catch (error) {
-    rmSync(tmp, { force: true });
-    throw error;
-  }
-  syncDir(dirname(real));
-}
-
-export function syncDir(dir: string): void {
-  const d = openSync(dir, 'r');
-  try {
-    fsyncSync(d);
-  } finally {
-    closeSync(d);
   }
 }
 
