@@ -12,6 +12,7 @@ import { ScreenHeader } from '../../components/ScreenHeader';
 import { useRowVirtualizer } from '../../components/VirtualRows';
 import { selectExpiring, selectShown } from './store';
 import { DaysLeft } from './DaysLeft';
+import { CaRotationPanel } from './CaRotationPanel';
 
 const ROW_HEIGHT = 64;
 
@@ -42,6 +43,7 @@ export function CertificatesScreen(): ReactElement {
         subtitle={t('certificates.subtitle')}
         actions={<RefreshButton onClick={() => void certificatesStore.getState().load()} />}
       />
+      <CaRotationPanel />
       {error ? <ErrorNotice error={error} testId="certificates-error" /> : null}
       <div className="certificates-toolbar">
         <span className="muted" data-testid="certificates-count">

@@ -1,6 +1,17 @@
 // In English, the Certificates screen and the shell's alert of certificates under 14 days.
 // The reference: messages.fr.ts must have the same keys (the type checker holds it).
 export const en = {
+  'certificates.rotation.title': 'Rotation of the manager CA',
+  'certificates.rotation.state.started': 'Started: every agent is told to trust the new CA beside the old one.',
+  'certificates.rotation.state.serving-new': 'Serving the new CA: every agent renews its certificate under it.',
+  'certificates.rotation.state.retiring': 'Retiring the old CA: every agent is told to trust the new one alone.',
+  'certificates.rotation.state.done': 'Done: the new CA alone is trusted.',
+  'certificates.rotation.stage.pending': 'Old CA only',
+  'certificates.rotation.stage.trusts-both': 'Trust both CAs',
+  'certificates.rotation.stage.renewed': 'Renewed under the new CA',
+  'certificates.rotation.stage.trusts-new': 'Trust the new CA alone',
+  'certificates.rotation.waitingFor': 'Waiting for:',
+  'certificates.rotation.offline': 'offline',
   'certificates.subtitle': 'Every certificate the product issued (agents, services, console, gateway), the soonest to expire first',
   'certificates.listLabel': 'Certificates, the soonest to expire first',
   'certificates.count.one': '{count} certificate',

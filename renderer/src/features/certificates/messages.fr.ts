@@ -2,6 +2,19 @@
 import type { en } from './messages.en';
 
 export const fr: Record<keyof typeof en, string> = {
+  'certificates.rotation.title': 'Renouvellement de l’autorité de certification du gestionnaire',
+  'certificates.rotation.state.started':
+    'Commencé : chaque agent reçoit l’ordre de faire confiance à la nouvelle autorité à côté de l’ancienne.',
+  'certificates.rotation.state.serving-new': 'Nouvelle autorité en service : chaque agent renouvelle son certificat auprès d’elle.',
+  'certificates.rotation.state.retiring':
+    'Retrait de l’ancienne autorité : chaque agent reçoit l’ordre de ne plus faire confiance qu’à la nouvelle.',
+  'certificates.rotation.state.done': 'Terminé : seule la nouvelle autorité est reconnue.',
+  'certificates.rotation.stage.pending': 'Ancienne autorité seule',
+  'certificates.rotation.stage.trusts-both': 'Les deux autorités',
+  'certificates.rotation.stage.renewed': 'Renouvelés par la nouvelle autorité',
+  'certificates.rotation.stage.trusts-new': 'Nouvelle autorité seule',
+  'certificates.rotation.waitingFor': 'En attente de :',
+  'certificates.rotation.offline': 'hors ligne',
   'certificates.subtitle':
     'Tous les certificats émis par le produit (agents, services, console, passerelle), les plus proches de l’expiration d’abord',
   'certificates.listLabel': 'Certificats, les plus proches de l’expiration d’abord',
