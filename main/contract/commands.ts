@@ -12,7 +12,7 @@ import { preflightRunSchema } from './profiles';
 export type { ManagedComponentSpec } from '../wire/protocol';
 
 /** The components a ManagedComponent's spec may name (the CRD's `component`). */
-export const componentKinds = ['opa', 'openfga', 'etcd', 'nats', 'node-exporter'] as const;
+export const componentKinds = ['opa', 'openfga', 'etcd', 'nats', 'node-exporter', 'postgresql', 'mariadb'] as const;
 export type ComponentKind = (typeof componentKinds)[number];
 /** A spec's bounds, as the core checks them before signing: a version of 1 to 64 characters, 0 to 99 replicas. */
 export const COMPONENT_VERSION_MAX = 64;
