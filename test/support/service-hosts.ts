@@ -94,7 +94,10 @@ export async function pushServiceArtifacts(
       // The file the catalog pins, from the Debian package it names (installed on this machine).
       const pin = a.platforms.find((p) => p.architecture === 'amd64');
       if (!pin?.available) throw new Error(`${a.key} has no amd64 build`);
-      await pushArtifactFiles(client, a, [{ architecture: 'amd64', path: pin.source.debian.path }]);
+      // A package artifact is the .deb itself, fetched by the bundle builder: those services come in a bundle.
+      const path = pin.source.debian.path;
+      if (path === undefined) throw new Error(`${a.key} is a Debian package: push it with a bundle`);
+      await pushArtifactFiles(client, a, [{ architecture: 'amd64', path }]);
     }
 }
 
