@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { PublicUser } from '../accounts/accounts';
 import type { Clock } from '../clock';
 import { CoreError, found } from '../errors';
+import { Periodic } from '../periodic';
 import type { CoreEvents } from '../events';
 import type { HostCommands } from '../hosts/host-commands';
 import type { Hosts } from '../hosts/hosts';
@@ -38,19 +39,17 @@ export function serviceOfPath(path: string): string | null {
 }
 
 export class Drift {
-  private timer: NodeJS.Timeout | undefined;
+  private readonly schedule = new Periodic(() => this.scanAll());
 
   constructor(private readonly d: DriftDeps) {}
 
   /** Scans every hosts cluster that has services, every hour, in this process (the manager that serves). */
   startSchedule(intervalMs = DRIFT_SCAN_INTERVAL_MS): void {
-    this.timer ??= setInterval(() => void this.scanAll().catch(() => undefined), intervalMs);
-    this.timer.unref();
+    this.schedule.start(intervalMs);
   }
 
   stopSchedule(): void {
-    clearInterval(this.timer);
-    this.timer = undefined;
+    this.schedule.stop();
   }
 
   private async scanAll(): Promise<void> {

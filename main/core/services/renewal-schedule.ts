@@ -7,6 +7,7 @@ import type { RenewalDecision } from '../../contract/certificates';
 import { dueRenewals, type DueRenewal } from '../certificates/renewal-due';
 import type { Clock } from '../clock';
 import { CoreError } from '../errors';
+import { Periodic } from '../periodic';
 import type { Tables } from '../domain-tables';
 import type { Store } from '../store/store';
 import { RENEWAL_ACTION } from './renewal-plan';
@@ -38,7 +39,7 @@ interface Refusal {
 }
 
 export class RenewalSchedule {
-  private timer: NodeJS.Timeout | undefined;
+  private readonly schedule = new Periodic(() => this.tick());
   private ticking = false;
   /** Starts refused (no operation to remember them by), by service, in a row: forgotten once one starts. */
   private readonly refusals = new Map<string, Refusal[]>();
@@ -47,13 +48,11 @@ export class RenewalSchedule {
 
   /** Looks every `intervalMs` in this process (the manager that serves), as the drift scan does. */
   startSchedule(intervalMs = RENEWAL_CHECK_INTERVAL_MS): void {
-    this.timer ??= setInterval(() => void this.tick().catch(() => undefined), intervalMs);
-    this.timer.unref();
+    this.schedule.start(intervalMs);
   }
 
   stopSchedule(): void {
-    clearInterval(this.timer);
-    this.timer = undefined;
+    this.schedule.stop();
   }
 
   /**
