@@ -80,6 +80,15 @@ export function issuePhase(
   d.tables.services.setPhase(op.id, phase, [...op.plans, ...issued]);
 }
 
+/** The signed certificates written into every phase after the current one, recorded as they will be signed. */
+function certificatesIntoLaterPhases(d: OperationDeps, op: OperationRecord, signed: SignedCertificates): void {
+  for (let k = op.phase + 1; k < op.phases.length; k++) {
+    const plans = withCertificates(op.phases[k]!.plans, signed);
+    d.tables.services.replacePlans(op.id, k, plans);
+    op.phases[k] = { ...op.phases[k]!, plans };
+  }
+}
+
 /** Moves an operation on when its current phase's plans have all ended. */
 export function advanceOperation(d: OperationDeps, operationId: string): void {
   const { store, tables, clock } = d;
@@ -102,8 +111,11 @@ export function advanceOperation(d: OperationDeps, operationId: string): void {
     let signed: SignedCertificates | null = null;
     if (!failure && op.phases[op.phase]?.name === CERTIFICATES_PHASE) {
       const s = signCertificates(d, op, current);
-      if (s.ok) signed = s.signed;
-      else failure = { host: d.hosts.get(s.host_id).name, code: s.code, task: 'csr', message: s.message };
+      if (s.ok) {
+        signed = s.signed;
+        // A migration to TLS writes each host's files in that host's own phase, not only in the next one.
+        certificatesIntoLaterPhases(d, op, signed);
+      } else failure = { host: d.hosts.get(s.host_id).name, code: s.code, task: 'csr', message: s.message };
     }
     // A restore of several members: the bytes its verification read go into the copies to the other members.
     let carried: OperationPhase['plans'] | null = null;
