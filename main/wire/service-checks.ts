@@ -39,6 +39,18 @@ interface OverTls {
 /** A certificate expiring in fewer days than this is a warning of tls.handshake (the manager's TLS probe's notice). */
 export const TLS_WARN_DAYS = 14;
 
+/** The peer's leaf certificate as a TLS handshake reports it, by the agents' checks and the manager's probe alike. */
+export interface TlsCertificateEvidence {
+  subject: string;
+  issuer: string;
+  serial: string;
+  not_before: string;
+  not_after: string;
+  /** Whole days from the check's clock to not_after (negative once expired). */
+  days_left: number;
+  fingerprint256: string;
+}
+
 /** What a TLS handshake of a check saw: its outcome's evidence.tls lists one per endpoint, whatever the check's kind. */
 export interface TlsHandshakeEvidence {
   /** host:port, and for a NATS server the protocol upgrade it took. */
@@ -49,16 +61,7 @@ export interface TlsHandshakeEvidence {
   protocol: string | null;
   cipher: string | null;
   /** The peer's certificate, when one was received. */
-  certificate: {
-    subject: string;
-    issuer: string;
-    serial: string;
-    not_before: string;
-    not_after: string;
-    /** Whole days from the check's clock to not_after (negative once expired). */
-    days_left: number;
-    fingerprint256: string;
-  } | null;
+  certificate: TlsCertificateEvidence | null;
   /** Whether a client certificate was presented. */
   client_certificate: boolean;
   /**

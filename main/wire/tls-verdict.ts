@@ -4,7 +4,7 @@
 // Node-only (node:tls, node:crypto), as ed25519-node.ts: the renderer never imports it.
 import { X509Certificate } from 'node:crypto';
 import tls from 'node:tls';
-import type { TlsVerdict } from './service-checks';
+import type { TlsCertificateEvidence, TlsVerdict } from './service-checks';
 
 /** The peer's certificate is not valid now; OpenSSL judges by the machine's clock, the judge judges again. */
 const TLS_TIME_CODES: ReadonlySet<string> = new Set([
@@ -16,23 +16,12 @@ const TLS_TIME_CODES: ReadonlySet<string> = new Set([
 
 const DAY = 86_400_000;
 
-/** The leaf certificate as evidence. */
-export interface JudgedCertificate {
-  subject: string;
-  issuer: string;
-  serial: string;
-  not_before: string;
-  not_after: string;
-  days_left: number;
-  fingerprint256: string;
-}
-
 export interface TlsJudgement {
   verdict: TlsVerdict;
   /** OpenSSL's code, or the judge's, when the verdict is not ok or expiring. */
   code: string | null;
   message: string;
-  certificate: JudgedCertificate | null;
+  certificate: TlsCertificateEvidence | null;
 }
 
 export interface JudgeOptions {
@@ -56,7 +45,7 @@ export function judgeHandshake(socket: tls.TLSSocket, o: JudgeOptions): TlsJudge
   if (!leaf) return { verdict: 'untrusted', code: 'no_certificate', message: 'the server sent no certificate', certificate: null };
   const now = o.now.getTime();
   const validTo = Date.parse(leaf.validTo);
-  const certificate: JudgedCertificate = {
+  const certificate: TlsCertificateEvidence = {
     subject: oneLine(leaf.subject),
     issuer: oneLine(leaf.issuer),
     serial: leaf.serialNumber,
