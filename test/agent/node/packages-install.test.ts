@@ -83,7 +83,10 @@ test('installs only the packages not at their version, in one dpkg run, then dis
   expect(lines[0]).toContain('ssl-cert_1.1.2.deb');
   expect(lines[0]).toContain('postgresql-15_15.20-0+deb12u1.deb');
   expect(lines[0]).not.toContain('libpq5_');
-  expect(lines[1]).toBe('systemctl disable --now postgresql.service');
+  // The replaced unit is disabled in a transient unit too (update-rc.d writes where the agent's sandbox cannot).
+  expect(lines[1]).toMatch(
+    /^--wait --pipe --quiet --collect --unit=navin-packages-disable-\S+\.service -- \S*systemctl disable --now postgresql\.service$/,
+  );
 
   // Again: everything is there, dpkg is not run.
   const again = await installPackages(task, { readPath: (p) => p, ...t });
@@ -93,7 +96,7 @@ test('installs only the packages not at their version, in one dpkg run, then dis
     readFileSync(calls, 'utf8')
       .trim()
       .split('\n')
-      .filter((l) => l.startsWith('--wait')),
+      .filter((l) => l.includes('dpkg --install')),
   ).toHaveLength(1);
 });
 
@@ -104,6 +107,66 @@ test('a run that leaves a package missing fails packages_install_failed, naming 
     code: 'packages_install_failed',
     message: expect.stringContaining('postgresql-15 is not installed, not 15.20-0+deb12u1'),
   });
+});
+
+test('a package refused for a Pre-Depends on another of the same run is installed by a further run over it alone', async () => {
+  const t = tools({ installs: false });
+  // dpkg as it behaves: gawk pre-depends on libmpfr6, which must be configured (installed before this run) first.
+  writeFileSync(
+    t.systemdRun,
+    [
+      '#!/bin/sh',
+      `printf '%s ' "$@" | tr '\\n' ' ' >> ${calls}; echo >> ${calls}`,
+      `had=$(cat ${status}); rc=0`,
+      'for f in "$@"; do case "$f" in *.deb) b=$(basename "$f" .deb); n=${b%%_*}',
+      '  if [ "$n" = gawk ] && ! echo "$had" | grep -q "^libmpfr6 "; then echo "pre-dependency problem - not installing gawk" >&2; rc=1',
+      `  else echo "$n \${b#*_}" >> ${status}; fi;; esac; done`,
+      'exit $rc',
+      '',
+    ].join('\n'),
+  );
+  const task: PackagesInstallTask = {
+    id: 'packages',
+    kind: 'packages.install',
+    packages: [deb('libmpfr6', '4.2.0-1'), deb('gawk', '1:5.2.1-2')],
+  };
+  const out = await installPackages(task, { readPath: (p) => p, ...t });
+  expect(out.installed).toEqual(['libmpfr6=4.2.0-1', 'gawk=1:5.2.1-2']);
+  const runs = readFileSync(calls, 'utf8').trim().split('\n');
+  expect(runs).toHaveLength(2);
+  expect(runs[0]).toContain('libmpfr6_4.2.0-1.deb');
+  expect(runs[1]).toContain('gawk_1:5.2.1-2.deb');
+  expect(runs[1]).not.toContain('libmpfr6_');
+});
+
+test('a run that brings no package further fails with what dpkg said, without trying again', async () => {
+  const t = tools({ installs: false });
+  writeFileSync(t.systemdRun, ['#!/bin/sh', `echo run >> ${calls}`, "echo 'dpkg: error: broken archive' >&2", 'exit 2', ''].join('\n'));
+  const task: PackagesInstallTask = { id: 'packages', kind: 'packages.install', packages: [deb('socat', '1.7.4.4-2')] };
+  await expect(installPackages(task, { readPath: (p) => p, ...t })).rejects.toMatchObject({
+    code: 'packages_install_failed',
+    message: expect.stringContaining('(2): dpkg: error: broken archive'),
+  });
+  expect(readFileSync(calls, 'utf8').trim().split('\n')).toEqual(['run']);
+});
+
+test('a failed dpkg run fails packages_install_failed with its errors first, cut at a line, not mid-word', async () => {
+  const t = tools({ installs: false });
+  const progress = Array.from({ length: 400 }, (_, i) => `Unpacking package-${i} ...`).join('\\n');
+  writeFileSync(
+    t.systemdRun,
+    ['#!/bin/sh', `printf '${progress}\\n'`, "echo 'dpkg: error processing package mariadb-server (--install):' >&2", 'exit 1', ''].join(
+      '\n',
+    ),
+  );
+  const task: PackagesInstallTask = { id: 'packages', kind: 'packages.install', packages: [deb('mariadb-server', '1:10.11.19-0+deb12u1')] };
+  const error = (await installPackages(task, { readPath: (p) => p, ...t }).catch((e: unknown) => e)) as { code: string; message: string };
+  expect(error.code).toBe('packages_install_failed');
+  expect(error.message).toMatch(
+    /^dpkg --install of 1 packages failed \(1\): dpkg: error processing package mariadb-server \(--install\):\n--- output:\n…Unpacking package-\d+ \.\.\.\n/,
+  );
+  expect(error.message).toContain('Unpacking package-399 ...');
+  expect(error.message).not.toContain('Unpacking package-0 ');
 });
 
 test('a .deb that was not fetched fails before dpkg runs', async () => {
