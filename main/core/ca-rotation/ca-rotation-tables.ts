@@ -3,6 +3,7 @@
 // certificates it revokes), all in the keys domain's tables.
 import type { Db } from '../store/database';
 import { insertSql } from '../store/insert-sql';
+import { revokeFound } from '../store/certificate-revocation';
 
 export const CA_ROTATION_STATES = ['started', 'serving-new', 'retiring', 'done'] as const;
 export type CaRotationState = (typeof CA_ROTATION_STATES)[number];
@@ -112,12 +113,7 @@ export class CaRotationTables {
 
   /** Revokes every live certificate issued before `firstNew` (the old CA's); returns their serials. */
   revokeBefore(firstNew: number, at: string): string[] {
-    const rows = this.db.prepare('SELECT serial FROM certificates WHERE rowid < ? AND revoked_at IS NULL').all(firstNew) as {
-      serial: string;
-    }[];
-    const stmt = this.db.prepare('UPDATE certificates SET revoked_at = ? WHERE serial = ?');
-    for (const r of rows) stmt.run(at, r.serial);
-    return rows.map((r) => r.serial);
+    return revokeFound(this.db, 'SELECT serial FROM certificates WHERE rowid < ? AND revoked_at IS NULL', [firstNew], at);
   }
 
   /** The new CA becomes the store's CA (the old one stays in the rotation's row). */

@@ -3,6 +3,7 @@
 // progress of the plans it runs.
 import type { Db } from '../store/database';
 import { insertSql } from '../store/insert-sql';
+import { revokeFound } from '../store/certificate-revocation';
 import type { CommandRecord } from '../commands/commands-tables';
 import type { Host, HostAgentStatus } from '../../contract/hosts';
 import type { HostFacts, HostReportRequest, UnitObservation } from '../../wire/node-agent';
@@ -83,12 +84,7 @@ export class HostsTables {
 
   /** Revokes every live certificate of a host; returns the serials revoked. */
   revokeCertificates(hostId: string, at: string): string[] {
-    const rows = this.db.prepare('SELECT serial FROM certificates WHERE host_id = ? AND revoked_at IS NULL').all(hostId) as {
-      serial: string;
-    }[];
-    const stmt = this.db.prepare('UPDATE certificates SET revoked_at = ? WHERE serial = ?');
-    for (const r of rows) stmt.run(at, r.serial);
-    return rows.map((r) => r.serial);
+    return revokeFound(this.db, 'SELECT serial FROM certificates WHERE host_id = ? AND revoked_at IS NULL', [hostId], at);
   }
 
   certificates(hostId: string): { serial: string; revoked_at: string | null }[] {

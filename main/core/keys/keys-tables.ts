@@ -2,6 +2,7 @@
 // every certificate it issued with its cluster and revocation time.
 import type { Db } from '../store/database';
 import { insertSql } from '../store/insert-sql';
+import { revokeFound } from '../store/certificate-revocation';
 
 export interface SigningKeyRecord {
   key_id: string;
@@ -81,12 +82,12 @@ export class KeysTables {
 
   /** Revokes every live client certificate of a cluster; returns the serials revoked. */
   revokeClientCertificates(clusterId: string, at: string): string[] {
-    const rows = this.db
-      .prepare("SELECT serial FROM certificates WHERE cluster_id = ? AND kind = 'client' AND revoked_at IS NULL")
-      .all(clusterId) as { serial: string }[];
-    const stmt = this.db.prepare('UPDATE certificates SET revoked_at = ? WHERE serial = ?');
-    for (const r of rows) stmt.run(at, r.serial);
-    return rows.map((r) => r.serial);
+    return revokeFound(
+      this.db,
+      "SELECT serial FROM certificates WHERE cluster_id = ? AND kind = 'client' AND revoked_at IS NULL",
+      [clusterId],
+      at,
+    );
   }
 
   /**
@@ -95,18 +96,12 @@ export class KeysTables {
    * order is the rowid's (a certificate row is never deleted).
    */
   revokeUnusedRenewalsOf(serial: string, at: string): string[] {
-    const rows = this.db.prepare(`${SAME_AGENT_LIVE} AND o.rowid > c.rowid ORDER BY o.rowid`).all(serial) as { serial: string }[];
-    const stmt = this.db.prepare('UPDATE certificates SET revoked_at = ? WHERE serial = ?');
-    for (const r of rows) stmt.run(at, r.serial);
-    return rows.map((r) => r.serial);
+    return revokeFound(this.db, `${SAME_AGENT_LIVE} AND o.rowid > c.rowid ORDER BY o.rowid`, [serial], at);
   }
 
   /** Revokes the live client certificates of the same agent issued before `serial` (those it renewed); returns them. */
   revokeRenewedBy(serial: string, at: string): string[] {
-    const rows = this.db.prepare(`${SAME_AGENT_LIVE} AND o.rowid < c.rowid`).all(serial) as { serial: string }[];
-    const stmt = this.db.prepare('UPDATE certificates SET revoked_at = ? WHERE serial = ?');
-    for (const r of rows) stmt.run(at, r.serial);
-    return rows.map((r) => r.serial);
+    return revokeFound(this.db, `${SAME_AGENT_LIVE} AND o.rowid < c.rowid`, [serial], at);
   }
 }
 
