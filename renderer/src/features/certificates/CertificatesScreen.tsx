@@ -10,6 +10,7 @@ import { Loading } from '../../components/Loading';
 import { RefreshButton } from '../../components/RefreshButton';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { useRowVirtualizer } from '../../components/VirtualRows';
+import { VirtualList } from '../../components/VirtualList';
 import { selectExpiring, selectShown } from './store';
 import { DaysLeft } from './DaysLeft';
 import { CaRotationPanel } from './CaRotationPanel';
@@ -70,29 +71,16 @@ export function CertificatesScreen(): ReactElement {
           <p>{t('certificates.empty.body')}</p>
         </EmptyState>
       ) : (
-        <div
-          className="virtual-list certificates-list"
-          ref={scrollRef}
-          style={{ maxHeight: '70vh', overflow: 'auto' }}
-          role="list"
-          aria-label={t('certificates.listLabel')}
-          data-testid="certificates-list"
-        >
-          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-            {virtualizer.getVirtualItems().map((item) => {
-              const c = rows[item.index];
-              return c ? (
-                <div
-                  key={item.key}
-                  role="listitem"
-                  style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
-                >
-                  <CertificateRow certificate={c} focused={c.serial === focused} />
-                </div>
-              ) : null;
-            })}
-          </div>
-        </div>
+        <VirtualList
+          rows={rows}
+          virtualizer={virtualizer}
+          scrollRef={scrollRef}
+          rowHeight={ROW_HEIGHT}
+          className="certificates-list"
+          label={t('certificates.listLabel')}
+          testId="certificates-list"
+          renderRow={(c) => <CertificateRow certificate={c} focused={c.serial === focused} />}
+        />
       )}
     </section>
   );

@@ -10,6 +10,7 @@ import { selectCanWrite } from '../session/store';
 import { OutcomeBadge } from '../profile/PreflightPanel';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { useRowVirtualizer } from '../../components/VirtualRows';
+import { VirtualList } from '../../components/VirtualList';
 
 const ROW_HEIGHT = 44;
 
@@ -32,29 +33,15 @@ export function ChecksScreen(): ReactElement {
           <p>{t('checks.empty.body')}</p>
         </EmptyState>
       ) : (
-        <div
-          className="virtual-list"
-          ref={scrollRef}
-          style={{ maxHeight: '70vh', overflow: 'auto' }}
-          role="list"
-          aria-label={t('checks.listLabel')}
-          data-testid="checks-list"
-        >
-          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-            {virtualizer.getVirtualItems().map((item) => {
-              const c = clusters[item.index];
-              return c ? (
-                <div
-                  key={item.key}
-                  role="listitem"
-                  style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
-                >
-                  <ClusterChecksRow cluster={c} />
-                </div>
-              ) : null;
-            })}
-          </div>
-        </div>
+        <VirtualList
+          rows={clusters}
+          virtualizer={virtualizer}
+          scrollRef={scrollRef}
+          rowHeight={ROW_HEIGHT}
+          label={t('checks.listLabel')}
+          testId="checks-list"
+          renderRow={(c) => <ClusterChecksRow cluster={c} />}
+        />
       )}
     </section>
   );
