@@ -27,7 +27,7 @@ import {
 } from './service-input';
 import { operationView, serviceView, type OperationView, type ServiceView } from './service-views';
 import type { ServicesDeps } from './services-deps';
-import { TLS_ENABLE } from './tls-migration';
+import { refuseTlsMigration, TLS_ENABLE } from './tls-migration';
 
 export type { ServicesDeps } from './services-deps';
 export type { OperationView, ServiceView } from './service-views';
@@ -133,6 +133,7 @@ export class Services {
     const r = this.record(clusterId, service);
     if (!this.catalog().service(service)?.supports_tls) throw new CoreError('tls_unsupported', `${service} does not support TLS`);
     if (this.tlsEnabled(clusterId, service)) throw new CoreError('tls_already_enabled', `${service} serves TLS already`);
+    refuseTlsMigration(service, r.hosts.length);
     return this.start(clusterId, TLS_ENABLE, this.target(r), user, body.approval_id);
   }
 

@@ -29,6 +29,20 @@ const memberIdOf = (name: string): string => `${ID_PREFIX}${name}>`;
 const ETCD_PEER_LINES = /^(listen-peer-urls|initial-advertise-peer-urls|initial-cluster):/;
 
 /**
+ * Refuses what a rolling move cannot do yet: NATS servers require TLS on their routes once moved, so the first
+ * server moved of a cluster of several is cut off from the others (JetStream loses its meta leader). Until routes
+ * move in a walk of their own, such a cluster moves to TLS by reinstalling it; a single server moves in place.
+ */
+export function refuseTlsMigration(service: string, hostCount: number): void {
+  if (service === 'nats' && hostCount > 1)
+    throw new CoreError(
+      'tls_unsupported',
+      `a NATS cluster of ${hostCount} servers cannot move its routes to TLS one server at a time yet: reinstall it with TLS, or move a single server in place`,
+      { hosts: hostCount },
+    );
+}
+
+/**
  * The phases of a migration to TLS: the certificates phase, then one phase per host, then readiness and the
  * functional test. etcd walks its members twice, because its peer URLs live in the member list its data keeps:
  * first each member serves its clients over TLS and gets a peer certificate while its peers still talk http (it

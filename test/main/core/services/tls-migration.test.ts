@@ -8,7 +8,13 @@ import type { Catalog } from '../../../../main/core/catalog/catalog';
 import type { PlanInput } from '../../../../main/core/services/service-plan';
 import { CERTIFICATES_PHASE } from '../../../../main/core/services/service-tls';
 import type { OperationPhase, OperationRecord } from '../../../../main/core/services/services-tables';
-import { fillMemberIds, MEMBER_IDS_PHASE, MEMBER_UPDATE_TASK, tlsMigrationPhases } from '../../../../main/core/services/tls-migration';
+import {
+  fillMemberIds,
+  refuseTlsMigration,
+  MEMBER_IDS_PHASE,
+  MEMBER_UPDATE_TASK,
+  tlsMigrationPhases,
+} from '../../../../main/core/services/tls-migration';
 import { DEFAULT_MANAGED_ROOTS, isManagedUnit } from '../../../../main/wire/node-agent';
 import { planProblem, type PlanTask } from '../../../../main/wire/plan';
 
@@ -172,5 +178,13 @@ describe('NATS moved to TLS', () => {
     // Clients and the cluster's routes alike.
     expect(text.match(/tls \{/g)).toHaveLength(2);
     for (const phase of phases) for (const p of phase.plans) expect(planProblem(p.args, DEFAULT_MANAGED_ROOTS, isManagedUnit)).toBeNull();
+  });
+});
+
+describe('what a rolling move to TLS refuses', () => {
+  it('a NATS cluster of several servers, whose first moved server would lose its routes; a single server and etcd pass', () => {
+    expect(() => refuseTlsMigration('nats', 3)).toThrow(expect.objectContaining({ code: 'tls_unsupported' }));
+    expect(() => refuseTlsMigration('nats', 1)).not.toThrow();
+    expect(() => refuseTlsMigration('etcd', 3)).not.toThrow();
   });
 });
