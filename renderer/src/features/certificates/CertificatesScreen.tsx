@@ -11,6 +11,7 @@ import { RefreshButton } from '../../components/RefreshButton';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { useRowVirtualizer } from '../../components/VirtualRows';
 import { VirtualList } from '../../components/VirtualList';
+import { CheckOption } from '../../components/CheckOption';
 import { selectExpiring, selectShown } from './store';
 import { DaysLeft } from './DaysLeft';
 import { CaRotationPanel } from './CaRotationPanel';
@@ -50,15 +51,14 @@ export function CertificatesScreen(): ReactElement {
         <span className="muted" data-testid="certificates-count">
           {fmt.plural('certificates.count', items.length)}
         </span>
-        <label className="check-inline">
-          <input
-            type="checkbox"
-            checked={expiringOnly}
-            onChange={(e) => certificatesStore.getState().setExpiringOnly(e.target.checked)}
-            data-testid="certificates-expiring-only"
-          />
+        <CheckOption
+          className="check-inline"
+          checked={expiringOnly}
+          onChange={(on) => certificatesStore.getState().setExpiringOnly(on)}
+          testId="certificates-expiring-only"
+        >
           {t('certificates.expiringOnly')}
-        </label>
+        </CheckOption>
         {status === 'ready' && expiring === 0 && items.length > 0 ? (
           <span className="muted" data-testid="certificates-none-expiring">
             {t('certificates.noneExpiring')}

@@ -3,6 +3,7 @@
 import { useEffect, type ReactElement } from 'react';
 import { serviceSheetStore, useFormat, useServiceSheet, useSession, useT } from '../../app/stores';
 import { BusyButton } from '../../components/BusyButton';
+import { CheckOption } from '../../components/CheckOption';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Panel } from '../../components/Panel';
 import { searchLogs } from './store';
@@ -30,15 +31,14 @@ export function SheetLogs(): ReactElement {
           onClick={() => void serviceSheetStore.getState().readLogs()}
           testId="sheet-logs-read"
         />
-        <label className="radio-option">
-          <input
-            type="checkbox"
-            checked={following}
-            onChange={(e) => serviceSheetStore.getState().follow(e.target.checked)}
-            data-testid="sheet-logs-follow"
-          />
+        <CheckOption
+          className="radio-option"
+          checked={following}
+          onChange={(on) => serviceSheetStore.getState().follow(on)}
+          testId="sheet-logs-follow"
+        >
           {t('sheet.logs.follow')}
-        </label>
+        </CheckOption>
         <label className="field field-inline">
           {t('sheet.logs.search')}
           <input
