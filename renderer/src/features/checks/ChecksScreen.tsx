@@ -3,7 +3,7 @@
 import { useEffect, useRef, type ReactElement } from 'react';
 import type { Cluster } from '../../../../preload/api';
 import { checksStore, clustersStore, routerStore, useChecks, useClusters, useFormat, useSession, useT } from '../../app/stores';
-import { EmptyState } from '../../components/EmptyState';
+import { ListView, type EmptyList } from '../../components/ListView';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { clusterHash } from '../../stores/router';
 import { selectCanWrite } from '../session/store';
@@ -13,6 +13,8 @@ import { useRowVirtualizer } from '../../components/VirtualRows';
 import { VirtualList } from '../../components/VirtualList';
 
 const ROW_HEIGHT = 44;
+
+const CHECKS_EMPTY: EmptyList = { icon: 'checks', title: 'checks.empty.title', body: 'checks.empty.body', testId: 'checks-empty' };
 
 export function ChecksScreen(): ReactElement {
   const t = useT();
@@ -28,11 +30,7 @@ export function ChecksScreen(): ReactElement {
     <section className="screen" aria-labelledby="screen-title" data-testid="screen-checks">
       <ScreenHeader title={t('nav.checks')} subtitle={t('checks.subtitle')} />
       {error ? <ErrorNotice error={error} testId="checks-error" /> : null}
-      {status === 'ready' && clusters.length === 0 ? (
-        <EmptyState icon="checks" title={t('checks.empty.title')} testId="checks-empty">
-          <p>{t('checks.empty.body')}</p>
-        </EmptyState>
-      ) : (
+      <ListView status={status} count={clusters.length} empty={CHECKS_EMPTY}>
         <VirtualList
           rows={clusters}
           virtualizer={virtualizer}
@@ -42,7 +40,7 @@ export function ChecksScreen(): ReactElement {
           testId="checks-list"
           renderRow={(c) => <ClusterChecksRow cluster={c} />}
         />
-      )}
+      </ListView>
     </section>
   );
 }
