@@ -39,7 +39,11 @@ export interface HeadlessServer {
 export interface HeadlessOptions {
   manager: Manager;
   router: Router;
-  tls: TlsMaterial;
+  /**
+   * The console's certificate of the CA that issues now: read at start and again whenever the CA changes (a CA
+   * rotation), so clients that trust the manager's current CA can still verify the console.
+   */
+  tls: () => TlsMaterial;
   host: string;
   port: number;
   rendererDir: string;
@@ -71,7 +75,8 @@ export function startHeadlessServer(opts: HeadlessOptions): Promise<HeadlessServ
   const streams = new Set<ServerResponse>();
   const throttle = new CredentialThrottle(opts.credentialRateLimit);
 
-  const server = createServer({ key: opts.tls.keyPem, cert: opts.tls.certPem, minVersion: 'TLSv1.2' }, (req, res) => {
+  const first = opts.tls();
+  const server = createServer({ key: first.keyPem, cert: first.certPem, minVersion: 'TLSv1.2' }, (req, res) => {
     void handle(req, res).catch((error) => {
       const e = error instanceof ApiError ? error : new ApiError('internal', 'internal error');
       if (!res.headersSent) fail(res, e);
@@ -79,6 +84,11 @@ export function startHeadlessServer(opts: HeadlessOptions): Promise<HeadlessServ
     });
   });
   applyConnectionTimeouts(server);
+  // Open connections keep their context; new ones get the certificate of the CA in force.
+  const offCa = manager.ca.onChange(() => {
+    const now = opts.tls();
+    server.setSecureContext({ key: now.keyPem, cert: now.certPem, minVersion: 'TLSv1.2' });
+  });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'https://localhost');
@@ -206,6 +216,7 @@ export function startHeadlessServer(opts: HeadlessOptions): Promise<HeadlessServ
         url: `https://${host}:${port}/`,
         close: () =>
           new Promise<void>((done) => {
+            offCa();
             for (const s of streams) s.end();
             server.close(() => done());
             server.closeAllConnections();

@@ -23,7 +23,7 @@ export async function startListeners(t: TestManager, opts: { credentialRateLimit
   const server = await startHeadlessServer({
     manager: m,
     router: t.router,
-    tls: consoleTls(m, '127.0.0.1'),
+    tls: () => consoleTls(m, '127.0.0.1'),
     host: '127.0.0.1',
     port: 0,
     rendererDir,

@@ -38,7 +38,7 @@ export async function serve(opts: ServeOptions): Promise<number> {
     const server = await startHeadlessServer({
       manager,
       router: consoleApi(),
-      tls: consoleTls(manager, opts.host),
+      tls: () => consoleTls(manager, opts.host),
       host: opts.host,
       port: opts.port,
       rendererDir: RENDERER_DIR,
