@@ -94,10 +94,11 @@ test('an admin trusts the release key, imports a bundle with a progress bar and 
   await page.screenshot({ path: join(SHOTS, 'mirror-importing.png'), fullPage: true }).catch(() => undefined);
   const status = screen.getByTestId('mirror-import-status');
   await expect(status).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
-  await expect(screen.getByTestId('mirror-import-done')).toContainText('7 tags');
+  // The shipped catalog: seven binaries, and the databases' Debian packages (23 for PostgreSQL, 27 for MariaDB).
+  await expect(screen.getByTestId('mirror-import-done')).toContainText('57 tags');
 
   const rows = screen.getByTestId('mirror-artifact');
-  await expect(rows).toHaveCount(7);
+  await expect(rows).toHaveCount(57);
   const nats = screen.locator('[data-testid="mirror-artifact"][data-key="nats:nats-server@2.9.10-1"]');
   await expect(nats).toContainText('2.9.10-1');
   await expect(nats).toContainText('amd64');
