@@ -198,7 +198,11 @@ async function observed(page: Page, service: string, tab: string): Promise<void>
       for (const chart of ['chart-cpu', 'chart-memory', 'chart-fs']) {
         const c = page.getByTestId(chart);
         await c.locator('canvas').waitFor();
-        expect(Number(await c.getAttribute('data-points')), chart).toBeGreaterThanOrEqual(2);
+        // A rate needs two samples (one per 5 s); the chart is redrawn as hosts report, so a busy host's second
+        // sample may come after the first draw.
+        await expect
+          .poll(async () => Number(await c.getAttribute('data-points')), { message: chart, timeout: 30_000 })
+          .toBeGreaterThanOrEqual(2);
       }
       return;
     case 'security':

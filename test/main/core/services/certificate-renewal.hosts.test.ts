@@ -150,5 +150,5 @@ describeHosts('service certificates renewed by the schedule on booted hosts', ()
     for (const o of [...ids.map((id) => v.checks.liveness[id].outcome), v.checks.readiness.outcome, v.checks.functional.outcome])
       expect(o.status, JSON.stringify(o)).toBe('pass');
     expect((await renewals({ due_within_days: 59 })).body).toEqual({ items: [] });
-  });
+  }, 600_000);
 });
